@@ -1,0 +1,51 @@
+# The README's commands. `make run` starts the studio; `make test` builds and runs every test.
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
+  libimgui-dev libglfw3-dev libepoxy-dev libspdlog-dev doctest-dev libcli11-dev \
+  nlohmann-json3-dev libpcg-cpp-dev libstb-dev fonts-dejavu-core \
+  xvfb xauth libgl1-mesa-dri libglx-mesa0
+
+.PHONY: deps build test run asan test-asan fuzz bench screenshots clean
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -z "$$missing" ]; then echo "deps: all Debian packages are installed"; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
+	else echo "deps: run as root:"; echo "  apt-get install -y $$missing"; exit 1; fi
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j$(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+run: build
+	@if [ -x $(BUILD)/bin/dominoes-studio ]; then $(BUILD)/bin/dominoes-studio $(ARGS); \
+	else $(BUILD)/bin/dominoes play --rules en-linea --a greedy --b random --seed $$(date +%s); fi
+
+asan:
+	$(MAKE) build BUILD=build-asan CMAKE_FLAGS="-DDOMINOES_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo"
+
+test-asan: asan
+	cd build-asan && ctest --output-on-failure -j$(JOBS) -LE slow
+
+fuzz:
+	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DDOMINOES_FUZZ=ON -DDOMINOES_STUDIO=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn
+	mkdir -p build-fuzz/corpus && cp tests/records/*.dgn scenarios/*.dgn build-fuzz/corpus/ 2>/dev/null || true
+	build-fuzz/bin/fuzz_dgn -max_total_time=$${FUZZ_SECONDS:-60} -max_len=4096 build-fuzz/corpus tests/fuzz/corpus
+
+bench: build
+	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000
+	$(BUILD)/bin/dominoes bench --rules dominoes2 --games 500000
+
+screenshots: build
+	bash tools/screenshots.sh $(BUILD)
+
+clean:
+	rm -rf build build-asan build-fuzz

@@ -1,0 +1,228 @@
+// Rounds, scores and the line of play on top of the round state.
+#include "core/match.h"
+
+#include <cassert>
+
+namespace dom {
+
+Match::Match(Rules rules) : rules_(std::move(rules)) { board_.reset(rules_.tableW, rules_.tableH); }
+
+std::string Match::canStartRound() const {
+  if (matchOver_) return "the match is over";
+  if (inRound()) return "round " + std::to_string(round_) + " is not over";
+  return {};
+}
+
+void Match::openingRules() {
+  // Round 1, lead=double and a tied round under lead=winner use the double rule (startRound did).
+  if (round_ == 1 || rules_.lead == LeadRule::Double) return;
+  std::optional<Player> opener;
+  if (rules_.lead == LeadRule::Alternate && prevOpener_) opener = other(*prevOpener_);
+  if (rules_.lead == LeadRule::Winner && prevWinner_ < 2) opener = static_cast<Player>(prevWinner_);
+  if (!opener) return;
+  state_.opener = *opener;
+  state_.turn = *opener;
+  state_.forcedLead = kNoTile;
+}
+
+void Match::startRound(const Deal& deal) {
+  ++round_;
+  state_ = dom::startRound(deal);
+  openingRules();
+  lineBegin_ = lineEnd_ = leadPos_ = kTiles;
+  board_.reset(rules_.tableW, rules_.tableH);
+  lastResult_.reset();
+}
+
+std::string Match::startSetup(const Setup& s) {
+  Mask seen = 0;
+  auto add = [&](Tile t) -> std::string {
+    if (seen & bit(t)) return "the position repeats " + tileText(t);
+    seen |= bit(t);
+    return {};
+  };
+  for (int p = 0; p < 2; ++p)
+    for (Mask m = s.hand[p]; m; m &= m - 1)
+      if (auto e = add(static_cast<Tile>(std::countr_zero(m))); !e.empty()) return e;
+  for (Tile t : s.stock)
+    if (auto e = add(t); !e.empty()) return e;
+  for (const auto& lt : s.line)
+    if (auto e = add(lt.tile); !e.empty()) return e;
+  if (seen != kAllTiles)
+    return "the position misses " + tileText(static_cast<Tile>(std::countr_zero(~seen & kAllTiles)));
+  for (int p = 0; p < 2; ++p)
+    if (!s.hand[p]) return std::string("hand ") + letter(static_cast<Player>(p)) + " is empty: the round would be over";
+  if (static_cast<int>(s.stock.size()) > kMaxStock) return "the stock holds more than " + std::to_string(kMaxStock) + " tiles";
+  for (std::size_t i = 1; i < s.line.size(); ++i)
+    if (s.line[i - 1].right != s.line[i].left)
+      return "the line does not match: " + tileText(s.line[i - 1].left, s.line[i - 1].right) + " then " +
+             tileText(s.line[i].left, s.line[i].right);
+  const int n = static_cast<int>(s.line.size());
+  if (n && (s.leadIndex < 0 || s.leadIndex >= n)) return "the line's lead is out of range";
+  std::vector<LaidTile> line = s.line;
+  if (rules_.layout == LayoutRule::Free && n) {
+    auto laid = freeLayout(line, s.leadIndex, rules_.tableW, rules_.tableH);
+    if (auto* err = std::get_if<std::string>(&laid)) return *err;
+  }
+
+  ++round_;
+  Deal d;
+  d.hand = s.hand;
+  for (Tile t : s.stock) d.stock[d.stockSize++] = t;
+  state_ = dom::startRound(d);
+  lastResult_.reset();
+  board_.reset(rules_.tableW, rules_.tableH);
+  lineBegin_ = lineEnd_ = leadPos_ = kTiles;
+  if (s.score) scores_ = *s.score;
+  if (n == 0) {
+    openingRules();
+    if (s.turn) {
+      state_.opener = state_.turn = *s.turn;
+      state_.forcedLead = kNoTile;
+    }
+  } else {
+    lineBegin_ = kTiles - s.leadIndex;
+    leadPos_ = kTiles;
+    lineEnd_ = lineBegin_ + n;
+    for (int i = 0; i < n; ++i) {
+      lineBuf_[lineBegin_ + i] = line[i];
+      state_.line |= bit(line[i].tile);
+    }
+    state_.ends = {static_cast<std::int8_t>(line.front().left), static_cast<std::int8_t>(line.back().right)};
+    state_.forcedLead = kNoTile;
+    state_.turn = s.turn.value_or(Player::A);
+    state_.opener = state_.turn;  // unknown from a setup; the player to move stands in for it
+    if (rules_.layout == LayoutRule::Free) {
+      board_.lead(line[s.leadIndex].tile);
+      for (int i = s.leadIndex - 1; i >= 0; --i) board_.play(End::L, line[i].tile, line[i].heading);
+      for (int i = s.leadIndex + 1; i < n; ++i) board_.play(End::R, line[i].tile, line[i].heading);
+    }
+  }
+  state_.settle(rules_, fits());
+  if (state_.over()) finishRound();
+  return {};
+}
+
+MoveList Match::legalMoves() const {
+  if (!inRound()) return {};
+  return state_.legalMoves(rules_, fits());
+}
+
+std::string Match::illegal(const Move& m, Player by) const {
+  if (matchOver_) return "the match is over";
+  if (round_ == 0) return "no round has started";
+  if (state_.over()) return "round " + std::to_string(round_) + " is over";
+  return state_.illegal(m, by, rules_, fits());
+}
+
+Move Match::resolve(const Move& m) const {
+  Move r = m;
+  if (r.kind != MoveKind::Play) return r;
+  if (state_.beforeLead()) {
+    r.end = End::None;
+    r.heading = Heading::Straight;
+    return r;
+  }
+  if (r.end == End::None) {
+    const Fits f = fits();
+    r.end = (state_.playableAt(state_.turn, End::L, f) & bit(r.tile)) ? End::L : End::R;
+  }
+  return r;
+}
+
+Move Match::apply(Move m) {
+  switch (m.kind) {
+    case MoveKind::Draw:
+      m.tile = state_.draw();
+      break;
+    case MoveKind::Pass:
+      state_.pass();
+      break;
+    case MoveKind::Play: {
+      const Tile t = m.tile;
+      if (m.end == End::None) {
+        lineBuf_[leadPos_] = {t, m.leftPip, static_cast<std::uint8_t>(otherHalf(t, m.leftPip)), Heading::Straight};
+        lineBegin_ = leadPos_;
+        lineEnd_ = leadPos_ + 1;
+        if (rules_.layout == LayoutRule::Free) board_.lead(t);
+      } else {
+        const auto match = static_cast<std::uint8_t>(state_.ends[static_cast<int>(m.end)]);
+        const auto far = static_cast<std::uint8_t>(otherHalf(t, match));
+        if (m.end == End::L)
+          lineBuf_[--lineBegin_] = {t, far, match, m.heading};
+        else
+          lineBuf_[lineEnd_++] = {t, match, far, m.heading};
+        if (rules_.layout == LayoutRule::Free) board_.play(m.end, t, m.heading);
+      }
+      state_.play(m);
+      break;
+    }
+  }
+  state_.settle(rules_, fits());
+#ifdef DOMINOES_CHECK_EVERY_MOVE
+  if (auto e = invalid(); !e.empty()) {
+    (void)e;
+    assert(false && "inconsistent position");
+  }
+#endif
+  if (state_.over()) finishRound();
+  return m;
+}
+
+void Match::finishRound() {
+  RoundResult r{round_, state_.winner, state_.status, state_.points};
+  if (r.winner < 2) scores_[r.winner] += r.points;
+  lastResult_ = r;
+  results_.push_back(r);
+  prevOpener_ = state_.opener;
+  prevWinner_ = r.winner;
+  if (rules_.target == 0) {
+    matchOver_ = true;
+    matchWinner_ = r.winner;
+  } else if (r.winner < 2 && scores_[r.winner] >= rules_.target) {
+    matchOver_ = true;
+    matchWinner_ = r.winner;
+  }
+}
+
+std::vector<LaidTile> Match::line() const {
+  return {lineBuf_.begin() + lineBegin_, lineBuf_.begin() + lineEnd_};
+}
+
+TableLayout Match::layout() const {
+  const auto l = line();
+  if (rules_.layout == LayoutRule::Free) {
+    auto laid = freeLayout(l, leadIndex(), rules_.tableW, rules_.tableH);
+    if (auto* t = std::get_if<TableLayout>(&laid)) return *t;
+  }
+  return snakeLayout(l, leadIndex(), rules_.tableW, rules_.tableH);
+}
+
+std::string Match::invalid() const {
+  if (auto e = state_.invalid(); !e.empty()) return e;
+  Mask onLine = 0;
+  for (int i = lineBegin_; i < lineEnd_; ++i) {
+    onLine |= bit(lineBuf_[i].tile);
+    if (i > lineBegin_ && lineBuf_[i - 1].right != lineBuf_[i].left) return "the line's neighbouring halves do not match";
+  }
+  if (onLine != state_.line) return "the line disagrees with the tiles on the table";
+  if (lineEnd_ > lineBegin_ &&
+      (lineBuf_[lineBegin_].left != state_.ends[0] || lineBuf_[lineEnd_ - 1].right != state_.ends[1]))
+    return "the ends do not match the line";
+  return {};
+}
+
+std::string Match::moveText(const Move& m) const {
+  switch (m.kind) {
+    case MoveKind::Draw: return m.tile == kNoTile ? "draw" : "draw " + tileText(m.tile);
+    case MoveKind::Pass: return "pass";
+    case MoveKind::Play: break;
+  }
+  if (m.end == End::None) return tileText(m.leftPip, otherHalf(m.tile, m.leftPip));
+  const int match = state_.ends[static_cast<int>(m.end)];
+  std::string s = tileText(match, otherHalf(m.tile, match)) + ' ' + letter(m.end);
+  if (m.heading != Heading::Straight) s += std::string(" ") + name(m.heading);
+  return s;
+}
+
+}  // namespace dom

@@ -1,0 +1,95 @@
+// A match: rounds played under one rule set, with scores, the line of play as laid, and the table.
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/layout.h"
+#include "core/round.h"
+#include "core/rules.h"
+
+namespace dom {
+
+struct RoundResult {
+  int round = 0;
+  std::uint8_t winner = 2;  // 0 A, 1 B, 2 tie
+  RoundStatus how = RoundStatus::Blocked;
+  int points = 0;
+  bool operator==(const RoundResult&) const = default;
+};
+
+// A position given without its history (a DGN setup).
+struct Setup {
+  std::array<Mask, 2> hand{};
+  std::vector<Tile> stock;             // top first
+  std::vector<LaidTile> line;          // end L to end R
+  int leadIndex = 0;
+  std::optional<Player> turn;
+  std::optional<std::array<int, 2>> score;
+};
+
+class Match {
+ public:
+  explicit Match(Rules rules);
+
+  [[nodiscard]] const Rules& rules() const { return rules_; }
+  [[nodiscard]] const RoundState& state() const { return state_; }
+  [[nodiscard]] int round() const { return round_; }
+  [[nodiscard]] bool inRound() const { return round_ > 0 && !state_.over(); }
+  [[nodiscard]] bool matchOver() const { return matchOver_; }
+  [[nodiscard]] std::uint8_t matchWinner() const { return matchWinner_; }  // 0, 1, 2 tie
+  [[nodiscard]] const std::array<int, 2>& scores() const { return scores_; }
+  [[nodiscard]] const std::optional<RoundResult>& lastResult() const { return lastResult_; }
+  [[nodiscard]] const std::vector<RoundResult>& results() const { return results_; }
+  // The player to move, if a round is on.
+  [[nodiscard]] std::optional<Player> toMove() const {
+    return inRound() ? std::optional<Player>(state_.turn) : std::nullopt;
+  }
+
+  // Starting a round: the next round number; an error message if one cannot start now.
+  [[nodiscard]] std::string canStartRound() const;
+  void startRound(const Deal& deal);
+  // Returns an error message (the setup is not a legal position) or empty.
+  [[nodiscard]] std::string startSetup(const Setup& setup);
+  void setScores(std::array<int, 2> s) { scores_ = s; }
+
+  [[nodiscard]] Fits fits() const { return rules_.layout == LayoutRule::Free ? board_.fits() : kSnakeFits; }
+  [[nodiscard]] MoveList legalMoves() const;
+  // Why `by` may not make move m now (empty if legal).
+  [[nodiscard]] std::string illegal(const Move& m, Player by) const;
+  // m with its end resolved when the record left it out (m must be legal).
+  [[nodiscard]] Move resolve(const Move& m) const;
+  // Applies a legal, resolved move; a draw's tile is filled in. Ends the round and match as due.
+  Move apply(Move m);
+
+  // The line of play from end L to end R, and where the lead is in it.
+  [[nodiscard]] std::vector<LaidTile> line() const;
+  [[nodiscard]] int leadIndex() const { return leadPos_ - lineBegin_; }
+  [[nodiscard]] TableLayout layout() const;
+  // Full consistency check of the position; empty when consistent.
+  [[nodiscard]] std::string invalid() const;
+
+  // The text of a move as a record writes it: matching half first, then end and heading.
+  [[nodiscard]] std::string moveText(const Move& m) const;
+
+ private:
+  void finishRound();
+  void openingRules();
+
+  Rules rules_;
+  RoundState state_{};
+  FreeBoard board_;
+  std::array<LaidTile, 2 * kTiles + 1> lineBuf_{};
+  int lineBegin_ = kTiles, lineEnd_ = kTiles, leadPos_ = kTiles;
+  int round_ = 0;
+  std::array<int, 2> scores_{};
+  std::optional<RoundResult> lastResult_;
+  std::vector<RoundResult> results_;
+  bool matchOver_ = false;
+  std::uint8_t matchWinner_ = 2;
+  std::optional<Player> prevOpener_;
+  std::uint8_t prevWinner_ = 3;  // 3: no previous round
+};
+
+}  // namespace dom

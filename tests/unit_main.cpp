@@ -1,0 +1,3 @@
+// The doctest runner for every unit test file.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
