@@ -1,1 +1,290 @@
-int main() { return 0; }
+// `dominoes`, the headless command: replay, check, rules, play, bench and layout on core.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "ai/players.h"
+#include "core/dgn.h"
+#include "core/summary.h"
+
+namespace fs = std::filesystem;
+using namespace dom;
+
+namespace {
+
+std::string joinHand(Mask m) {
+  std::string s;
+  forEachHeaviestFirst(m, [&](Tile t) { s += (s.empty() ? "" : " ") + tileText(t); });
+  return s.empty() ? "-" : s;
+}
+
+void printHuman(const dgn::Record& rec, const Match& m) {
+  const auto j = summary(m);
+  std::cout << "rules   " << m.rules().text() << "\n";
+  if (!rec.title.empty()) std::cout << "title   " << rec.title << "\n";
+  if (m.round() == 0) {
+    std::cout << "no round has started\n";
+    return;
+  }
+  const RoundState& s = m.state();
+  std::cout << "round   " << m.round() << "\n";
+  std::string line;
+  for (const auto& t : m.line()) line += (line.empty() ? "" : " ") + tileText(t.left, t.right);
+  std::cout << "line    " << (line.empty() ? "(empty)" : line) << "\n";
+  if (!s.beforeLead()) std::cout << "ends    L " << int(s.ends[0]) << "  R " << int(s.ends[1]) << "\n";
+  for (int p = 0; p < 2; ++p)
+    std::cout << "hand " << "AB"[p] << "  " << joinHand(s.hand[p]) << "  (" << pips(s.hand[p]) << " pips)\n";
+  std::cout << "stock   " << s.stockCount() << " tiles (reserve " << m.rules().reserve << ")\n";
+  std::cout << "score   A " << m.scores()[0] << "  B " << m.scores()[1];
+  if (m.rules().target) std::cout << "  (target " << m.rules().target << ")";
+  std::cout << "\n";
+  if (const auto& r = m.lastResult()) {
+    if (r->winner == 2) std::cout << "result  round " << r->round << " tied (blocked, equal pips)\n";
+    else
+      std::cout << "result  round " << r->round << ": " << "AB"[r->winner] << " wins by "
+                << (r->how == RoundStatus::Domino ? "domino" : "block") << ", +" << r->points << "\n";
+  }
+  if (m.matchOver())
+    std::cout << "match   " << (m.matchWinner() == 2 ? std::string("tied") : std::string(1, "AB"[m.matchWinner()]) + " wins") << "\n";
+  if (auto p = m.toMove()) {
+    std::cout << "turn    " << letter(*p) << "\n";
+    std::string legal;
+    for (const auto& l : j["legal"]) legal += (legal.empty() ? "" : ", ") + l.get<std::string>();
+    std::cout << "legal   " << legal << "\n";
+  }
+}
+
+int cmdReplay(const std::string& file, bool json) {
+  auto loaded = dgn::loadFile(file);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
+    std::cerr << e->text() << "\n";
+    return 1;
+  }
+  const auto& l = std::get<dgn::Loaded>(loaded);
+  if (json) std::cout << summary(l.match).dump() << "\n";
+  else printHuman(l.record, l.match);
+  return 0;
+}
+
+int cmdLayout(const std::string& file, bool json) {
+  auto loaded = dgn::loadFile(file);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
+    std::cerr << e->text() << "\n";
+    return 1;
+  }
+  const auto layout = std::get<dgn::Loaded>(loaded).match.layout();
+  std::cout << (json ? layoutJson(layout) : layoutText(layout)) << "\n";
+  return 0;
+}
+
+int cmdCheck(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().extension() == ".dgn") found.push_back(it->path().string());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(p);
+    }
+  }
+  int passed = 0, failed = 0;
+  for (const auto& f : files) {
+    auto loaded = dgn::loadFile(f);
+    if (auto* e = std::get_if<dgn::Error>(&loaded)) {
+      std::cout << "FAIL " << e->text() << "\n";
+      ++failed;
+    } else {
+      int expects = 0;
+      for (const auto& r : std::get<dgn::Loaded>(loaded).record.rounds)
+        for (const auto& s : r.statements) expects += s.kind == dgn::Statement::Kind::Expect;
+      std::cout << "ok   " << f << " (" << expects << " expects)\n";
+      ++passed;
+    }
+  }
+  std::cout << passed << " passed, " << failed << " failed\n";
+  return failed ? 1 : 0;
+}
+
+std::string knobHelp(std::string_view knob) {
+  if (knob == "hand") return "tiles dealt to each player";
+  if (knob == "reserve") return "stock tiles that may never be drawn";
+  if (knob == "draw") return "until: draw until a drawn tile plays; none: never draw (block game)";
+  if (knob == "lead") return "who opens a round: double, alternate or winner";
+  if (knob == "blocked") return "points for a blocked round: difference or loser";
+  if (knob == "target") return "0: a single round; N: play rounds until a score reaches N";
+  if (knob == "layout") return "snake: the engine lays every tile; free: players choose headings";
+  if (knob == "table") return "table size in squares (a tile is 1x2 squares)";
+  return {};
+}
+
+int cmdRules(const std::vector<std::string>& words) {
+  if (words.empty()) {
+    for (const auto& n : presetNames()) {
+      const Rules r = *preset(n);
+      std::cout << n << "  (" << presetOrigin(n) << ")\n  " << r.text() << "\n";
+    }
+    return 0;
+  }
+  auto parsed = parseRules(words);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    std::cerr << "dominoes rules: " << *e << "\n";
+    return 2;
+  }
+  const Rules r = std::get<Rules>(parsed);
+  std::cout << r.text() << "\n\n";
+  std::istringstream in(r.text());
+  std::string word;
+  in >> word;
+  std::cout << "preset   " << word << "  (" << presetOrigin(word) << ")\n";
+  while (in >> word) {
+    const auto eq = word.find('=');
+    std::string k = word.substr(0, eq), v = word.substr(eq + 1);
+    std::printf("%-8s %-11s %s\n", k.c_str(), v.c_str(), knobHelp(k).c_str());
+  }
+  return 0;
+}
+
+int cmdPlay(const std::string& rulesText, const std::string& a, const std::string& b, std::uint64_t seed,
+            const std::string& out) {
+  auto parsed = parseRules(rulesText);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    std::cerr << "dominoes play: " << *e << "\n";
+    return 2;
+  }
+  std::unique_ptr<ai::Computer> players[2] = {ai::makePlayer(a, seed * 2 + 1), ai::makePlayer(b, seed * 2 + 2)};
+  for (int i = 0; i < 2; ++i)
+    if (!players[i]) {
+      std::cerr << "dominoes play: unknown player '" << (i ? b : a) << "' (players: random, greedy)\n";
+      return 2;
+    }
+  dgn::Record rec;
+  rec.rules = std::get<Rules>(parsed);
+  rec.rulesText = rulesText;
+  rec.players = std::array<std::string, 2>{a, b};
+  Match m(rec.rules);
+  pcg32 rng(seed, 0xdea1);
+  constexpr int kMaxRounds = 1000;
+  while (!m.matchOver() && m.round() < kMaxRounds) {
+    dgn::RoundRecord r;
+    r.number = m.round() + 1;
+    const Deal d = dealFromSeed((static_cast<std::uint64_t>(rng()) << 32) | rng(), rec.rules.hand);
+    r.hand = d.hand;
+    r.stock.assign(d.stock.begin(), d.stock.begin() + d.stockSize);
+    if (auto why = dgn::startRound(m, r); !why.empty()) {
+      std::cerr << "dominoes play: " << why << "\n";
+      return 1;
+    }
+    while (m.inRound()) {
+      const Player who = m.state().turn;
+      const Move mv = m.resolve(players[idx(who)]->choose(m));
+      Move applied = mv;
+      if (mv.kind == MoveKind::Play) dgn::appendMove(r, m, who, mv);
+      applied = m.apply(mv);
+      if (mv.kind != MoveKind::Play) dgn::appendMove(r, m, who, applied);
+    }
+    rec.rounds.push_back(std::move(r));
+  }
+  const std::string text = dgn::write(rec);
+  if (out.empty()) {
+    std::cout << text;
+  } else if (auto err = dgn::saveFile(out, text); !err.empty()) {
+    std::cerr << "dominoes play: " << err << "\n";
+    return 1;
+  }
+  std::cerr << "match over after " << m.round() << " round(s): A " << m.scores()[0] << ", B " << m.scores()[1] << ", "
+            << (m.matchWinner() == 2 ? std::string("tied") : std::string(1, "AB"[m.matchWinner()]) + " wins") << "\n";
+  return 0;
+}
+
+int cmdBench(const std::string& rulesText, long long games, bool json) {
+  auto parsed = parseRules(rulesText);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    std::cerr << "dominoes bench: " << *e << "\n";
+    return 2;
+  }
+  const Rules rules = std::get<Rules>(parsed);
+  pcg32 rng(12345, 54321);
+  long long moves = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (long long i = 0; i < games; ++i) moves += ai::randomRound(rules, rng);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double gps = seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
+  if (json) {
+    nlohmann::ordered_json j{{"rules", rules.text()}, {"games", games}, {"seconds", seconds}, {"games_per_second", gps}};
+    std::cout << j.dump() << "\n";
+  } else {
+    std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round)\n", rules.text().c_str(), games, seconds,
+                gps, games ? static_cast<double>(moves) / static_cast<double>(games) : 0.0);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes"};
+  app.require_subcommand(1);
+  std::string file;
+  bool json = false;
+
+  auto* replay = app.add_subcommand("replay", "Replay a DGN record and summarise the final position");
+  replay->add_option("FILE", file, "the DGN record")->required()->check(CLI::ExistingFile);
+  replay->add_flag("--json", json, "print dgn.md's JSON summary");
+
+  std::vector<std::string> paths;
+  auto* check = app.add_subcommand("check", "Check DGN files (folders recursively) and their expect lines");
+  check->add_option("PATH", paths, "files or folders")->required()->check(CLI::ExistingPath);
+
+  std::vector<std::string> ruleWords;
+  auto* rules = app.add_subcommand("rules", "List the presets, or print a rule set's full knob list");
+  rules->add_option("RULES", ruleWords, "a preset and knob=value overrides");
+
+  std::string rulesText = "en-linea", playerA = "greedy", playerB = "random", out;
+  std::uint64_t seed = 1;
+  auto* play = app.add_subcommand("play", "Play one match between computer players and write its DGN");
+  play->add_option("--rules", rulesText, "rule set, e.g. \"dominoes2 target=150\"");
+  play->add_option("--a", playerA, "player A: random or greedy");
+  play->add_option("--b", playerB, "player B: random or greedy");
+  play->add_option("--seed", seed, "seed for the deals and the random players");
+  play->add_option("--out", out, "write the DGN here (default: standard output)");
+
+  long long games = 1000000;
+  std::string benchRules = "en-linea";
+  auto* bench = app.add_subcommand("bench", "Play random rounds on one thread and report rounds per second");
+  bench->add_option("--rules", benchRules, "rule set");
+  bench->add_option("--games", games, "rounds to play")->check(CLI::Range(1LL, 1000000000LL));
+  bench->add_flag("--json", json, "print JSON: rules, games, seconds, games_per_second");
+
+  auto* layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
+  layout->add_option("FILE", file, "the DGN record")->required()->check(CLI::ExistingFile);
+  layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    if (*replay) return cmdReplay(file, json);
+    if (*check) return cmdCheck(paths);
+    if (*rules) return cmdRules(ruleWords);
+    if (*play) return cmdPlay(rulesText, playerA, playerB, seed, out);
+    if (*bench) return cmdBench(benchRules, games, json);
+    if (*layout) return cmdLayout(file, json);
+  } catch (const std::exception& e) {
+    std::cerr << "dominoes: " << e.what() << "\n";
+    return 1;
+  }
+  return 2;
+}

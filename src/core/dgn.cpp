@@ -1,0 +1,809 @@
+// DGN reading (tokenising, statements, replay with expects) and canonical writing.
+#include "core/dgn.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <unistd.h>
+
+namespace dom::dgn {
+
+std::string Error::text() const { return file + ":" + std::to_string(line) + ": " + message; }
+
+namespace {
+
+struct Token {
+  std::string text;
+  bool quoted = false;
+};
+
+// Checks that a line is UTF-8 text; returns a message or empty.
+std::string checkText(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == 0) return "binary data: the file holds a NUL byte";
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t n = 0;
+    if (c >= 0xC2 && c <= 0xDF) n = 1;
+    else if (c >= 0xE0 && c <= 0xEF) n = 2;
+    else if (c >= 0xF0 && c <= 0xF4) n = 3;
+    else return "the line is not valid UTF-8 text";
+    if (i + n >= s.size()) return "the line is not valid UTF-8 text";
+    for (std::size_t k = 1; k <= n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return "the line is not valid UTF-8 text";
+    i += n + 1;
+  }
+  return {};
+}
+
+// Splits a line into words and quoted strings, dropping a `#` comment. Returns a message on error.
+std::string tokenize(std::string_view s, std::vector<Token>& out) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (c == '#') break;
+    if (c == '"') {
+      Token t{{}, true};
+      ++i;
+      bool closed = false;
+      while (i < s.size()) {
+        if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '"' || s[i + 1] == '\\')) {
+          t.text += s[i + 1];
+          i += 2;
+        } else if (s[i] == '"') {
+          closed = true;
+          ++i;
+          break;
+        } else {
+          t.text += s[i++];
+        }
+      }
+      if (!closed) return "unterminated string: a quoted string needs its closing \"";
+      out.push_back(std::move(t));
+      continue;
+    }
+    Token t;
+    while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '#' && s[i] != '"') t.text += s[i++];
+    out.push_back(std::move(t));
+  }
+  return {};
+}
+
+std::string quote(std::string_view s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + '"';
+}
+
+std::optional<long long> parseNumber(std::string_view s) {
+  long long v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<Player> parsePlayer(std::string_view s) {
+  if (s == "A") return Player::A;
+  if (s == "B") return Player::B;
+  return std::nullopt;
+}
+
+struct Fail {
+  std::string message;
+};
+
+std::string handText(Mask m) {
+  std::string s;
+  forEachHeaviestFirst(m, [&](Tile t) {
+    if (!s.empty()) s += ' ';
+    s += tileText(t);
+  });
+  return s.empty() ? "(none)" : s;
+}
+
+std::string tileWord(const std::string& w) {
+  return "malformed tile '" + w + "': a tile is two pips 0-6 joined by '-', like 6-4";
+}
+
+// Parses the words of a move after "A:" (or an entry of `expect legal`).
+std::variant<Move, Fail> parseMove(const std::vector<std::string>& w) {
+  if (w.empty()) return Fail{"a move needs a tile, draw or pass"};
+  Move m;
+  if (w[0] == "draw") {
+    m.kind = MoveKind::Draw;
+    if (w.size() > 2) return Fail{"unexpected '" + w[2] + "' after draw"};
+    if (w.size() == 2) {
+      auto t = parseTile(w[1]);
+      if (!t) return Fail{tileWord(w[1])};
+      m.tile = t->tile();
+    }
+    return m;
+  }
+  if (w[0] == "pass") {
+    if (w.size() > 1) return Fail{"unexpected '" + w[1] + "' after pass"};
+    m.kind = MoveKind::Pass;
+    return m;
+  }
+  auto t = parseTile(w[0]);
+  if (!t) return Fail{tileWord(w[0])};
+  m.tile = t->tile();
+  m.leftPip = static_cast<std::uint8_t>(t->first);
+  std::size_t i = 1;
+  if (i < w.size() && (w[i] == "L" || w[i] == "R")) m.end = w[i++] == "L" ? End::L : End::R;
+  if (i < w.size()) {
+    if (w[i] == "straight") m.heading = Heading::Straight;
+    else if (w[i] == "left") m.heading = Heading::Left;
+    else if (w[i] == "right") m.heading = Heading::Right;
+    else if (m.end == End::None)
+      return Fail{"unexpected '" + w[i] + "' after the tile: expected the end L or R"};
+    else
+      return Fail{"unexpected '" + w[i] + "': a heading is straight, left or right"};
+    ++i;
+  }
+  if (i < w.size()) return Fail{"unexpected '" + w[i] + "' at the end of the move"};
+  return m;
+}
+
+// The reader: one pass over the statements, replaying as it goes.
+class Reader {
+ public:
+  Reader(std::string_view file, const Visit& visit) : file_(file), visit_(visit) {}
+
+  std::variant<Record, Error> run(std::string_view text) {
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    int lineNo = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+      const std::size_t nl = text.find('\n', pos);
+      const std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+      ++lineNo;
+      line_ = lineNo;
+      if (auto e = checkText(line); !e.empty()) return error(e);
+      std::vector<Token> toks;
+      if (auto e = tokenize(line, toks); !e.empty()) return error(e);
+      if (!toks.empty()) {
+        if (auto e = statement(toks); !e.empty()) return error(e, errorLine_);
+      }
+      if (nl == std::string_view::npos) break;
+      pos = nl + 1;
+    }
+    line_ = std::max(lineNo, 1);
+    if (!sawDgn_) return error("empty record: the first statement must be 'dgn 1'");
+    if (auto e = finishDeal(); !e.empty()) return error(e, errorLine_);
+    if (pendingError_) return error("expect error \"" + pendingError_->text + "\" is not followed by a move", pendingErrorLine_);
+    return std::move(rec_);
+  }
+
+ private:
+  Error error(const std::string& m, int line = 0) const { return Error{std::string(file_), line ? line : line_, m}; }
+
+  std::string statement(const std::vector<Token>& toks) {
+    const std::string& head = toks[0].text;
+    if (!sawDgn_) {
+      if (head != "dgn" || toks[0].quoted) return "the first statement must be 'dgn 1', found '" + head + "'";
+      if (toks.size() != 2) return "dgn takes one version number: 'dgn 1'";
+      if (toks[1].text != "1") return "unsupported DGN version '" + toks[1].text + "': this reader knows version 1";
+      sawDgn_ = true;
+      return {};
+    }
+    if (toks[0].quoted) return "a statement cannot start with a quoted string";
+    std::vector<std::string> args;
+    for (std::size_t i = 1; i < toks.size(); ++i) args.push_back(toks[i].text);
+    if (head == "dgn") return "'dgn 1' may appear only once, as the first statement";
+    if (head == "rules") return rules(args);
+    if (head == "players" || head == "title" || head == "about") return header(head, toks);
+    if (head == "round") return round(args);
+    if (head == "hand" || head == "stock" || head == "seed" || head == "line" || head == "turn" || head == "score")
+      return deal(head, toks);
+    if (head == "note") return note(toks);
+    if (head == "expect") return expect(toks);
+    if (head == "A:" || head == "B:") return move(parsePlayer(head.substr(0, 1)).value(), args);
+    if (head.size() > 2 && (head[0] == 'A' || head[0] == 'B') && head[1] == ':') {
+      std::vector<std::string> rest{head.substr(2)};
+      rest.insert(rest.end(), args.begin(), args.end());
+      return move(parsePlayer(head.substr(0, 1)).value(), rest);
+    }
+    if (head == "A" || head == "B") return "a move is written '" + head + ": ...' with a colon";
+    return "unknown statement '" + head + "'";
+  }
+
+  std::string rules(const std::vector<std::string>& args) {
+    if (match_) return "rules may be given only once, before round 1";
+    auto r = parseRules(args);
+    if (auto* e = std::get_if<std::string>(&r)) return *e;
+    rec_.rules = std::get<Rules>(r);
+    std::string joined;
+    for (const auto& a : args) joined += (joined.empty() ? "" : " ") + a;
+    rec_.rulesText = joined;
+    match_.emplace(rec_.rules);
+    return {};
+  }
+
+  std::string header(const std::string& head, const std::vector<Token>& toks) {
+    if (!rec_.rounds.empty()) return head + " belongs in the header, before round 1";
+    if (head == "players") {
+      if (toks.size() != 3) return "players takes two names: players \"A's name\" \"B's name\"";
+      if (rec_.players) return "players given twice";
+      rec_.players = std::array<std::string, 2>{toks[1].text, toks[2].text};
+      return {};
+    }
+    if (toks.size() != 2) return head + " takes one quoted string";
+    std::string& field = head == "title" ? rec_.title : rec_.about;
+    if (!field.empty()) return head + " given twice";
+    field = toks[1].text;
+    return {};
+  }
+
+  std::string round(const std::vector<std::string>& args) {
+    if (!match_) return "missing 'rules' before round 1";
+    if (auto e = finishDeal(); !e.empty()) return e;
+    if (args.size() != 1) return "round takes its number: round 1";
+    const auto n = parseNumber(args[0]);
+    const int expected = static_cast<int>(rec_.rounds.size()) + 1;
+    if (!n) return "round number '" + args[0] + "' is not a number";
+    if (pendingError_) {
+      const std::string why = match_->canStartRound();
+      if (why.empty()) return "expected an error containing \"" + pendingError_->text + "\", but round " + args[0] + " can start";
+      if (!contains(why, pendingError_->text))
+        return "expected an error containing \"" + pendingError_->text + "\", found: " + why;
+      pendingError_.reset();
+      return {};
+    }
+    if (auto why = match_->canStartRound(); !why.empty()) return why;
+    if (*n != expected) return "expected round " + std::to_string(expected) + ", found round " + args[0];
+    RoundRecord r;
+    r.sourceLine = line_;
+    r.number = expected;
+    rec_.rounds.push_back(std::move(r));
+    dealOpen_ = true;
+    dealLines_ = {};
+    return {};
+  }
+
+  std::string parseTiles(const std::vector<Token>& toks, std::size_t from, std::vector<Tile>& out) {
+    for (std::size_t i = from; i < toks.size(); ++i) {
+      auto t = parseTile(toks[i].text);
+      if (!t) return tileWord(toks[i].text);
+      out.push_back(t->tile());
+    }
+    return {};
+  }
+
+  std::string deal(const std::string& head, const std::vector<Token>& toks) {
+    if (rec_.rounds.empty()) return head + " must follow a 'round' line";
+    if (!dealOpen_) return head + " belongs to the deal, before the round's first move";
+    RoundRecord& r = rec_.rounds.back();
+    auto once = [&](int& seenLine, const std::string& what) -> std::string {
+      if (seenLine) return what + " given twice in round " + std::to_string(r.number);
+      seenLine = line_;
+      return {};
+    };
+    if (head == "hand") {
+      if (toks.size() < 2) return "hand needs a player: hand A 6-6 ...";
+      auto p = parsePlayer(toks[1].text);
+      if (!p) return "hand needs a player A or B, found '" + toks[1].text + "'";
+      if (auto e = once(dealLines_.hand[idx(*p)], "hand " + toks[1].text); !e.empty()) return e;
+      std::vector<Tile> tiles;
+      if (auto e = parseTiles(toks, 2, tiles); !e.empty()) return e;
+      for (Tile t : tiles) {
+        if (auto e = claim(t); !e.empty()) return e;
+        r.hand[idx(*p)] |= bit(t);
+      }
+      handCount_[idx(*p)] = static_cast<int>(tiles.size());
+      return {};
+    }
+    if (head == "stock") {
+      if (auto e = once(dealLines_.stock, "stock"); !e.empty()) return e;
+      std::vector<Tile> tiles;
+      if (auto e = parseTiles(toks, 1, tiles); !e.empty()) return e;
+      for (Tile t : tiles)
+        if (auto e = claim(t); !e.empty()) return e;
+      r.stock = tiles;
+      return {};
+    }
+    if (head == "seed") {
+      if (auto e = once(dealLines_.seed, "seed"); !e.empty()) return e;
+      if (toks.size() != 2) return "seed takes one number: seed 42";
+      const auto n = parseNumber(toks[1].text);
+      if (!n || *n < 0) return "seed '" + toks[1].text + "' is not a non-negative number";
+      r.seed = static_cast<std::uint64_t>(*n);
+      return {};
+    }
+    if (head == "line") {
+      if (auto e = once(dealLines_.line, "line"); !e.empty()) return e;
+      r.setup = true;
+      int lead = -1;
+      for (std::size_t i = 1; i < toks.size(); ++i) {
+        const std::string& w = toks[i].text;
+        auto t = w.size() >= 3 ? parseTile(std::string_view(w).substr(0, 3)) : std::nullopt;
+        if (!t) return tileWord(w);
+        LaidTile lt{t->tile(), static_cast<std::uint8_t>(t->first), static_cast<std::uint8_t>(t->second), Heading::Straight};
+        bool isLead = false, hasHeading = false;
+        for (char c : std::string_view(w).substr(3)) {
+          if (c == '*' && !isLead) isLead = true;
+          else if ((c == '^' || c == '<' || c == '>') && !hasHeading) {
+            hasHeading = true;
+            lt.heading = c == '^' ? Heading::Straight : c == '<' ? Heading::Left : Heading::Right;
+          } else
+            return "malformed line tile '" + w + "': a tile may carry * (the lead) and one of ^ < > (its heading)";
+        }
+        if (hasHeading && rec_.rules.layout != LayoutRule::Free)
+          return "line tile '" + w + "' has a heading, which needs layout=free";
+        if (isLead) {
+          if (lead >= 0) return "the line marks two leads with *";
+          if (hasHeading) return "the lead '" + w + "' cannot carry a heading";
+          lead = static_cast<int>(r.line.size());
+        }
+        if (auto e = claim(lt.tile); !e.empty()) return e;
+        r.line.push_back(lt);
+      }
+      r.leadIndex = lead >= 0 ? lead : 0;
+      return {};
+    }
+    if (head == "turn") {
+      if (auto e = once(dealLines_.turn, "turn"); !e.empty()) return e;
+      if (toks.size() != 2 || !parsePlayer(toks[1].text)) return "turn takes a player: turn A or turn B";
+      r.setup = true;
+      r.turn = parsePlayer(toks[1].text);
+      return {};
+    }
+    // score A n B n
+    if (auto e = once(dealLines_.score, "score"); !e.empty()) return e;
+    auto sc = parseScore(toks, 1);
+    if (auto* e = std::get_if<std::string>(&sc)) return *e;
+    r.score = std::get<std::array<int, 2>>(sc);
+    return {};
+  }
+
+  static std::variant<std::array<int, 2>, std::string> parseScore(const std::vector<Token>& toks, std::size_t from) {
+    if (toks.size() != from + 4) return std::string("score takes both players: score A 40 B 12");
+    std::array<int, 2> s{};
+    bool seen[2] = {false, false};
+    for (std::size_t i = from; i < toks.size(); i += 2) {
+      auto p = parsePlayer(toks[i].text);
+      auto n = parseNumber(toks[i + 1].text);
+      if (!p || seen[idx(*p)]) return std::string("score takes both players: score A 40 B 12");
+      if (!n || *n < 0 || *n > 100000) return "score '" + toks[i + 1].text + "' is not a score";
+      seen[idx(*p)] = true;
+      s[idx(*p)] = static_cast<int>(*n);
+    }
+    return s;
+  }
+
+  std::string claim(Tile t) {
+    if (dealt_ & bit(t)) return "the deal repeats " + tileText(t);
+    dealt_ |= bit(t);
+    return {};
+  }
+
+  // Closes the deal section of the current round and starts the round on the match.
+  std::string finishDeal() {
+    if (!dealOpen_) return {};
+    dealOpen_ = false;
+    RoundRecord& r = rec_.rounds.back();
+    const int roundLine = r.sourceLine;
+    auto fail = [&](const std::string& m, int line) {
+      errorLine_ = line ? line : roundLine;
+      return m;
+    };
+    const Mask dealt = dealt_;
+    dealt_ = 0;
+    if (r.seed) {
+      if (dealLines_.hand[0] || dealLines_.hand[1] || dealLines_.stock || dealLines_.line)
+        return fail("a round dealt by seed cannot also give hands, stock or line", dealLines_.seed);
+      const Deal d = dealFromSeed(*r.seed, rec_.rules.hand);
+      r.hand = d.hand;
+      r.stock.assign(d.stock.begin(), d.stock.begin() + d.stockSize);
+    } else {
+      for (int p = 0; p < 2; ++p)
+        if (!dealLines_.hand[p])
+          return fail(std::string("round ") + std::to_string(r.number) + " has no hand " + letter(static_cast<Player>(p)), 0);
+      if (!dealLines_.stock) return fail("round " + std::to_string(r.number) + " has no stock", 0);
+      if (dealt != kAllTiles) {
+        const int last = std::max({dealLines_.hand[0], dealLines_.hand[1], dealLines_.stock, dealLines_.line});
+        return fail("the deal misses " + tileText(static_cast<Tile>(std::countr_zero(~dealt & kAllTiles))), last);
+      }
+      if (!r.setup)
+        for (int p = 0; p < 2; ++p)
+          if (handCount_[p] != rec_.rules.hand)
+            return fail(std::string("hand ") + letter(static_cast<Player>(p)) + " has " + std::to_string(handCount_[p]) +
+                            " tiles, but the rules deal " + std::to_string(rec_.rules.hand),
+                        dealLines_.hand[p]);
+    }
+    if (r.setup && !dealLines_.turn && !r.line.empty())
+      return fail("a setup with a line needs 'turn A' or 'turn B'", dealLines_.line);
+    if (auto why = startRound(*match_, r); !why.empty())
+      return fail(why, dealLines_.line ? dealLines_.line : dealLines_.turn ? dealLines_.turn : roundLine);
+    if (visit_) visit_(r, nullptr, *match_);
+    return {};
+  }
+
+  std::string ensureRound(const char* what) {
+    if (!match_) return std::string("missing 'rules' before ") + what;
+    if (rec_.rounds.empty()) return std::string(what) + " before round 1";
+    return finishDeal();
+  }
+
+  std::string note(const std::vector<Token>& toks) {
+    if (toks.size() != 2) return "note takes one quoted string: note \"...\"";
+    if (auto e = ensureRound("a note"); !e.empty()) return e;
+    Statement s;
+    s.kind = Statement::Kind::Note;
+    s.line = line_;
+    s.note = toks[1].text;
+    return push(std::move(s));
+  }
+
+  std::string push(Statement s) {
+    rec_.rounds.back().statements.push_back(std::move(s));
+    if (visit_) visit_(rec_.rounds.back(), &rec_.rounds.back().statements.back(), *match_);
+    return {};
+  }
+
+  static bool contains(const std::string& hay, const std::string& needle) {
+    if (hay.find(needle) != std::string::npos) return true;
+    auto lower = [](std::string s) {
+      for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return s;
+    };
+    return lower(hay).find(lower(needle)) != std::string::npos;
+  }
+
+  std::string move(Player who, const std::vector<std::string>& args) {
+    if (auto e = ensureRound("a move"); !e.empty()) return e;
+    auto parsed = parseMove(args);
+    std::string why;
+    if (auto* f = std::get_if<Fail>(&parsed)) why = f->message;
+    else why = match_->illegal(std::get<Move>(parsed), who);
+    if (pendingError_) {
+      const std::string expected = pendingError_->text;
+      pendingError_.reset();
+      if (why.empty()) return "expected an error containing \"" + expected + "\", but the move is legal";
+      if (!contains(why, expected)) return "expected an error containing \"" + expected + "\", found: " + why;
+      Statement s;
+      s.kind = Statement::Kind::Move;
+      s.line = line_;
+      s.player = who;
+      s.rejected = true;
+      for (const auto& a : args) s.moveText += (s.moveText.empty() ? "" : " ") + a;
+      if (auto* m = std::get_if<Move>(&parsed)) s.move = *m;
+      return push(std::move(s));
+    }
+    if (!why.empty()) return why;
+    Statement s;
+    s.kind = Statement::Kind::Move;
+    s.line = line_;
+    s.player = who;
+    s.move = match_->resolve(std::get<Move>(parsed));
+    if (s.move.kind == MoveKind::Play) s.moveText = match_->moveText(s.move);
+    s.move = match_->apply(s.move);
+    if (s.move.kind != MoveKind::Play) s.moveText = match_->moveText(s.move);
+    return push(std::move(s));
+  }
+
+  std::string expect(const std::vector<Token>& toks) {
+    if (toks.size() < 2) return "expect needs what to check: turn, ends, legal, hand, stock, result, score, match or error";
+    std::vector<std::string> w;
+    for (std::size_t i = 2; i < toks.size(); ++i) w.push_back(toks[i].text);
+    const std::string& what = toks[1].text;
+    Statement s;
+    s.kind = Statement::Kind::Expect;
+    s.line = line_;
+    Expect& e = s.expect;
+    {
+      std::string t = what;
+      for (std::size_t i = 2; i < toks.size(); ++i) t += ' ' + (toks[i].quoted ? quote(toks[i].text) : toks[i].text);
+      s.expectText = t;
+    }
+    if (!match_) return "missing 'rules' before an expect";
+    if (!rec_.rounds.empty())
+      if (auto err = finishDeal(); !err.empty()) return err;
+    const Match& m = *match_;
+    if (what == "error") {
+      if (toks.size() != 3 || toks[2].text.empty()) return "expect error takes one quoted message: expect error \"not B's turn\"";
+      if (pendingError_) return "two 'expect error' lines in a row: each needs its own move";
+      e.kind = ExpectKind::Error;
+      e.text = toks[2].text;
+      pendingError_ = e;
+      pendingErrorLine_ = line_;
+      return rec_.rounds.empty() ? std::string() : push(std::move(s));
+    }
+    std::string failure;
+    if (what == "turn") {
+      e.kind = ExpectKind::Turn;
+      if (w.size() != 1 || (w[0] != "none" && !parsePlayer(w[0]))) return "expect turn takes A, B or none";
+      e.player = parsePlayer(w[0]);
+      const auto found = m.toMove();
+      if (found != e.player)
+        failure = "expected turn " + w[0] + ", found " + (found ? std::string(1, letter(*found)) : std::string("none"));
+    } else if (what == "ends") {
+      e.kind = ExpectKind::Ends;
+      if (!(w.size() == 1 && w[0] == "none")) {
+        if (w.size() != 2 && !w.empty()) return "expect ends takes two pips (L then R), or none";
+        for (const auto& x : w) {
+          auto n = parseNumber(x);
+          if (!n || *n < 0 || *n > 6) return "expect ends: '" + x + "' is not a pip 0-6";
+          e.ends.push_back(static_cast<int>(*n));
+        }
+      }
+      std::vector<int> found;
+      if (m.round() > 0 && !m.state().beforeLead()) found = {m.state().ends[0], m.state().ends[1]};
+      if (found != e.ends) failure = "expected ends " + endsText(e.ends) + ", found " + endsText(found);
+    } else if (what == "legal") {
+      e.kind = ExpectKind::Legal;
+      std::string joined;
+      for (std::size_t i = 2; i < toks.size(); ++i) joined += toks[i].text + ' ';
+      std::vector<std::string> entry;
+      std::istringstream in(joined);
+      std::vector<std::vector<std::string>> entries(1);
+      for (std::string word; in >> word;) {
+        while (!word.empty()) {
+          const auto comma = word.find(',');
+          if (comma == std::string::npos) {
+            entries.back().push_back(word);
+            break;
+          }
+          if (comma > 0) entries.back().push_back(word.substr(0, comma));
+          entries.emplace_back();
+          word = word.substr(comma + 1);
+        }
+      }
+      if (entries.size() == 1 && entries[0].size() == 1 && entries[0][0] == "none") entries.clear();
+      if (entries.size() == 1 && entries[0].empty()) entries.clear();
+      for (const auto& en : entries) {
+        if (en.empty()) return "expect legal: an empty entry between commas";
+        auto mv = parseMove(en);
+        if (auto* f = std::get_if<Fail>(&mv)) return "expect legal: " + f->message;
+        e.legal.push_back(std::get<Move>(mv));
+      }
+      const MoveList found = m.legalMoves();
+      bool ok = static_cast<int>(e.legal.size()) == found.size;
+      for (const Move& x : e.legal) {
+        bool in = false;
+        for (const Move& y : found) in = in || x.same(y);
+        ok = ok && in;
+      }
+      if (ok) {
+        for (const Move& y : found) {
+          bool in = false;
+          for (const Move& x : e.legal) in = in || x.same(y);
+          ok = ok && in;
+        }
+      }
+      if (!ok) {
+        std::string f;
+        for (const Move& y : found) f += (f.empty() ? "" : ", ") + legalText(m, y);
+        std::string x;
+        for (std::size_t i = 2; i < toks.size(); ++i) x += (x.empty() ? "" : " ") + toks[i].text;
+        failure = "expected legal " + (x.empty() ? std::string("none") : x) + ", found " + (f.empty() ? "none" : f);
+      }
+    } else if (what == "hand") {
+      e.kind = ExpectKind::Hand;
+      if (w.empty() || !parsePlayer(w[0])) return "expect hand takes a player and tiles: expect hand A 5-5 3-2";
+      e.player = parsePlayer(w[0]);
+      for (std::size_t i = 1; i < w.size(); ++i) {
+        if (w[i] == "none" && w.size() == 2) break;
+        auto t = parseTile(w[i]);
+        if (!t) return tileWord(w[i]);
+        e.hand |= bit(t->tile());
+      }
+      const Mask found = m.round() > 0 ? m.state().hand[idx(*e.player)] : 0;
+      if (found != e.hand)
+        failure = "expected hand " + w[0] + " " + handText(e.hand) + ", found " + handText(found);
+    } else if (what == "stock") {
+      e.kind = ExpectKind::Stock;
+      auto n = w.size() == 1 ? parseNumber(w[0]) : std::nullopt;
+      if (!n || *n < 0 || *n > kTiles) return "expect stock takes a tile count: expect stock 3";
+      e.number = static_cast<int>(*n);
+      const int found = m.round() > 0 ? m.state().stockCount() : 0;
+      if (found != e.number) failure = "expected stock " + w[0] + ", found " + std::to_string(found);
+    } else if (what == "result") {
+      e.kind = ExpectKind::Result;
+      const auto& r = m.lastResult();
+      if (w.size() == 1 && (w[0] == "tie" || w[0] == "none")) {
+        e.none = w[0] == "none";
+        e.player.reset();
+        if (e.none && r) failure = "expected no result, found " + resultText(*r);
+        if (!e.none && (!r || r->winner != 2)) failure = "expected result tie, found " + (r ? resultText(*r) : "none");
+      } else {
+        if (w.size() != 3 || !parsePlayer(w[0]) || (w[1] != "domino" && w[1] != "blocked") || !parseNumber(w[2]))
+          return "expect result takes a winner, how and points (expect result A domino 23), or tie";
+        e.player = parsePlayer(w[0]);
+        e.how = w[1] == "domino" ? RoundStatus::Domino : RoundStatus::Blocked;
+        e.number = static_cast<int>(*parseNumber(w[2]));
+        if (!r || r->winner != idx(*e.player) || r->how != e.how || r->points != e.number)
+          failure = "expected result " + w[0] + " " + w[1] + " " + w[2] + ", found " + (r ? resultText(*r) : "none");
+      }
+    } else if (what == "score") {
+      e.kind = ExpectKind::Score;
+      auto sc = parseScore(toks, 2);
+      if (auto* err = std::get_if<std::string>(&sc)) return "expect " + *err;
+      e.score = std::get<std::array<int, 2>>(sc);
+      if (m.scores() != e.score)
+        failure = "expected score A " + std::to_string(e.score[0]) + " B " + std::to_string(e.score[1]) + ", found A " +
+                  std::to_string(m.scores()[0]) + " B " + std::to_string(m.scores()[1]);
+    } else if (what == "match") {
+      e.kind = ExpectKind::Match;
+      if (w.size() != 1 || (w[0] != "tie" && w[0] != "none" && !parsePlayer(w[0])))
+        return "expect match takes A, B, tie or none";
+      e.none = w[0] == "none";
+      e.player = parsePlayer(w[0]);
+      std::string found = !m.matchOver() ? "none" : m.matchWinner() == 2 ? "tie" : std::string(1, "AB"[m.matchWinner()]);
+      if (found != w[0]) failure = "expected match " + w[0] + ", found " + (found == "none" ? "the match still on" : found);
+    } else {
+      return "unknown expect '" + what + "': expect turn, ends, legal, hand, stock, result, score, match or error";
+    }
+    if (!failure.empty()) return "expect " + what + " failed: " + failure;
+    if (rec_.rounds.empty()) return {};
+    return push(std::move(s));
+  }
+
+  static std::string endsText(const std::vector<int>& e) {
+    if (e.empty()) return "none";
+    std::string s;
+    for (int x : e) s += (s.empty() ? "" : " ") + std::to_string(x);
+    return s;
+  }
+  static std::string resultText(const RoundResult& r) {
+    if (r.winner == 2) return "tie";
+    return std::string(1, "AB"[r.winner]) + (r.how == RoundStatus::Domino ? " domino " : " blocked ") + std::to_string(r.points);
+  }
+
+  std::string_view file_;
+  const Visit& visit_;
+  Record rec_;
+  std::optional<Match> match_;
+  bool sawDgn_ = false;
+  int line_ = 0;
+  bool dealOpen_ = false;
+  struct DealLines {
+    int hand[2] = {0, 0};
+    int stock = 0, seed = 0, line = 0, turn = 0, score = 0;
+  } dealLines_;
+  int handCount_[2] = {0, 0};
+  Mask dealt_ = 0;
+  int errorLine_ = 0;  // where an error belongs when it is not the current line (a deal's)
+  std::optional<Expect> pendingError_;
+  int pendingErrorLine_ = 0;
+};
+
+}  // namespace
+
+std::string startRound(Match& match, const RoundRecord& r) {
+  if (auto why = match.canStartRound(); !why.empty()) return why;
+  if (r.setup) {
+    Setup s;
+    s.hand = r.hand;
+    s.stock = r.stock;
+    s.line = r.line;
+    s.leadIndex = r.leadIndex;
+    s.turn = r.turn;
+    s.score = r.score;
+    return match.startSetup(s);
+  }
+  Deal d;
+  d.hand = r.hand;
+  if (r.stock.size() > kMaxStock) return "the stock holds more than " + std::to_string(kMaxStock) + " tiles";
+  for (Tile t : r.stock) d.stock[d.stockSize++] = t;
+  if (r.score) match.setScores(*r.score);
+  match.startRound(d);
+  return {};
+}
+
+std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit) {
+  Reader reader(file, visit);
+  return reader.run(text);
+}
+
+std::variant<Loaded, Error> load(std::string_view text, std::string_view file) {
+  std::optional<Match> last;
+  auto r = read(text, file, [&](const RoundRecord&, const Statement*, const Match& m) { last.emplace(m); });
+  if (auto* e = std::get_if<Error>(&r)) return *e;
+  Record rec = std::move(std::get<Record>(r));
+  if (!last) last.emplace(rec.rules);
+  return Loaded{std::move(rec), std::move(*last)};
+}
+
+std::variant<Loaded, Error> loadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{path, 0, "cannot open the file"};
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return load(ss.str(), path);
+}
+
+void appendMove(RoundRecord& round, const Match& before, Player who, const Move& move) {
+  Statement s;
+  s.kind = Statement::Kind::Move;
+  s.player = who;
+  s.move = move;
+  s.moveText = before.moveText(move);
+  round.statements.push_back(std::move(s));
+}
+
+std::string legalText(const Match& m, const Move& move) {
+  if (move.kind == MoveKind::Draw) return "draw";
+  if (move.kind == MoveKind::Pass) return "pass";
+  if (move.end == End::None) return tileText(move.tile);
+  return m.moveText(move);
+}
+
+std::string write(const Record& rec) {
+  std::ostringstream o;
+  o << "dgn 1\n";
+  o << "rules " << rec.rulesText << "\n";
+  if (rec.players) o << "players " << quote((*rec.players)[0]) << ' ' << quote((*rec.players)[1]) << "\n";
+  if (!rec.title.empty()) o << "title " << quote(rec.title) << "\n";
+  if (!rec.about.empty()) o << "about " << quote(rec.about) << "\n";
+  const bool free = rec.rules.layout == LayoutRule::Free;
+  for (const RoundRecord& r : rec.rounds) {
+    o << "\nround " << r.number << "\n";
+    auto tiles = [&](Mask m) {
+      std::string s;
+      forEachHeaviestFirst(m, [&](Tile t) { s += ' ' + tileText(t); });
+      return s;
+    };
+    o << "hand A" << tiles(r.hand[0]) << "\n";
+    o << "hand B" << tiles(r.hand[1]) << "\n";
+    o << "stock";
+    for (Tile t : r.stock) o << ' ' << tileText(t);
+    o << "\n";
+    if (r.setup) {
+      if (!r.line.empty()) {
+        o << "line";
+        for (std::size_t i = 0; i < r.line.size(); ++i) {
+          const LaidTile& lt = r.line[i];
+          o << ' ' << tileText(lt.left, lt.right);
+          if (static_cast<int>(i) == r.leadIndex) o << '*';
+          else if (free && lt.heading != Heading::Straight) o << (lt.heading == Heading::Left ? '<' : '>');
+        }
+        o << "\n";
+      }
+      if (r.turn) o << "turn " << letter(*r.turn) << "\n";
+    }
+    if (r.score) o << "score A " << (*r.score)[0] << " B " << (*r.score)[1] << "\n";
+    for (const Statement& s : r.statements) {
+      switch (s.kind) {
+        case Statement::Kind::Move: o << letter(s.player) << ": " << s.moveText << "\n"; break;
+        case Statement::Kind::Note: o << "note " << quote(s.note) << "\n"; break;
+        case Statement::Kind::Expect: o << "expect " << s.expectText << "\n"; break;
+      }
+    }
+  }
+  return o.str();
+}
+
+std::string saveFile(const std::string& path, std::string_view text) {
+  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return "cannot write " + tmp;
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.flush();
+    if (!out) {
+      std::remove(tmp.c_str());
+      return "cannot write " + tmp;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return "cannot rename " + tmp + " to " + path;
+  }
+  return {};
+}
+
+}  // namespace dom::dgn

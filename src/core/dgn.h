@@ -40,13 +40,14 @@ struct Statement {
   Player player = Player::A;          // Move
   Move move;                          // Move: as read; after a replay, resolved (end, drawn tile)
   std::string moveText;               // Move: the canonical text, filled by the replay
+  bool rejected = false;              // Move: a negative example after `expect error`: checked, not played
   std::string note;                   // Note
   Expect expect;                      // Expect
   std::string expectText;             // Expect: its words after "expect", as written (normalised spaces)
 };
 
 struct RoundRecord {
-  int line = 0;
+  int sourceLine = 0;                 // the `round` statement's line
   int number = 1;
   std::optional<std::uint64_t> seed;  // the deal came from `seed N` (the replay fills hands/stock)
   std::array<Mask, 2> hand{};

@@ -3,6 +3,8 @@
 
 #include <pcg_random.hpp>
 
+#include "core/random.h"
+
 namespace dom {
 
 const char* name(Heading h) {
@@ -198,9 +200,9 @@ Deal dealFromSeed(std::uint64_t seed, int handSize) {
   pcg32 rng(seed);
   std::array<Tile, kTiles> tiles{};
   for (int i = 0; i < kTiles; ++i) tiles[i] = static_cast<Tile>(i);
-  // Fisher-Yates with pcg32's own unbiased bounded draw, which is the same on every compiler.
+  // Fisher-Yates with our own unbiased bounded draw, which is the same on every compiler.
   for (int i = kTiles - 1; i > 0; --i) {
-    const auto j = rng(static_cast<std::uint32_t>(i + 1));
+    const auto j = bounded(rng, static_cast<std::uint32_t>(i + 1));
     std::swap(tiles[i], tiles[j]);
   }
   Deal d;
