@@ -30,16 +30,29 @@ Tile nthTile(Mask m, std::uint32_t n) {
   return static_cast<Tile>(std::countr_zero(m));
 }
 
-// A fresh deal straight into a round state (same Fisher-Yates as dealFromSeed, faster bounds).
+// A fresh random deal for playouts: a forward Fisher-Yates that stops after the hands. The stock
+// stays unshuffled and each draw finishes one more step of the shuffle (drawStep), which gives the
+// same distribution as shuffling everything up front at half the cost.
 RoundState randomDeal(const Rules& rules, pcg32& rng) {
+  RoundState s;
   std::array<Tile, kTiles> t{};
   for (int i = 0; i < kTiles; ++i) t[i] = static_cast<Tile>(i);
-  for (int i = kTiles - 1; i > 0; --i) std::swap(t[i], t[bounded(rng, static_cast<std::uint32_t>(i + 1))]);
-  Deal d;
-  for (int i = 0; i < rules.hand; ++i) d.hand[0] |= bit(t[i]);
-  for (int i = rules.hand; i < 2 * rules.hand; ++i) d.hand[1] |= bit(t[i]);
-  for (int i = 2 * rules.hand; i < kTiles; ++i) d.stock[d.stockSize++] = t[i];
-  return startRound(d);
+  const int dealt = 2 * rules.hand;
+  for (int i = 0; i < dealt; ++i) {
+    std::swap(t[i], t[i + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(kTiles - i)))]);
+    s.hand[i < rules.hand ? 0 : 1] |= bit(t[i]);
+  }
+  for (int i = dealt; i < kTiles; ++i) s.stock[i - dealt] = t[i];
+  s.stockEnd = static_cast<std::uint8_t>(kTiles - dealt);
+  applyDoubleRule(s);
+  return s;
+}
+
+// Draws for the player to move, finishing the lazy shuffle by one step.
+void drawStep(RoundState& s, pcg32& rng) {
+  const int n = s.stockCount();
+  std::swap(s.stock[s.stockTop], s.stock[s.stockTop + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(n)))]);
+  s.draw();
 }
 
 // Picks a random legal play at the ends with the given fits; n counts (tile, end, heading) choices.
@@ -95,11 +108,81 @@ int playout(const Rules& rules, pcg32& rng, RoundState& s, FreeBoard* board) {
   while (!s.over()) {
     const Fits& fits = kFree ? board->fits() : kSnakeFits;
     if (s.playable(s.turn, fits)) randomPlay<kFree>(s, fits, rng, board);
-    else if (s.canDraw(rules)) s.draw();
+    else if (s.canDraw(rules)) drawStep(s, rng);
     else s.pass();
     s.settle(rules, kFree ? board->fits() : kSnakeFits);
     ++moves;
   }
+  return moves;
+}
+
+// The snake playout: the same rules as RoundState's play/draw/pass/settle, with the state held in
+// locals. Under layout=snake no end is ever blocked by the layout, so legality is two mask ANDs.
+int snakePlayout(const Rules& rules, pcg32& rng, RoundState& s) {
+  Mask hand[2] = {s.hand[0], s.hand[1]};
+  int p = idx(s.turn);
+  int top = s.stockTop;
+  const int drawLimit = rules.draw == DrawRule::Until ? s.stockEnd - rules.reserve : top;
+  // The lead.
+  const Mask leadable = s.playable(s.turn, kSnakeFits);
+  const Tile lead = leadable == bit(s.forcedLead) ? s.forcedLead : nthTile(leadable, bounded(rng, static_cast<std::uint32_t>(count(leadable))));
+  int end[2] = {high(lead), low(lead)};
+  hand[p] &= ~bit(lead);
+  Mask line = bit(lead);
+  int moves = 1;
+  if (!hand[p]) {
+    s.hand = {hand[0], hand[1]};
+    s.line = line;
+    s.ends = {static_cast<std::int8_t>(end[0]), static_cast<std::int8_t>(end[1])};
+    s.status = RoundStatus::Domino;
+    s.winner = static_cast<std::uint8_t>(p);
+    s.points = static_cast<std::uint16_t>(pips(hand[1 - p]));
+    return moves;
+  }
+  p ^= 1;
+  for (;;) {
+    const Mask h = hand[p];
+    const Mask mL = h & suitMask(end[0]), mR = h & suitMask(end[1]);
+    if (mL | mR) {
+      ++moves;
+      const auto nL = static_cast<std::uint32_t>(count(mL));
+      const std::uint32_t n = nL + static_cast<std::uint32_t>(count(mR));
+      const std::uint32_t r = n == 1 ? 0 : bounded(rng, n);
+      const int e = r < nL ? 0 : 1;
+      const Tile t = nthTile(e ? mR : mL, e ? r - nL : r);
+      end[e] = weight(t) - end[e];
+      hand[p] = h & ~bit(t);
+      line |= bit(t);
+      if (!hand[p]) {
+        s.status = RoundStatus::Domino;
+        s.winner = static_cast<std::uint8_t>(p);
+        s.points = static_cast<std::uint16_t>(pips(hand[1 - p]));
+        break;
+      }
+      p ^= 1;
+      continue;
+    }
+    if (top < drawLimit) {
+      ++moves;
+      std::swap(s.stock[top], s.stock[top + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(s.stockEnd - top)))]);
+      hand[p] = h | bit(s.stock[top++]);
+      continue;
+    }
+    if (hand[1 - p] & (suitMask(end[0]) | suitMask(end[1]))) {
+      ++moves;  // a pass
+      p ^= 1;
+      continue;
+    }
+    // Blocked at once: no pass is recorded.
+    s.hand = {hand[0], hand[1]};
+    s.block(rules);
+    break;
+  }
+  s.hand = {hand[0], hand[1]};
+  s.ends = {static_cast<std::int8_t>(end[0]), static_cast<std::int8_t>(end[1])};
+  s.stockTop = static_cast<std::uint8_t>(top);
+  s.turn = static_cast<Player>(p);
+  s.line = line;
   return moves;
 }
 
@@ -124,7 +207,7 @@ int randomRound(const Rules& rules, pcg32& rng, RoundState* out) {
     board.reset(rules.tableW, rules.tableH);
     moves = playout<true>(rules, rng, s, &board);
   } else {
-    moves = playout<false>(rules, rng, s, nullptr);
+    moves = snakePlayout(rules, rng, s);
   }
   if (out) *out = s;
   return moves;

@@ -117,35 +117,7 @@ std::string RoundState::illegal(const Move& m, Player by, const Rules& r, const 
   return {};
 }
 
-void RoundState::play(const Move& m) {
-  const Player p = turn;
-  hand[idx(p)] &= ~bit(m.tile);
-  line |= bit(m.tile);
-  if (m.end == End::None) {
-    ends[0] = static_cast<std::int8_t>(m.leftPip);
-    ends[1] = static_cast<std::int8_t>(otherHalf(m.tile, m.leftPip));
-  } else {
-    const int e = static_cast<int>(m.end);
-    ends[e] = static_cast<std::int8_t>(otherHalf(m.tile, ends[e]));
-  }
-  if (!hand[idx(p)]) {
-    status = RoundStatus::Domino;
-    winner = static_cast<std::uint8_t>(idx(p));
-    points = static_cast<std::uint16_t>(pips(hand[idx(other(p))]));
-    return;
-  }
-  turn = other(p);
-}
-
-Tile RoundState::draw() {
-  const Tile t = stock[stockTop++];
-  hand[idx(turn)] |= bit(t);
-  return t;
-}
-
-void RoundState::settle(const Rules& r, const Fits& fits) {
-  if (over()) return;
-  if (canMove(turn, r, fits) || playable(other(turn), fits)) return;
+void RoundState::block(const Rules& r) {
   status = RoundStatus::Blocked;
   const int a = pips(hand[0]), b = pips(hand[1]);
   if (a == b) {

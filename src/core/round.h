@@ -43,6 +43,7 @@ struct Move {
 struct EndFit {
   bool dbl = true;
   std::uint8_t headings = 1;  // bit h: Heading h fits
+  bool operator==(const EndFit&) const = default;
   [[nodiscard]] Mask tiles() const { return (dbl ? doublesMask() : 0) | (headings ? ~doublesMask() & kAllTiles : 0); }
 };
 inline constexpr EndFit kSnakeFit{true, 1};
@@ -52,7 +53,7 @@ inline constexpr Fits kSnakeFits{kSnakeFit, kSnakeFit};
 enum class RoundStatus : std::uint8_t { Playing, Domino, Blocked };
 
 struct MoveList {
-  std::array<Move, 160> moves{};
+  std::array<Move, 64> moves;  // at most 26 leads, or 14 (tile, end) pairs x 3 headings
   int size = 0;
   void push(const Move& m) { moves[size++] = m; }
   [[nodiscard]] const Move* begin() const { return moves.data(); }
@@ -101,12 +102,39 @@ struct RoundState {
   // `m.tile` of a draw, when set, must be the stock's top.
   [[nodiscard]] std::string illegal(const Move& m, Player who, const Rules& r, const Fits& fits) const;
 
-  // Applies a legal move and then `settle`s with the fits after it.
-  void play(const Move& m);         // lead or play; the caller then calls settle
-  Tile draw();                      // takes the top of the stock
+  // Applies a legal move; the caller then calls settle with the fits after it.
+  void play(const Move& m) {  // lead or play
+    const Player p = turn;
+    hand[idx(p)] &= ~bit(m.tile);
+    line |= bit(m.tile);
+    if (m.end == End::None) {
+      ends[0] = static_cast<std::int8_t>(m.leftPip);
+      ends[1] = static_cast<std::int8_t>(otherHalf(m.tile, m.leftPip));
+    } else {
+      const int e = static_cast<int>(m.end);
+      ends[e] = static_cast<std::int8_t>(otherHalf(m.tile, ends[e]));
+    }
+    if (!hand[idx(p)]) {
+      status = RoundStatus::Domino;
+      winner = static_cast<std::uint8_t>(idx(p));
+      points = static_cast<std::uint16_t>(pips(hand[idx(other(p))]));
+      return;
+    }
+    turn = other(p);
+  }
+  Tile draw() {  // takes the top of the stock
+    const Tile t = stock[stockTop++];
+    hand[idx(turn)] |= bit(t);
+    return t;
+  }
   void pass() { turn = other(turn); }
-  // After any move: detects the end of the round (domino is detected by play) and a blocked round.
-  void settle(const Rules& r, const Fits& fits);
+  // After any move: ends the round at once as blocked when the player to move can neither play
+  // nor draw and the opponent could not either (a domino is detected by play).
+  void settle(const Rules& r, const Fits& fits) {
+    if (over() || canMove(turn, r, fits) || playable(other(turn), fits)) return;
+    block(r);
+  }
+  void block(const Rules& r);  // scores a blocked round
 
   // Full consistency check: every tile exactly once, ends consistent with a non-empty line.
   [[nodiscard]] std::string invalid() const;

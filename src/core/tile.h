@@ -21,7 +21,7 @@ inline constexpr Mask kAllTiles = (Mask{1} << kTiles) - 1;
 
 namespace detail {
 struct TileTables {
-  std::array<std::uint8_t, kTiles> high{}, low{};
+  std::array<std::uint8_t, kTiles> high{}, low{}, weight{};
   std::array<Mask, 7> suit{};  // tiles showing pip p
   Mask doubles = 0;
   constexpr TileTables() {
@@ -30,6 +30,7 @@ struct TileTables {
         const Tile t = tileOf(a, b);
         high[t] = static_cast<std::uint8_t>(a);
         low[t] = static_cast<std::uint8_t>(b);
+        weight[t] = static_cast<std::uint8_t>(a + b);
         suit[a] |= Mask{1} << t;
         suit[b] |= Mask{1} << t;
         if (a == b) doubles |= Mask{1} << t;
@@ -41,13 +42,13 @@ inline constexpr TileTables kTables{};
 
 [[nodiscard]] constexpr int high(Tile t) { return detail::kTables.high[t]; }
 [[nodiscard]] constexpr int low(Tile t) { return detail::kTables.low[t]; }
-[[nodiscard]] constexpr int weight(Tile t) { return high(t) + low(t); }
+[[nodiscard]] constexpr int weight(Tile t) { return detail::kTables.weight[t]; }
 [[nodiscard]] constexpr bool isDouble(Tile t) { return high(t) == low(t); }
 [[nodiscard]] constexpr Mask bit(Tile t) { return Mask{1} << t; }
 [[nodiscard]] constexpr Mask suitMask(int pip) { return detail::kTables.suit[pip]; }
 [[nodiscard]] constexpr Mask doublesMask() { return detail::kTables.doubles; }
 // The half of t that is not `pip` (t must show pip).
-[[nodiscard]] constexpr int otherHalf(Tile t, int pip) { return high(t) == pip ? low(t) : high(t); }
+[[nodiscard]] constexpr int otherHalf(Tile t, int pip) { return weight(t) - pip; }
 [[nodiscard]] constexpr int count(Mask m) { return std::popcount(m); }
 
 // Total pips in a hand.

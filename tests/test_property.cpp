@@ -1,0 +1,140 @@
+// Property test: many random rounds per preset, with the invariants checked after every move.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+
+#include "ai/players.h"
+#include "core/match.h"
+
+using namespace dom;
+
+namespace {
+
+long roundsPerPreset() {
+  if (const char* env = std::getenv("DOMINOES_PROPERTY_ROUNDS")) return std::max(1L, std::atol(env));
+  return 200000;
+}
+
+struct Counts {
+  long rounds = 0, moves = 0, draws = 0, passes = 0, dominoes = 0, blocked = 0, ties = 0;
+};
+
+// Plays random rounds of full matches under `rules`, checking every move.
+Counts run(const Rules& rules, long rounds, std::uint64_t seed) {
+  pcg32 rng(seed);
+  Counts c;
+  while (c.rounds < rounds) {
+    Match m(rules);
+    while (!m.matchOver() && c.rounds < rounds) {
+      m.startRound(dealFromSeed((static_cast<std::uint64_t>(rng()) << 32) | rng(), rules.hand));
+      REQUIRE(m.invalid().empty());
+      while (m.inRound()) {
+        const MoveList legal = m.legalMoves();
+        REQUIRE(legal.size > 0);
+        const Move mv = legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))];
+        const Player p = m.state().turn;
+        const Mask able = m.state().playable(p, m.fits());
+        if (mv.kind != MoveKind::Play) REQUIRE(able == 0);  // nobody draws or passes while able to play
+        if (mv.kind == MoveKind::Pass) REQUIRE_FALSE(m.state().canDraw(rules));
+        if (mv.kind == MoveKind::Draw) REQUIRE(rules.draw == DrawRule::Until);
+        REQUIRE(m.illegal(mv, p).empty());
+        REQUIRE_FALSE(m.illegal(mv, other(p)).empty());
+        const auto scores = m.scores();
+        const int roundBefore = m.round();
+        m.apply(mv);
+        ++c.moves;
+        c.draws += mv.kind == MoveKind::Draw;
+        c.passes += mv.kind == MoveKind::Pass;
+        const std::string why = m.invalid();
+        REQUIRE_MESSAGE(why.empty(), why);
+        if (m.inRound()) {
+          REQUIRE(m.scores() == scores);  // scores change only when a round ends
+          // A pass hands the turn to a player who can move; a blocked round never lingers.
+          REQUIRE((m.state().canMove(m.state().turn, rules, m.fits()) ||
+                   m.state().playable(other(m.state().turn), m.fits())));
+        }
+        REQUIRE(m.round() == roundBefore);
+        if (!m.line().empty()) {
+          REQUIRE(m.line().front().left == m.state().ends[0]);
+          REQUIRE(m.line().back().right == m.state().ends[1]);
+        }
+      }
+      ++c.rounds;
+      const RoundResult r = *m.lastResult();
+      if (r.how == RoundStatus::Domino) {
+        ++c.dominoes;
+        REQUIRE(r.winner < 2);
+        REQUIRE(m.state().hand[r.winner] == 0);
+        REQUIRE(r.points == pips(m.state().hand[1 - r.winner]));
+      } else {
+        ++c.blocked;
+        // Blocked: neither player can play, and nobody can draw.
+        REQUIRE(m.state().playable(Player::A, m.fits()) == 0);
+        REQUIRE(m.state().playable(Player::B, m.fits()) == 0);
+        REQUIRE_FALSE(m.state().canDraw(rules));
+        const int a = pips(m.state().hand[0]), b = pips(m.state().hand[1]);
+        if (a == b) {
+          ++c.ties;
+          REQUIRE(r.winner == 2);
+        } else {
+          REQUIRE(r.winner == (a < b ? 0 : 1));
+          const int expected = rules.blocked == BlockedRule::Difference ? std::abs(a - b) : std::max(a, b);
+          REQUIRE(r.points == expected);
+        }
+      }
+      if (rules.target == 0) REQUIRE(m.matchOver());
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("property: random rounds keep every invariant, every preset") {
+  const long n = roundsPerPreset();
+  for (const auto& name : presetNames()) {
+    CAPTURE(name);
+    const Counts c = run(*preset(name), n, 2026);
+    CHECK(c.rounds == n);
+    CHECK(c.dominoes > 0);
+    CHECK(c.blocked > 0);
+    MESSAGE(name << ": " << c.rounds << " rounds, " << c.moves << " moves, " << c.draws << " draws, " << c.passes
+                 << " passes, " << c.dominoes << " dominoes, " << c.blocked << " blocked (" << c.ties << " ties)");
+  }
+}
+
+TEST_CASE("property: variants of the knobs keep every invariant") {
+  const long n = std::max(1L, roundsPerPreset() / 20);
+  for (const char* text : {"draw blocked=loser", "block hand=5", "en-linea hand=1", "en-linea hand=14",
+                           "dominoes2 reserve=0 lead=winner", "draw reserve=10 lead=winner", "block hand=12 target=50"}) {
+    CAPTURE(text);
+    auto r = parseRules(std::string_view(text));
+    REQUIRE(std::holds_alternative<Rules>(r));
+    const Counts c = run(std::get<Rules>(r), n, 7);
+    CHECK(c.rounds == n);
+  }
+}
+
+TEST_CASE("bench playout agrees with the engine's rules") {
+  // The fast snake playout must finish rounds the engine would accept as over, with consistent masks.
+  pcg32 rng(99);
+  for (const auto& name : presetNames()) {
+    const Rules rules = *preset(name);
+    for (int i = 0; i < 20000; ++i) {
+      RoundState s;
+      const int moves = ai::randomRound(rules, rng, &s);
+      REQUIRE(moves > 0);
+      REQUIRE(s.over());
+      REQUIRE(s.invalid().empty());
+      if (s.status == RoundStatus::Blocked && rules.layout == LayoutRule::Snake) {
+        REQUIRE(s.playable(Player::A, kSnakeFits) == 0);
+        REQUIRE(s.playable(Player::B, kSnakeFits) == 0);
+        REQUIRE_FALSE(s.canDraw(rules));
+      } else if (s.status == RoundStatus::Blocked) {
+        REQUIRE_FALSE(s.canDraw(rules));
+      } else {
+        REQUIRE(s.hand[s.winner] == 0);
+      }
+    }
+  }
+}
