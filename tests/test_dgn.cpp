@@ -1,0 +1,180 @@
+// DGN reader and writer: statements, errors with their lines, and the canonical round trip.
+#include <doctest/doctest.h>
+
+#include "core/dgn.h"
+#include "core/summary.h"
+
+using namespace dom;
+
+namespace {
+
+const char* kExample = R"(dgn 1
+rules en-linea
+players "Ana" "Computer"
+round 1
+hand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0
+hand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0
+stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0
+A: 6-6
+B: draw 6-4
+B: 6-4 R
+A: 4-4 R
+B: 4-3 R
+A: 3-1 R
+B: 1-0 R
+A: 0-0 R
+B: draw
+B: 6-3 L
+A: 0-2 R
+)";
+
+dgn::Error errorOf(const std::string& text) {
+  auto r = dgn::load(text, "t.dgn");
+  REQUIRE_MESSAGE(std::holds_alternative<dgn::Error>(r), "expected an error in:\n" << text);
+  return std::get<dgn::Error>(r);
+}
+
+Match matchOf(const std::string& text) {
+  auto r = dgn::load(text, "t.dgn");
+  if (auto* e = std::get_if<dgn::Error>(&r)) FAIL(e->text());
+  return std::get<dgn::Loaded>(r).match;
+}
+
+std::string withMoves(const std::string& moves) { return std::string(kExample) + moves; }
+
+}  // namespace
+
+TEST_CASE("dgn: the spec's example replays to the documented position") {
+  const Match m = matchOf(kExample);
+  CHECK(m.state().ends[0] == 3);
+  CHECK(m.state().ends[1] == 2);
+  CHECK(m.state().turn == Player::B);
+  const auto j = summary(m);
+  CHECK(j["line"].dump() == R"(["3-6","6-6","6-4","4-4","4-3","3-1","1-0","0-0","0-2"])");
+  CHECK(j["hands"]["A"].dump() == R"(["6-5","1-1"])");
+  CHECK(j["stock"] == 12);
+  CHECK(j["legal"].dump() == R"(["3-3 L","2-2 R","2-1 R"])");
+}
+
+TEST_CASE("dgn: the setup example and its JSON summary") {
+  const Match m = matchOf(R"(dgn 1
+rules en-linea
+round 1
+hand A 5-5 3-2
+hand B 6-2 1-0 4-4
+stock 0-0 2-0 2-1 2-2 3-0 3-1 3-3 4-0 4-1 4-2 4-3 5-0 5-2 5-3 5-4 6-0 6-4 6-5
+line 3-6 6-6* 6-1 1-1 1-5
+turn B
+score A 40 B 12
+)");
+  const auto j = summary(m);
+  CHECK(j.dump() ==
+        R"({"rules":")" + m.rules().text() +
+            R"(","round":1,"turn":"B","line":["3-6","6-6","6-1","1-1","1-5"],"ends":[3,5],"hands":{"A":["5-5","3-2"],"B":["6-2","4-4","1-0"]},"stock":18,"scores":{"A":40,"B":12},"result":null,"match":null,"legal":["draw"]})");
+}
+
+TEST_CASE("dgn: every error names its line") {
+  struct Case {
+    std::string text;
+    int line;
+    const char* fragment;
+  };
+  const std::string head = "dgn 1\nrules en-linea\nround 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n";
+  const std::string stock = "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n";
+  const Case cases[] = {
+      {"rules en-linea\n", 1, "first statement must be 'dgn 1'"},
+      {"dgn 2\n", 1, "unsupported DGN version"},
+      {"dgn 1\nrules nosuch\n", 2, "unknown preset"},
+      {"dgn 1\nrules en-linea colour=red\n", 2, "unknown knob"},
+      {"dgn 1\nrules en-linea hand=15\n", 2, "knob hand must be 1..14"},
+      {"dgn 1\nround 1\n", 2, "missing 'rules'"},
+      {head + stock + "A: 6-7\n", 7, "malformed tile"},
+      {head + stock + "A: 6-6\nB: 6-5 R\n", 8, "is not in B's hand"},
+      {head + stock + "A: 6-6\nB: draw\nB: 5-5 R\n", 9, "matches no open end"},
+      {head + stock + "B: 6-6\n", 7, "not B's turn"},
+      {head + stock + "A: 6-5\n", 7, "the lead must be 6-6"},
+      {head + stock + "A: 6-6\nB: draw 6-3\n", 8, "is not the top of the stock"},
+      {head + stock + "A: 6-6\nB: draw\nB: draw\n", 9, "cannot draw while able to play"},
+      {head + stock + "A: 6-6\nB: pass\n", 8, "cannot pass while able to draw"},
+      {head + stock + "A: 6-6\nB: draw\nB: pass\n", 9, "cannot pass while able to play"},
+      {head + "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2\n", 6, "the deal misses 3-0"},
+      {head + "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0 6-6\n", 6, "repeats 6-6"},
+      {"dgn 1\nrules en-linea\nround 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
+       "stock 0-0 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n",
+       4, "hand A has 6 tiles"},
+      {head + stock + "expect turn B\n", 7, "expected turn B, found A"},
+      {head + stock + "A: 6-6\nexpect ends 6 5\n", 8, "expected ends 6 5, found 6 6"},
+      {head + stock + "expect legal 6-5\n", 7, "expected legal"},
+      {head + stock + "expect stock 13\n", 7, "expected stock 13, found 14"},
+      {head + stock + "expect hand B 5-5\n", 7, "expected hand B"},
+      {head + stock + "expect score A 1 B 0\n", 7, "expected score"},
+      {head + stock + "expect result A domino 3\n", 7, "expected result"},
+      {head + stock + "expect match A\n", 7, "expected match A"},
+      {head + stock + "expect error \"not B's turn\"\nA: 6-6\n", 8, "but the move is legal"},
+      {head + stock + "round 2\n", 7, "round 1 is not over"},
+      {head + stock + "A: 6-6 L left\n", 7, ""},
+      {"dgn 1\nrules en-linea\nnote \"unterminated\n", 3, "unterminated string"},
+      {"dgn 1\nrules en-linea\nfrobnicate\n", 3, "unknown statement"},
+      {std::string("dgn 1\nrules en-linea\n\xff\xfe\n"), 3, "UTF-8"},
+      {std::string("dgn 1\nrules en-linea\nround 1\0\n", 30), 3, "NUL"},
+      {"dgn 1\nrules en-linea\nround 2\n", 3, "expected round 1"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.text);
+    if (std::string(c.fragment).empty()) continue;  // lead with an end is accepted: the end is ignored
+    const auto e = errorOf(c.text);
+    CHECK(e.line == c.line);
+    CHECK_MESSAGE(e.message.find(c.fragment) != std::string::npos, e.text());
+    CHECK(e.text().rfind("t.dgn:" + std::to_string(c.line) + ": ", 0) == 0);
+  }
+}
+
+TEST_CASE("dgn: expect error checks the move without playing it") {
+  const Match m = matchOf(withMoves("expect error \"not A's turn\"\nA: 3-3 L\nexpect turn B\nexpect hand B 5-5 5-4 3-3 2-2 2-1\n"));
+  CHECK(m.state().turn == Player::B);
+}
+
+TEST_CASE("dgn: the end may be left out only when one end takes the tile") {
+  CHECK(matchOf(withMoves("B: 2-2\nexpect ends 3 2\n")).state().turn == Player::A);
+  const auto e = errorOf(withMoves("B: draw\nB: draw\n"));  // B holds 3-3: it can play
+  CHECK(e.line == 19);
+}
+
+TEST_CASE("dgn: writer is canonical and write(read(x)) is a fixed point") {
+  const std::string messy = std::string(kExample) + "note \"B has a \\\"choice\\\" now\"\nexpect legal 2-1 R, 3-3 L, 2-2 R\n";
+  auto r1 = dgn::read(messy, "a");
+  REQUIRE(std::holds_alternative<dgn::Record>(r1));
+  const std::string w1 = dgn::write(std::get<dgn::Record>(r1));
+  CHECK(w1.find("A: 0-2 R") != std::string::npos);
+  CHECK(w1.find("B: draw 6-3") != std::string::npos);
+  CHECK(w1.find("note \"B has a \\\"choice\\\" now\"") != std::string::npos);
+  auto r2 = dgn::read(w1, "b");
+  REQUIRE(std::holds_alternative<dgn::Record>(r2));
+  CHECK(dgn::write(std::get<dgn::Record>(r2)) == w1);
+  const auto a = dgn::load(messy, "a"), b = dgn::load(w1, "b");
+  CHECK(summary(std::get<dgn::Loaded>(a).match).dump() == summary(std::get<dgn::Loaded>(b).match).dump());
+}
+
+TEST_CASE("dgn: seed deals are written out in full") {
+  auto r = dgn::read("dgn 1\nrules draw\nround 1\nseed 42\n", "s");
+  REQUIRE(std::holds_alternative<dgn::Record>(r));
+  const std::string w = dgn::write(std::get<dgn::Record>(r));
+  CHECK(w.find("seed") == std::string::npos);
+  CHECK(w.find("hand A ") != std::string::npos);
+  const Deal d = dealFromSeed(42, 7);
+  CHECK(std::get<dgn::Record>(r).rounds[0].hand == d.hand);
+}
+
+TEST_CASE("dgn: a match to a target needs the next round line") {
+  // A single-tile hand: A's lead is a domino.
+  const std::string deal =
+      "hand A 6-6\nhand B 0-0\nstock 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-3 3-2 3-1 3-0 2-2 2-1 2-0 "
+      "1-1 1-0\n";
+  const Match m = matchOf("dgn 1\nrules draw hand=1 target=0\nround 1\n" + deal +
+                          "A: 6-6\nexpect result A domino 0\nexpect match A\nexpect turn none\n");
+  CHECK(m.matchOver());
+  const auto e = errorOf("dgn 1\nrules draw hand=1 target=0\nround 1\n" + deal + "A: 6-6\nround 2\n");
+  CHECK(e.message.find("the match is over") != std::string::npos);
+  const auto e2 = errorOf("dgn 1\nrules draw hand=1 target=0\nround 1\n" + deal + "A: 6-6\nB: 0-0 R\n");
+  CHECK(e2.line == 8);
+}
