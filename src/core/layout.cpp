@@ -1,29 +1,589 @@
-// Placeholder until the geometry lands: every end fits everything, nothing is placed.
+// Table geometry: the snake line, free placement with blocking, and the table's pictures.
+// Conventions (units, corners, halves) are documented with drawings in docs/layout.md.
 #include "core/layout.h"
 
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
 namespace dom {
-const char* name(Dir d) {
-  static const char* const names[] = {"east", "south", "west", "north"};
-  return names[static_cast<int>(d)];
+namespace {
+
+constexpr int kDx[4] = {1, 0, -1, 0};  // East, South, West, North
+constexpr int kDy[4] = {0, 1, 0, -1};
+
+[[nodiscard]] constexpr Dir turned(Dir d, Heading h) {
+  const int k = static_cast<int>(d);
+  switch (h) {
+    case Heading::Straight: return d;
+    case Heading::Right: return static_cast<Dir>((k + 1) & 3);  // clockwise on screen (y down)
+    case Heading::Left: return static_cast<Dir>((k + 3) & 3);
+  }
+  return d;
 }
-TableLayout snakeLayout(std::span<const LaidTile>, int leadIndex, int tableW, int tableH) {
-  TableLayout l;
-  l.tableW = tableW;
-  l.tableH = tableH;
-  l.leadIndex = leadIndex;
+[[nodiscard]] constexpr bool horizontal(Dir d) { return d == Dir::East || d == Dir::West; }
+[[nodiscard]] constexpr Rect square(int cx, int cy) { return {cx - 1, cy - 1, 2, 2}; }  // 2x2 around a centre
+[[nodiscard]] constexpr Rect span(const Rect& a, const Rect& b) {
+  const int x = std::min(a.x, b.x), y = std::min(a.y, b.y);
+  return {x, y, std::max(a.x + a.w, b.x + b.w) - x, std::max(a.y + a.h, b.y + b.h) - y};
+}
+[[nodiscard]] constexpr bool overlap(const Rect& a, const Rect& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+[[nodiscard]] constexpr bool inside(const Rect& r, int w, int h) {
+  return r.x >= 0 && r.y >= 0 && r.x + r.w <= w && r.y + r.h <= h;
+}
+[[nodiscard]] bool validTile(Tile t) { return t < kTiles; }
+[[nodiscard]] bool dbl(Tile t) { return validTile(t) && isDouble(t); }
+
+// An open end in geometry only: the midpoint of the edge where the next tile attaches, the direction
+// the end grows, and whether the end tile is a double.
+struct Geo {
+  int x = 0, y = 0;
+  Dir d = Dir::East;
+  bool onDouble = false;
+};
+
+// Where a tile goes when laid at an end. near = the matching half (the front square of the end),
+// far = the other half; for a crosswise double, near/far are its two halves across the line.
+struct Placed {
+  Rect rect, nearHalf, farHalf;
+  Geo next;
+  bool crosswise = false;
+  Dir dir = Dir::East;
+};
+
+// The front square: the 2x2 square just beyond the end, centred on the line.
+[[nodiscard]] constexpr int frontX(const Geo& g) { return g.x + kDx[static_cast<int>(g.d)]; }
+[[nodiscard]] constexpr int frontY(const Geo& g) { return g.y + kDy[static_cast<int>(g.d)]; }
+
+// A non-double laid lengthwise growing toward `nd` (g.d itself, or a quarter turn of it).
+[[nodiscard]] Placed layLengthwise(const Geo& g, Dir nd) {
+  const int cx = frontX(g), cy = frontY(g);
+  const int k = static_cast<int>(nd);
+  const int fx = cx + 2 * kDx[k], fy = cy + 2 * kDy[k];
+  Placed p;
+  p.nearHalf = square(cx, cy);
+  p.farHalf = square(fx, fy);
+  p.rect = span(p.nearHalf, p.farHalf);
+  p.next = {fx + kDx[k], fy + kDy[k], nd, false};
+  p.dir = nd;
+  return p;
+}
+
+// A double laid crosswise, straight on. nearHalf/farHalf: top/bottom (vertical double) or
+// left/right (horizontal double).
+[[nodiscard]] Placed layCrosswise(const Geo& g) {
+  const int cx = frontX(g), cy = frontY(g);
+  const int k = static_cast<int>(g.d);
+  Placed p;
+  if (horizontal(g.d)) {
+    p.nearHalf = {cx - 1, cy - 2, 2, 2};
+    p.farHalf = {cx - 1, cy, 2, 2};
+  } else {
+    p.nearHalf = {cx - 2, cy - 1, 2, 2};
+    p.farHalf = {cx, cy - 1, 2, 2};
+  }
+  p.rect = span(p.nearHalf, p.farHalf);
+  p.next = {cx + kDx[k], cy + kDy[k], g.d, true};
+  p.crosswise = true;
+  p.dir = g.d;
+  return p;
+}
+
+[[nodiscard]] Placed layAt(const Geo& g, bool isDbl, Heading h) {
+  if (isDbl) return layCrosswise(g);
+  return layLengthwise(g, g.onDouble ? g.d : turned(g.d, h));
+}
+
+// The lead at the centre of a table of 2W x 2H units and the two ends it opens.
+struct Lead {
+  Rect rect, leftHalf, rightHalf;  // leftHalf: the L side (or the top half of a double)
+  std::array<Geo, 2> ends;
+};
+[[nodiscard]] Lead layLead(bool isDbl, int tableW, int tableH) {
+  const int cx = tableW, cy = tableH;  // the centre, in units
+  Lead l;
+  if (isDbl) {
+    l.leftHalf = {cx - 1, cy - 2, 2, 2};
+    l.rightHalf = {cx - 1, cy, 2, 2};
+    l.ends = {Geo{cx - 1, cy, Dir::West, true}, Geo{cx + 1, cy, Dir::East, true}};
+  } else {
+    l.leftHalf = {cx - 2, cy - 1, 2, 2};
+    l.rightHalf = {cx, cy - 1, 2, 2};
+    l.ends = {Geo{cx - 2, cy, Dir::West, false}, Geo{cx + 2, cy, Dir::East, false}};
+  }
+  l.rect = span(l.leftHalf, l.rightHalf);
   return l;
 }
-std::variant<TableLayout, std::string> freeLayout(std::span<const LaidTile> line, int leadIndex, int w, int h) {
-  return snakeLayout(line, leadIndex, w, h);
+
+// Fills a TilePlacement; `atL`: the tile lies on the L side of the lead (its near half is then
+// its right half as read from L to R).
+[[nodiscard]] TilePlacement placement(const LaidTile& lt, const Placed& p, bool atL) {
+  TilePlacement tp;
+  tp.tile = lt.tile;
+  tp.rect = p.rect;
+  tp.pips = {lt.left, lt.right};
+  if (p.crosswise || !atL)
+    tp.halves = {p.nearHalf, p.farHalf};
+  else
+    tp.halves = {p.farHalf, p.nearHalf};
+  tp.crosswise = p.crosswise;
+  tp.dir = p.dir;
+  return tp;
 }
+
+[[nodiscard]] TilePlacement leadPlacement(const LaidTile& lt, const Lead& l) {
+  TilePlacement tp;
+  tp.tile = lt.tile;
+  tp.rect = l.rect;
+  tp.pips = {lt.left, lt.right};
+  tp.halves = {l.leftHalf, l.rightHalf};
+  tp.crosswise = dbl(lt.tile);
+  tp.dir = Dir::East;
+  return tp;
+}
+
+[[nodiscard]] OpenEnd openEnd(const Geo& g, int pip, EndFit fit) {
+  OpenEnd e;
+  e.x = g.x;
+  e.y = g.y;
+  e.dir = g.d;
+  e.pip = pip;
+  e.onDouble = g.onDouble;
+  e.fit = fit;
+  return e;
+}
+
+// ---- The occupancy bitmap: rows of (w + 63) / 64 words, bit x of row y = unit (x, y). ----
+
+[[nodiscard]] inline bool rowFree(const std::uint64_t* row, int x, int w) {
+  const int wi = x >> 6, b = x & 63;
+  std::uint64_t bits = row[wi] >> b;
+  if (b + w > 64) bits |= row[wi + 1] << (64 - b);
+  return (bits & ((std::uint64_t{1} << w) - 1)) == 0;
+}
+
+// Whether the rect (w <= 4, h <= 4) lies inside the table and on no occupied unit.
+[[nodiscard]] inline bool rectFree(const std::vector<std::uint64_t>& occ, int tw, int th, const Rect& r) {
+  if (r.x < 0 || r.y < 0 || r.x + r.w > tw || r.y + r.h > th) return false;
+  const int wpr = (tw + 63) >> 6;
+  const std::uint64_t* p = occ.data() + static_cast<std::size_t>(r.y) * wpr;
+  for (int i = 0; i < r.h; ++i, p += wpr)
+    if (!rowFree(p, r.x, r.w)) return false;
+  return true;
+}
+
+// Marks the part of r that lies inside the table.
+inline void markRect(std::vector<std::uint64_t>& occ, int tw, int th, const Rect& r) {
+  const int x0 = std::max(r.x, 0), x1 = std::min(r.x + r.w, tw);
+  const int y0 = std::max(r.y, 0), y1 = std::min(r.y + r.h, th);
+  const int wpr = (tw + 63) >> 6;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x)
+      occ[static_cast<std::size_t>(y) * wpr + (x >> 6)] |= std::uint64_t{1} << (x & 63);
+}
+
+// What fits at an end, given a predicate telling whether a rect is inside the table and free.
+// Every placement covers the end's front square, so a taken front square blocks the end.
+template <class Free>
+[[nodiscard]] inline EndFit endFit(const Geo& g, Free&& isFree) {
+  EndFit f{false, 0};
+  const int cx = frontX(g), cy = frontY(g);
+  if (!isFree(square(cx, cy))) return f;
+  // The crosswise double: the front square and one unit on each side across the line.
+  if (horizontal(g.d))
+    f.dbl = isFree(Rect{cx - 1, cy - 2, 2, 1}) && isFree(Rect{cx - 1, cy + 1, 2, 1});
+  else
+    f.dbl = isFree(Rect{cx - 2, cy - 1, 1, 2}) && isFree(Rect{cx + 1, cy - 1, 1, 2});
+  const int hmax = g.onDouble ? 1 : 3;
+  for (int h = 0; h < hmax; ++h) {
+    const int k = static_cast<int>(turned(g.d, static_cast<Heading>(h)));
+    if (isFree(square(cx + 2 * kDx[k], cy + 2 * kDy[k]))) f.headings |= static_cast<std::uint8_t>(1u << h);
+  }
+  return f;
+}
+
+[[nodiscard]] const char* headingMark(Heading h) {
+  switch (h) {
+    case Heading::Straight: return "^";
+    case Heading::Left: return "<";
+    case Heading::Right: return ">";
+  }
+  return "^";
+}
+
+// "6-4 <": the tile with its matching half first and, when it could carry one, its heading.
+[[nodiscard]] std::string playedText(const LaidTile& lt, bool atL, bool withHeading) {
+  std::string s = atL ? tileText(lt.right, lt.left) : tileText(lt.left, lt.right);
+  if (withHeading) s += std::string(" ") + headingMark(lt.heading);
+  return s;
+}
+
+}  // namespace
+
+const char* name(Dir d) {
+  static const char* const names[] = {"east", "south", "west", "north"};
+  return names[static_cast<int>(d) & 3];
+}
+
+// ---------------------------------------------------------------- FreeBoard
+
 void FreeBoard::reset(int tableW, int tableH) {
-  w_ = 2 * tableW;
-  h_ = 2 * tableH;
+  w_ = 2 * std::max(tableW, 0);
+  h_ = 2 * std::max(tableH, 0);
+  const std::size_t words = static_cast<std::size_t>((w_ + 63) / 64) * static_cast<std::size_t>(h_);
+  occ_.assign(words + 1, 0);  // one spare word: a row read may peek one word past a row's end
+  ends_ = {};
   fits_ = kSnakeFits;
 }
-void FreeBoard::lead(Tile) { fits_ = kSnakeFits; }
-void FreeBoard::play(End, Tile, Heading) {}
-void FreeBoard::refit() {}
-std::string layoutText(const TableLayout&) { return {}; }
-std::string layoutJson(const TableLayout&) { return "{}"; }
+
+void FreeBoard::lead(Tile t) {
+  const Lead l = layLead(dbl(t), w_ / 2, h_ / 2);
+  markRect(occ_, w_, h_, l.rect);
+  for (int e = 0; e < 2; ++e) ends_[e] = {l.ends[e].x, l.ends[e].y, l.ends[e].d, l.ends[e].onDouble};
+  refit();
+}
+
+void FreeBoard::play(End e, Tile t, Heading h) {
+  if (e == End::None) return;
+  EndState& s = ends_[static_cast<int>(e)];
+  const Placed p = layAt(Geo{s.x, s.y, s.dir, s.onDouble}, dbl(t), h);
+  markRect(occ_, w_, h_, p.rect);
+  s = {p.next.x, p.next.y, p.next.d, p.next.onDouble};
+  refit();
+}
+
+void FreeBoard::refit() {
+  for (int e = 0; e < 2; ++e) {
+    const EndState& s = ends_[e];
+    fits_[e] = endFit(Geo{s.x, s.y, s.dir, s.onDouble}, [&](const Rect& r) { return rectFree(occ_, w_, h_, r); });
+  }
+}
+
+// ---------------------------------------------------------------- freeLayout
+
+std::variant<TableLayout, std::string> freeLayout(std::span<const LaidTile> line, int leadIndex, int tableW,
+                                                  int tableH) {
+  TableLayout out;
+  out.tableW = tableW;
+  out.tableH = tableH;
+  const int n = static_cast<int>(line.size());
+  if (n == 0) return out;
+  if (leadIndex < 0 || leadIndex >= n) return std::string("the line's lead is out of range");
+  for (const LaidTile& lt : line)
+    if (!validTile(lt.tile)) return std::string("the line holds an invalid tile");
+  out.leadIndex = leadIndex;
+  out.tiles.resize(static_cast<std::size_t>(n));
+  const int w = 2 * tableW, h = 2 * tableH;
+
+  std::vector<int> placed;  // indices of the tiles laid so far
+  placed.reserve(static_cast<std::size_t>(n));
+  auto check = [&](int i, const Rect& r, const std::string& what) -> std::string {
+    if (!inside(r, w, h)) return what + " leaves the table";
+    for (int j : placed)
+      if (overlap(r, out.tiles[static_cast<std::size_t>(j)].rect))
+        return what + " overlaps " + tileText(line[static_cast<std::size_t>(j)].left, line[static_cast<std::size_t>(j)].right);
+    placed.push_back(i);
+    return {};
+  };
+
+  const LaidTile& ld = line[static_cast<std::size_t>(leadIndex)];
+  const Lead l = layLead(dbl(ld.tile), tableW, tableH);
+  out.tiles[static_cast<std::size_t>(leadIndex)] = leadPlacement(ld, l);
+  if (auto err = check(leadIndex, l.rect, "the lead " + tileText(ld.left, ld.right)); !err.empty()) return err;
+
+  std::array<Geo, 2> ends = l.ends;
+  for (int side = 0; side < 2; ++side) {
+    const bool atL = side == 0;
+    const int step = atL ? -1 : 1;
+    Geo& g = ends[side];
+    for (int i = leadIndex + step; i >= 0 && i < n; i += step) {
+      const LaidTile& lt = line[static_cast<std::size_t>(i)];
+      const bool d = dbl(lt.tile);
+      const bool mayTurn = !d && !g.onDouble;
+      const std::string what = playedText(lt, atL, mayTurn);
+      if (!mayTurn && lt.heading != Heading::Straight)
+        return playedText(lt, atL, true) + " cannot turn: " +
+               (d ? std::string("a double is laid crosswise, straight on")
+                  : std::string("the tile played on a double goes straight on"));
+      const Placed p = layAt(g, d, lt.heading);
+      out.tiles[static_cast<std::size_t>(i)] = placement(lt, p, atL);
+      if (auto err = check(i, p.rect, what); !err.empty()) return err;
+      g = p.next;
+    }
+  }
+
+  // What fits at each end, from the rects (independent of FreeBoard's bitmap; the tests compare).
+  auto isFree = [&](const Rect& r) {
+    if (!inside(r, w, h)) return false;
+    for (const TilePlacement& tp : out.tiles)
+      if (overlap(r, tp.rect)) return false;
+    return true;
+  };
+  out.ends[0] = openEnd(ends[0], line.front().left, endFit(ends[0], isFree));
+  out.ends[1] = openEnd(ends[1], line.back().right, endFit(ends[1], isFree));
+  return out;
+}
+
+// ---------------------------------------------------------------- snakeLayout
+
+namespace {
+
+// The snake of one side of the lead. Each side owns half of the table: R the lead's row right of
+// the lead and everything below it, L the lead's row left of the lead and everything above it, so
+// the two sides never meet. A side runs in horizontal lanes: R starts East along the lead's row, L
+// starts West. At a lane's end the side makes a U-turn: a quarter turn (away from the centre first,
+// R down and L up; toward the centre into free space if that fails), then a quarter turn into the
+// next lane, back the other way. Doubles and the tiles laid on them go straight, so a quarter turn
+// needs a non-double laid on a non-double; the connector between the two quarter turns holds any
+// tiles that cannot turn. The side is planned from the whole line by a depth-first search that
+// tries straight before turning at every tile, so lanes run as far as they can and turn as late as
+// the rest of the line allows, inside the side's half and over no tile. The search has a node budget;
+// on a table too small for the line the deepest plan found is kept and the rest goes straight on.
+class SnakeSide {
+ public:
+  SnakeSide(std::span<const LaidTile> line, int leadIndex, bool atL, const Geo& start, const Rect& lead,
+            int tableW, int tableH)
+      : line_(line), lead_(leadIndex), atL_(atL), start_(start), leadRect_(lead), w_(2 * tableW), h_(2 * tableH) {
+    m_ = atL ? leadIndex : static_cast<int>(line.size()) - 1 - leadIndex;
+    away_ = atL ? Dir::North : Dir::South;
+    plan_.assign(static_cast<std::size_t>(m_), Dir::East);
+    best_ = plan_;
+    occ_.assign(static_cast<std::size_t>((w_ + 63) / 64) * static_cast<std::size_t>(std::max(h_, 0)) + 1, 0);
+  }
+
+  // Lays the side's tiles into `tiles` and returns the open end.
+  Geo run(std::vector<TilePlacement>& tiles) {
+    int planned = m_;
+    if (!search(0, start_, false, start_.d)) {
+      plan_ = best_;
+      planned = deepest_;
+    }
+    Geo g = start_;
+    for (int k = 0; k < m_; ++k) {
+      const bool d = isDbl(k);
+      const Dir nd = (d || g.onDouble || k >= planned) ? g.d : plan_[static_cast<std::size_t>(k)];
+      const Placed p = d ? layCrosswise(g) : layLengthwise(g, nd);
+      tiles[static_cast<std::size_t>(index(k))] = placement(at(k), p, atL_);
+      g = p.next;
+    }
+    return g;
+  }
+
+ private:
+  [[nodiscard]] int index(int k) const { return atL_ ? lead_ - 1 - k : lead_ + 1 + k; }
+  [[nodiscard]] const LaidTile& at(int k) const { return line_[static_cast<std::size_t>(index(k))]; }
+  [[nodiscard]] bool isDbl(int k) const { return dbl(at(k).tile); }
+  [[nodiscard]] static Dir reverse(Dir d) { return static_cast<Dir>((static_cast<int>(d) + 2) & 3); }
+
+  // Inside the side's half of the table and on no tile of this side.
+  [[nodiscard]] bool fits(const Rect& r) const {
+    if (!inside(r, w_, h_)) return false;
+    const int band0 = leadRect_.y + leadRect_.h / 2 - 2, band1 = band0 + 4;  // the lead's row
+    if (atL_) {
+      if (r.y + r.h > band1) return false;
+      if (r.y + r.h > band0 && r.x + r.w > leadRect_.x) return false;
+    } else {
+      if (r.y < band0) return false;
+      if (r.y < band1 && r.x < leadRect_.x + leadRect_.w) return false;
+    }
+    return rectFree(occ_, w_, h_, r);
+  }
+  void setRect(const Rect& r, bool on) {
+    const int wpr = (w_ + 63) >> 6;
+    for (int y = r.y; y < r.y + r.h; ++y)
+      for (int x = r.x; x < r.x + r.w; ++x) {
+        std::uint64_t& word = occ_[static_cast<std::size_t>(y) * wpr + (x >> 6)];
+        const std::uint64_t bitx = std::uint64_t{1} << (x & 63);
+        word = on ? word | bitx : word & ~bitx;
+      }
+  }
+
+  // Lays tiles k.. from end g; `connector`: between the two quarter turns of a U-turn, with `lane`
+  // the direction of the lane being left.
+  bool search(int k, const Geo& g, bool connector, Dir lane) {
+    if (k > deepest_) {
+      deepest_ = k;
+      best_ = plan_;
+    }
+    if (k == m_) return true;
+    if (++nodes_ > kMaxNodes) return false;
+    const bool d = isDbl(k);
+    const bool canTurn = !d && !g.onDouble;
+    auto attempt = [&](Dir nd, bool nextConnector, Dir nextLane) {
+      const Placed p = d ? layCrosswise(g) : layLengthwise(g, nd);
+      if (!fits(p.rect)) return false;
+      plan_[static_cast<std::size_t>(k)] = nd;
+      setRect(p.rect, true);
+      const bool ok = search(k + 1, p.next, nextConnector, nextLane);
+      setRect(p.rect, false);
+      return ok;
+    };
+    if (connector) return canTurn ? attempt(reverse(lane), false, reverse(lane)) : attempt(g.d, true, lane);
+    return attempt(g.d, false, lane) ||
+           (canTurn && (attempt(away_, true, lane) || attempt(reverse(away_), true, lane)));
+  }
+
+  static constexpr int kMaxNodes = 20000;
+  std::span<const LaidTile> line_;
+  int lead_;
+  bool atL_;
+  Geo start_;
+  Rect leadRect_;
+  int w_, h_;
+  int m_ = 0;
+  Dir away_ = Dir::South;
+  std::vector<Dir> plan_, best_;  // the direction each tile grows toward
+  int deepest_ = -1;
+  int nodes_ = 0;
+  std::vector<std::uint64_t> occ_;
+};
+
+}  // namespace
+
+TableLayout snakeLayout(std::span<const LaidTile> line, int leadIndex, int tableW, int tableH) {
+  TableLayout out;
+  out.tableW = tableW;
+  out.tableH = tableH;
+  const int n = static_cast<int>(line.size());
+  if (n == 0 || leadIndex < 0 || leadIndex >= n) return out;
+  out.leadIndex = leadIndex;
+  out.tiles.resize(static_cast<std::size_t>(n));
+  const LaidTile& ld = line[static_cast<std::size_t>(leadIndex)];
+  const Lead l = layLead(dbl(ld.tile), tableW, tableH);
+  out.tiles[static_cast<std::size_t>(leadIndex)] = leadPlacement(ld, l);
+  const Geo endL = SnakeSide(line, leadIndex, true, l.ends[0], l.rect, tableW, tableH).run(out.tiles);
+  const Geo endR = SnakeSide(line, leadIndex, false, l.ends[1], l.rect, tableW, tableH).run(out.tiles);
+  out.ends[0] = openEnd(endL, line.front().left, kSnakeFit);
+  out.ends[1] = openEnd(endR, line.back().right, kSnakeFit);
+  return out;
+}
+
+// ---------------------------------------------------------------- pictures
+
+// Two characters per unit across and one line per unit down, so that a unit looks about square.
+// A lengthwise horizontal tile:   [ 6| 4 ]     a vertical tile:  .--.
+//                                 [__|___]                       | 6|
+//                                                                | 4|
+//                                                                '--'
+std::string layoutText(const TableLayout& layout) {
+  const int uw = 2 * std::max(layout.tableW, 0), uh = 2 * std::max(layout.tableH, 0);
+  const int cols = 2 * uw;
+  std::vector<std::string> grid(static_cast<std::size_t>(uh), std::string(static_cast<std::size_t>(cols), ' '));
+  auto put = [&](int x, int y, char c) {  // x in characters, y in units
+    if (x >= 0 && x < cols && y >= 0 && y < uh) grid[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = c;
+  };
+  auto putStr = [&](int x, int y, const std::string& s) {
+    for (std::size_t i = 0; i < s.size(); ++i) put(x + static_cast<int>(i), y, s[i]);
+  };
+  auto digit = [](int pip) { return static_cast<char>('0' + std::clamp(pip, 0, 9)); };
+  for (const TilePlacement& t : layout.tiles) {
+    const Rect& r = t.rect;
+    const int x = 2 * r.x;
+    if (r.w >= r.h) {  // horizontal: halves left and right
+      const bool firstLeft = t.halves[0].x <= t.halves[1].x;
+      const int a = t.pips[firstLeft ? 0 : 1], b = t.pips[firstLeft ? 1 : 0];
+      putStr(x, r.y, std::string("[ ") + digit(a) + "| " + digit(b) + " ]");
+      putStr(x, r.y + 1, "[__|___]");
+    } else {  // vertical: halves top and bottom
+      const bool firstTop = t.halves[0].y <= t.halves[1].y;
+      const int a = t.pips[firstTop ? 0 : 1], b = t.pips[firstTop ? 1 : 0];
+      putStr(x, r.y, ".--.");
+      putStr(x, r.y + 1, std::string("| ") + digit(a) + "|");
+      putStr(x, r.y + 2, std::string("| ") + digit(b) + "|");
+      putStr(x, r.y + 3, "'--'");
+    }
+  }
+  static const char arrows[4] = {'>', 'v', '<', '^'};
+  std::string legend;
+  if (!layout.tiles.empty()) {
+    for (int e = 0; e < 2; ++e) {
+      const OpenEnd& oe = layout.ends[e];
+      const char tag = e == 0 ? 'L' : 'R';
+      const Geo g{oe.x, oe.y, oe.dir, oe.onDouble};
+      const Rect f = square(frontX(g), frontY(g));
+      if (inside(f, uw, uh)) {
+        bool empty = true;
+        for (const TilePlacement& t : layout.tiles) empty = empty && !overlap(f, t.rect);
+        if (empty) {
+          const char arrow = arrows[static_cast<int>(oe.dir) & 3];
+          put(2 * f.x + 1, f.y, tag);
+          put(2 * f.x + 2, f.y, arrow);
+        }
+      }
+      legend += std::string(1, tag) + ": " + std::to_string(oe.pip) + ", grows " + name(oe.dir) + " from (" +
+                std::to_string(oe.x) + "," + std::to_string(oe.y) + ")" + (oe.onDouble ? ", on a double" : "");
+      std::string fits;
+      if (oe.fit.dbl) fits += " double";
+      for (int h = 0; h < 3; ++h)
+        if (oe.fit.headings & (1u << h)) fits += std::string(" ") + name(static_cast<Heading>(h));
+      legend += fits.empty() ? "; blocked\n" : ";" + fits + "\n";
+    }
+  }
+  std::string out = "+" + std::string(static_cast<std::size_t>(cols), '-') + "+\n";
+  for (const std::string& row : grid) {
+    std::string r = row;
+    while (!r.empty() && r.back() == ' ') r.pop_back();
+    r.resize(static_cast<std::size_t>(cols), ' ');
+    out += "|" + r + "|\n";
+  }
+  out += "+" + std::string(static_cast<std::size_t>(cols), '-') + "+\n";
+  out += "table " + std::to_string(layout.tableW) + "x" + std::to_string(layout.tableH) + " squares, " +
+         std::to_string(layout.tiles.size()) + " tiles\n";
+  return out + legend;
+}
+
+std::string layoutJson(const TableLayout& layout) {
+  using nlohmann::json;
+  auto rect = [](json& j, const Rect& r) {
+    j["x"] = r.x;
+    j["y"] = r.y;
+    j["w"] = r.w;
+    j["h"] = r.h;
+  };
+  json j;
+  j["table"] = {layout.tableW, layout.tableH};
+  j["units"] = "half-squares";
+  json tiles = json::array();
+  for (const TilePlacement& t : layout.tiles) {
+    json jt;
+    jt["tile"] = tileText(t.pips[0], t.pips[1]);
+    rect(jt, t.rect);
+    jt["crosswise"] = t.crosswise;
+    jt["dir"] = name(t.dir);
+    json halves = json::array();
+    for (int i = 0; i < 2; ++i) {
+      json h;
+      h["pip"] = t.pips[static_cast<std::size_t>(i)];
+      rect(h, t.halves[static_cast<std::size_t>(i)]);
+      halves.push_back(h);
+    }
+    jt["halves"] = halves;
+    tiles.push_back(jt);
+  }
+  j["tiles"] = tiles;
+  j["lead"] = layout.leadIndex;
+  json ends = json::array();
+  if (!layout.tiles.empty()) {
+    for (int e = 0; e < 2; ++e) {
+      const OpenEnd& oe = layout.ends[static_cast<std::size_t>(e)];
+      json je;
+      je["end"] = e == 0 ? "L" : "R";
+      je["pip"] = oe.pip;
+      je["x"] = oe.x;
+      je["y"] = oe.y;
+      je["dir"] = name(oe.dir);
+      je["on_double"] = oe.onDouble;
+      je["double_fits"] = oe.fit.dbl;
+      json hs = json::array();
+      for (int h = 0; h < 3; ++h)
+        if (oe.fit.headings & (1u << h)) hs.push_back(name(static_cast<Heading>(h)));
+      je["headings"] = hs;
+      ends.push_back(je);
+    }
+  }
+  j["ends"] = ends;
+  return j.dump();
+}
+
 }  // namespace dom

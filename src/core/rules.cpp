@@ -9,8 +9,8 @@ namespace dom {
 namespace {
 
 // Default tables: chosen so that the snake line of all 28 tiles always fits (see docs/layout.md).
-constexpr int kDefaultW = 26;
-constexpr int kDefaultH = 20;
+constexpr int kDefaultW = 50;
+constexpr int kDefaultH = 24;
 
 Rules makePreset(std::string name, int reserve, DrawRule draw, LeadRule lead, int target,
                  LayoutRule layout) {
