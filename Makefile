@@ -37,8 +37,9 @@ test-asan: asan
 fuzz:
 	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DDOMINOES_FUZZ=ON -DDOMINOES_STUDIO=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn
-	mkdir -p build-fuzz/corpus && cp tests/records/*.dgn scenarios/*.dgn build-fuzz/corpus/ 2>/dev/null || true
-	build-fuzz/bin/fuzz_dgn -max_total_time=$${FUZZ_SECONDS:-60} -max_len=4096 build-fuzz/corpus tests/fuzz/corpus
+	mkdir -p build-fuzz/corpus && cp tests/records/*.dgn scenarios/*.dgn build-fuzz/corpus/ 2>/dev/null; true
+	cp tests/fuzz/corpus/* build-fuzz/corpus/
+	cd build-fuzz && bin/fuzz_dgn -max_total_time=$${FUZZ_SECONDS:-60} -max_len=4096 -print_final_stats=1 corpus
 
 bench: build
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000

@@ -183,6 +183,7 @@ class Reader {
     }
     line_ = std::max(lineNo, 1);
     if (!sawDgn_) return error("empty record: the first statement must be 'dgn 1'");
+    if (!match_) return error("the record has no 'rules' statement (required after 'dgn 1')");
     if (auto e = finishDeal(); !e.empty()) return error(e, errorLine_);
     if (pendingError_) return error("expect error \"" + pendingError_->text + "\" is not followed by a move", pendingErrorLine_);
     return std::move(rec_);
