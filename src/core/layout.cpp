@@ -177,10 +177,16 @@ struct Lead {
 inline void markRect(std::vector<std::uint64_t>& occ, int tw, int th, const Rect& r) {
   const int x0 = std::max(r.x, 0), x1 = std::min(r.x + r.w, tw);
   const int y0 = std::max(r.y, 0), y1 = std::min(r.y + r.h, th);
+  if (x0 >= x1 || y0 >= y1) return;
   const int wpr = (tw + 63) >> 6;
-  for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x)
-      occ[static_cast<std::size_t>(y) * wpr + (x >> 6)] |= std::uint64_t{1} << (x & 63);
+  const int wi = x0 >> 6, b = x0 & 63, n = x1 - x0;  // n <= 4
+  const std::uint64_t bits = (std::uint64_t{1} << n) - 1;
+  const std::uint64_t lo = bits << b, hi = b + n > 64 ? bits >> (64 - b) : 0;
+  std::uint64_t* p = occ.data() + static_cast<std::size_t>(y0) * wpr + wi;
+  for (int y = y0; y < y1; ++y, p += wpr) {
+    p[0] |= lo;
+    if (hi) p[1] |= hi;
+  }
 }
 
 // What fits at an end, given a predicate telling whether a rect is inside the table and free.
@@ -244,19 +250,124 @@ void FreeBoard::lead(Tile t) {
   refit();
 }
 
+namespace {
+
+// The fast fits: every placement at an end lies in the 6 x 6 units around the centre of its front
+// square. FreeBoard reads that patch of the bitmap once (36 bits, bit 6j+i = unit (cx-3+i, cy-3+j),
+// units off the table read as taken) and answers every question with one mask test.
+struct FitMasks {
+  std::uint64_t front = 0, dblSides = 0;
+  std::array<std::uint64_t, 3> far{};  // the far square of each heading
+};
+constexpr std::uint64_t patchRect(int x, int y, int w, int h) {  // relative to the patch's corner
+  std::uint64_t m = 0;
+  for (int j = y; j < y + h; ++j)
+    for (int i = x; i < x + w; ++i) m |= std::uint64_t{1} << (6 * j + i);
+  return m;
+}
+constexpr std::array<FitMasks, 4> makeFitMasks() {
+  std::array<FitMasks, 4> t{};
+  for (int k = 0; k < 4; ++k) {
+    const Dir d = static_cast<Dir>(k);
+    FitMasks& f = t[static_cast<std::size_t>(k)];
+    f.front = patchRect(2, 2, 2, 2);
+    f.dblSides = horizontal(d) ? patchRect(2, 1, 2, 1) | patchRect(2, 4, 2, 1) : patchRect(1, 2, 1, 2) | patchRect(4, 2, 1, 2);
+    for (int h = 0; h < 3; ++h) {
+      const int n = static_cast<int>(turned(d, static_cast<Heading>(h)));
+      f.far[static_cast<std::size_t>(h)] = patchRect(2 + 2 * kDx[n], 2 + 2 * kDy[n], 2, 2);
+    }
+  }
+  return t;
+}
+constexpr std::array<FitMasks, 4> kFitMasks = makeFitMasks();
+
+// Six bits of a row from unit x0 on; units off the table read as taken.
+[[nodiscard]] inline std::uint64_t rowBits6(const std::uint64_t* row, int x0, int w) {
+  if (x0 >= 0 && x0 + 6 <= w) {
+    const int wi = x0 >> 6, b = x0 & 63;
+    std::uint64_t v = row[wi] >> b;
+    if (b > 58) v |= row[wi + 1] << (64 - b);
+    return v & 63;
+  }
+  std::uint64_t v = 0;
+  for (int i = 0; i < 6; ++i) {
+    const int x = x0 + i;
+    const bool taken = x < 0 || x >= w || ((row[x >> 6] >> (x & 63)) & 1);
+    v |= static_cast<std::uint64_t>(taken) << i;
+  }
+  return v;
+}
+
+[[nodiscard]] inline EndFit fastFit(const std::vector<std::uint64_t>& occ, int w, int h, int ex, int ey, Dir d,
+                                    bool onDouble) {
+  const int k = static_cast<int>(d);
+  const int x0 = ex + kDx[k] - 3, y0 = ey + kDy[k] - 3;
+  const int wpr = (w + 63) >> 6;
+  std::uint64_t p = 0;
+  if (x0 >= 0 && x0 + 6 <= w && y0 >= 0 && y0 + 6 <= h) {  // away from the edges: six plain reads
+    const int b = x0 & 63;
+    const std::uint64_t* row = occ.data() + static_cast<std::size_t>(y0) * wpr + (x0 >> 6);
+    if (b <= 58) {
+      for (int j = 0; j < 6; ++j, row += wpr) p |= ((row[0] >> b) & 63) << (6 * j);
+    } else {
+      for (int j = 0; j < 6; ++j, row += wpr) p |= (((row[0] >> b) | (row[1] << (64 - b))) & 63) << (6 * j);
+    }
+  } else {
+    for (int j = 0; j < 6; ++j) {
+      const int y = y0 + j;
+      const std::uint64_t row = (y < 0 || y >= h) ? 63 : rowBits6(occ.data() + static_cast<std::size_t>(y) * wpr, x0, w);
+      p |= row << (6 * j);
+    }
+  }
+  const FitMasks& m = kFitMasks[static_cast<std::size_t>(k)];
+  EndFit f{false, 0};
+  if (p & m.front) return f;
+  f.dbl = !(p & m.dblSides);
+  f.headings = static_cast<std::uint8_t>(!(p & m.far[0]));
+  if (!onDouble)
+    f.headings = static_cast<std::uint8_t>(f.headings | (!(p & m.far[1]) << 1) | (!(p & m.far[2]) << 2));
+  return f;
+}
+
+// Every placement at an end lies within 3 units of the centre of its front square.
+[[nodiscard]] inline bool nearEnd(const Rect& r, int ex, int ey, Dir d) {
+  const int cx = ex + kDx[static_cast<int>(d)], cy = ey + kDy[static_cast<int>(d)];
+  return overlap(r, Rect{cx - 3, cy - 3, 6, 6});
+}
+
+}  // namespace
+
 void FreeBoard::play(End e, Tile t, Heading h) {
   if (e == End::None) return;
-  EndState& s = ends_[static_cast<int>(e)];
-  const Placed p = layAt(Geo{s.x, s.y, s.dir, s.onDouble}, dbl(t), h);
-  markRect(occ_, w_, h_, p.rect);
-  s = {p.next.x, p.next.y, p.next.d, p.next.onDouble};
-  refit();
+  const int ei = static_cast<int>(e);
+  EndState& s = ends_[ei];
+  // The same placement as layAt (layCrosswise / layLengthwise), without the halves.
+  const int k = static_cast<int>(s.dir);
+  const int cx = s.x + kDx[k], cy = s.y + kDy[k];  // the front square's centre
+  Rect r;
+  if (dbl(t)) {
+    r = horizontal(s.dir) ? Rect{cx - 1, cy - 2, 2, 4} : Rect{cx - 2, cy - 1, 4, 2};
+    s.x = cx + kDx[k];
+    s.y = cy + kDy[k];
+    s.onDouble = true;
+  } else {
+    const Dir nd = s.onDouble ? s.dir : turned(s.dir, h);
+    const int n = static_cast<int>(nd);
+    const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];
+    r = Rect{std::min(cx, fx) - 1, std::min(cy, fy) - 1, kDx[n] ? 4 : 2, kDx[n] ? 2 : 4};
+    s = {fx + kDx[n], fy + kDy[n], nd, false};
+  }
+  markRect(occ_, w_, h_, r);
+  fits_[ei] = fastFit(occ_, w_, h_, s.x, s.y, s.dir, s.onDouble);
+  // The other end changes only if the new tile lies where its placements would.
+  const EndState& o = ends_[ei ^ 1];
+  if (nearEnd(r, o.x, o.y, o.dir)) fits_[ei ^ 1] = fastFit(occ_, w_, h_, o.x, o.y, o.dir, o.onDouble);
 }
 
 void FreeBoard::refit() {
   for (int e = 0; e < 2; ++e) {
     const EndState& s = ends_[e];
-    fits_[e] = endFit(Geo{s.x, s.y, s.dir, s.onDouble}, [&](const Rect& r) { return rectFree(occ_, w_, h_, r); });
+    fits_[e] = fastFit(occ_, w_, h_, s.x, s.y, s.dir, s.onDouble);
   }
 }
 
