@@ -212,6 +212,12 @@ std::string Match::invalid() const {
   return {};
 }
 
+bool Match::headed(const Move& m) const {
+  if (m.kind != MoveKind::Play || m.end == End::None || isDouble(m.tile) || lineEnd_ == lineBegin_) return false;
+  const LaidTile& endTile = lineBuf_[m.end == End::L ? lineBegin_ : lineEnd_ - 1];
+  return !isDouble(endTile.tile);
+}
+
 std::string Match::moveText(const Move& m) const {
   switch (m.kind) {
     case MoveKind::Draw: return m.tile == kNoTile ? "draw" : "draw " + tileText(m.tile);
@@ -221,7 +227,8 @@ std::string Match::moveText(const Move& m) const {
   if (m.end == End::None) return tileText(m.leftPip, otherHalf(m.tile, m.leftPip));
   const int match = state_.ends[static_cast<int>(m.end)];
   std::string s = tileText(match, otherHalf(m.tile, match)) + ' ' + letter(m.end);
-  if (m.heading != Heading::Straight) s += std::string(" ") + name(m.heading);
+  // Under layout=free every play that has a choice of heading names it, straight included.
+  if (rules_.layout == LayoutRule::Free && headed(m)) s += std::string(" ") + name(m.heading);
   return s;
 }
 

@@ -72,6 +72,8 @@ class Match {
 
   // The text of a move as a record writes it: matching half first, then end and heading.
   [[nodiscard]] std::string moveText(const Move& m) const;
+  // Whether a play chooses a heading (layout=free: a non-double not played on a double).
+  [[nodiscard]] bool headed(const Move& m) const;
 
  private:
   void finishRound();
