@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# CLI tests for the `dominoes` command: exit codes, `check`, invalid records, the JSON shape of
+# `replay --json`, `play`/`check` round trips and `bench --json`.
+# Usage: tests/cli_test.sh PATH/TO/dominoes REPO_ROOT
+set -u
+BIN=${1:?usage: cli_test.sh DOMINOES_BINARY REPO_ROOT}
+ROOT=${2:?usage: cli_test.sh DOMINOES_BINARY REPO_ROOT}
+case "$BIN" in /*) ;; *) BIN="$PWD/$BIN" ;; esac
+cd "$ROOT" || { echo "FAIL: cannot cd to $ROOT"; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_rc WANT DESCRIPTION COMMAND...: runs COMMAND (output to $TMP/out, $TMP/err) and checks its status.
+expect_rc() {
+  local want=$1 what=$2; shift 2
+  "$@" >"$TMP/out" 2>"$TMP/err"
+  local rc=$?
+  [ "$rc" -eq "$want" ] || fail "$what: exit $rc, expected $want"
+  return 0
+}
+
+# (a) every valid record and scenario passes `check`. Only the top level of tests/records holds
+# valid records: invalid/ holds the invalid ones, pending/ the ones waiting for an engine fix.
+records=(tests/records/*.dgn)
+expect_rc 0 "check tests/records" "$BIN" check "${records[@]}"
+grep -q "^${#records[@]} passed, 0 failed$" "$TMP/out" || fail "check tests/records: $(tail -n 3 "$TMP/out" | tr '\n' ' ')"
+expect_rc 0 "check scenarios" "$BIN" check scenarios
+grep -q " passed, 0 failed$" "$TMP/out" || fail "check scenarios: $(grep -v '^ok' "$TMP/out" | tr '\n' ' ')"
+
+# (b) each invalid record fails with FILE:LINE: from its `# error: LINE: FRAGMENT` header.
+ninvalid=0
+for f in tests/records/invalid/*.dgn; do
+  ninvalid=$((ninvalid + 1))
+  header=$(head -n 1 "$f")
+  if [[ ! "$header" =~ ^#\ error:\ ([0-9]+):\ (.*)$ ]]; then
+    fail "$f: no '# error: LINE: FRAGMENT' header"
+    continue
+  fi
+  line=${BASH_REMATCH[1]}
+  frag=${BASH_REMATCH[2]}
+  "$BIN" replay "$f" >"$TMP/out" 2>"$TMP/err"
+  rc=$?
+  err=$(head -n 1 "$TMP/err")
+  [ "$rc" -eq 1 ] || fail "$f: replay exit $rc, expected 1"
+  [[ "$err" == "$f:$line:"* ]] || fail "$f: stderr '$err' does not start with '$f:$line:'"
+  grep -qiF -- "$frag" "$TMP/err" || fail "$f: stderr '$err' does not contain '$frag'"
+done
+[ "$ninvalid" -ge 20 ] || fail "only $ninvalid invalid records"
+
+# (c) exit codes.
+valid=tests/records/opening_double_six.dgn
+invalid=tests/records/invalid/wrong_player.dgn
+expect_rc 0 "replay of a valid record" "$BIN" replay "$valid"
+expect_rc 0 "replay --json of a valid record" "$BIN" replay "$valid" --json
+expect_rc 1 "replay of an invalid record" "$BIN" replay "$invalid"
+[ -s "$TMP/err" ] || fail "replay of an invalid record: nothing on stderr"
+expect_rc 2 "no arguments" "$BIN"
+expect_rc 2 "unknown subcommand" "$BIN" nosuch
+expect_rc 2 "unknown flag" "$BIN" replay "$valid" --nosuch
+expect_rc 2 "replay without its file" "$BIN" replay
+expect_rc 2 "check without a path" "$BIN" check
+expect_rc 2 "replay of a missing file" "$BIN" replay "$TMP/missing.dgn"
+expect_rc 0 "rules (the preset list)" "$BIN" rules
+for p in dominoes2 en-linea draw block; do
+  grep -q "^$p" "$TMP/out" || fail "rules: preset $p not listed"
+done
+expect_rc 0 "rules en-linea target=150" "$BIN" rules en-linea target=150
+grep -q "^en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=150 layout=snake table=[0-9]*x[0-9]*$" "$TMP/out" ||
+  fail "rules en-linea target=150: $(head -n 1 "$TMP/out")"
+expect_rc 2 "rules nosuch" "$BIN" rules nosuch
+expect_rc 1 "check of a folder holding invalid records" "$BIN" check tests/records/invalid
+grep -q "^0 passed, $ninvalid failed$" "$TMP/out" || fail "check invalid/: closing line '$(tail -n 1 "$TMP/out")'"
+mkdir -p "$TMP/mixed"
+cp "$valid" "$TMP/mixed/a.dgn"
+cp "$invalid" "$TMP/mixed/b.dgn"
+expect_rc 1 "check of a folder with one valid and one invalid record" "$BIN" check "$TMP/mixed"
+[ "$(tail -n 1 "$TMP/out")" = "1 passed, 1 failed" ] || fail "check mixed: closing line '$(tail -n 1 "$TMP/out")'"
+
+# (d) the JSON shape of replay --json, and exact values for a few records.
+shape_py='
+import json, sys
+path, text = sys.argv[1], sys.stdin.read()
+try:
+    d = json.loads(text, object_pairs_hook=lambda kv: kv)
+except Exception as e:
+    print("FAIL: %s: not JSON: %s" % (path, e)); sys.exit(1)
+bad = []
+keys = [k for k, _ in d]
+want = ["rules", "round", "turn", "line", "ends", "hands", "stock", "scores", "result", "match", "legal"]
+if keys != want: bad.append("keys %s" % keys)
+d = dict(d)
+def isint(x): return isinstance(x, int) and not isinstance(x, bool)
+import re
+tile = re.compile(r"^[0-6]-[0-6]$")
+if not isinstance(d.get("rules"), str): bad.append("rules not a string")
+if not isint(d.get("round")) or d["round"] < 1: bad.append("round")
+if d.get("turn") not in ("A", "B", None): bad.append("turn")
+if not isinstance(d.get("line"), list) or not all(isinstance(t, str) and tile.match(t) for t in d["line"]): bad.append("line")
+e = d.get("ends")
+if not isinstance(e, list) or len(e) not in (0, 2) or not all(isint(x) and 0 <= x <= 6 for x in e): bad.append("ends")
+if len(d.get("line") or []) and len(e or []) != 2: bad.append("ends missing with a line")
+for k in ("hands", "scores"):
+    v = d.get(k)
+    if not isinstance(v, list) or [a for a, _ in v] != ["A", "B"]: bad.append(k + " keys"); continue
+    v = dict(v)
+    if k == "hands" and not all(isinstance(h, list) and all(isinstance(t, str) and tile.match(t) for t in h) for h in v.values()): bad.append("hands")
+    if k == "scores" and not all(isint(x) and x >= 0 for x in v.values()): bad.append("scores")
+if not isint(d.get("stock")) or not 0 <= d["stock"] <= 28: bad.append("stock")
+r = d.get("result")
+if r is not None:
+    if not isinstance(r, list) or [a for a, _ in r] != ["winner", "how", "points"]: bad.append("result keys")
+    else:
+        r = dict(r)
+        if r["winner"] not in ("A", "B", None) or r["how"] not in ("domino", "blocked") or not isint(r["points"]): bad.append("result")
+m = d.get("match")
+if m is not None and (not isinstance(m, list) or [a for a, _ in m] != ["winner"] or dict(m)["winner"] not in ("A", "B", None)): bad.append("match")
+l = d.get("legal")
+if not isinstance(l, list) or not all(isinstance(x, str) for x in l): bad.append("legal")
+if d.get("turn") is None and l: bad.append("legal moves with no player to move")
+if d.get("turn") is not None and not l: bad.append("no legal move for the player to move")
+n = len(d.get("line") or []) + d.get("stock", 0) + sum(len(h) for _, h in (d.get("hands") or []))
+if n != 28: bad.append("%d tiles in all" % n)
+if bad: print("FAIL: %s: bad JSON shape: %s" % (path, "; ".join(bad))); sys.exit(1)
+'
+for f in tests/records/*.dgn scenarios/*.dgn; do
+  [ -e "$f" ] || continue
+  if ! "$BIN" replay "$f" --json >"$TMP/json" 2>"$TMP/err"; then
+    fail "$f: replay --json failed: $(head -c 300 "$TMP/err")"
+    continue
+  fi
+  python3 -c "$shape_py" "$f" <"$TMP/json" || failures=$((failures + 1))
+done
+
+# exact_json FILE EXPECTED_JSON (without "rules"; the rules text must start with RULES_PREFIX)
+exact_json() {
+  local f=$1 prefix=$2 want=$3
+  if ! "$BIN" replay "$f" --json >"$TMP/json" 2>"$TMP/err"; then
+    fail "$f: replay --json failed: $(head -c 300 "$TMP/err")"
+    return
+  fi
+  python3 - "$f" "$prefix" "$want" "$TMP/json" <<'PY' || failures=$((failures + 1))
+import json, sys
+path, prefix, want, got = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.load(open(sys.argv[4]))
+bad = []
+if not got.get("rules", "").startswith(prefix): bad.append("rules %r does not start with %r" % (got.get("rules"), prefix))
+got.pop("rules", None)
+for k in want:
+    if got.get(k) != want[k]: bad.append("%s: expected %s, found %s" % (k, json.dumps(want[k]), json.dumps(got.get(k))))
+if bad: print("FAIL: %s: %s" % (path, "; ".join(bad))); sys.exit(1)
+PY
+}
+EN="en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table="
+exact_json tests/records/setup_dgn_md_example.dgn "$EN" '{"round":1,"turn":"B",
+  "line":["3-6","6-6","6-1","1-1","1-5"],"ends":[3,5],"hands":{"A":["5-5","3-2"],"B":["6-2","4-4","1-0"]},
+  "stock":18,"scores":{"A":40,"B":12},"result":null,"match":null,"legal":["draw"]}'
+exact_json tests/records/draw_until_playable.dgn "$EN" '{"round":1,"turn":"A","line":["6-6","6-2"],"ends":[6,2],
+  "hands":{"A":["6-5","6-4","6-3","2-2","2-1","1-0"],"B":["5-4","5-3","4-3","5-0","4-1","3-2","2-0","1-1","0-0"]},
+  "stock":11,"scores":{"A":0,"B":0},"result":null,"match":null,"legal":["6-5 L","6-4 L","6-3 L","2-2 R","2-1 R"]}'
+exact_json tests/records/domino_scoring.dgn "$EN" '{"round":1,"turn":null,
+  "line":["3-6","6-6","6-1","1-1","1-5","5-3"],"ends":[3,3],"hands":{"A":[],"B":["6-2","4-4","1-0"]},
+  "stock":19,"scores":{"A":17,"B":0},"result":{"winner":"A","how":"domino","points":17},"match":{"winner":"A"},"legal":[]}'
+exact_json tests/records/blocked_tie.dgn "block hand=7 reserve=0 draw=none lead=alternate blocked=difference target=100 layout=snake table=" \
+  '{"round":1,"turn":null,"line":["4-6","6-6","6-5","5-0"],"ends":[4,0],"hands":{"A":["3-1"],"B":["2-2"]},
+  "scores":{"A":0,"B":0},"result":{"winner":null,"how":"blocked","points":0},"match":null,"legal":[]}'
+exact_json tests/records/match_to_target.dgn "draw hand=1 reserve=2 draw=until lead=alternate blocked=difference target=20 layout=snake table=" \
+  '{"round":4,"turn":null,"line":["2-1"],"ends":[2,1],"hands":{"A":["6-6"],"B":[]},"stock":26,
+  "scores":{"A":19,"B":23},"result":{"winner":"B","how":"domino","points":12},"match":{"winner":"B"},"legal":[]}'
+exact_json tests/records/lead_alternate.dgn "draw hand=2 reserve=2 draw=until lead=alternate blocked=difference target=100 layout=snake table=" \
+  '{"round":2,"turn":"A","line":["1-0"],"ends":[1,0],"hands":{"A":["6-6","2-1"],"B":["5-5"]},"stock":24,
+  "scores":{"A":17,"B":0},"result":null,"match":null,"legal":["1-2 L"]}'
+
+# (e) play writes a valid record; bench --json has its fields.
+for r in en-linea dominoes2 draw block; do
+  expect_rc 0 "play --rules $r --seed 5" "$BIN" play --rules "$r" --a greedy --b random --seed 5 --out "$TMP/play-$r.dgn"
+  expect_rc 0 "check of the played $r match" "$BIN" check "$TMP/play-$r.dgn"
+  "$BIN" play --rules "$r" --a greedy --b random --seed 5 >"$TMP/play2-$r.dgn" 2>/dev/null
+  cmp -s "$TMP/play-$r.dgn" "$TMP/play2-$r.dgn" || fail "play --rules $r --seed 5: --out and standard output differ"
+done
+expect_rc 0 "bench --games 1000 --json" "$BIN" bench --games 1000 --json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert list(d) == ["rules", "games", "seconds", "games_per_second"], list(d)
+assert isinstance(d["rules"], str) and d["games"] == 1000
+assert isinstance(d["seconds"], (int, float)) and isinstance(d["games_per_second"], (int, float))
+assert d["games_per_second"] > 0
+' "$TMP/out" || fail "bench --json: $(head -c 300 "$TMP/out")"
+
+if [ "$failures" -ne 0 ]; then
+  echo "cli_test: $failures failure(s)"
+  exit 1
+fi
+echo "cli_test: all passed"
