@@ -2,6 +2,7 @@
 // freeLayout, and property tests of the snake and of free placement.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cstdio>
