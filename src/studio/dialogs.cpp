@@ -1,0 +1,161 @@
+// Dialogs: New Game, Open / Save As (a path field and a folder listing), Export PNG, errors, About.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "studio/app.h"
+
+namespace dom::studio {
+
+namespace {
+namespace fs = std::filesystem;
+
+// A path field and the listing of its folder; returns true when the user confirms.
+bool fileDialog(const char* title, bool& openFlag, std::string& path, const char* action, bool mustExist) {
+  if (openFlag) {
+    ImGui::OpenPopup(title);
+    openFlag = false;
+  }
+  bool done = false;
+  ImGui::SetNextWindowSize(ImVec2(560, 420), ImGuiCond_Appearing);
+  if (ImGui::BeginPopupModal(title, nullptr)) {
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##path", &path);
+    std::error_code ec;
+    fs::path dir = fs::is_directory(path, ec) ? fs::path(path) : fs::path(path).parent_path();
+    if (dir.empty()) dir = fs::current_path(ec);
+    ImGui::TextDisabled("%s", dir.string().c_str());
+    ImGui::BeginChild("list", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 1.3f), true);
+    if (ImGui::Selectable("..")) path = (dir.parent_path() / "").string();
+    std::vector<fs::directory_entry> items;
+    for (const auto& de : fs::directory_iterator(dir, ec))
+      if (de.is_directory(ec) || de.path().extension() == ".dgn") items.push_back(de);
+    std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) {
+      if (a.is_directory() != b.is_directory()) return a.is_directory();
+      return a.path().filename() < b.path().filename();
+    });
+    for (const auto& de : items) {
+      const bool isDir = de.is_directory(ec);
+      const std::string label = de.path().filename().string() + (isDir ? "/" : "");
+      if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+        path = isDir ? (de.path() / "").string() : de.path().string();
+        if (!isDir && ImGui::IsMouseDoubleClicked(0)) done = true;
+      }
+    }
+    ImGui::EndChild();
+    const bool valid = !path.empty() && (!mustExist || fs::is_regular_file(path, ec));
+    ImGui::BeginDisabled(!valid);
+    if (ImGui::Button(action)) done = true;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    if (done) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  return done;
+}
+}  // namespace
+
+void drawDialogs(App& app, Intents& out) {
+  if (fileDialog("Open a record", app.openDialog, app.dialogPath, "Open", true)) {
+    Intent in;
+    in.kind = Intent::Kind::Open;
+    in.path = app.dialogPath;
+    out.push_back(in);
+  }
+  if (fileDialog("Save the record as", app.saveDialog, app.dialogPath, "Save", false)) {
+    Intent in;
+    in.kind = Intent::Kind::Save;
+    in.path = app.dialogPath;
+    out.push_back(in);
+  }
+  if (fileDialog("Export a PNG of the window", app.exportDialog, app.dialogPath, "Export", false)) {
+    Intent in;
+    in.kind = Intent::Kind::ExportPng;
+    in.path = app.dialogPath;
+    out.push_back(in);
+  }
+
+  static NewGameOptions opts;
+  static std::string seedText;
+  if (app.newGameDialog) {
+    opts = app.game;
+    opts.seed = static_cast<std::uint64_t>(std::random_device{}());
+    seedText = std::to_string(opts.seed);
+    ImGui::OpenPopup("New game");
+    app.newGameDialog = false;
+  }
+  if (ImGui::BeginPopupModal("New game", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    const auto& presets = presetNames();
+    if (ImGui::BeginCombo("preset", opts.rules.substr(0, opts.rules.find(' ')).c_str())) {
+      for (const auto& p : presets)
+        if (ImGui::Selectable(p.c_str())) opts.rules = p;
+      ImGui::EndCombo();
+    }
+    ImGui::InputText("rules", &opts.rules);
+    const auto parsed = parseRules(opts.rules);
+    if (const auto* err = std::get_if<std::string>(&parsed)) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
+    else ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
+    ImGui::InputText("seed", &seedText, ImGuiInputTextFlags_CharsDecimal);
+    for (int p = 0; p < 2; ++p) {
+      ImGui::PushID(p);
+      int seat = static_cast<int>(opts.seats[static_cast<std::size_t>(p)]);
+      ImGui::Text("%c:", letter(static_cast<Player>(p)));
+      ImGui::SameLine();
+      ImGui::RadioButton("human", &seat, 0);
+      ImGui::SameLine();
+      ImGui::RadioButton("greedy", &seat, 1);
+      ImGui::SameLine();
+      ImGui::RadioButton("random", &seat, 2);
+      opts.seats[static_cast<std::size_t>(p)] = static_cast<Seat>(seat);
+      ImGui::PopID();
+    }
+    ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));
+    if (ImGui::Button("Start")) {
+      try {
+        opts.seed = std::stoull(seedText.empty() ? "1" : seedText);
+      } catch (...) {
+        opts.seed = 1;
+      }
+      app.newGame(opts);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+
+  if (app.errorPopup) {
+    ImGui::OpenPopup("Error");
+    app.errorPopup = false;
+  }
+  if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.errorText.c_str());
+    ImGui::TextDisabled("The current game is kept.");
+    if (ImGui::Button("OK")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  if (app.aboutDialog) {
+    ImGui::OpenPopup("About Dominoes Studio");
+    app.aboutDialog = false;
+  }
+  if (ImGui::BeginPopupModal("About Dominoes Studio", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted("Dominoes Studio: step through games, edit positions, play the computer.");
+    ImGui::Separator();
+    ImGui::TextUnformatted("Keys");
+    static const char* const keys[][2] = {
+        {"Home / End", "first / last position"}, {"Left / Right", "previous / next (or choose the end)"},
+        {"Tab, Up / Down", "move through your tiles"}, {"Enter / Space", "play the selected tile"},
+        {"D / P", "draw / pass"}, {"A", "autoplay on or off"}, {"Esc", "deselect"},
+        {"Ctrl+O / Ctrl+S", "open / save as"}, {"Ctrl+N", "new game"}, {"Ctrl+Z / Ctrl+Y", "undo / redo (editor)"}};
+    for (const auto& k : keys) ImGui::BulletText("%-16s %s", k[0], k[1]);
+    if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  (void)out;
+}
+
+}  // namespace dom::studio

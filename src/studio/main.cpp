@@ -1,0 +1,318 @@
+// dominoes-studio: the window, the frame loop, headless flags (--frames, --screenshot, --stats,
+// --script, --dump-state) and settings persisted next to imgui.ini.
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>
+#include <spdlog/spdlog.h>
+#include <stb_image_write.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "studio/app.h"
+#include "studio/script.h"
+
+namespace dom::studio {
+
+bool writeScreenshot(const std::string& path, int width, int height) {
+  std::vector<unsigned char> px(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  // GL rows run bottom-up; PNG rows top-down. Force opaque alpha.
+  std::vector<unsigned char> flipped(px.size());
+  const std::size_t row = static_cast<std::size_t>(width) * 4;
+  for (int y = 0; y < height; ++y)
+    std::copy_n(px.data() + static_cast<std::size_t>(height - 1 - y) * row, row, flipped.data() + static_cast<std::size_t>(y) * row);
+  for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+  const bool ok = stbi_write_png(path.c_str(), width, height, 4, flipped.data(), static_cast<int>(row)) != 0;
+  if (ok) spdlog::info("wrote {} ({}x{})", path, width, height);
+  else spdlog::error("could not write {}", path);
+  return ok;
+}
+
+namespace {
+
+App* gApp = nullptr;
+
+void* settingsOpen(ImGuiContext*, ImGuiSettingsHandler*, const char* name) {
+  return std::string_view(name) == "Settings" ? gApp : nullptr;
+}
+
+void settingsLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* line) {
+  auto* app = static_cast<App*>(entry);
+  if (!app) return;
+  Settings& s = app->settings;
+  const std::string l(line);
+  const auto eq = l.find('=');
+  if (eq == std::string::npos) return;
+  const std::string k = l.substr(0, eq), v = l.substr(eq + 1);
+  const int n = std::atoi(v.c_str());
+  if (k == "Visibility") s.visibility = static_cast<Visibility>(std::clamp(n, 0, 2));
+  else if (k == "Teaching") s.teaching = n != 0;
+  else if (k == "Animate") s.animate = n != 0;
+  else if (k == "Ghosts") s.ghosts = n != 0;
+  else if (k == "Speed") s.speed = static_cast<float>(std::atof(v.c_str()));
+  else if (k == "ComputerDelay") s.computerDelay = static_cast<float>(std::atof(v.c_str()));
+  else if (k == "Recent" && !v.empty()) s.recent.push_back(v);
+  else if (k.rfind("Pane.", 0) == 0) {
+    Pane p;
+    if (parsePane(k.substr(5), p)) s.open[static_cast<std::size_t>(p)] = n != 0;
+  }
+  s.clamp();
+}
+
+void settingsWrite(ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* buf) {
+  const Settings& s = gApp->settings;
+  buf->appendf("[%s][Settings]\n", h->TypeName);
+  buf->appendf("Visibility=%d\nTeaching=%d\nAnimate=%d\nGhosts=%d\nSpeed=%.2f\nComputerDelay=%.2f\n", static_cast<int>(s.visibility),
+               s.teaching ? 1 : 0, s.animate ? 1 : 0, s.ghosts ? 1 : 0, static_cast<double>(s.speed), static_cast<double>(s.computerDelay));
+  for (int i = 0; i < kPanes; ++i) buf->appendf("Pane.%s=%d\n", name(static_cast<Pane>(i)), s.open[static_cast<std::size_t>(i)] ? 1 : 0);
+  for (const auto& r : s.recent) buf->appendf("Recent=%s\n", r.c_str());
+  buf->append("\n");
+}
+
+std::string defaultIniPath() {
+  namespace fs = std::filesystem;
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  const char* home = std::getenv("HOME");
+  fs::path dir = xdg && *xdg ? fs::path(xdg) : home && *home ? fs::path(home) / ".config" : fs::path(".");
+  dir /= "dominoes-studio";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return (dir / "imgui.ini").string();
+}
+
+constexpr const char* kNoDisplay =
+    "dominoes-studio: no display to open a window on.\n"
+    "  To run the studio without a screen, use a virtual one:\n"
+    "    xvfb-run -a -s \"-screen 0 1280x800x24\" dominoes-studio --frames 60 --screenshot out.png\n"
+    "  To replay, check or play games without a window, use the headless command:\n"
+    "    dominoes replay FILE.dgn    dominoes check scenarios/    dominoes play --rules en-linea\n";
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(std::min<double>(static_cast<double>(v.size() - 1), p * static_cast<double>(v.size() - 1) + 0.5));
+  return v[i];
+}
+
+}  // namespace
+}  // namespace dom::studio
+
+int main(int argc, char** argv) {
+  using namespace dom::studio;
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games"};
+  std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human", seatB = "greedy", size = "1280x800";
+  int frames = 0;
+  bool stats = false, noIni = false, noShaders = false;
+  std::uint64_t seed = 0;
+  cli.add_option("file", file, "a DGN record or scenario to open");
+  cli.add_option("--frames", frames, "render N frames and exit")->check(CLI::NonNegativeNumber);
+  cli.add_option("--screenshot", screenshot, "write the last frame to this PNG");
+  cli.add_flag("--stats", stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
+  cli.add_option("--script", scriptPath, "run UI actions from this file, one per frame");
+  cli.add_option("--rules", rulesText, "rule set of a new game: a preset and knob=value overrides");
+  cli.add_option("--seed", seed, "seed of a new game's deal (default: a fresh one)");
+  cli.add_option("--a", seatA, "seat A: human, greedy or random");
+  cli.add_option("--b", seatB, "seat B: human, greedy or random");
+  cli.add_option("--dump-state", dumpPath, "write the app's state as JSON at exit");
+  cli.add_option("--ini", iniPath, "where the window layout and settings are kept");
+  cli.add_flag("--no-ini", noIni, "do not read or write the layout and settings");
+  cli.add_option("--size", size, "window size WxH");
+  cli.add_flag("--no-shaders", noShaders, "draw the table with ImGui's draw list instead of the shaders");
+  CLI11_PARSE(cli, argc, argv);
+
+  setupLogging();
+  NewGameOptions opts;
+  opts.rules = rulesText;
+  opts.seed = seed ? seed : static_cast<std::uint64_t>(std::random_device{}()) ^ static_cast<std::uint64_t>(t0.time_since_epoch().count());
+  if (!parseSeat(seatA, opts.seats[0]) || !parseSeat(seatB, opts.seats[1])) {
+    std::fprintf(stderr, "dominoes-studio: a seat is human, greedy or random\n");
+    return 2;
+  }
+  if (const auto r = dom::parseRules(rulesText); std::holds_alternative<std::string>(r)) {
+    std::fprintf(stderr, "dominoes-studio: --rules: %s\n", std::get<std::string>(r).c_str());
+    return 2;
+  }
+  int width = 1280, height = 800;
+  if (std::sscanf(size.c_str(), "%dx%d", &width, &height) != 2 || width < 320 || height < 240) {
+    std::fprintf(stderr, "dominoes-studio: --size is WxH, at least 320x240\n");
+    return 2;
+  }
+  Script script;
+  if (!scriptPath.empty())
+    if (auto e = script.load(scriptPath); !e.empty()) {
+      std::fprintf(stderr, "dominoes-studio: %s\n", e.c_str());
+      return 2;
+    }
+
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  if ((!display || !*display) && (!wayland || !*wayland)) {
+    std::fputs(kNoDisplay, stderr);
+    return 1;
+  }
+  glfwSetErrorCallback([](int code, const char* text) { spdlog::warn("glfw {}: {}", code, text); });
+  if (!glfwInit()) {
+    std::fputs(kNoDisplay, stderr);
+    return 1;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  GLFWwindow* window = glfwCreateWindow(width, height, "Dominoes Studio", nullptr, nullptr);
+  if (!window) {
+    std::fputs("dominoes-studio: could not create an OpenGL 3.3 window.\n", stderr);
+    std::fputs(kNoDisplay, stderr);
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(frames > 0 || !scriptPath.empty() ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  static std::string iniStore;
+  iniStore = noIni ? std::string() : iniPath.empty() ? defaultIniPath() : iniPath;
+  io.IniFilename = noIni ? nullptr : iniStore.c_str();
+  float xs = 1, ys = 1;
+  glfwGetWindowContentScale(window, &xs, &ys);
+  const float uiScale = std::max(1.0f, xs);
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 6;
+  style.FrameRounding = 4;
+  style.GrabRounding = 4;
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.12f, 0.97f);
+  style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.13f, 0.32f, 0.22f, 1.0f);
+  style.Colors[ImGuiCol_Header] = ImVec4(0.20f, 0.42f, 0.30f, 0.55f);
+  style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.24f, 0.52f, 0.36f, 0.80f);
+  style.Colors[ImGuiCol_Button] = ImVec4(0.20f, 0.40f, 0.30f, 0.60f);
+  style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.52f, 0.38f, 1.0f);
+  style.ScaleAllSizes(uiScale);
+  if (std::filesystem::exists(DOMINOES_FONT)) io.Fonts->AddFontFromFileTTF(DOMINOES_FONT, 15.0f * uiScale);
+  else {
+    spdlog::warn("font {} is missing: using ImGui's own font", DOMINOES_FONT);
+    ImFontConfig cfg;
+    cfg.SizePixels = 13.0f * uiScale;
+    io.Fonts->AddFontDefault(&cfg);
+  }
+
+  App app;
+  gApp = &app;
+  ImGuiSettingsHandler handler;
+  handler.TypeName = "DominoesStudio";
+  handler.TypeHash = ImHashStr("DominoesStudio");
+  handler.ReadOpenFn = settingsOpen;
+  handler.ReadLineFn = settingsLine;
+  handler.WriteAllFn = settingsWrite;
+  ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
+
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  if (noShaders) {
+    app.useShaders = false;
+    spdlog::info("table drawn with ImGui's draw list (--no-shaders)");
+  } else if (auto err = app.renderer.init(); !err.empty()) {
+    app.useShaders = false;
+    spdlog::error("table shaders failed, drawing with ImGui instead: {}", err);
+  }
+  glfwSetWindowUserPointer(window, &app);
+  glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+    if (count > 0) static_cast<App*>(glfwGetWindowUserPointer(w))->pendingDrop = paths[0];
+  });
+
+  if (!file.empty()) {
+    app.newGame(opts);
+    if (!app.open(file)) spdlog::warn("starting a new game instead");
+  } else {
+    app.newGame(opts);
+  }
+
+  std::vector<double> cpuMs, submitMs, frameMs;
+  double startupMs = 0;
+  int frame = 0;
+  int heldKey = -1;
+  while (!glfwWindowShouldClose(window) && !app.quit) {
+    const auto f0 = Clock::now();
+    glfwPollEvents();
+    if (heldKey >= 0) {
+      io.KeysDown[heldKey] = false;
+      heldKey = -1;
+    }
+    int key = -1;
+    script.tick(app, key);
+    if (key >= 0 && key < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
+      io.KeysDown[key] = true;
+      heldKey = key;
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    app.frame(io.DeltaTime);
+    ImGui::Render();
+    const auto fUi = Clock::now();
+    int fbw = 0, fbh = 0;
+    glfwGetFramebufferSize(window, &fbw, &fbh);
+    glViewport(0, 0, fbw, fbh);
+    glClearColor(0.06f, 0.07f, 0.08f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    const auto f1 = Clock::now();
+    ++frame;
+    // With a script and --frames, the run ends when the script is done (--frames is the limit).
+    const bool last = (frames > 0 && frame >= frames) || script.quitRequested() || (frames > 0 && !scriptPath.empty() && script.done());
+    if (!app.exportPath.empty()) {
+      writeScreenshot(app.exportPath, fbw, fbh);
+      app.exportPath.clear();
+    }
+    if (last && !screenshot.empty()) writeScreenshot(screenshot, fbw, fbh);
+    glfwSwapBuffers(window);
+    const auto f2 = Clock::now();
+    if (frame == 1) startupMs = std::chrono::duration<double, std::milli>(f2 - t0).count();
+    // The first frames build fonts and caches; keep them out of the steady-state figures.
+    if (frame > 3) {
+      cpuMs.push_back(std::chrono::duration<double, std::milli>(fUi - f0).count());
+      submitMs.push_back(std::chrono::duration<double, std::milli>(f1 - fUi).count());
+      frameMs.push_back(std::chrono::duration<double, std::milli>(f2 - f0).count());
+    }
+    if (last) break;
+  }
+  if (!dumpPath.empty()) std::ofstream(dumpPath) << app.state().dump(2) << '\n';
+  if (stats) {
+    double mean = 0;
+    for (double v : cpuMs) mean += v;
+    mean = cpuMs.empty() ? 0 : mean / static_cast<double>(cpuMs.size());
+    std::printf("frames %d  startup-to-first-frame %.1f ms\n", frame, startupMs);
+    std::printf("cpu ms/frame: mean %.3f  p50 %.3f  p99 %.3f\n", mean, percentile(cpuMs, 0.5), percentile(cpuMs, 0.99));
+    std::printf("gl submit ms/frame (driver, waits on software GL): p50 %.3f  p99 %.3f\n", percentile(submitMs, 0.5),
+                percentile(submitMs, 0.99));
+    std::printf("wall ms/frame (with swap): p50 %.3f  p99 %.3f\n", percentile(frameMs, 0.5), percentile(frameMs, 0.99));
+  }
+  app.renderer.release();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  if (script.failures() > 0) {
+    std::fprintf(stderr, "dominoes-studio: %d script check(s) failed\n", script.failures());
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,109 @@
+// The Position editor pane: move tiles between hands, stock, line and box; live check; undo/redo.
+#include <imgui.h>
+
+#include "studio/app.h"
+#include "studio/tile_draw.h"
+
+namespace dom::studio {
+
+namespace {
+void zoneRow(App& app, const char* label, Zone zone, const std::vector<std::pair<Tile, std::pair<int, int>>>& tiles) {
+  Editor& ed = app.editor;
+  ImGui::PushID(label);
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(ImGui::GetFontSize() * 6);
+  const float th = ImGui::GetFrameHeight() * 1.1f;
+  ImGui::BeginGroup();
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const Tile t = tiles[i].first;
+    ImGui::PushID(static_cast<int>(t));
+    const bool upright = zone == Zone::Stock || zone == Zone::Box;
+    const ImVec2 size = upright ? ImVec2(th * 0.55f, th * 1.1f) : ImVec2(th * 1.6f, th * 0.8f);
+    tileButton("t", tiles[i].second.first, tiles[i].second.second, size, TileLook::Face, false, false);
+    if (ImGui::BeginDragDropSource()) {
+      ImGui::SetDragDropPayload("DOM_EDIT", &t, sizeof t);
+      ImGui::Text("%s", tileText(t).c_str());
+      ImGui::EndDragDropSource();
+    }
+    if (ImGui::BeginPopupContextItem("move")) {
+      ImGui::TextDisabled("%s", tileText(t).c_str());
+      for (Zone z : {Zone::HandA, Zone::HandB, Zone::Stock, Zone::LineL, Zone::LineR, Zone::Box})
+        if (z != zone && ImGui::MenuItem((std::string("Move to ") + name(z)).c_str())) ed.moveTile(t, z);
+      if (zone == Zone::Stock) {
+        if (ImGui::MenuItem("Earlier in the draw order")) ed.moveInStock(t, -1);
+        if (ImGui::MenuItem("Later in the draw order")) ed.moveInStock(t, +1);
+      }
+      ImGui::EndPopup();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: right-click to move, or drag", tileText(t).c_str());
+    ImGui::PopID();
+    if ((i + 1) % 14 != 0 && i + 1 < tiles.size()) ImGui::SameLine(0, 3);
+  }
+  if (tiles.empty()) ImGui::TextDisabled("(none: drop tiles here)");
+  ImGui::EndGroup();
+  if (ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("DOM_EDIT")) ed.moveTile(*static_cast<const Tile*>(p->Data), zone);
+    ImGui::EndDragDropTarget();
+  }
+  ImGui::PopID();
+}
+}  // namespace
+
+void drawEditorPane(App& app, Intents& out) {
+  placeWindow(320, 60, 640, 520);
+  if (!ImGui::Begin("Position editor", &app.settings.open[static_cast<int>(Pane::Editor)])) {
+    ImGui::End();
+    return;
+  }
+  Editor& ed = app.editor;
+  if (ImGui::Button("Load the current position")) ed.load(app.match());
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!ed.canUndo());
+  if (ImGui::Button("Undo")) ed.undo();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!ed.canRedo());
+  if (ImGui::Button("Redo")) ed.redo();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!ed.error().empty());
+  if (ImGui::Button("Play from here")) {
+    Intent in;
+    in.kind = Intent::Kind::EditorStart;
+    out.push_back(in);
+  }
+  ImGui::EndDisabled();
+  const EditPosition& p = ed.position();
+  auto handTiles = [](Mask m) {
+    std::vector<std::pair<Tile, std::pair<int, int>>> v;
+    forEachHeaviestFirst(m, [&](Tile t) { v.push_back({t, {high(t), low(t)}}); });
+    return v;
+  };
+  zoneRow(app, "A's hand", Zone::HandA, handTiles(p.hand[0]));
+  zoneRow(app, "B's hand", Zone::HandB, handTiles(p.hand[1]));
+  std::vector<std::pair<Tile, std::pair<int, int>>> line;
+  for (const LaidTile& lt : p.line) line.push_back({lt.tile, {lt.left, lt.right}});
+  zoneRow(app, "Line", Zone::LineR, line);
+  std::vector<std::pair<Tile, std::pair<int, int>>> stock;
+  for (Tile t : p.stock) stock.push_back({t, {high(t), low(t)}});
+  zoneRow(app, "Stock", Zone::Stock, stock);
+  Mask placed = p.hand[0] | p.hand[1];
+  for (Tile t : p.stock) placed |= bit(t);
+  for (const LaidTile& lt : p.line) placed |= bit(lt.tile);
+  zoneRow(app, "Box", Zone::Box, handTiles(~placed & kAllTiles));
+  int turn = idx(p.turn);
+  ImGui::TextUnformatted("Turn");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("A", &turn, 0)) ed.setTurn(Player::A);
+  ImGui::SameLine();
+  if (ImGui::RadioButton("B", &turn, 1)) ed.setTurn(Player::B);
+  ImGui::SameLine();
+  std::array<int, 2> score = p.score;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  if (ImGui::InputInt2("score A, B", score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) ed.setScore(score);
+  if (ed.error().empty()) ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1), "The position is legal.");
+  else ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "Illegal: %s", ed.error().c_str());
+  ImGui::End();
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,220 @@
+// Script actions: open/close panes, load, step, jump, select, play, keys, editor edits, checks.
+#include "studio/script.h"
+
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "studio/viewmodel.h"
+
+namespace dom::studio {
+
+std::string Script::load(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return "cannot open script " + path;
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.erase(hash);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    std::size_t a = 0;
+    while (a < line.size() && std::isspace(static_cast<unsigned char>(line[a]))) ++a;
+    if (a < line.size()) lines_.push_back(line.substr(a));
+  }
+  return {};
+}
+
+std::optional<Move> parseMove(const Match& m, const std::string& text, std::string& error) {
+  std::istringstream ss(text);
+  std::string tileWord, endWord, headingWord;
+  ss >> tileWord >> endWord >> headingWord;
+  for (const Move& mv : m.legalMoves()) {
+    if (tileWord == "draw" && mv.kind == MoveKind::Draw) return mv;
+    if (tileWord == "pass" && mv.kind == MoveKind::Pass) return mv;
+  }
+  if (tileWord == "draw" || tileWord == "pass") {
+    const auto who = m.toMove();
+    error = who ? m.illegal(moveOf(tileWord == "draw" ? MoveKind::Draw : MoveKind::Pass), *who) : "no round is on";
+    return std::nullopt;
+  }
+  const auto wt = parseTile(tileWord);
+  if (!wt) {
+    error = "not a tile: " + tileWord;
+    return std::nullopt;
+  }
+  const End end = endWord == "L" ? End::L : endWord == "R" ? End::R : End::None;
+  Heading h = Heading::Straight;
+  if (headingWord == "left") h = Heading::Left;
+  if (headingWord == "right") h = Heading::Right;
+  for (const Move& mv : m.legalMoves())
+    if (mv.kind == MoveKind::Play && mv.tile == wt->tile() && (end == End::None || mv.end == end) && mv.heading == h) return mv;
+  const auto who = m.toMove();
+  Move probe;
+  probe.tile = wt->tile();
+  probe.end = end;
+  error = who ? m.illegal(probe, *who) : "no round is on";
+  if (error.empty()) error = "no such placement";
+  return std::nullopt;
+}
+
+void Script::tick(App& app, int& key) {
+  key = -1;
+  if (wait_ > 0) {
+    --wait_;
+    return;
+  }
+  if (next_ >= lines_.size()) return;
+  run(app, lines_[next_++], key);
+}
+
+namespace {
+int keyCode(const std::string& k) {
+  if (k == "left") return 263;
+  if (k == "right") return 262;
+  if (k == "up") return 265;
+  if (k == "down") return 264;
+  if (k == "home") return 268;
+  if (k == "end") return 269;
+  if (k == "tab") return 258;
+  if (k == "enter") return 257;
+  if (k == "space") return 32;
+  if (k == "escape") return 256;
+  if (k.size() == 1 && std::isalpha(static_cast<unsigned char>(k[0]))) return std::toupper(static_cast<unsigned char>(k[0]));
+  return -1;
+}
+}  // namespace
+
+void Script::run(App& app, const std::string& line, int& key) {
+  std::istringstream ss(line);
+  std::string cmd, arg;
+  ss >> cmd;
+  std::getline(ss >> std::ws, arg);
+  spdlog::debug("script: {}", line);
+  auto fail = [&](const std::string& why) {
+    ++failures_;
+    spdlog::error("script: {}: {}", line, why);
+  };
+  if (cmd == "open" || cmd == "close") {
+    Pane p;
+    if (!parsePane(arg, p)) return fail("unknown pane");
+    app.settings.open[static_cast<std::size_t>(p)] = cmd == "open";
+  } else if (cmd == "load") {
+    if (!app.open(arg)) fail(app.errorText);
+  } else if (cmd == "load-bad") {  // a load that must fail and keep the game
+    if (app.open(arg)) fail("the file loaded");
+  } else if (cmd == "step") {
+    Intent::Kind k = arg == "first" ? Intent::Kind::First : arg == "prev" ? Intent::Kind::Prev : arg == "last" ? Intent::Kind::Last : Intent::Kind::Next;
+    app.step(k);
+  } else if (cmd == "jump") {
+    const int n = std::atoi(arg.c_str());
+    const auto& path = app.timeline.branchPath();
+    if (n < 0 || n >= static_cast<int>(path.size())) return fail("no such position");
+    Intent in;
+    in.kind = Intent::Kind::Jump;
+    in.node = path[static_cast<std::size_t>(n)];
+    app.apply(in);
+  } else if (cmd == "select") {
+    const auto wt = parseTile(arg);
+    if (!wt) return fail("not a tile");
+    app.select(wt->tile());
+  } else if (cmd == "play") {
+    std::string why;
+    const auto mv = parseMove(app.match(), arg, why);
+    if (!mv) return fail(why);
+    Intent in;
+    in.kind = Intent::Kind::Play;
+    in.move = *mv;
+    app.apply(in);
+  } else if (cmd == "deal") {
+    app.step(Intent::Kind::DealNext);
+  } else if (cmd == "key") {
+    key = keyCode(arg);
+    if (key < 0) fail("unknown key");
+  } else if (cmd == "visibility") {
+    app.settings.visibility = arg == "a" ? Visibility::AsA : arg == "b" ? Visibility::AsB : Visibility::All;
+  } else if (cmd == "teaching") {
+    app.settings.teaching = arg == "on";
+  } else if (cmd == "animate") {
+    app.settings.animate = arg == "on";
+  } else if (cmd == "autoplay") {
+    if ((arg == "on") != app.autoplay) app.step(Intent::Kind::Autoplay);
+  } else if (cmd == "speed") {
+    app.settings.speed = static_cast<float>(std::atof(arg.c_str()));
+    app.settings.clamp();
+  } else if (cmd == "seat") {
+    std::istringstream as(arg);
+    std::string who, seat;
+    as >> who >> seat;
+    Seat s;
+    if ((who != "A" && who != "B") || !parseSeat(seat, s)) return fail("seat A|B human|greedy|random");
+    app.game.seats[who == "A" ? 0 : 1] = s;
+  } else if (cmd == "delay") {
+    app.settings.computerDelay = static_cast<float>(std::atof(arg.c_str()));
+  } else if (cmd == "new") {
+    std::istringstream as(arg);
+    NewGameOptions o = app.game;
+    std::string seedWord;
+    as >> seedWord;
+    o.seed = std::strtoull(seedWord.c_str(), nullptr, 10);
+    std::getline(as >> std::ws, o.rules);
+    if (o.rules.empty()) o.rules = "en-linea";
+    app.newGame(o);
+  } else if (cmd == "editor") {
+    std::istringstream as(arg);
+    std::string sub, tileWord, zoneWord;
+    as >> sub >> tileWord >> zoneWord;
+    if (sub == "load") app.editor.load(app.match());
+    else if (sub == "undo") app.editor.undo();
+    else if (sub == "redo") app.editor.redo();
+    else if (sub == "turn") app.editor.setTurn(tileWord == "B" ? Player::B : Player::A);
+    else if (sub == "play") app.step(Intent::Kind::EditorStart);
+    else if (sub == "move") {
+      const auto wt = parseTile(tileWord);
+      static const std::pair<const char*, Zone> zones[] = {{"A", Zone::HandA}, {"B", Zone::HandB}, {"stock", Zone::Stock},
+                                                           {"L", Zone::LineL}, {"R", Zone::LineR}, {"box", Zone::Box}};
+      const Zone* z = nullptr;
+      for (const auto& [n, zz] : zones)
+        if (zoneWord == n) z = &zz;
+      if (!wt || !z) return fail("editor move TILE A|B|stock|L|R|box");
+      app.editor.moveTile(wt->tile(), *z);
+    } else
+      fail("unknown editor action");
+  } else if (cmd == "save") {
+    if (!app.save(arg)) fail(app.errorText);
+  } else if (cmd == "wait") {
+    wait_ = std::max(0, std::atoi(arg.c_str()));
+  } else if (cmd == "screenshot") {
+    app.exportPath = arg;
+  } else if (cmd == "dump") {
+    std::ofstream(arg) << app.state().dump(2) << '\n';
+  } else if (cmd == "check") {
+    // check /json/pointer VALUE: VALUE is JSON, or a bare word compared with a string.
+    std::istringstream as(arg);
+    std::string ptr, want;
+    as >> ptr;
+    std::getline(as >> std::ws, want);
+    const auto state = app.state();
+    nlohmann::json got;
+    try {
+      got = state.at(nlohmann::json::json_pointer(ptr));
+    } catch (const std::exception& e) {
+      return fail(std::string("no such state: ") + e.what());
+    }
+    if (!want.empty() && want[0] == '>' && got.is_number()) {
+      if (got.get<double>() > std::atof(want.c_str() + 1)) return;
+      return fail("expected " + want + ", found " + got.dump());
+    }
+    nlohmann::json wantJson = nlohmann::json::parse(want, nullptr, false);
+    if (wantJson.is_discarded()) wantJson = want;
+    const bool ok = got == wantJson || (got.is_string() && wantJson.is_string() && got.get<std::string>().find(wantJson.get<std::string>()) != std::string::npos && want.size() > 0 && want[0] != '"');
+    if (!ok) return fail("expected " + wantJson.dump() + ", found " + got.dump());
+    spdlog::info("check {} ok", ptr);
+  } else if (cmd == "quit") {
+    quit_ = true;
+  } else {
+    fail("unknown action");
+  }
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,33 @@
+// --script: a small list of UI actions run one per frame, so that tests can drive the app.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "studio/app.h"
+
+namespace dom::studio {
+
+class Script {
+ public:
+  // Reads the file; returns an error message or empty.
+  [[nodiscard]] std::string load(const std::string& path);
+  void add(std::string line) { lines_.push_back(std::move(line)); }
+  // Runs the next action, if any. `key` receives a GLFW key code to press for one frame (or -1).
+  void tick(App& app, int& key);
+  [[nodiscard]] bool done() const { return next_ >= lines_.size() && wait_ == 0; }
+  [[nodiscard]] int failures() const { return failures_; }
+  [[nodiscard]] bool quitRequested() const { return quit_; }
+
+ private:
+  void run(App& app, const std::string& line, int& key);
+  std::vector<std::string> lines_;
+  std::size_t next_ = 0;
+  int wait_ = 0;
+  int failures_ = 0;
+  bool quit_ = false;
+};
+
+// Parses "6-4 R", "6-4 R left", "6-4", "draw", "pass" into a legal move of the position.
+[[nodiscard]] std::optional<Move> parseMove(const Match& m, const std::string& text, std::string& error);
+
+}  // namespace dom::studio

@@ -1,0 +1,261 @@
+// The timeline tree: nodes, branches, stepping, and DGN loading and saving.
+#include "studio/timeline.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace dom::studio {
+
+namespace {
+std::string winnerWord(std::uint8_t w) { return w == 0 ? "A" : w == 1 ? "B" : "nobody"; }
+}  // namespace
+
+std::string causedText(const Match& before, const Match& after, const Move& move, Player by) {
+  std::string s;
+  if (move.kind == MoveKind::Draw) s = "drew " + (move.tile == kNoTile ? std::string("a tile") : tileText(move.tile));
+  else if (move.kind == MoveKind::Pass) s = "passed";
+  else if (move.isLead()) s = "led";
+  else s = "ends " + std::to_string(after.state().ends[0]) + " and " + std::to_string(after.state().ends[1]);
+  if (after.results().size() > before.results().size()) {
+    const RoundResult& r = after.results().back();
+    if (r.how == RoundStatus::Domino) s += std::string(", domino: ") + letter(by) + " wins the round +" + std::to_string(r.points);
+    else if (r.winner == 2) s += ", blocked: round tied";
+    else s += ", blocked: " + winnerWord(r.winner) + " wins the round +" + std::to_string(r.points);
+    if (after.matchOver()) s += after.matchWinner() < 2 ? ", " + winnerWord(after.matchWinner()) + " wins the match" : ", match tied";
+  }
+  return s;
+}
+
+dgn::RoundRecord dealRecord(const Match& m) {
+  dgn::RoundRecord r;
+  r.number = m.round();
+  const RoundState& s = m.state();
+  r.hand = s.hand;
+  for (int i = s.stockTop; i < s.stockEnd; ++i) r.stock.push_back(s.stock[static_cast<std::size_t>(i)]);
+  return r;
+}
+
+Match newMatch(const Rules& rules, std::uint64_t seed) {
+  Match m(rules);
+  m.startRound(dealFromSeed(seed, rules.hand));
+  return m;
+}
+
+Timeline::Timeline() {
+  Match m = newMatch(*preset("en-linea"), 1);
+  reset(m, dealRecord(m));
+}
+
+void Timeline::reset(const Match& start, const dgn::RoundRecord& round) {
+  nodes_.clear();
+  Node root{start};
+  root.roundStart = round;
+  root.roundStart->statements.clear();
+  root.caption.clear();
+  nodes_.push_back(std::move(root));
+  current_ = 0;
+  title_.clear();
+  about_.clear();
+  players_.reset();
+  rebuildPath();
+}
+
+void Timeline::resetSetup(const Match& start, const dgn::RoundRecord& round) { reset(start, round); }
+
+std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view file) {
+  std::vector<Node> nodes;
+  auto visit = [&](const dgn::RoundRecord& round, const dgn::Statement* st, const Match& m) {
+    if (!st) {
+      Node n{m};
+      n.roundStart = round;
+      n.roundStart->statements.clear();
+      if (!nodes.empty()) {
+        n.parent = static_cast<int>(nodes.size()) - 1;
+        n.depth = nodes.back().depth + 1;
+        nodes.back().children.push_back(static_cast<int>(nodes.size()));
+        nodes.back().next = static_cast<int>(nodes.size());
+      }
+      nodes.push_back(std::move(n));
+      return;
+    }
+    if (nodes.empty()) return;
+    if (st->kind == dgn::Statement::Kind::Note) {
+      Node& last = nodes.back();
+      last.caption += last.caption.empty() ? st->note : "\n" + st->note;
+      return;
+    }
+    if (st->kind != dgn::Statement::Kind::Move) return;
+    const Node& prev = nodes.back();
+    if (prev.match.round() == m.round() && prev.match.state().turn == m.state().turn && prev.match.state().hand == m.state().hand &&
+        prev.match.state().line == m.state().line && prev.match.state().stockTop == m.state().stockTop &&
+        prev.match.results().size() == m.results().size())
+      return;  // a checked-but-not-played move (after `expect error`)
+    Node n{m};
+    // Recover the applied move with its draw tile and end from the position before it.
+    Match replay = prev.match;
+    Move mv = replay.resolve(st->move);
+    if (replay.illegal(mv, st->player).empty()) mv = replay.apply(mv);
+    n.move = mv;
+    n.by = st->player;
+    n.moveText = prev.match.moveText(mv);
+    n.caused = causedText(prev.match, m, mv, st->player);
+    n.parent = static_cast<int>(nodes.size()) - 1;
+    n.depth = prev.depth + 1;
+    nodes.back().children.push_back(static_cast<int>(nodes.size()));
+    nodes.back().next = static_cast<int>(nodes.size());
+    nodes.push_back(std::move(n));
+  };
+  auto result = dgn::read(text, file, visit);
+  if (auto* err = std::get_if<dgn::Error>(&result)) return *err;
+  if (nodes.empty()) return dgn::Error{std::string(file), 1, "the record has no round"};
+  const auto& rec = std::get<dgn::Record>(result);
+  nodes_ = std::move(nodes);
+  current_ = 0;
+  title_ = rec.title;
+  about_ = rec.about;
+  players_ = rec.players;
+  rebuildPath();
+  return std::nullopt;
+}
+
+std::optional<dgn::Error> Timeline::loadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return dgn::Error{path, 0, "cannot open the file"};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return load(ss.str(), path);
+}
+
+void Timeline::rebuildPath() {
+  // Up from the current node, then down along `next`.
+  std::vector<int> up;
+  for (int i = current_; i >= 0; i = node(i).parent) up.push_back(i);
+  std::reverse(up.begin(), up.end());
+  for (std::size_t k = 0; k + 1 < up.size(); ++k) nodes_[static_cast<std::size_t>(up[k])].next = up[k + 1];
+  path_ = up;
+  for (int i = node(current_).next; i >= 0; i = node(i).next) path_.push_back(i);
+}
+
+int Timeline::pathPos() const {
+  const auto it = std::find(path_.begin(), path_.end(), current_);
+  return static_cast<int>(it - path_.begin());
+}
+
+std::vector<int> Timeline::leaves() const {
+  std::vector<int> out;
+  for (int i = 0; i < size(); ++i)
+    if (node(i).children.empty()) out.push_back(i);
+  return out;
+}
+
+int Timeline::branchOf(int leaf) const {
+  const auto l = leaves();
+  const auto it = std::find(l.begin(), l.end(), leaf);
+  return it == l.end() ? 0 : static_cast<int>(it - l.begin()) + 1;
+}
+
+int Timeline::currentBranch() const { return branchOf(path_.back()); }
+
+void Timeline::jump(int n) {
+  if (n < 0 || n >= size()) return;
+  current_ = n;
+  rebuildPath();
+}
+
+bool Timeline::prev() {
+  if (current().parent < 0) return false;
+  jump(current().parent);
+  return true;
+}
+
+bool Timeline::next() {
+  if (current().next < 0) return false;
+  jump(current().next);
+  return true;
+}
+
+int Timeline::addChild(int parent, Node n) {
+  n.parent = parent;
+  n.depth = node(parent).depth + 1;
+  const int id = size();
+  nodes_.push_back(std::move(n));
+  nodes_[static_cast<std::size_t>(parent)].children.push_back(id);
+  nodes_[static_cast<std::size_t>(parent)].next = id;
+  current_ = id;
+  rebuildPath();
+  return id;
+}
+
+int Timeline::play(const Move& move) {
+  const Node& here = current();
+  for (int c : here.children)
+    if (node(c).move && node(c).move->same(move) && !node(c).roundStart) {
+      jump(c);
+      return c;
+    }
+  const Player by = here.match.state().turn;
+  Match after = here.match;
+  const Move resolved = after.resolve(move);
+  const Move applied = after.apply(resolved);
+  Node n{after};
+  n.move = applied;
+  n.by = by;
+  n.moveText = here.match.moveText(applied);
+  n.caused = causedText(here.match, after, applied, by);
+  return addChild(current_, std::move(n));
+}
+
+int Timeline::dealNext(std::uint64_t seed) {
+  Match after = current().match;
+  if (!after.canStartRound().empty()) return current_;
+  after.startRound(dealFromSeed(seed, after.rules().hand));
+  Node n{after};
+  n.roundStart = dealRecord(after);
+  n.caption = "Round " + std::to_string(after.round()) + " is dealt.";
+  return addChild(current_, std::move(n));
+}
+
+dgn::Record Timeline::record() const {
+  dgn::Record rec;
+  const Node& root = node(path_.front());
+  rec.rules = root.match.rules();
+  rec.rulesText = rec.rules.text();
+  rec.players = players_;
+  rec.title = title_;
+  rec.about = about_;
+  for (std::size_t k = 0; k < path_.size(); ++k) {
+    const Node& n = node(path_[k]);
+    if (n.roundStart) {
+      rec.rounds.push_back(*n.roundStart);
+      rec.rounds.back().number = n.match.round();
+      rec.rounds.back().seed.reset();
+      if (!n.caption.empty() && k > 0) {
+        dgn::Statement st;
+        st.kind = dgn::Statement::Kind::Note;
+        st.note = n.caption;
+        rec.rounds.back().statements.push_back(st);
+      }
+      continue;
+    }
+    if (!n.move || rec.rounds.empty()) continue;
+    const Node& before = node(n.parent);
+    dgn::appendMove(rec.rounds.back(), before.match, n.by, *n.move);
+    if (!n.caption.empty()) {
+      dgn::Statement st;
+      st.kind = dgn::Statement::Kind::Note;
+      st.note = n.caption;
+      rec.rounds.back().statements.push_back(st);
+    }
+  }
+  if (!rec.rounds.empty() && !node(path_.front()).caption.empty()) {
+    dgn::Statement st;
+    st.kind = dgn::Statement::Kind::Note;
+    st.note = node(path_.front()).caption;
+    auto& sts = rec.rounds.front().statements;
+    sts.insert(sts.begin(), st);
+  }
+  return rec;
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,92 @@
+// The studio's model of a game: a tree of positions (every move a node, a different move at an
+// earlier node starts a branch), loading from and saving to DGN. No ImGui here.
+#pragma once
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/dgn.h"
+#include "core/match.h"
+
+namespace dom::studio {
+
+struct Node {
+  explicit Node(Match m) : match(std::move(m)) {}
+  Match match;
+  std::optional<Move> move;          // the move that led here (resolved; a draw carries its tile)
+  Player by = Player::A;
+  std::string moveText;              // as a record writes it
+  std::string caused;                // what the move caused: "drew 3-1", "blocked", "round won +23"
+  std::string caption;               // a record's note at this point
+  std::optional<dgn::RoundRecord> roundStart;  // a round was dealt or set up here (statements empty)
+  int parent = -1;
+  std::vector<int> children;
+  int next = -1;                     // the child the current branch goes through
+  int depth = 0;
+};
+
+class Timeline {
+ public:
+  Timeline();
+  // A new game: the root is the match after its first deal.
+  void reset(const Match& start, const dgn::RoundRecord& round);
+  // Loads a record: every statement becomes a node. Returns the error and leaves *this unchanged.
+  [[nodiscard]] std::optional<dgn::Error> load(std::string_view text, std::string_view file);
+  [[nodiscard]] std::optional<dgn::Error> loadFile(const std::string& path);
+
+  [[nodiscard]] const Node& node(int i) const { return nodes_[static_cast<std::size_t>(i)]; }
+  [[nodiscard]] const Node& current() const { return node(current_); }
+  [[nodiscard]] int currentIndex() const { return current_; }
+  [[nodiscard]] int size() const { return static_cast<int>(nodes_.size()); }
+  // The nodes of the current branch, root to leaf.
+  [[nodiscard]] const std::vector<int>& branchPath() const { return path_; }
+  // Position of the current node in branchPath().
+  [[nodiscard]] int pathPos() const;
+  // Leaves of the tree: one per branch, in creation order; the branch holding the current node.
+  [[nodiscard]] std::vector<int> leaves() const;
+  [[nodiscard]] int branchOf(int leaf) const;  // 1-based number of a leaf among leaves()
+  [[nodiscard]] int currentBranch() const;
+
+  void jump(int node);
+  void first() { jump(path_.front()); }
+  void last() { jump(path_.back()); }
+  bool prev();
+  bool next();
+
+  // Plays a legal move at the current node: follows an existing child with the same move or
+  // starts a new branch. Returns the new node. The move must be legal.
+  int play(const Move& m);
+  // Deals the next round (the current round must be over and the match on).
+  int dealNext(std::uint64_t seed);
+  // A new tree whose root is a set-up position.
+  void resetSetup(const Match& start, const dgn::RoundRecord& round);
+
+  void setTitle(std::string t) { title_ = std::move(t); }
+  [[nodiscard]] const std::string& title() const { return title_; }
+  [[nodiscard]] const std::string& about() const { return about_; }
+  [[nodiscard]] const std::optional<std::array<std::string, 2>>& players() const { return players_; }
+  void setPlayers(std::optional<std::array<std::string, 2>> p) { players_ = std::move(p); }
+
+  // The record of the current branch up to its leaf.
+  [[nodiscard]] dgn::Record record() const;
+
+ private:
+  void rebuildPath();
+  int addChild(int parent, Node n);
+
+  std::vector<Node> nodes_;
+  int current_ = 0;
+  std::vector<int> path_;
+  std::string title_, about_;
+  std::optional<std::array<std::string, 2>> players_;
+};
+
+// What a move caused, in a few words ("drew 5-2", "blocked: A scores 7", "round won +23").
+[[nodiscard]] std::string causedText(const Match& before, const Match& after, const Move& move, Player by);
+// The round record of a dealt round as it stands in `m` (hands and stock).
+[[nodiscard]] dgn::RoundRecord dealRecord(const Match& m);
+// A fresh match of `rules` with its first round dealt from `seed`.
+[[nodiscard]] Match newMatch(const Rules& rules, std::uint64_t seed);
+
+}  // namespace dom::studio

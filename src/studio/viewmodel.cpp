@@ -1,0 +1,200 @@
+// View-models of the panes: hands, stock, timeline, branches, rules explanations, score.
+#include "studio/viewmodel.h"
+
+#include <algorithm>
+
+namespace dom::studio {
+
+namespace {
+std::string who(Player p) { return std::string(1, letter(p)); }
+std::string winnerText(std::uint8_t w) { return w == 0 ? "A" : w == 1 ? "B" : "nobody"; }
+}  // namespace
+
+std::array<HandView, 2> handsView(const Match& m, Visibility v) {
+  std::array<HandView, 2> out;
+  const RoundState& s = m.state();
+  const auto turn = m.toMove();
+  const Mask playable = turn ? s.playable(*turn, m.fits()) : 0;
+  for (int p = 0; p < 2; ++p) {
+    HandView& h = out[static_cast<std::size_t>(p)];
+    h.player = static_cast<Player>(p);
+    forEachHeaviestFirst(s.hand[static_cast<std::size_t>(p)], [&](Tile t) { h.tiles.push_back(t); });
+    h.faceDown = (v == Visibility::AsA && p == 1) || (v == Visibility::AsB && p == 0);
+    h.pips = h.faceDown ? -1 : pips(s.hand[static_cast<std::size_t>(p)]);
+    h.toMove = turn && idx(*turn) == p;
+    h.playable = h.toMove && !h.faceDown ? playable : 0;
+  }
+  return out;
+}
+
+StockView stockView(const Match& m, bool reveal) {
+  StockView v;
+  const RoundState& s = m.state();
+  v.count = s.stockCount();
+  v.reserve = m.rules().reserve;
+  v.drawable = m.rules().draw == DrawRule::Until ? std::max(0, v.count - v.reserve) : 0;
+  if (reveal)
+    for (int i = s.stockTop; i < s.stockEnd; ++i) v.tiles.push_back(s.stock[static_cast<std::size_t>(i)]);
+  return v;
+}
+
+std::vector<TimelineRow> timelineRows(const Timeline& t) {
+  std::vector<TimelineRow> rows;
+  int number = 0;
+  for (int id : t.branchPath()) {
+    const Node& n = t.node(id);
+    TimelineRow r;
+    r.node = id;
+    r.current = id == t.currentIndex();
+    r.branchPoint = n.children.size() > 1;
+    if (n.roundStart) {
+      r.number = 0;
+      r.move = n.roundStart->setup ? "setup" : "deal";
+      r.caused = "round " + std::to_string(n.match.round()) + (n.match.toMove() ? ", " + who(*n.match.toMove()) + " to move" : "");
+    } else {
+      r.number = ++number;
+      r.player = who(n.by);
+      r.move = n.moveText;
+      r.caused = n.caused;
+    }
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+std::vector<BranchRow> branchRows(const Timeline& t) {
+  std::vector<BranchRow> rows;
+  const auto leaves = t.leaves();
+  const int currentLeaf = t.branchPath().back();
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    BranchRow r;
+    r.leaf = leaves[k];
+    r.number = static_cast<int>(k) + 1;
+    r.length = t.node(r.leaf).depth;
+    r.current = r.leaf == currentLeaf;
+    // The fork: walk up while the parent has a single child.
+    int i = r.leaf;
+    while (t.node(i).parent >= 0 && t.node(t.node(i).parent).children.size() == 1) i = t.node(i).parent;
+    r.forkDepth = t.node(i).parent >= 0 ? t.node(t.node(i).parent).depth : 0;
+    r.lastMove = t.node(r.leaf).move ? who(t.node(r.leaf).by) + ": " + t.node(r.leaf).moveText : "(start)";
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r) {
+  return {{"preset", r.preset},
+          {"hand", std::to_string(r.hand)},
+          {"reserve", std::to_string(r.reserve)},
+          {"draw", std::string(name(r.draw))},
+          {"lead", std::string(name(r.lead))},
+          {"blocked", std::string(name(r.blocked))},
+          {"target", std::to_string(r.target)},
+          {"layout", std::string(name(r.layout))},
+          {"table", std::to_string(r.tableW) + "x" + std::to_string(r.tableH)}};
+}
+
+std::string explainPosition(const Match& m) {
+  const RoundState& s = m.state();
+  if (m.round() == 0) return "No round has started.";
+  if (s.over()) {
+    const RoundResult& r = m.results().back();
+    std::string text;
+    if (r.how == RoundStatus::Domino) {
+      const Player w = static_cast<Player>(r.winner);
+      text = who(w) + " played the last tile: domino. " + who(other(w)) + " holds " +
+             std::to_string(pips(s.hand[static_cast<std::size_t>(idx(other(w)))])) + " pips, so " + who(w) + " scores " +
+             std::to_string(r.points) + ".";
+    } else {
+      const int a = pips(s.hand[0]), b = pips(s.hand[1]);
+      text = "blocked: A " + std::to_string(a) + " pips, B " + std::to_string(b);
+      if (r.winner == 2) text += ": equal totals, the round is tied and nobody scores.";
+      else text += ", " + winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
+    }
+    if (m.matchOver())
+      text += m.matchWinner() < 2 ? " " + winnerText(m.matchWinner()) + " wins the match." : " The match is tied.";
+    else
+      text += " The next round can be dealt.";
+    return text;
+  }
+  const Player p = s.turn;
+  const Fits fits = m.fits();
+  if (s.beforeLead()) {
+    if (s.forcedLead != kNoTile) {
+      const Tile t = s.forcedLead;
+      return who(p) + " opens: " + who(p) + " holds " + (isDouble(t) ? "the highest double, " : "the heaviest tile, ") +
+             tileText(t) + ", and must lead it.";
+    }
+    return who(p) + " opens the round and may lead any tile.";
+  }
+  const int l = s.ends[0], r = s.ends[1];
+  const Mask playable = s.playable(p, fits);
+  const std::string endsText = l == r ? "a " + std::to_string(l) : "no " + std::to_string(l) + " and no " + std::to_string(r);
+  if (playable) {
+    const int n = count(playable);
+    return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + "; " + who(p) + " can play " +
+           std::to_string(n) + (n == 1 ? " tile." : " tiles.");
+  }
+  const std::string lacks = l == r ? who(p) + " has no " + std::to_string(l) : who(p) + " has " + endsText;
+  if (s.canDraw(m.rules())) return lacks + ": " + who(p) + " must draw.";
+  if (m.rules().draw == DrawRule::None) return lacks + " and this game never draws: " + who(p) + " passes.";
+  if (m.rules().reserve > 0)
+    return lacks + ", and the stock is down to its reserve of " + std::to_string(m.rules().reserve) + ": " + who(p) + " passes.";
+  return lacks + ", and the stock is empty: " + who(p) + " passes.";
+}
+
+std::vector<Move> movesOfTile(const Match& m, Tile t) {
+  std::vector<Move> out;
+  for (const Move& mv : m.legalMoves())
+    if (mv.kind == MoveKind::Play && mv.tile == t) out.push_back(mv);
+  return out;
+}
+
+std::string explainTile(const Match& m, Player owner, Tile t) {
+  const RoundState& s = m.state();
+  const std::string name = tileText(t);
+  if (!(s.hand[static_cast<std::size_t>(idx(owner))] & bit(t))) return name + " is not in " + who(owner) + "'s hand.";
+  if (!m.inRound()) return "The round is over: no tile can be played.";
+  const auto moves = movesOfTile(m, t);
+  if (owner != s.turn) {
+    Move probe;
+    probe.tile = t;
+    probe.end = s.beforeLead() ? End::None : End::L;
+    return "It is " + who(s.turn) + "'s turn: " + m.illegal(probe, owner);
+  }
+  if (!moves.empty()) {
+    if (moves.front().isLead()) return name + " can be led.";
+    bool l = false, r = false;
+    for (const Move& mv : moves) (mv.end == End::L ? l : r) = true;
+    std::string where = l && r ? "either end (" + std::to_string(s.ends[0]) + " or " + std::to_string(s.ends[1]) + ")"
+                        : l    ? "end L (" + std::to_string(s.ends[0]) + ")"
+                               : "end R (" + std::to_string(s.ends[1]) + ")";
+    return name + " can be played on " + where + ".";
+  }
+  Move probe;
+  probe.tile = t;
+  probe.end = s.beforeLead() ? End::None : End::L;
+  std::string why = m.illegal(probe, owner);
+  if (why.empty() && !s.beforeLead()) {
+    probe.end = End::R;
+    why = m.illegal(probe, owner);
+  }
+  return name + " cannot be played: " + (why.empty() ? "no placement fits" : why) + ".";
+}
+
+ScoreView scoreView(const Match& m) {
+  ScoreView v;
+  v.scores = m.scores();
+  v.target = m.rules().target;
+  v.round = m.round();
+  for (const RoundResult& r : m.results()) {
+    std::string line = "Round " + std::to_string(r.round) + ": ";
+    if (r.winner == 2) line += "tied (blocked)";
+    else line += winnerText(r.winner) + (r.how == RoundStatus::Domino ? " by domino +" : " on pips (blocked) +") + std::to_string(r.points);
+    v.rounds.push_back(std::move(line));
+  }
+  if (m.matchOver()) v.match = m.matchWinner() < 2 ? winnerText(m.matchWinner()) + " wins the match" : "the match is tied";
+  return v;
+}
+
+}  // namespace dom::studio

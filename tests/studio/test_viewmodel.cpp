@@ -1,0 +1,212 @@
+// What each pane shows for a position, tested without a window.
+#include <doctest/doctest.h>
+
+#include "core/dgn.h"
+#include "studio/editor.h"
+#include "studio/players.h"
+#include "studio/timeline.h"
+#include "studio/viewmodel.h"
+
+using namespace dom;
+using namespace dom::studio;
+
+namespace {
+Timeline loaded(const char* name) {
+  Timeline t;
+  const auto err = t.loadFile(std::string(STUDIO_TEST_DIR) + "/" + name);
+  REQUIRE_MESSAGE(!err, (err ? err->text() : ""));
+  return t;
+}
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("timeline rows of a record: number, player, move, what it caused") {
+  Timeline t = loaded("game.dgn");
+  const auto rows = timelineRows(t);
+  REQUIRE(rows.size() == 12);
+  CHECK(rows[0].move == "deal");
+  CHECK(rows[1].number == 1);
+  CHECK(rows[1].player == "A");
+  CHECK(rows[1].move == "6-6");
+  CHECK(rows[1].caused == "led");
+  CHECK(rows[2].caused == "drew 6-4");
+  CHECK(rows[3].move == "6-4 R");
+  CHECK(rows[3].caused == "ends 6 and 4");
+  CHECK(rows[0].current);
+  CHECK(t.node(rows[0].node).caption == "A holds the highest double and must lead it.");
+  CHECK(t.node(rows[1].node).caption == "B holds no 6, so B must draw.");
+}
+
+TEST_CASE("stepping and branches") {
+  Timeline t = loaded("game.dgn");
+  t.last();
+  CHECK(t.pathPos() == 11);
+  t.first();
+  CHECK(t.pathPos() == 0);
+  CHECK(t.next());
+  CHECK(t.next());
+  CHECK(t.next());
+  CHECK(t.pathPos() == 3);
+  Match m = t.current().match;
+  Move alt;
+  bool found = false;
+  for (const Move& mv : m.legalMoves())
+    if (mv.tile == tileOf(6, 5)) {
+      alt = mv;
+      found = true;
+    }
+  REQUIRE(found);
+  t.play(alt);
+  CHECK(t.leaves().size() == 2);
+  CHECK(t.currentBranch() == 2);
+  CHECK(t.branchPath().size() == 5);
+  const auto rows = branchRows(t);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[1].current);
+  CHECK(rows[1].forkDepth == 3);
+  // Playing the old move again returns to the old branch instead of adding one.
+  t.jump(t.branchPath()[3]);
+  t.play(t.node(t.branchPath()[3]).match.legalMoves().moves[0]);
+  CHECK(t.leaves().size() >= 2);
+}
+
+TEST_CASE("saving a branch gives a record that reads back the same") {
+  Timeline t = loaded("game.dgn");
+  const std::string text = dgn::write(t.record());
+  Timeline back;
+  REQUIRE(!back.load(text, "saved.dgn"));
+  back.last();
+  t.last();
+  CHECK(back.current().match.line() == t.current().match.line());
+  CHECK(back.title() == "A short game with draws");
+}
+
+TEST_CASE("a bad record keeps the timeline and names FILE:LINE") {
+  Timeline t = loaded("game.dgn");
+  const auto err = t.loadFile(std::string(STUDIO_TEST_DIR) + "/bad.dgn");
+  REQUIRE(err);
+  CHECK(err->line == 7);
+  CHECK(contains(err->text(), "bad.dgn:7: "));
+  CHECK(t.branchPath().size() == 12);
+}
+
+TEST_CASE("hands: visibility and pip totals") {
+  Timeline t = loaded("game.dgn");
+  const Match& m = t.current().match;
+  auto all = handsView(m, Visibility::All);
+  CHECK(all[0].pips == 39);
+  CHECK(all[1].pips == 40);
+  CHECK(all[0].toMove);
+  CHECK(all[0].playable == bit(tileOf(6, 6)));
+  CHECK(all[0].tiles.front() == tileOf(6, 6));
+  auto asA = handsView(m, Visibility::AsA);
+  CHECK(asA[1].faceDown);
+  CHECK(asA[1].pips == -1);
+  CHECK_FALSE(asA[0].faceDown);
+  auto asB = handsView(m, Visibility::AsB);
+  CHECK(asB[0].faceDown);
+}
+
+TEST_CASE("stock: count, reserve and draw order") {
+  Timeline t = loaded("game.dgn");
+  const StockView v = stockView(t.current().match, true);
+  CHECK(v.count == 14);
+  CHECK(v.reserve == 0);
+  CHECK(v.drawable == 14);
+  REQUIRE(v.tiles.size() == 14);
+  CHECK(v.tiles[0] == tileOf(6, 4));
+  CHECK(stockView(t.current().match, false).tiles.empty());
+}
+
+TEST_CASE("rules: plain-language explanations") {
+  Timeline t = loaded("game.dgn");
+  CHECK(explainPosition(t.current().match) == "A opens: A holds the highest double, 6-6, and must lead it.");
+  t.next();
+  CHECK(explainPosition(t.current().match) == "B has no 6: B must draw.");
+  CHECK(contains(explainTile(t.current().match, Player::B, tileOf(5, 5)), "5-5 cannot be played"));
+  t.last();
+  CHECK(explainTile(t.current().match, Player::B, tileOf(2, 2)) == "2-2 can be played on end R (2).");
+  CHECK(contains(explainTile(t.current().match, Player::A, tileOf(6, 5)), "It is B's turn"));
+  const auto knobs = ruleKnobs(t.current().match.rules());
+  CHECK(knobs[0].second == "en-linea");
+  CHECK(knobs[3].second == "until");
+}
+
+TEST_CASE("rules: blocked rounds and passes at the reserve are explained") {
+  bool sawBlocked = false, sawReserve = false;
+  for (std::uint64_t seed = 1; seed < 400 && !(sawBlocked && sawReserve); ++seed) {
+    for (const char* name : {"block", "draw"}) {
+      Match m = newMatch(*dom::preset(name), seed);
+      for (int guard = 0; guard < 200 && m.inRound(); ++guard) {
+        const std::string e = explainPosition(m);
+        if (contains(e, "passes") && m.rules().reserve == 2 && m.rules().draw == DrawRule::Until) {
+          CHECK(contains(e, "the stock is down to its reserve of 2"));
+          sawReserve = true;
+        }
+        m.apply(greedyMove(m));
+      }
+      const std::string e = explainPosition(m);
+      if (!m.results().empty() && m.results().back().how == RoundStatus::Blocked && m.results().back().winner < 2) {
+        CHECK(e.rfind("blocked: A ", 0) == 0);
+        CHECK(contains(e, " scores "));
+        sawBlocked = true;
+      }
+    }
+  }
+  CHECK(sawBlocked);
+  CHECK(sawReserve);
+}
+
+TEST_CASE("score: rounds and the match") {
+  Match m = newMatch(*preset("en-linea"), 3);
+  while (m.inRound()) m.apply(greedyMove(m));
+  const ScoreView v = scoreView(m);
+  CHECK(v.round == 1);
+  REQUIRE(v.rounds.size() == 1);
+  CHECK(contains(v.rounds[0], "Round 1: "));
+  CHECK_FALSE(v.match.empty());
+}
+
+TEST_CASE("greedy plays its heaviest playable tile, else draws or passes") {
+  Match m = newMatch(*preset("en-linea"), 7);
+  for (int i = 0; i < 60 && m.inRound(); ++i) {
+    const Move g = greedyMove(m);
+    CHECK(m.illegal(g, m.state().turn).empty());
+    if (g.kind == MoveKind::Play)
+      for (const Move& mv : m.legalMoves())
+        if (mv.kind == MoveKind::Play) CHECK_FALSE(heavier(mv.tile, g.tile));
+    m.apply(g);
+  }
+  std::mt19937_64 rng(5);
+  Match r = newMatch(*preset("dominoes2"), 9);
+  for (int i = 0; i < 80 && r.inRound(); ++i) {
+    const Move mv = randomMove(r, rng);
+    CHECK(r.illegal(mv, r.state().turn).empty());
+    r.apply(mv);
+  }
+}
+
+TEST_CASE("editor: live check with the exact reason, undo and redo") {
+  Timeline t = loaded("full.dgn");
+  Editor ed;
+  ed.load(t.current().match);
+  CHECK(ed.error().empty());
+  ed.moveTile(tileOf(6, 6), Zone::HandA);
+  CHECK(contains(ed.error(), "hand B is empty"));
+  CHECK(ed.undo());
+  CHECK(ed.error().empty());
+  CHECK(ed.redo());
+  CHECK(contains(ed.error(), "hand B is empty"));
+  ed.undo();
+  ed.moveTile(tileOf(0, 0), Zone::Box);
+  CHECK(contains(ed.error(), "misses 0-0"));
+  ed.undo();
+  ed.moveTile(tileOf(2, 2), Zone::LineL);
+  CHECK(contains(ed.error(), "does not match"));
+  ed.undo();
+  ed.setTurn(Player::B);
+  const auto started = ed.start();
+  REQUIRE(started);
+  CHECK(started->first.state().turn == Player::B);
+  CHECK(started->second.setup);
+}
