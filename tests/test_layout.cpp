@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "core/layout.h"
+#include "core/match.h"
+#include "core/round.h"
 #include "core/rules.h"
 
 using namespace dom;
@@ -664,4 +666,73 @@ TEST_CASE("layout: free board speed (FREE_BENCH rounds)") {
   MESSAGE("FreeBoard: " << rounds / cpu << " rounds/s of CPU time (" << rounds / s << " by the wall clock), "
                         << plays / cpu << " plays/s, " << static_cast<double>(plays) / static_cast<double>(rounds)
                         << " plays a round (" << sink % 2 << ")");
+}
+
+TEST_CASE("layout: random dominoes2 matches keep the table consistent after every move") {
+  // Through Match: after every play the layout has no overlap and stays inside the table, and the
+  // board's fits equal freeLayout's. On a small table, ends block: a matching tile can lack room.
+  std::mt19937_64 rng(4242);
+  int lackOfRoom = 0, blockedByLayout = 0, rounds = 0;
+  for (const char* text : {"dominoes2", "dominoes2 table=10x8", "dominoes2 table=7x5"}) {
+    const Rules rules = preset_(text);
+    for (int game = 0; game < 40; ++game) {
+      Match m(rules);
+      while (!m.matchOver() && rounds < 100000) {
+        m.startRound(dealFromSeed(rng(), rules.hand));
+        ++rounds;
+        while (m.inRound()) {
+          const MoveList legal = m.legalMoves();
+          REQUIRE(legal.size > 0);
+          const Move mv = legal.moves[rng() % static_cast<unsigned>(legal.size)];
+          m.apply(mv);
+          if (mv.kind != MoveKind::Play) continue;
+          const auto line = m.line();
+          const TableLayout l = m.layout();
+          REQUIRE(problems(l, line) == "");
+          const auto v = freeLayout(line, m.leadIndex(), rules.tableW, rules.tableH);
+          REQUIRE(err(v) == "");
+          if (!m.inRound()) break;
+          const Fits f = m.fits();
+          for (int e = 0; e < 2; ++e) {
+            CHECK(std::get<TableLayout>(v).ends[e].fit.dbl == f[e].dbl);
+            CHECK(std::get<TableLayout>(v).ends[e].fit.headings == f[e].headings);
+            const Player p = m.state().turn;
+            const Mask pipsOnly = m.state().hand[idx(p)] & suitMask(m.state().ends[e]);
+            if (pipsOnly & ~m.state().playableAt(p, static_cast<End>(e), f)) ++lackOfRoom;
+            if (!f[e].dbl && !f[e].headings) ++blockedByLayout;
+          }
+        }
+      }
+    }
+  }
+  CHECK(lackOfRoom > 0);
+  CHECK(blockedByLayout > 0);
+  MESSAGE(rounds << " rounds; a matching tile lacked room " << lackOfRoom << " times; an end was blocked by the layout "
+                 << blockedByLayout << " times");
+}
+
+TEST_CASE("layout: both ends blocked by the layout with the stock at its reserve ends the round blocked") {
+  // Table 6x4 squares (12x8 units): 2-6 [6-4] 4-1 fills the lead's row from edge to edge.
+  const Rules rules = preset_("dominoes2 table=6x4");
+  Setup s;
+  s.line = {laid(2, 6), laid(6, 4), laid(4, 1)};
+  s.leadIndex = 1;
+  s.stock = {tileOf(0, 0), tileOf(5, 5)};  // reserve=2: nobody may draw
+  Mask rest = kAllTiles;
+  for (const auto& lt : s.line) rest &= ~bit(lt.tile);
+  for (Tile t : s.stock) rest &= ~bit(t);
+  int n = 0;
+  for (Tile t = 0; t < kTiles; ++t)
+    if (rest & bit(t)) s.hand[n++ % 2] |= bit(t);
+  s.turn = Player::A;
+  REQUIRE((s.hand[0] & suitMask(2)) != 0);  // A holds tiles matching the ends' pips...
+  Match m(rules);
+  REQUIRE(m.startSetup(s) == "");
+  for (int e = 0; e < 2; ++e) {  // ...but neither end has room
+    CHECK_FALSE(m.fits()[e].dbl);
+    CHECK(m.fits()[e].headings == 0);
+  }
+  CHECK_FALSE(m.inRound());
+  REQUIRE(m.lastResult().has_value());
+  CHECK(m.lastResult()->how == RoundStatus::Blocked);
 }
