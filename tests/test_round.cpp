@@ -1,0 +1,152 @@
+// The turn rules on a round state: opening, legal moves, draws, passes, blocking and scoring.
+#include <doctest/doctest.h>
+
+#include "core/match.h"
+
+using namespace dom;
+
+namespace {
+
+Mask tiles(std::initializer_list<const char*> names) {
+  Mask m = 0;
+  for (const char* n : names) m |= bit(parseTile(n)->tile());
+  return m;
+}
+
+Deal dealOf(Mask a, Mask b) {
+  Deal d;
+  d.hand = {a, b};
+  for (Tile t = 0; t < kTiles; ++t)
+    if (!((a | b) & bit(t))) d.stock[d.stockSize++] = t;
+  return d;
+}
+
+Move play(const char* tile, End e, Heading h = Heading::Straight) {
+  const auto w = *parseTile(tile);
+  return {MoveKind::Play, w.tile(), e, h, static_cast<std::uint8_t>(w.first)};
+}
+
+}  // namespace
+
+TEST_CASE("round: the highest double opens and must be played") {
+  Match m(*preset("en-linea"));
+  m.startRound(dealOf(tiles({"5-5", "6-4", "1-0", "2-0", "3-0", "4-0", "5-0"}),
+                      tiles({"6-6", "6-5", "1-1", "2-1", "3-1", "4-1", "5-1"})));
+  CHECK(m.state().turn == Player::B);
+  const MoveList l = m.legalMoves();
+  REQUIRE(l.size == 1);
+  CHECK(l.moves[0].tile == tileOf(6, 6));
+  CHECK(m.illegal(play("6-5", End::None), Player::B).find("the lead must be 6-6") != std::string::npos);
+  CHECK(m.illegal(play("6-6", End::None), Player::A).find("not A's turn") != std::string::npos);
+}
+
+TEST_CASE("round: without doubles the heaviest tile opens; 6-3 beats 5-4") {
+  auto r = parseRules(std::string_view("en-linea hand=2"));
+  Match m2(std::get<Rules>(r));
+  m2.startRound(dealOf(tiles({"5-4", "1-0"}), tiles({"6-3", "2-0"})));
+  CHECK(m2.state().turn == Player::B);
+  CHECK(m2.state().forcedLead == tileOf(6, 3));
+}
+
+TEST_CASE("round: a tile fitting both ends gives two moves, and drawing/passing is refused") {
+  Match m(*preset("draw"));
+  m.startRound(dealOf(tiles({"6-6", "6-1", "4-3", "2-2", "2-0", "3-0", "5-0"}),
+                      tiles({"1-1", "6-2", "5-5", "4-4", "3-3", "4-1", "5-1"})));
+  m.apply(play("6-6", End::None));
+  // B holds 6-2 only for a 6: one play on each end.
+  const MoveList l = m.legalMoves();
+  REQUIRE(l.size == 2);
+  CHECK(l.moves[0].end == End::L);
+  CHECK(l.moves[1].end == End::R);
+  CHECK(m.illegal({MoveKind::Draw}, Player::B).find("cannot draw while able to play") != std::string::npos);
+  CHECK(m.illegal({MoveKind::Pass}, Player::B).find("cannot pass while able to play") != std::string::npos);
+  CHECK(m.illegal({MoveKind::Play, tileOf(6, 2), End::None}, Player::B).find("fits both ends") != std::string::npos);
+}
+
+TEST_CASE("round: draw until a drawn tile plays, then the reserve stops drawing") {
+  auto r = std::get<Rules>(parseRules(std::string_view("draw hand=7 reserve=2")));
+  Match m(r);
+  Deal d = dealOf(tiles({"6-6", "0-0", "0-1", "0-2", "0-3", "0-4", "0-5"}),
+                  tiles({"1-1", "1-2", "1-3", "1-4", "1-5", "2-2", "2-3"}));
+  m.startRound(d);
+  m.apply(play("6-6", End::None));
+  int draws = 0;
+  while (m.legalMoves().moves[0].kind == MoveKind::Draw) {
+    m.apply({MoveKind::Draw});
+    ++draws;
+  }
+  CHECK(draws >= 1);
+  CHECK(m.state().stockCount() >= 2);
+  if (m.state().stockCount() == 2) CHECK(m.legalMoves().moves[0].kind != MoveKind::Draw);
+}
+
+TEST_CASE("round: blocked at once, with difference and loser scoring and ties") {
+  struct Case {
+    const char* rules;
+    std::initializer_list<const char*> b;
+    std::uint8_t winner;
+    int points;
+  };
+  // A leads 6-6 and keeps 1-0 (1 pip); nobody holds a 6 and nobody may draw: blocked at once.
+  const Case cases[] = {{"block hand=2", {"2-1", "3-3"}, 0, 8},
+                        {"block hand=2 blocked=loser", {"2-1", "3-3"}, 0, 9}};
+  for (const Case& c : cases) {
+    CAPTURE(c.rules);
+    Match m(std::get<Rules>(parseRules(std::string_view(c.rules))));
+    const Mask a = tiles({"6-6", "1-0"});
+    m.startRound(dealOf(a, tiles(c.b)));
+    m.apply(play("6-6", End::None));
+    REQUIRE(m.lastResult());
+    CHECK(m.lastResult()->how == RoundStatus::Blocked);
+    CHECK(m.lastResult()->winner == c.winner);
+    CHECK(m.lastResult()->points == c.points);
+    CHECK(m.scores()[0] == c.points);
+  }
+}
+
+TEST_CASE("round: a blocked round with equal pips is a tie; en-linea's single round is a tied match") {
+  Match m(std::get<Rules>(parseRules(std::string_view("en-linea hand=2 reserve=26"))));
+  // A keeps 2-1 (3 pips), B holds 3-0 (3 pips) and 0-0; the stock may not be drawn (reserve=26).
+  m.startRound(dealOf(tiles({"6-6", "2-1"}), tiles({"3-0", "0-0"})));
+  m.apply(play("6-6", End::None));
+  REQUIRE(m.lastResult());
+  CHECK(m.lastResult()->winner == 2);
+  CHECK(m.lastResult()->points == 0);
+  CHECK(m.matchOver());
+  CHECK(m.matchWinner() == 2);
+}
+
+TEST_CASE("round: domino scores the opponent's pips and the match goes to the target") {
+  Match m(std::get<Rules>(parseRules(std::string_view("draw hand=1 target=10"))));
+  m.startRound(dealOf(tiles({"6-6"}), tiles({"5-4"})));
+  m.apply(play("6-6", End::None));
+  CHECK(m.lastResult()->how == RoundStatus::Domino);
+  CHECK(m.lastResult()->points == 9);
+  CHECK_FALSE(m.matchOver());
+  CHECK(m.canStartRound().empty());
+  // Round 2 under lead=alternate: B (who did not open round 1) opens with any tile.
+  m.startRound(dealOf(tiles({"3-3"}), tiles({"2-1"})));
+  CHECK(m.state().turn == Player::B);
+  CHECK(m.state().forcedLead == kNoTile);
+  m.apply(play("1-2", End::None));
+  CHECK(m.line().front().left == 1);
+  CHECK(m.scores()[1] == 6);
+  CHECK_FALSE(m.matchOver());
+  m.startRound(dealOf(tiles({"4-4"}), tiles({"2-2"})));
+  CHECK(m.state().turn == Player::A);
+  m.apply(play("4-4", End::None));
+  CHECK(m.scores()[0] == 13);
+  CHECK(m.matchOver());
+  CHECK(m.matchWinner() == 0);
+  CHECK(m.canStartRound() == "the match is over");
+}
+
+TEST_CASE("round: lead=winner opens with the last winner, and after a tie by the double rule") {
+  Match m(std::get<Rules>(parseRules(std::string_view("block hand=1 lead=winner target=100"))));
+  m.startRound(dealOf(tiles({"1-0"}), tiles({"2-2"})));
+  CHECK(m.state().turn == Player::B);
+  m.apply(play("2-2", End::None));  // B wins round 1
+  m.startRound(dealOf(tiles({"6-6"}), tiles({"1-0"})));
+  CHECK(m.state().turn == Player::B);  // the winner opens, with any tile
+  CHECK(m.state().forcedLead == kNoTile);
+}

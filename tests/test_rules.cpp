@@ -1,0 +1,78 @@
+// Rule sets: presets, knob overrides and their errors.
+#include <doctest/doctest.h>
+
+#include "core/rules.h"
+
+using namespace dom;
+
+namespace {
+Rules ok(std::string_view text) {
+  auto r = parseRules(text);
+  REQUIRE_MESSAGE(std::holds_alternative<Rules>(r), std::string(text));
+  return std::get<Rules>(r);
+}
+std::string err(std::string_view text) {
+  auto r = parseRules(text);
+  REQUIRE(std::holds_alternative<std::string>(r));
+  return std::get<std::string>(r);
+}
+}  // namespace
+
+TEST_CASE("rules: the four presets have rules.md's knobs") {
+  const Rules d2 = ok("dominoes2");
+  CHECK(d2.hand == 7);
+  CHECK(d2.reserve == 2);
+  CHECK(d2.draw == DrawRule::Until);
+  CHECK(d2.lead == LeadRule::Double);
+  CHECK(d2.blocked == BlockedRule::Difference);
+  CHECK(d2.target == 100);
+  CHECK(d2.layout == LayoutRule::Free);
+  const Rules el = ok("en-linea");
+  CHECK(el.reserve == 0);
+  CHECK(el.target == 0);
+  CHECK(el.layout == LayoutRule::Snake);
+  const Rules dr = ok("draw");
+  CHECK(dr.lead == LeadRule::Alternate);
+  CHECK(dr.reserve == 2);
+  const Rules bl = ok("block");
+  CHECK(bl.draw == DrawRule::None);
+  CHECK(bl.target == 100);
+  for (const auto& n : presetNames()) {
+    const Rules r = ok(n);
+    CHECK(r.tableW >= kMinTable);
+    CHECK(r.tableH >= kMinTable);
+    CHECK(r.text().rfind(n + " hand=", 0) == 0);
+    CHECK(ok(r.text()) == r);  // the full knob list reads back as the same rule set
+  }
+  CHECK(el.text().rfind("en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=", 0) == 0);
+}
+
+TEST_CASE("rules: overrides") {
+  const Rules r = ok("dominoes2 target=150 hand=5 reserve=0 draw=none lead=winner blocked=loser layout=snake table=30x20");
+  CHECK(r.target == 150);
+  CHECK(r.hand == 5);
+  CHECK(r.reserve == 0);
+  CHECK(r.draw == DrawRule::None);
+  CHECK(r.lead == LeadRule::Winner);
+  CHECK(r.blocked == BlockedRule::Loser);
+  CHECK(r.layout == LayoutRule::Snake);
+  CHECK(r.tableW == 30);
+  CHECK(r.tableH == 20);
+  CHECK(r.preset == "dominoes2");
+}
+
+TEST_CASE("rules: errors name the problem") {
+  CHECK(err("nosuch").find("unknown preset 'nosuch'") != std::string::npos);
+  CHECK(err("en-linea colour=red").find("unknown knob 'colour'") != std::string::npos);
+  CHECK(err("en-linea hand=0").find("hand must be 1..14") != std::string::npos);
+  CHECK(err("en-linea hand=15").find("hand must be 1..14") != std::string::npos);
+  CHECK(err("en-linea reserve=29").find("reserve") != std::string::npos);
+  CHECK(err("en-linea target=1001").find("target") != std::string::npos);
+  CHECK(err("en-linea draw=sometimes").find("until or none") != std::string::npos);
+  CHECK(err("en-linea lead=first").find("double or alternate or winner") != std::string::npos);
+  CHECK(err("en-linea table=3x10").find("table") != std::string::npos);
+  CHECK(err("en-linea table=20").find("table") != std::string::npos);
+  CHECK(err("en-linea draw").find("only one preset") != std::string::npos);
+  CHECK(err("en-linea 7").find("unknown knob") != std::string::npos);
+  CHECK(err("").find("need a preset") != std::string::npos);
+}
