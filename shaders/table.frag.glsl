@@ -73,8 +73,8 @@ vec4 tile(bool ghost) {
   col = mix(col, pipCol, clamp(0.5 - pd, 0.0, 1.0));
   if (ghost) {
     float ring = clamp(1.5 - abs(d + 1.0), 0.0, 1.0);
-    vec3 g = mix(vec3(1.0, 0.93, 0.55), col, 0.55);
-    return vec4(mix(g, vec3(1.0, 0.85, 0.2), ring), max(body * 0.55, ring) * vStyle.y);
+    vec3 g = mix(vec3(1.0, 0.95, 0.7), col, 0.5);
+    return vec4(mix(g, vec3(1.0, 0.8, 0.15), ring), max(body * 0.72, ring) * vStyle.y);
   }
   return vec4(col, body * vStyle.y);
 }

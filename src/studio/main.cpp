@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
   style.WindowRounding = 6;
   style.FrameRounding = 4;
   style.GrabRounding = 4;
-  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.12f, 0.97f);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.12f, 1.0f);
   style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.13f, 0.32f, 0.22f, 1.0f);
   style.Colors[ImGuiCol_Header] = ImVec4(0.20f, 0.42f, 0.30f, 0.55f);
   style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.24f, 0.52f, 0.36f, 0.80f);

@@ -37,7 +37,9 @@ void zoneRow(App& app, const char* label, Zone zone, const std::vector<std::pair
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: right-click to move, or drag", tileText(t).c_str());
     ImGui::PopID();
-    if ((i + 1) % 14 != 0 && i + 1 < tiles.size()) ImGui::SameLine(0, 3);
+    // Wrap to the pane's width.
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (i + 1 < tiles.size() && ImGui::GetItemRectMax().x + 3 + size.x < right) ImGui::SameLine(0, 3);
   }
   if (tiles.empty()) ImGui::TextDisabled("(none: drop tiles here)");
   ImGui::EndGroup();

@@ -35,7 +35,7 @@ void drawTimelinePane(App& app, Intents& out) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 2);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize());
-    ImGui::TableSetupColumn("move", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
+    ImGui::TableSetupColumn("move", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
     ImGui::TableSetupColumn("what it caused");
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;

@@ -118,6 +118,13 @@ void Script::run(App& app, const std::string& line, int& key) {
     const auto wt = parseTile(arg);
     if (!wt) return fail("not a tile");
     app.select(wt->tile());
+  } else if (cmd == "select-playable") {  // the heaviest tile the player to move can play
+    const Match& m = app.match();
+    Tile best = kNoTile;
+    for (const Move& mv : m.legalMoves())
+      if (mv.kind == MoveKind::Play && (best == kNoTile || heavier(mv.tile, best))) best = mv.tile;
+    if (best == kNoTile) return fail("no tile can be played");
+    app.select(best);
   } else if (cmd == "play") {
     std::string why;
     const auto mv = parseMove(app.match(), arg, why);

@@ -50,7 +50,7 @@ std::vector<TimelineRow> timelineRows(const Timeline& t) {
     if (n.roundStart) {
       r.number = 0;
       r.move = n.roundStart->setup ? "setup" : "deal";
-      r.caused = "round " + std::to_string(n.match.round()) + (n.match.toMove() ? ", " + who(*n.match.toMove()) + " to move" : "");
+      r.caused = n.match.toMove() ? who(*n.match.toMove()) + " to move" : "";
     } else {
       r.number = ++number;
       r.player = who(n.by);

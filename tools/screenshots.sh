@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Regenerates docs/screenshots/*.png with the studio's --screenshot under Xvfb and software GL.
+# Usage: bash tools/screenshots.sh BUILD_DIR
+set -euo pipefail
+BUILD=${1:-build}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+STUDIO=$(cd "$BUILD" && pwd)/bin/dominoes-studio
+OUT=$ROOT/docs/screenshots
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+mkdir -p "$OUT"
+[ -x "$STUDIO" ] || { echo "screenshots: $STUDIO is not built (make build)" >&2; exit 1; }
+command -v xvfb-run >/dev/null || { echo "screenshots: xvfb-run is missing (make deps)" >&2; exit 1; }
+
+shot() {  # shot NAME SCRIPT-TEXT [ARGS...]
+  local name=$1 script=$2
+  shift 2
+  printf '%s\n' "$script" > "$WORK/$name.script"
+  xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 \
+    "$STUDIO" --no-ini --frames 300 --script "$WORK/$name.script" --screenshot "$OUT/$name.png" "$@" 2>/dev/null
+  echo "screenshots: docs/screenshots/$name.png"
+}
+
+GAME=$ROOT/tests/studio/game.dgn
+FULL=$ROOT/tests/studio/full.dgn
+
+shot overview "step last
+select 2-1
+wait 5" "$GAME"
+
+shot new-game "key tab
+wait 5" --seed 7
+
+shot free-layout "new 5 dominoes2
+seat A greedy
+seat B greedy
+delay 0
+wait 14
+seat A human
+seat B human
+select-playable
+teaching on
+wait 5"
+
+shot hidden-hands "jump 2
+visibility a
+open branches
+wait 5" "$GAME"
+
+shot branches "jump 3
+play 6-5 L
+open branches
+step first
+jump 4
+wait 5" "$GAME"
+
+shot editor "open editor
+editor load
+editor move 6-6 A
+wait 5" "$FULL"
+
+shot all-panes "open branches
+open editor
+open scenarios
+open log
+select 6-5
+wait 5" "$FULL"
+
+shot fallback "step last
+wait 5" "$GAME" --no-shaders
