@@ -2,6 +2,7 @@
 #include "ai/players.h"
 
 #include <bit>
+#include <utility>
 
 namespace dom::ai {
 namespace {
@@ -38,9 +39,23 @@ RoundState randomDeal(const Rules& rules, pcg32& rng) {
   std::array<Tile, kTiles> t{};
   for (int i = 0; i < kTiles; ++i) t[i] = static_cast<Tile>(i);
   const int dealt = 2 * rules.hand;
-  for (int i = 0; i < dealt; ++i) {
-    std::swap(t[i], t[i + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(kTiles - i)))]);
-    s.hand[i < rules.hand ? 0 : 1] |= bit(t[i]);
+  if (dealt == 14) {
+    // The usual deal: all 14 choices (28 x 27 x ... x 15 < 2^64 outcomes) come from one 64-bit
+    // number by mixed-radix digits, rejecting the top 5% of the range so every deal is equally likely.
+    constexpr std::uint64_t kOutcomes = 3497296636753920000ull;  // 28!/14!
+    constexpr std::uint64_t kLimit = kOutcomes * (~0ull / kOutcomes);
+    std::uint64_t r;
+    do r = (static_cast<std::uint64_t>(rng()) << 32) | rng();
+    while (r >= kLimit);
+    r %= kOutcomes;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((std::swap(t[I], t[I + r % (kTiles - I)]), r /= (kTiles - I), s.hand[I < 7 ? 0 : 1] |= bit(t[I])), ...);
+    }(std::make_index_sequence<14>{});
+  } else {
+    for (int i = 0; i < dealt; ++i) {
+      std::swap(t[i], t[i + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(kTiles - i)))]);
+      s.hand[i < rules.hand ? 0 : 1] |= bit(t[i]);
+    }
   }
   for (int i = dealt; i < kTiles; ++i) s.stock[i - dealt] = t[i];
   s.stockEnd = static_cast<std::uint8_t>(kTiles - dealt);
@@ -145,11 +160,13 @@ int snakePlayout(const Rules& rules, pcg32& rng, RoundState& s) {
     const Mask mL = h & suitMask(end[0]), mR = h & suitMask(end[1]);
     if (mL | mR) {
       ++moves;
+      // Random choices make branches unpredictable, so the choice of end is arithmetic.
       const auto nL = static_cast<std::uint32_t>(count(mL));
       const std::uint32_t n = nL + static_cast<std::uint32_t>(count(mR));
-      const std::uint32_t r = n == 1 ? 0 : bounded(rng, n);
-      const int e = r < nL ? 0 : 1;
-      const Tile t = nthTile(e ? mR : mL, e ? r - nL : r);
+      const std::uint32_t r = bounded(rng, n);
+      const std::uint32_t e = r >= nL;
+      const Mask pick[2] = {mL, mR};
+      const Tile t = nthTile(pick[e], r - (nL & (0u - e)));
       end[e] = weight(t) - end[e];
       hand[p] = h & ~bit(t);
       line |= bit(t);
