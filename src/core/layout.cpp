@@ -531,11 +531,16 @@ class SnakeSide {
       return ok;
     };
     if (connector) return canTurn ? attempt(reverse(lane), false, reverse(lane)) : attempt(g.d, true, lane);
-    return attempt(g.d, false, lane) ||
-           (canTurn && (attempt(away_, true, lane) || attempt(reverse(away_), true, lane)));
+    if (!canTurn) return attempt(g.d, false, lane);
+    // Near the lane's end, turn at the first chance: later tiles then rarely move earlier corners.
+    const int room = g.d == Dir::East ? w_ - g.x : g.d == Dir::West ? g.x : kTurnZone;
+    if (room < kTurnZone)
+      return attempt(away_, true, lane) || attempt(reverse(away_), true, lane) || attempt(g.d, false, lane);
+    return attempt(g.d, false, lane) || attempt(away_, true, lane) || attempt(reverse(away_), true, lane);
   }
 
   static constexpr int kMaxNodes = 20000;
+  static constexpr int kTurnZone = 20;  // units before the table's edge where a lane turns when it can
   std::span<const LaidTile> line_;
   int lead_;
   bool atL_;
