@@ -200,7 +200,14 @@ void App::apply(const Intent& in) {
       spdlog::info("playing from an edited position");
       break;
     }
-    case K::ExportPng: exportPath = in.path; break;
+    case K::ExportPng:
+      exportPath = in.path;
+      exportTable = false;
+      break;
+    case K::ExportTablePng:
+      exportPath = in.path;
+      exportTable = true;
+      break;
   }
   if (manual) selected = kNoTile;
 }
@@ -352,6 +359,12 @@ void App::menu(Intents& out) {
     if (ImGui::MenuItem("Export PNG of the window...")) {
       dialogPath = "dominoes.png";
       exportDialog = true;
+      exportTableDialog = false;
+    }
+    if (ImGui::MenuItem("Export PNG of the table...")) {
+      dialogPath = "table.png";
+      exportDialog = true;
+      exportTableDialog = true;
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Quit")) quit = true;
@@ -518,6 +531,7 @@ nlohmann::json App::state() const {
     tiles.push_back({{"tile", tileText(st.tile)}, {"ghost", st.ghost}, {"x", st.x}, {"y", st.y}, {"w", st.w}, {"h", st.h}});
   j["table"] = {{"x", tableRect[0]}, {"y", tableRect[1]}, {"w", tableRect[2]}, {"h", tableRect[3]}, {"tiles", tiles},
                 {"shaders", useShaders && renderer.ready()}};
+  j["scenarios"] = static_cast<int>(scenarioPaths.size());
   j["logLines"] = static_cast<int>(logBuffer().lines.size());
   j["legal"] = json::array();
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));

@@ -37,7 +37,7 @@ struct Settings {
 };
 
 struct Intent {
-  enum class Kind { Jump, First, Prev, Next, Last, Play, Select, DealNext, Open, Save, NewGame, EditorStart, Autoplay, ExportPng };
+  enum class Kind { Jump, First, Prev, Next, Last, Play, Select, DealNext, Open, Save, NewGame, EditorStart, Autoplay, ExportPng, ExportTablePng };
   Kind kind = Kind::Jump;
   int node = 0;
   Move move;
@@ -110,8 +110,11 @@ class App {
   TableRenderer renderer;
   bool useShaders = true;
   std::string exportPath;         // PNG to write after this frame
+  bool exportTable = false;       // only the table's rectangle
+  std::vector<std::string> scenarioPaths;  // as the Scenarios pane lists them
   bool quit = false;
   // Dialog state.
+  bool exportTableDialog = false;
   bool newGameDialog = false, openDialog = false, saveDialog = false, aboutDialog = false, exportDialog = false;
   std::string dialogPath;
   std::string scenariosDir;
@@ -144,6 +147,7 @@ void placeWindow(float x, float y, float w, float h);
 [[nodiscard]] std::vector<Move> placementsOf(const Match& m, Tile t);
 
 // Window screenshot of the current back buffer.
-bool writeScreenshot(const std::string& path, int width, int height);
+// crop: x, y, w, h in framebuffer pixels from the top-left, or all zero for the whole window.
+bool writeScreenshot(const std::string& path, int width, int height, std::array<int, 4> crop = {});
 
 }  // namespace dom::studio

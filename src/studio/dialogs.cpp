@@ -71,9 +71,9 @@ void drawDialogs(App& app, Intents& out) {
     in.path = app.dialogPath;
     out.push_back(in);
   }
-  if (fileDialog("Export a PNG of the window", app.exportDialog, app.dialogPath, "Export", false)) {
+  if (fileDialog("Export a PNG", app.exportDialog, app.dialogPath, "Export", false)) {
     Intent in;
-    in.kind = Intent::Kind::ExportPng;
+    in.kind = app.exportTableDialog ? Intent::Kind::ExportTablePng : Intent::Kind::ExportPng;
     in.path = app.dialogPath;
     out.push_back(in);
   }

@@ -23,7 +23,7 @@
 
 namespace dom::studio {
 
-bool writeScreenshot(const std::string& path, int width, int height) {
+bool writeScreenshot(const std::string& path, int width, int height, std::array<int, 4> crop) {
   std::vector<unsigned char> px(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
@@ -34,7 +34,15 @@ bool writeScreenshot(const std::string& path, int width, int height) {
   for (int y = 0; y < height; ++y)
     std::copy_n(px.data() + static_cast<std::size_t>(height - 1 - y) * row, row, flipped.data() + static_cast<std::size_t>(y) * row);
   for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
-  const bool ok = stbi_write_png(path.c_str(), width, height, 4, flipped.data(), static_cast<int>(row)) != 0;
+  bool ok = false;
+  if (crop[2] > 0 && crop[3] > 0) {
+    const int cx = std::clamp(crop[0], 0, width - 1), cy = std::clamp(crop[1], 0, height - 1);
+    const int cw = std::min(crop[2], width - cx), ch = std::min(crop[3], height - cy);
+    ok = stbi_write_png(path.c_str(), cw, ch, 4, flipped.data() + static_cast<std::size_t>(cy) * row + static_cast<std::size_t>(cx) * 4,
+                        static_cast<int>(row)) != 0;
+  } else {
+    ok = stbi_write_png(path.c_str(), width, height, 4, flipped.data(), static_cast<int>(row)) != 0;
+  }
   if (ok) spdlog::info("wrote {} ({}x{})", path, width, height);
   else spdlog::error("could not write {}", path);
   return ok;
@@ -222,6 +230,8 @@ int main(int argc, char** argv) {
   handler.ReadLineFn = settingsLine;
   handler.WriteAllFn = settingsWrite;
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
+  // Load now rather than at the first frame, so that a script's first action sees the settings.
+  if (io.IniFilename && std::filesystem::exists(io.IniFilename)) ImGui::LoadIniSettingsFromDisk(io.IniFilename);
 
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -263,6 +273,19 @@ int main(int argc, char** argv) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    // A scripted click: pressed on one frame, released on the next, at the same place.
+    static int clickPhase = 0;
+    static ImVec2 clickPos;
+    if (script.click.pending) {
+      clickPos = ImVec2(script.click.x, script.click.y);
+      script.click.pending = false;
+      clickPhase = 1;
+    }
+    if (clickPhase > 0) {
+      io.MousePos = clickPos;
+      io.MouseDown[0] = clickPhase == 2;
+      clickPhase = clickPhase == 3 ? 0 : clickPhase + 1;
+    }
     ImGui::NewFrame();
     app.frame(io.DeltaTime);
     ImGui::Render();
@@ -278,8 +301,14 @@ int main(int argc, char** argv) {
     // With a script and --frames, the run ends when the script is done (--frames is the limit).
     const bool last = (frames > 0 && frame >= frames) || script.quitRequested() || (frames > 0 && !scriptPath.empty() && script.done());
     if (!app.exportPath.empty()) {
-      writeScreenshot(app.exportPath, fbw, fbh);
+      const float k = io.DisplayFramebufferScale.x;
+      std::array<int, 4> crop{};
+      if (app.exportTable)
+        crop = {static_cast<int>(app.tableRect[0] * k), static_cast<int>(app.tableRect[1] * k), static_cast<int>(app.tableRect[2] * k),
+                static_cast<int>(app.tableRect[3] * k)};
+      writeScreenshot(app.exportPath, fbw, fbh, crop);
       app.exportPath.clear();
+      app.exportTable = false;
     }
     if (last && !screenshot.empty()) writeScreenshot(screenshot, fbw, fbh);
     glfwSwapBuffers(window);

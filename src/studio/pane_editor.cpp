@@ -52,7 +52,7 @@ void zoneRow(App& app, const char* label, Zone zone, const std::vector<std::pair
 }  // namespace
 
 void drawEditorPane(App& app, Intents& out) {
-  placeWindow(320, 60, 640, 520);
+  placeWindow(310, 150, 660, 330);
   if (!ImGui::Begin("Position editor", &app.settings.open[static_cast<int>(Pane::Editor)])) {
     ImGui::End();
     return;

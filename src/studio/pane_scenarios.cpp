@@ -48,6 +48,8 @@ void drawScenariosPane(App& app, Intents& out) {
       if (de.path().extension() == ".dgn") entries.push_back(describe(de.path()));
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.file < b.file; });
     listedDir = app.scenariosDir;
+    app.scenarioPaths.clear();
+    for (const Entry& e : entries) app.scenarioPaths.push_back(e.path);
     listedAt = now;
   }
   ImGui::TextDisabled("%s", app.scenariosDir.c_str());

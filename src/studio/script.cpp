@@ -118,6 +118,28 @@ void Script::run(App& app, const std::string& line, int& key) {
     const auto wt = parseTile(arg);
     if (!wt) return fail("not a tile");
     app.select(wt->tile());
+  } else if (cmd == "click") {
+    std::istringstream as(arg);
+    as >> click.x >> click.y;
+    click.pending = true;
+  } else if (cmd == "click-ghost") {  // clicks the centre of the N-th ghost placement on the table
+    const int n = std::atoi(arg.c_str());
+    int seen = 0;
+    for (const ScreenTile& st : app.screenTiles)
+      if (st.ghost && seen++ == n) {
+        click.x = st.x + st.w * 0.5f;
+        click.y = st.y + st.h * 0.5f;
+        click.pending = true;
+        return;
+      }
+    fail("no such ghost");
+  } else if (cmd == "open-scenario") {
+    const auto n = static_cast<std::size_t>(std::atoi(arg.c_str()));
+    if (n >= app.scenarioPaths.size()) return fail("no such scenario");
+    if (!app.open(app.scenarioPaths[n])) fail(app.errorText);
+  } else if (cmd == "export-table") {
+    app.exportPath = arg;
+    app.exportTable = true;
   } else if (cmd == "select-playable") {  // the heaviest tile the player to move can play
     const Match& m = app.match();
     Tile best = kNoTile;

@@ -14,6 +14,11 @@ class Script {
   void add(std::string line) { lines_.push_back(std::move(line)); }
   // Runs the next action, if any. `key` receives a GLFW key code to press for one frame (or -1).
   void tick(App& app, int& key);
+  // A mouse click the script asks for: pressed this frame at (x, y), released the next.
+  struct Click {
+    bool pending = false;
+    float x = 0, y = 0;
+  } click;
   [[nodiscard]] bool done() const { return next_ >= lines_.size() && wait_ == 0; }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }
