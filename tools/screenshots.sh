@@ -66,5 +66,12 @@ open log
 select 6-5
 wait 5" "$FULL"
 
+shot scenario "open scenarios
+wait 2
+open-scenario 2
+step next
+step next
+wait 5"
+
 shot fallback "step last
 wait 5" "$GAME" --no-shaders
