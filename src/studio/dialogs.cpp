@@ -32,8 +32,11 @@ bool fileDialog(const char* title, bool& openFlag, std::string& path, const char
     std::vector<fs::directory_entry> items;
     for (const auto& de : fs::directory_iterator(dir, ec))
       if (de.is_directory(ec) || de.path().extension() == ".dgn") items.push_back(de);
+    ec.clear();
     std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) {
-      if (a.is_directory() != b.is_directory()) return a.is_directory();
+      std::error_code e1, e2;
+      const bool da = a.is_directory(e1), db = b.is_directory(e2);
+      if (da != db) return da;
       return a.path().filename() < b.path().filename();
     });
     for (const auto& de : items) {
