@@ -572,6 +572,16 @@ TEST_CASE("layout: snake on tiny tables does not crash") {
       }
   }
   CHECK(snakeLayout({}, -1, 10, 8).tiles.empty());
+  {  // nonsense tables: no crash
+    const auto line = gen.make(true);
+    CHECK(snakeLayout(line, gen.leadIndex, 0, 0).tiles.size() == 28);
+    CHECK(snakeLayout(line, gen.leadIndex, -3, 2).tiles.size() == 28);
+    CHECK(err(freeLayout(line, gen.leadIndex, -3, 2)).find("leaves the table") != std::string::npos);
+    FreeBoard b(-2, 0);
+    b.lead(tileOf(6, 4));
+    b.play(End::R, tileOf(4, 4), S);
+    CHECK(b.fits()[1].tiles() == 0);
+  }
   const std::vector<LaidTile> one{laid(6, 4)};
   CHECK(snakeLayout(one, 3, 10, 8).tiles.empty());  // lead out of range: nothing laid
   CHECK(err(freeLayout(one, 3, 10, 8)) == "the line's lead is out of range");

@@ -447,20 +447,27 @@ namespace {
 // R down and L up; toward the centre into free space if that fails), then a quarter turn into the
 // next lane, back the other way. Doubles and the tiles laid on them go straight, so a quarter turn
 // needs a non-double laid on a non-double; the connector between the two quarter turns holds any
-// tiles that cannot turn. The side is planned from the whole line by a depth-first search that
-// tries straight before turning at every tile, so lanes run as far as they can and turn as late as
-// the rest of the line allows, inside the side's half and over no tile. The search has a node budget;
-// on a table too small for the line the deepest plan found is kept and the rest goes straight on.
+// tiles that cannot turn. The side is planned from the whole line by a depth-first search: at a tile
+// that can turn it tries straight on first, or, within kTurnZone units of the table's edge, the
+// U-turns first (so that a longer line rarely moves an earlier corner); every placement must lie
+// inside the side's half and over no tile. The search has a node budget; on a table too small for
+// the line the deepest plan found is kept and the rest goes straight on.
 class SnakeSide {
  public:
   SnakeSide(std::span<const LaidTile> line, int leadIndex, bool atL, const Geo& start, const Rect& lead,
             int tableW, int tableH)
-      : line_(line), lead_(leadIndex), atL_(atL), start_(start), leadRect_(lead), w_(2 * tableW), h_(2 * tableH) {
+      : line_(line),
+        lead_(leadIndex),
+        atL_(atL),
+        start_(start),
+        leadRect_(lead),
+        w_(2 * std::max(tableW, 0)),
+        h_(2 * std::max(tableH, 0)) {
     m_ = atL ? leadIndex : static_cast<int>(line.size()) - 1 - leadIndex;
     away_ = atL ? Dir::North : Dir::South;
     plan_.assign(static_cast<std::size_t>(m_), Dir::East);
     best_ = plan_;
-    occ_.assign(static_cast<std::size_t>((w_ + 63) / 64) * static_cast<std::size_t>(std::max(h_, 0)) + 1, 0);
+    occ_.assign(static_cast<std::size_t>((w_ + 63) / 64) * static_cast<std::size_t>(h_) + 1, 0);
   }
 
   // Lays the side's tiles into `tiles` and returns the open end.
