@@ -507,7 +507,7 @@ nlohmann::json App::state() const {
   }
   j["selected"] = selected == kNoTile ? json(nullptr) : json(tileText(selected));
   j["caption"] = timeline.current().caption;
-  j["explain"] = explainPosition(m);
+  j["explain"] = explainPosition(m, settings.visibility);
   if (selected != kNoTile) {
     const Player owner = (m.state().hand[1] & bit(selected)) ? Player::B : Player::A;
     j["explainTile"] = explainTile(m, owner, selected);
@@ -521,7 +521,7 @@ nlohmann::json App::state() const {
   for (int i = 0; i < kPanes; ++i) panes[name(static_cast<Pane>(i))] = settings.open[static_cast<std::size_t>(i)];
   j["panes"] = panes;
   json rows = json::array();
-  for (const auto& r : timelineRows(timeline)) rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
+  for (const auto& r : timelineRows(timeline, settings.visibility)) rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
   j["score"] = {{"rounds", scoreView(m).rounds}, {"match", scoreView(m).match}};
   j["stockView"] = {{"count", stockView(m, false).count}, {"reserve", stockView(m, false).reserve}};

@@ -28,8 +28,10 @@ void drawHandsPane(App& app, Intents& out) {
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     ImGui::PushID(p);
-    if (h.toMove) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "> %c", letter(h.player));
-    else ImGui::Text("  %c", letter(h.player));
+    const auto& names = app.timeline.players();
+    const std::string who = std::string(1, letter(h.player)) + (names ? " " + (*names)[static_cast<std::size_t>(p)] : std::string());
+    if (h.toMove) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "> %s", who.c_str());
+    else ImGui::Text("  %s", who.c_str());
     ImGui::SameLine();
     if (h.pips >= 0) ImGui::Text("%d tiles, %d pips", static_cast<int>(h.tiles.size()), h.pips);
     else ImGui::Text("%d tiles", static_cast<int>(h.tiles.size()));

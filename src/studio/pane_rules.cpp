@@ -26,10 +26,11 @@ void drawRulesPane(App& app, Intents&) {
   ImGui::Separator();
   const Node& n = app.timeline.current();
   if (n.move) {
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "Last: %c %s", letter(n.by), n.moveText.c_str());
-    ImGui::TextWrapped("%s", n.caused.c_str());
+    const auto [move, caused] = moveWords(n, app.settings.visibility);
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "Last: %c %s", letter(n.by), move.c_str());
+    ImGui::TextWrapped("%s", caused.c_str());
   }
-  ImGui::TextWrapped("%s", explainPosition(m).c_str());
+  ImGui::TextWrapped("%s", explainPosition(m, app.settings.visibility).c_str());
   if (app.selected != kNoTile) {
     ImGui::Separator();
     const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;

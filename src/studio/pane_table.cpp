@@ -265,7 +265,7 @@ void drawTablePane(App& app, Intents& out) {
     ImGui::EndDragDropTarget();
   }
   // Caption and the state in words under the table.
-  const std::string caption = node.caption.empty() ? explainPosition(m) : node.caption;
+  const std::string caption = node.caption.empty() ? explainPosition(m, app.settings.visibility) : node.caption;
   ImGui::TextWrapped("%s", caption.c_str());
   if (m.round() > 0 && m.state().over() && !m.matchOver() && app.timeline.current().children.empty()) {
     if (ImGui::Button("Deal the next round")) {

@@ -28,7 +28,7 @@ void drawTimelinePane(App& app, Intents& out) {
   ImGui::NewLine();
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderFloat("##speed", &app.settings.speed, 0.25f, 8.0f, "speed %.2f moves/s");
-  const auto rows = timelineRows(app.timeline);
+  const auto rows = timelineRows(app.timeline, app.settings.visibility);
   ImGui::Text("Branch %d of %d, move %d of %d", app.timeline.currentBranch(), static_cast<int>(app.timeline.leaves().size()),
               app.timeline.pathPos(), static_cast<int>(rows.size()) - 1);
   if (ImGui::BeginTable("moves", 4, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {

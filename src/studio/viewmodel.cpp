@@ -2,6 +2,7 @@
 #include "studio/viewmodel.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace dom::studio {
 
@@ -38,7 +39,19 @@ StockView stockView(const Match& m, bool reveal) {
   return v;
 }
 
-std::vector<TimelineRow> timelineRows(const Timeline& t) {
+bool hidden(Visibility v, Player p) { return (v == Visibility::AsA && p == Player::B) || (v == Visibility::AsB && p == Player::A); }
+
+std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
+  if (n.move && n.move->kind == MoveKind::Draw && hidden(v, n.by)) {
+    std::string caused = n.caused;
+    const std::string drew = "drew " + tileText(n.move->tile);
+    if (caused.rfind(drew, 0) == 0) caused = "drew a tile" + caused.substr(drew.size());
+    return {"draw", caused};
+  }
+  return {n.moveText, n.caused};
+}
+
+std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v) {
   std::vector<TimelineRow> rows;
   int number = 0;
   for (int id : t.branchPath()) {
@@ -54,8 +67,7 @@ std::vector<TimelineRow> timelineRows(const Timeline& t) {
     } else {
       r.number = ++number;
       r.player = who(n.by);
-      r.move = n.moveText;
-      r.caused = n.caused;
+      std::tie(r.move, r.caused) = moveWords(n, v);
     }
     rows.push_back(std::move(r));
   }
@@ -94,7 +106,7 @@ std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r) {
           {"table", std::to_string(r.tableW) + "x" + std::to_string(r.tableH)}};
 }
 
-std::string explainPosition(const Match& m) {
+std::string explainPosition(const Match& m, Visibility v) {
   const RoundState& s = m.state();
   if (m.round() == 0) return "No round has started.";
   if (s.over()) {
@@ -130,6 +142,8 @@ std::string explainPosition(const Match& m) {
   const int l = s.ends[0], r = s.ends[1];
   const Mask playable = s.playable(p, fits);
   const std::string endsText = l == r ? "a " + std::to_string(l) : "no " + std::to_string(l) + " and no " + std::to_string(r);
+  if (playable && hidden(v, p))
+    return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + ".";
   if (playable) {
     const int n = count(playable);
     return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + "; " + who(p) + " can play " +

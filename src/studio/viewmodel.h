@@ -38,7 +38,11 @@ struct TimelineRow {
   bool current = false;
   bool branchPoint = false;  // the position has more than one continuation
 };
-[[nodiscard]] std::vector<TimelineRow> timelineRows(const Timeline& t);
+// Draws by a player whose hand is hidden under `v` do not show the drawn tile.
+[[nodiscard]] std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v = Visibility::All);
+[[nodiscard]] bool hidden(Visibility v, Player p);
+// The move text and what it caused, with a hidden player's drawn tile left out.
+[[nodiscard]] std::pair<std::string, std::string> moveWords(const Node& n, Visibility v);
 
 struct BranchRow {
   int leaf = 0;
@@ -53,7 +57,8 @@ struct BranchRow {
 // The rule set's knobs as (name, value) pairs, in rules.md order.
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r);
 // Plain language: the position now ("B has no 6 and no 3: B must draw").
-[[nodiscard]] std::string explainPosition(const Match& m);
+// With `v` hiding the player to move, how many tiles it can play is not told.
+[[nodiscard]] std::string explainPosition(const Match& m, Visibility v = Visibility::All);
 // Plain language: why tile t of `owner` can or cannot be played now.
 [[nodiscard]] std::string explainTile(const Match& m, Player owner, Tile t);
 

@@ -210,3 +210,19 @@ TEST_CASE("editor: live check with the exact reason, undo and redo") {
   CHECK(started->first.state().turn == Player::B);
   CHECK(started->second.setup);
 }
+
+TEST_CASE("hidden hands: a hidden player's drawn tiles are not shown") {
+  Timeline t = loaded("game.dgn");
+  const auto open = timelineRows(t, Visibility::All);
+  const auto asA = timelineRows(t, Visibility::AsA);
+  const auto asB = timelineRows(t, Visibility::AsB);
+  CHECK(open[2].move == "draw 6-4");
+  CHECK(asA[2].move == "draw");
+  CHECK(asA[2].caused == "drew a tile");
+  CHECK(asB[2].move == "draw 6-4");
+  t.next();
+  t.next();
+  t.next();
+  CHECK(contains(explainPosition(t.current().match, Visibility::All), "can play"));
+  CHECK_FALSE(contains(explainPosition(t.current().match, Visibility::AsB), "can play"));
+}
