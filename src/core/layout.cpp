@@ -643,16 +643,31 @@ std::string layoutText(const TableLayout& layout) {
       legend += fits.empty() ? "; blocked\n" : ";" + fits + "\n";
     }
   }
-  std::string out = "+" + std::string(static_cast<std::size_t>(cols), '-') + "+\n";
-  for (const std::string& row : grid) {
-    std::string r = row;
-    while (!r.empty() && r.back() == ' ') r.pop_back();
-    r.resize(static_cast<std::size_t>(cols), ' ');
-    out += "|" + r + "|\n";
+  if (layout.tiles.empty())
+    return "the table is empty (" + std::to_string(layout.tableW) + "x" + std::to_string(layout.tableH) + " squares)\n";
+  // Only the part of the table around the line is drawn, so that a large table fits a terminal:
+  // solid borders are the table's edges, dotted ones mean the table goes on.
+  constexpr int kMargin = 4;  // units around the tiles, room for the end markers
+  int x0 = uw, y0 = uh, x1 = 0, y1 = 0;
+  for (const TilePlacement& t : layout.tiles) {
+    x0 = std::min(x0, t.rect.x);
+    y0 = std::min(y0, t.rect.y);
+    x1 = std::max(x1, t.rect.x + t.rect.w);
+    y1 = std::max(y1, t.rect.y + t.rect.h);
   }
-  out += "+" + std::string(static_cast<std::size_t>(cols), '-') + "+\n";
+  x0 = std::clamp(x0 - kMargin, 0, uw);
+  y0 = std::clamp(y0 - kMargin, 0, uh);
+  x1 = std::clamp(x1 + kMargin, x0, uw);
+  y1 = std::clamp(y1 + kMargin, y0, uh);
+  const auto width = static_cast<std::size_t>(2 * (x1 - x0));
+  const char left = x0 == 0 ? '|' : ':', right = x1 == uw ? '|' : ':';
+  std::string out = "+" + std::string(width, y0 == 0 ? '-' : '.') + "+\n";
+  for (int y = y0; y < y1; ++y)
+    out += left + grid[static_cast<std::size_t>(y)].substr(static_cast<std::size_t>(2 * x0), width) + right + "\n";
+  out += "+" + std::string(width, y1 == uh ? '-' : '.') + "+\n";
   out += "table " + std::to_string(layout.tableW) + "x" + std::to_string(layout.tableH) + " squares, " +
-         std::to_string(layout.tiles.size()) + " tiles\n";
+         std::to_string(layout.tiles.size()) + " tiles; shown: half-squares x " + std::to_string(x0) + ".." +
+         std::to_string(x1) + ", y " + std::to_string(y0) + ".." + std::to_string(y1) + "\n";
   return out + legend;
 }
 
