@@ -73,5 +73,11 @@ step next
 step next
 wait 5"
 
+shot new-game-dialog "dialog new
+wait 5" --seed 7
+
+shot open-dialog "dialog open
+wait 5" --seed 7
+
 shot fallback "step last
 wait 5" "$GAME" --no-shaders

@@ -238,11 +238,12 @@ int main(int argc, char** argv) {
   if (noShaders) {
     app.useShaders = false;
     spdlog::info("table drawn with ImGui's draw list (--no-shaders)");
-  } else if (auto err = app.renderer.init(); !err.empty()) {
+  } else if (auto err = app.renderer.init(std::getenv("DOMINOES_STUDIO_BREAK_SHADER") != nullptr); !err.empty()) {
     app.useShaders = false;
     spdlog::error("table shaders failed, drawing with ImGui instead: {}", err);
   }
   glfwSetWindowUserPointer(window, &app);
+  std::string shownTitle;
   glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
     if (count > 0) static_cast<App*>(glfwGetWindowUserPointer(w))->pendingDrop = paths[0];
   });
@@ -288,6 +289,11 @@ int main(int argc, char** argv) {
     }
     ImGui::NewFrame();
     app.frame(io.DeltaTime);
+    const std::string title = "Dominoes Studio" + (app.filePath.empty() ? std::string() : " - " + app.filePath);
+    if (title != shownTitle) {
+      glfwSetWindowTitle(window, title.c_str());
+      shownTitle = title;
+    }
     ImGui::Render();
     const auto fUi = Clock::now();
     int fbw = 0, fbh = 0;

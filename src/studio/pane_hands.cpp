@@ -1,6 +1,10 @@
 // The Hands pane: both hands with pip totals, the opponent face down unless shown.
 #include <imgui.h>
 
+#include <algorithm>
+#include <array>
+#include <string>
+
 #include "studio/app.h"
 #include "studio/tile_draw.h"
 
@@ -25,17 +29,25 @@ void drawHandsPane(App& app, Intents& out) {
   const auto hands = handsView(m, app.settings.visibility);
   const float th = ImGui::GetFrameHeight() * 1.25f;
   const ImVec2 size(th * 2.0f, th);
+  // Labels first, so the tiles of both hands start at the same x.
+  std::array<std::string, 2> labels;
+  float labelW = 0;
+  const auto& names = app.timeline.players();
+  for (const HandView& h : hands) {
+    const int p = idx(h.player);
+    std::string l = std::string(h.toMove ? "> " : "  ") + letter(h.player) + (names ? " " + (*names)[static_cast<std::size_t>(p)] : std::string()) +
+                    ": " + std::to_string(h.tiles.size()) + " tiles";
+    if (h.pips >= 0) l += ", " + std::to_string(h.pips) + " pips";
+    labelW = std::max(labelW, ImGui::CalcTextSize(l.c_str()).x);
+    labels[static_cast<std::size_t>(p)] = std::move(l);
+  }
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     ImGui::PushID(p);
-    const auto& names = app.timeline.players();
-    const std::string who = std::string(1, letter(h.player)) + (names ? " " + (*names)[static_cast<std::size_t>(p)] : std::string());
-    if (h.toMove) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "> %s", who.c_str());
-    else ImGui::Text("  %s", who.c_str());
-    ImGui::SameLine();
-    if (h.pips >= 0) ImGui::Text("%d tiles, %d pips", static_cast<int>(h.tiles.size()), h.pips);
-    else ImGui::Text("%d tiles", static_cast<int>(h.tiles.size()));
-    ImGui::SameLine(ImGui::GetFontSize() * 9.5f);
+    ImGui::AlignTextToFramePadding();
+    if (h.toMove) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", labels[static_cast<std::size_t>(p)].c_str());
+    else ImGui::TextUnformatted(labels[static_cast<std::size_t>(p)].c_str());
+    ImGui::SameLine(labelW + ImGui::GetStyle().WindowPadding.x + ImGui::GetFontSize());
     for (std::size_t i = 0; i < h.tiles.size(); ++i) {
       const Tile t = h.tiles[i];
       ImGui::PushID(static_cast<int>(t));

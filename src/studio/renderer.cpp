@@ -39,10 +39,10 @@ void TableRenderer::release() {
   fbo_ = tex_ = vbo_ = vao_ = program_ = 0;
 }
 
-std::string TableRenderer::init() {
+std::string TableRenderer::init(bool breakShader) {
   GLuint vs = 0, fs = 0;
   if (auto e = compile(GL_VERTEX_SHADER, shaderSource("table.vert.glsl"), vs); !e.empty()) return "table.vert.glsl: " + e;
-  if (auto e = compile(GL_FRAGMENT_SHADER, shaderSource("table.frag.glsl"), fs); !e.empty()) {
+  if (auto e = compile(GL_FRAGMENT_SHADER, breakShader ? std::string_view("#version 330 core\nvoid main() { undefined(); }\n") : shaderSource("table.frag.glsl"), fs); !e.empty()) {
     glDeleteShader(vs);
     return "table.frag.glsl: " + e;
   }

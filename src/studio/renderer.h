@@ -24,7 +24,8 @@ class TableRenderer {
   // Frees the GL objects; call while the context is current.
   void release();
   // Compiles the embedded shaders; on failure returns the log and the caller falls back.
-  [[nodiscard]] std::string init();
+  // `breakShader` compiles a broken fragment shader instead (to test the fallback).
+  [[nodiscard]] std::string init(bool breakShader = false);
   [[nodiscard]] bool ready() const { return program_ != 0; }
   // Draws sprites into the framebuffer texture of size w x h; table = the felt rectangle.
   void render(int w, int h, const float table[4], const std::vector<Sprite>& sprites);

@@ -137,6 +137,16 @@ void Script::run(App& app, const std::string& line, int& key) {
     const auto n = static_cast<std::size_t>(std::atoi(arg.c_str()));
     if (n >= app.scenarioPaths.size()) return fail("no such scenario");
     if (!app.open(app.scenarioPaths[n])) fail(app.errorText);
+  } else if (cmd == "dialog") {  // new, open, save, about
+    if (arg == "new") app.newGameDialog = true;
+    else if (arg == "open") {
+      app.dialogPath = app.scenariosDir + "/";
+      app.openDialog = true;
+    } else if (arg == "save") {
+      app.dialogPath = "game.dgn";
+      app.saveDialog = true;
+    } else if (arg == "about") app.aboutDialog = true;
+    else fail("dialog new|open|save|about");
   } else if (cmd == "export-table") {
     app.exportPath = arg;
     app.exportTable = true;
