@@ -60,12 +60,68 @@ std::optional<Move> parseMove(const Match& m, const std::string& text, std::stri
 
 void Script::tick(App& app, int& key) {
   key = -1;
+  if (monkeyLeft_ > 0) {
+    --monkeyLeft_;
+    monkey(app, key);
+    return;
+  }
   if (wait_ > 0) {
     --wait_;
     return;
   }
   if (next_ >= lines_.size()) return;
   run(app, lines_[next_++], key);
+}
+
+void Script::monkey(App& app, int& key) {
+  auto next = [&](int n) {
+    monkeyState_ = monkeyState_ * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((monkeyState_ >> 33) % static_cast<std::uint64_t>(n));
+  };
+  static const int keys[] = {258, 257, 32, 262, 263, 264, 265, 268, 269, 256, 'D', 'P', 'A'};
+  const Match& m = app.match();
+  switch (next(12)) {
+    case 0:
+    case 1: key = keys[next(static_cast<int>(sizeof keys / sizeof keys[0]))]; break;
+    case 2: {  // a click anywhere below the menu bar
+      click.x = static_cast<float>(next(1280));
+      click.y = static_cast<float>(30 + next(770));
+      click.pending = true;
+      break;
+    }
+    case 3: app.select(static_cast<Tile>(next(kTiles))); break;
+    case 4: {
+      const MoveList moves = m.legalMoves();
+      if (!moves.empty()) {
+        Intent in;
+        in.kind = Intent::Kind::Play;
+        in.move = moves.moves[static_cast<std::size_t>(next(moves.size))];
+        app.apply(in);
+      }
+      break;
+    }
+    case 5: {
+      Intent in;
+      in.kind = Intent::Kind::Jump;
+      in.node = next(app.timeline.size());
+      app.apply(in);
+      break;
+    }
+    case 6: app.editor.moveTile(static_cast<Tile>(next(kTiles)), static_cast<Zone>(next(6))); break;
+    case 7: next(2) ? (void)app.editor.undo() : (void)app.editor.redo(); break;
+    case 8: app.settings.visibility = static_cast<Visibility>(next(3)); break;
+    case 9: app.step(next(2) ? Intent::Kind::DealNext : Intent::Kind::EditorStart); break;
+    case 10: app.settings.open[static_cast<std::size_t>(next(kPanes))] = next(4) != 0; break;
+    default: {
+      Intent in;
+      in.kind = Intent::Kind::Play;
+      in.move = next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass);
+      app.apply(in);  // refused with a reason when illegal
+      break;
+    }
+  }
+  if (app.errorPopup) app.errorPopup = false;  // keep going rather than stop at a modal
+  if (app.quit) app.quit = false;
 }
 
 namespace {
@@ -118,6 +174,10 @@ void Script::run(App& app, const std::string& line, int& key) {
     const auto wt = parseTile(arg);
     if (!wt) return fail("not a tile");
     app.select(wt->tile());
+  } else if (cmd == "monkey") {  // monkey N SEED: N frames of random actions (nothing may crash)
+    std::istringstream as(arg);
+    as >> monkeyLeft_ >> monkeyState_;
+    monkeyState_ = monkeyState_ * 2 + 1;
   } else if (cmd == "click") {
     std::istringstream as(arg);
     as >> click.x >> click.y;

@@ -1,5 +1,6 @@
 // --script: a small list of UI actions run one per frame, so that tests can drive the app.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,10 @@ class Script {
 
  private:
   void run(App& app, const std::string& line, int& key);
+  void monkey(App& app, int& key);
   std::vector<std::string> lines_;
+  int monkeyLeft_ = 0;
+  std::uint64_t monkeyState_ = 1;
   std::size_t next_ = 0;
   int wait_ = 0;
   int failures_ = 0;
