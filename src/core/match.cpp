@@ -113,7 +113,13 @@ std::string Match::illegal(const Move& m, Player by) const {
   if (matchOver_) return "the match is over";
   if (round_ == 0) return "no round has started";
   if (state_.over()) return "round " + std::to_string(round_) + " is over";
-  return state_.illegal(m, by, rules_, fits());
+  std::string why = state_.illegal(m, by, rules_, fits());
+  // A turn refused at an end whose tile is a double: say why in the rules' words.
+  if (!why.empty() && rules_.layout == LayoutRule::Free && m.kind == MoveKind::Play && m.end != End::None &&
+      m.heading != Heading::Straight && !isDouble(m.tile) && !state_.beforeLead() && !headed(m) &&
+      why.find("no room") != std::string::npos)
+    return "the tile after a double is laid straight on: " + tileText(m.tile) + " cannot turn " + name(m.heading);
+  return why;
 }
 
 Move Match::resolve(const Move& m) const {

@@ -108,8 +108,6 @@ std::string RoundState::illegal(const Move& m, Player by, const Rules& r, const 
     if (!fits[ei].dbl && !fits[ei].headings) return "end " + std::string(1, letter(e)) + " is blocked by the layout";
   }
   if (isDouble(t) ? !fits[ei].dbl : !(fits[ei].headings & (1u << static_cast<int>(m.heading)))) {
-    if (!isDouble(t) && fits[ei].headings && m.heading != Heading::Straight && (fits[ei].headings == 1u))
-      return "the tile after a double is laid straight on";
     return tileText(t) + " has no room at end " + letter(e) +
            (isDouble(t) ? std::string() : std::string(" heading ") + name(m.heading)) +
            ": the table's edge or the line blocks it";
