@@ -178,3 +178,16 @@ TEST_CASE("dgn: a match to a target needs the next round line") {
   const auto e2 = errorOf("dgn 1\nrules draw hand=1 target=0\nround 1\n" + deal + "A: 6-6\nB: 0-0 R\n");
   CHECK(e2.line == 8);
 }
+
+TEST_CASE("dgn: rejected statements after expect error are written back") {
+  const std::string text = std::string(kExample) +
+                           "expect error \"round 1 is not over\"\nround 2\nexpect error \"not A's turn\"\nA: 3-3 L\n";
+  auto r = dgn::read(text, "a");
+  REQUIRE(std::holds_alternative<dgn::Record>(r));
+  const std::string w = dgn::write(std::get<dgn::Record>(r));
+  CHECK(w.find("expect error \"round 1 is not over\"\nround 2\n") != std::string::npos);
+  CHECK(w.find("expect error \"not A's turn\"\nA: 3-3 L\n") != std::string::npos);
+  auto again = dgn::read(w, "b");
+  REQUIRE(std::holds_alternative<dgn::Record>(again));
+  CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
+}

@@ -262,7 +262,12 @@ class Reader {
       if (!contains(why, pendingError_->text))
         return "expected an error containing \"" + pendingError_->text + "\", found: " + why;
       pendingError_.reset();
-      return {};
+      Statement s;  // kept so that the record is written back whole
+      s.kind = Statement::Kind::Move;
+      s.line = line_;
+      s.rejected = true;
+      s.moveText = "round " + args[0];
+      return push(std::move(s));
     }
     if (auto why = match_->canStartRound(); !why.empty()) return why;
     if (*n != expected) return "expected round " + std::to_string(expected) + ", found round " + args[0];
@@ -480,7 +485,8 @@ class Reader {
       s.line = line_;
       s.player = who;
       s.rejected = true;
-      for (const auto& a : args) s.moveText += (s.moveText.empty() ? "" : " ") + a;
+      s.moveText = std::string(1, letter(who)) + ":";
+      for (const auto& a : args) s.moveText += " " + a;
       if (auto* m = std::get_if<Move>(&parsed)) s.move = *m;
       return push(std::move(s));
     }
@@ -779,7 +785,10 @@ std::string write(const Record& rec) {
     if (r.score) o << "score A " << (*r.score)[0] << " B " << (*r.score)[1] << "\n";
     for (const Statement& s : r.statements) {
       switch (s.kind) {
-        case Statement::Kind::Move: o << letter(s.player) << ": " << s.moveText << "\n"; break;
+        case Statement::Kind::Move:
+          if (s.rejected) o << s.moveText << "\n";  // a negative example, as written
+          else o << letter(s.player) << ": " << s.moveText << "\n";
+          break;
         case Statement::Kind::Note: o << "note " << quote(s.note) << "\n"; break;
         case Statement::Kind::Expect: o << "expect " << s.expectText << "\n"; break;
       }

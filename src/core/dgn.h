@@ -40,7 +40,8 @@ struct Statement {
   Player player = Player::A;          // Move
   Move move;                          // Move: as read; after a replay, resolved (end, drawn tile)
   std::string moveText;               // Move: the canonical text, filled by the replay
-  bool rejected = false;              // Move: a negative example after `expect error`: checked, not played
+  bool rejected = false;              // a negative example after `expect error`: checked, not played;
+                                      // moveText then holds the whole statement as written
   std::string note;                   // Note
   Expect expect;                      // Expect
   std::string expectText;             // Expect: its words after "expect", as written (normalised spaces)
