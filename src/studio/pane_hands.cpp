@@ -36,7 +36,7 @@ void drawHandsPane(App& app, Intents& out) {
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     std::string l = std::string(h.toMove ? "> " : "  ") + letter(h.player) + (names ? " " + (*names)[static_cast<std::size_t>(p)] : std::string()) +
-                    ": " + std::to_string(h.tiles.size()) + " tiles";
+                    ": " + std::to_string(h.tiles.size()) + (h.tiles.size() == 1 ? " tile" : " tiles");
     if (h.pips >= 0) l += ", " + std::to_string(h.pips) + " pips";
     labelW = std::max(labelW, ImGui::CalcTextSize(l.c_str()).x);
     labels[static_cast<std::size_t>(p)] = std::move(l);

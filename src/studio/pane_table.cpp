@@ -185,9 +185,13 @@ void drawTablePane(App& app, Intents& out) {
     st.h = s.h / fb;
     app.screenTiles.push_back(st);
   }
-  for (const auto& [p, mv] : scene.ghosts) {
+  const int chosen = std::clamp(app.chosenGhost, 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
+  for (std::size_t k = 0; k < scene.ghosts.size(); ++k) {
+    const auto& [p, mv] = scene.ghosts[k];
     Sprite s = tileSprite(p, Sprite::Ghost, 1.0f);
     sprites.push_back(s);
+    // The placement that Enter plays, when there is a choice (Left/Right change it).
+    if (scene.ghosts.size() > 1 && static_cast<int>(k) == chosen) sprites.push_back(tileSprite(p, Sprite::Outline, 0.8f));
     ScreenTile st;
     st.tile = p.tile;
     st.ghost = true;
@@ -273,6 +277,10 @@ void drawTablePane(App& app, Intents& out) {
       in.kind = Intent::Kind::DealNext;
       out.push_back(in);
     }
+    ImGui::SameLine();
+  }
+  if (scene.ghosts.size() > 1) {
+    ImGui::TextDisabled("Click a ghost, or Left/Right to choose and Enter to play.");
     ImGui::SameLine();
   }
   if (!app.statusText.empty()) ImGui::TextDisabled("%s", app.statusText.c_str());
