@@ -54,6 +54,7 @@ std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
 std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v) {
   std::vector<TimelineRow> rows;
   int number = 0;
+  int draws = 0;  // consecutive draws by the player who is drawing
   for (int id : t.branchPath()) {
     const Node& n = t.node(id);
     TimelineRow r;
@@ -68,6 +69,12 @@ std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v) {
       r.number = ++number;
       r.player = who(n.by);
       std::tie(r.move, r.caused) = moveWords(n, v);
+      if (n.move && n.move->kind == MoveKind::Draw) {
+        ++draws;
+      } else {
+        if (draws > 1) r.caused += " (after drawing " + std::to_string(draws) + ")";
+        draws = 0;
+      }
     }
     rows.push_back(std::move(r));
   }

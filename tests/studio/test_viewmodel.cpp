@@ -226,3 +226,24 @@ TEST_CASE("hidden hands: a hidden player's drawn tiles are not shown") {
   CHECK(contains(explainPosition(t.current().match, Visibility::All), "can play"));
   CHECK_FALSE(contains(explainPosition(t.current().match, Visibility::AsB), "can play"));
 }
+
+TEST_CASE("a play after several draws says how many were drawn") {
+  // Greedy against greedy from seeds until someone draws twice in a row.
+  Timeline t;
+  for (std::uint64_t seed = 1; seed < 200; ++seed) {
+    Match m = newMatch(*dom::preset("en-linea"), seed);
+    t.reset(m, dealRecord(m));
+    int run = 0, best = 0;
+    while (t.current().match.inRound()) {
+      const Move mv = greedyMove(t.current().match);
+      run = mv.kind == MoveKind::Draw ? run + 1 : 0;
+      best = std::max(best, run);
+      t.play(mv);
+    }
+    if (best > 1) break;
+  }
+  bool found = false;
+  for (const auto& r : timelineRows(t))
+    if (contains(r.caused, "(after drawing ")) found = true;
+  CHECK(found);
+}
