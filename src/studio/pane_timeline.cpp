@@ -1,6 +1,9 @@
 // The Timeline pane: every move of the current branch as a row; click to jump; playback controls.
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
+
 #include "studio/app.h"
 
 namespace dom::studio {
@@ -38,6 +41,12 @@ void drawTimelinePane(App& app, Intents& out) {
     ImGui::TableSetupColumn("move", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
     ImGui::TableSetupColumn("what it caused");
     ImGui::TableHeadersRow();
+    // Keep the current row in view when the position changes (the clipper skips rows off screen).
+    if (app.lastNode != app.timeline.currentIndex()) {
+      const float rowH = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+      const float y = static_cast<float>(app.timeline.pathPos()) * rowH - ImGui::GetWindowHeight() * 0.5f;
+      ImGui::SetScrollY(std::max(0.0f, y));
+    }
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(rows.size()));
     while (clip.Step())
@@ -54,7 +63,6 @@ void drawTimelinePane(App& app, Intents& out) {
           in.node = r.node;
           out.push_back(in);
         }
-        if (r.current && app.lastNode != app.timeline.currentIndex()) ImGui::SetScrollHereY(0.5f);
         ImGui::PopID();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.player.c_str());
