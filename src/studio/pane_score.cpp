@@ -1,6 +1,9 @@
 // The Score pane: match scores, the target, and each round's result.
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
+
 #include "studio/app.h"
 
 namespace dom::studio {
@@ -17,8 +20,12 @@ void drawScorePane(App& app, Intents&) {
   ImGui::Text("B%s%s: %d", names ? " " : "", names ? (*names)[1].c_str() : "", v.scores[1]);
   if (v.target > 0) {
     ImGui::Text("Target %d", v.target);
-    ImGui::ProgressBar(static_cast<float>(v.scores[0]) / static_cast<float>(v.target), ImVec2(-1, 0), "A");
-    ImGui::ProgressBar(static_cast<float>(v.scores[1]) / static_cast<float>(v.target), ImVec2(-1, 0), "B");
+    for (int p = 0; p < 2; ++p) {
+      char label[48];
+      std::snprintf(label, sizeof label, "%c %d / %d", p == 0 ? 'A' : 'B', v.scores[static_cast<std::size_t>(p)], v.target);
+      ImGui::ProgressBar(std::min(1.0f, static_cast<float>(v.scores[static_cast<std::size_t>(p)]) / static_cast<float>(v.target)),
+                         ImVec2(-1, 0), label);
+    }
   } else {
     ImGui::TextDisabled("Single round (target 0)");
   }
