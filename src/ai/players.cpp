@@ -169,42 +169,61 @@ int snakePlayout(const Rules& rules, pcg32& rng, RoundState& s) {
     return moves;
   }
   p ^= 1;
+  // Everything lives in registers: the hand to move and the other one swap places each turn, and
+  // each end keeps its pip and the mask of tiles showing it.
+  Mask cur = hand[p], opp = hand[1 - p];
+  int endL = end[0], endR = end[1];
+  Mask sL = suitMask(endL), sR = suitMask(endR);
   for (;;) {
-    const Mask h = hand[p];
-    const Mask mL = h & suitMask(end[0]), mR = h & suitMask(end[1]);
+    const Mask mL = cur & sL, mR = cur & sR;
     if (mL | mR) {
       ++moves;
       // Random choices make branches unpredictable, so the choice of end is arithmetic.
       const auto nL = static_cast<std::uint32_t>(count(mL));
       const std::uint32_t n = nL + static_cast<std::uint32_t>(count(mR));
       const std::uint32_t r = bounded(rng, n);
-      const std::uint32_t e = r >= nL;
-      const Mask pick[2] = {mL, mR};
-      const Tile t = nthTile(pick[e], r - (nL & (0u - e)));
-      end[e] = weight(t) - end[e];
-      hand[p] = h & ~bit(t);
+      const bool right = r >= nL;
+      const Mask all = 0u - static_cast<Mask>(right);
+      const Tile t = nthTile(mL ^ ((mL ^ mR) & all), r - (nL & all));
+      const int far = weight(t) - (right ? endR : endL);
+      const Mask farSuit = suitMask(far);
+      endL = right ? endL : far;
+      endR = right ? far : endR;
+      sL = right ? sL : farSuit;
+      sR = right ? farSuit : sR;
+      cur &= ~bit(t);
       line |= bit(t);
-      if (!hand[p]) {
+      if (!cur) {
+        hand[p] = cur;
+        hand[1 - p] = opp;
+        end[0] = endL;
+        end[1] = endR;
         s.status = RoundStatus::Domino;
         s.winner = static_cast<std::uint8_t>(p);
-        s.points = static_cast<std::uint16_t>(pips(hand[1 - p]));
+        s.points = static_cast<std::uint16_t>(pips(opp));
         break;
       }
+      std::swap(cur, opp);
       p ^= 1;
       continue;
     }
     if (top < drawLimit) {
       ++moves;
       std::swap(s.stock[top], s.stock[top + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(s.stockEnd - top)))]);
-      hand[p] = h | bit(s.stock[top++]);
+      cur |= bit(s.stock[top++]);
       continue;
     }
-    if (hand[1 - p] & (suitMask(end[0]) | suitMask(end[1]))) {
+    if (opp & (sL | sR)) {
       ++moves;  // a pass
+      std::swap(cur, opp);
       p ^= 1;
       continue;
     }
     // Blocked at once: no pass is recorded.
+    hand[p] = cur;
+    hand[1 - p] = opp;
+    end[0] = endL;
+    end[1] = endR;
     s.hand = {hand[0], hand[1]};
     s.block(rules);
     break;
