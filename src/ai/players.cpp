@@ -40,6 +40,16 @@ Tile nthTile(Mask m, std::uint32_t n) {
 #endif
 }
 
+// The position of the n-th (from 0) set bit of a 64-bit mask.
+int nthBit64(std::uint64_t m, std::uint32_t n) {
+#ifdef __BMI2__
+  return std::countr_zero(_pdep_u64(std::uint64_t{1} << n, m));
+#else
+  for (; n; --n) m &= m - 1;
+  return std::countr_zero(m);
+#endif
+}
+
 // A fresh random deal for playouts: a forward Fisher-Yates that stops after the hands. The stock
 // stays unshuffled and each draw finishes one more step of the shuffle (drawStep), which gives the
 // same distribution as shuffling everything up front at half the cost.
@@ -169,35 +179,28 @@ int snakePlayout(const Rules& rules, pcg32& rng, RoundState& s) {
     return moves;
   }
   p ^= 1;
-  // Everything lives in registers: the hand to move and the other one swap places each turn, and
-  // each end keeps its pip and the mask of tiles showing it.
+  // Everything lives in registers. The choices are one 64-bit mask: bits 0..27 the tiles that fit
+  // end L, bits 32..59 those that fit end R, so a uniform legal play is one PDEP away and the end
+  // is the chosen bit's half of the word: no branch depends on the random choice.
   Mask cur = hand[p], opp = hand[1 - p];
-  int endL = end[0], endR = end[1];
-  Mask sL = suitMask(endL), sR = suitMask(endR);
+  std::uint32_t ends = static_cast<std::uint32_t>(end[0]) | static_cast<std::uint32_t>(end[1]) << 4;
+  std::uint64_t suits = suitMask(end[0]) | static_cast<std::uint64_t>(suitMask(end[1])) << 32;
+  const auto both = [](Mask m) { return m | static_cast<std::uint64_t>(m) << 32; };
   for (;;) {
-    const Mask mL = cur & sL, mR = cur & sR;
-    if (mL | mR) {
+    const std::uint64_t fits = both(cur) & suits;
+    if (fits) {
       ++moves;
-      // Random choices make branches unpredictable, so the choice of end is arithmetic.
-      const auto nL = static_cast<std::uint32_t>(count(mL));
-      const std::uint32_t n = nL + static_cast<std::uint32_t>(count(mR));
-      const std::uint32_t r = bounded(rng, n);
-      const bool right = r >= nL;
-      const Mask all = 0u - static_cast<Mask>(right);
-      const Tile t = nthTile(mL ^ ((mL ^ mR) & all), r - (nL & all));
-      const int far = weight(t) - (right ? endR : endL);
-      const Mask farSuit = suitMask(far);
-      endL = right ? endL : far;
-      endR = right ? far : endR;
-      sL = right ? sL : farSuit;
-      sR = right ? farSuit : sR;
+      const auto n = static_cast<std::uint32_t>(std::popcount(fits));
+      const int pos = nthBit64(fits, bounded(rng, n));
+      const int side = pos >> 5;
+      const auto t = static_cast<Tile>(pos & 31);
+      const int matched = static_cast<int>(ends >> (4 * side)) & 15;
+      const auto far = static_cast<std::uint32_t>(weight(t) - matched);
+      ends = (ends & ~(15u << (4 * side))) | far << (4 * side);
+      suits = (suits & ~(0xFFFFFFFFull << (32 * side))) | static_cast<std::uint64_t>(suitMask(static_cast<int>(far))) << (32 * side);
       cur &= ~bit(t);
       line |= bit(t);
       if (!cur) {
-        hand[p] = cur;
-        hand[1 - p] = opp;
-        end[0] = endL;
-        end[1] = endR;
         s.status = RoundStatus::Domino;
         s.winner = static_cast<std::uint8_t>(p);
         s.points = static_cast<std::uint16_t>(pips(opp));
@@ -213,21 +216,22 @@ int snakePlayout(const Rules& rules, pcg32& rng, RoundState& s) {
       cur |= bit(s.stock[top++]);
       continue;
     }
-    if (opp & (sL | sR)) {
+    if (both(opp) & suits) {
       ++moves;  // a pass
       std::swap(cur, opp);
       p ^= 1;
       continue;
     }
     // Blocked at once: no pass is recorded.
-    hand[p] = cur;
-    hand[1 - p] = opp;
-    end[0] = endL;
-    end[1] = endR;
-    s.hand = {hand[0], hand[1]};
+    s.hand[p] = cur;
+    s.hand[1 - p] = opp;
     s.block(rules);
     break;
   }
+  hand[p] = cur;
+  hand[1 - p] = opp;
+  end[0] = static_cast<int>(ends & 15);
+  end[1] = static_cast<int>(ends >> 4);
   s.hand = {hand[0], hand[1]};
   s.ends = {static_cast<std::int8_t>(end[0]), static_cast<std::int8_t>(end[1])};
   s.stockTop = static_cast<std::uint8_t>(top);
