@@ -83,7 +83,15 @@ RoundState randomDeal(const Rules& rules, pcg32& rng) {
   }
   for (int i = dealt; i < kTiles; ++i) s.stock[i - dealt] = t[i];
   s.stockEnd = static_cast<std::uint8_t>(kTiles - dealt);
-  applyDoubleRule(s);
+  // The double rule, inline for the common case: the highest double is the highest double bit.
+  const Mask doubles = (s.hand[0] | s.hand[1]) & doublesMask();
+  if (doubles) {
+    const auto d = static_cast<Tile>(31 - std::countl_zero(doubles));
+    s.opener = s.turn = (s.hand[0] & bit(d)) ? Player::A : Player::B;
+    s.forcedLead = d;
+  } else {
+    applyDoubleRule(s);
+  }
   return s;
 }
 
