@@ -163,88 +163,129 @@ int playout(const Rules& rules, pcg32& rng, RoundState& s, FreeBoard* board) {
   return moves;
 }
 
-// The snake playout: the same rules as RoundState's play/draw/pass/settle, with the state held in
-// locals. Under layout=snake no end is ever blocked by the layout, so legality is two mask ANDs.
-int snakePlayout(const Rules& rules, pcg32& rng, RoundState& s) {
-  Mask hand[2] = {s.hand[0], s.hand[1]};
-  int p = idx(s.turn);
-  int top = s.stockTop;
-  const int drawLimit = rules.draw == DrawRule::Until ? s.stockEnd - rules.reserve : top;
-  // The lead.
-  const Mask leadable = s.playable(s.turn, kSnakeFits);
-  const Tile lead = leadable == bit(s.forcedLead) ? s.forcedLead : nthTile(leadable, bounded(rng, static_cast<std::uint32_t>(count(leadable))));
-  int end[2] = {high(lead), low(lead)};
+// One tile of m, the k-th (from 0) in index order, as a one-bit mask.
+Mask pickTile(Mask m, std::uint32_t k) {
+#ifdef __BMI2__
+  return _pdep_u32(1u << k, m);
+#else
+  for (; k; --k) m &= m - 1;
+  return m & (0u - m);
+#endif
+}
+
+// The snake playout: the same rules as RoundState's play/draw/pass/settle, with the state in
+// registers. Under layout=snake no end is ever blocked by the layout, so legality is mask ANDs.
+// The stock is a mask and each draw takes a uniformly random tile of it, which is the same as
+// drawing the top of a shuffled stock. The deal picks the hands the same way.
+int snakePlayout(const Rules& rules, pcg32& rng, RoundState* out) {
+  Mask stock = kAllTiles, hand[2] = {0, 0};
+  if (rules.hand == 7) {
+    // All 14 choices (28 x 27 x ... x 15 < 2^64 outcomes) from one 64-bit number by mixed-radix
+    // digits, rejecting the top 5% of the range so that every deal is equally likely.
+    constexpr std::uint64_t kOutcomes = 3497296636753920000ull;  // 28!/14!
+    constexpr std::uint64_t kLimit = kOutcomes * (~0ull / kOutcomes);
+    std::uint64_t r;
+    do r = (static_cast<std::uint64_t>(rng()) << 32) | rng();
+    while (r >= kLimit);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((hand[I < 7 ? 0 : 1] |= pickTile(stock, static_cast<std::uint32_t>(r % (kTiles - I))), stock &= ~hand[I < 7 ? 0 : 1],
+        r /= (kTiles - I)),
+       ...);
+    }(std::make_index_sequence<14>{});
+  } else {
+    for (int i = 0; i < 2 * rules.hand; ++i) {
+      const Mask b = pickTile(stock, bounded(rng, static_cast<std::uint32_t>(kTiles - i)));
+      stock ^= b;
+      hand[i < rules.hand ? 0 : 1] |= b;
+    }
+  }
+  int nStock = kTiles - 2 * rules.hand;
+  const int drawLimit = rules.draw == DrawRule::Until ? rules.reserve : kTiles;
+
+  // The lead, by the double rule.
+  int p = 0;
+  Tile lead = kNoTile;
+  if (const Mask d = (hand[0] | hand[1]) & doublesMask()) {
+    lead = static_cast<Tile>(31 - std::countl_zero(d));
+    p = (hand[0] & bit(lead)) ? 0 : 1;
+  } else {
+    const Tile ha = heaviest(hand[0]), hb = heaviest(hand[1]);
+    p = heavier(ha, hb) ? 0 : 1;
+    lead = p ? hb : ha;
+  }
+  const Player opener = static_cast<Player>(p);
   hand[p] &= ~bit(lead);
   Mask line = bit(lead);
   int moves = 1;
-  if (!hand[p]) {
-    s.hand = {hand[0], hand[1]};
-    s.line = line;
-    s.ends = {static_cast<std::int8_t>(end[0]), static_cast<std::int8_t>(end[1])};
-    s.status = RoundStatus::Domino;
-    s.winner = static_cast<std::uint8_t>(p);
-    s.points = static_cast<std::uint16_t>(pips(hand[1 - p]));
-    return moves;
-  }
-  p ^= 1;
-  // Everything lives in registers. The choices are one 64-bit mask: bits 0..27 the tiles that fit
-  // end L, bits 32..59 those that fit end R, so a uniform legal play is one PDEP away and the end
-  // is the chosen bit's half of the word: no branch depends on the random choice.
-  Mask cur = hand[p], opp = hand[1 - p];
-  std::uint32_t ends = static_cast<std::uint32_t>(end[0]) | static_cast<std::uint32_t>(end[1]) << 4;
-  std::uint64_t suits = suitMask(end[0]) | static_cast<std::uint64_t>(suitMask(end[1])) << 32;
-  const auto both = [](Mask m) { return m | static_cast<std::uint64_t>(m) << 32; };
-  for (;;) {
-    const std::uint64_t fits = both(cur) & suits;
-    if (fits) {
-      ++moves;
-      const auto n = static_cast<std::uint32_t>(std::popcount(fits));
-      const int pos = nthBit64(fits, bounded(rng, n));
-      const int side = pos >> 5;
-      const auto t = static_cast<Tile>(pos & 31);
-      const int matched = static_cast<int>(ends >> (4 * side)) & 15;
-      const auto far = static_cast<std::uint32_t>(weight(t) - matched);
-      ends = (ends & ~(15u << (4 * side))) | far << (4 * side);
-      suits = (suits & ~(0xFFFFFFFFull << (32 * side))) | static_cast<std::uint64_t>(suitMask(static_cast<int>(far))) << (32 * side);
-      cur &= ~bit(t);
-      line |= bit(t);
-      if (!cur) {
-        s.status = RoundStatus::Domino;
-        s.winner = static_cast<std::uint8_t>(p);
-        s.points = static_cast<std::uint16_t>(pips(opp));
-        break;
+  // The choices are one 64-bit mask: bits 0..27 the tiles that fit end L, bits 32..59 those that
+  // fit end R, so a uniform legal play is one PDEP away and the end is the chosen bit's half of
+  // the word: no branch depends on the random choice.
+  std::uint32_t ends = static_cast<std::uint32_t>(high(lead)) | static_cast<std::uint32_t>(low(lead)) << 4;
+  std::uint64_t suits = suitMask(high(lead)) | static_cast<std::uint64_t>(suitMask(low(lead))) << 32;
+  // The hands are kept doubled (the same 28 bits in both halves) to meet the choice mask.
+  constexpr std::uint64_t kTwice = 0x100000001ull;
+  std::uint64_t cur = hand[p] * kTwice, opp = hand[1 - p] * kTwice;
+  RoundStatus status = RoundStatus::Domino;
+  if (cur) {
+    std::swap(cur, opp);
+    p ^= 1;
+    for (;;) {
+      const std::uint64_t fits = cur & suits;
+      if (fits) {
+        ++moves;
+        const auto n = static_cast<std::uint32_t>(std::popcount(fits));
+        const int pos = nthBit64(fits, bounded(rng, n));
+        const int side = pos >> 5;
+        const auto t = static_cast<Tile>(pos & 31);
+        const int matched = static_cast<int>(ends >> (4 * side)) & 15;
+        const auto far = static_cast<std::uint32_t>(weight(t) - matched);
+        ends = (ends & ~(15u << (4 * side))) | far << (4 * side);
+        suits = (suits & ~(0xFFFFFFFFull << (32 * side))) |
+                static_cast<std::uint64_t>(suitMask(static_cast<int>(far))) << (32 * side);
+        cur &= ~(bit(t) * kTwice);
+        line |= bit(t);
+        if (!cur) break;  // domino
+        std::swap(cur, opp);
+        p ^= 1;
+        continue;
       }
-      std::swap(cur, opp);
-      p ^= 1;
-      continue;
+      if (nStock > drawLimit) {
+        ++moves;
+        const Mask b = pickTile(stock, bounded(rng, static_cast<std::uint32_t>(nStock)));
+        stock ^= b;
+        --nStock;
+        cur |= b * kTwice;
+        continue;
+      }
+      if (opp & suits) {
+        ++moves;  // a pass
+        std::swap(cur, opp);
+        p ^= 1;
+        continue;
+      }
+      status = RoundStatus::Blocked;  // at once: no pass is recorded
+      break;
     }
-    if (top < drawLimit) {
-      ++moves;
-      std::swap(s.stock[top], s.stock[top + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(s.stockEnd - top)))]);
-      cur |= bit(s.stock[top++]);
-      continue;
-    }
-    if (both(opp) & suits) {
-      ++moves;  // a pass
-      std::swap(cur, opp);
-      p ^= 1;
-      continue;
-    }
-    // Blocked at once: no pass is recorded.
-    s.hand[p] = cur;
-    s.hand[1 - p] = opp;
-    s.block(rules);
-    break;
   }
-  hand[p] = cur;
-  hand[1 - p] = opp;
-  end[0] = static_cast<int>(ends & 15);
-  end[1] = static_cast<int>(ends >> 4);
-  s.hand = {hand[0], hand[1]};
-  s.ends = {static_cast<std::int8_t>(end[0]), static_cast<std::int8_t>(end[1])};
-  s.stockTop = static_cast<std::uint8_t>(top);
-  s.turn = static_cast<Player>(p);
-  s.line = line;
+  if (out) {
+    RoundState& s = *out;
+    s = RoundState{};
+    s.hand[p] = static_cast<Mask>(cur);
+    s.hand[1 - p] = static_cast<Mask>(opp);
+    s.line = line;
+    for (Mask m = stock; m; m &= m - 1) s.stock[s.stockEnd++] = static_cast<Tile>(std::countr_zero(m));
+    s.ends = {static_cast<std::int8_t>(ends & 15), static_cast<std::int8_t>(ends >> 4)};
+    s.turn = static_cast<Player>(p);
+    s.opener = opener;
+    s.forcedLead = lead;
+    if (status == RoundStatus::Domino) {
+      s.status = RoundStatus::Domino;
+      s.winner = static_cast<std::uint8_t>(p);
+      s.points = static_cast<std::uint16_t>(pips(static_cast<Mask>(opp)));
+    } else {
+      s.block(rules);
+    }
+  }
   return moves;
 }
 
@@ -262,15 +303,11 @@ const std::vector<std::string>& playerNames() {
 }
 
 int randomRound(const Rules& rules, pcg32& rng, RoundState* out) {
+  if (rules.layout == LayoutRule::Snake) return snakePlayout(rules, rng, out);
   RoundState s = randomDeal(rules, rng);
-  int moves = 0;
-  if (rules.layout == LayoutRule::Free) {
-    static thread_local FreeBoard board;
-    board.reset(rules.tableW, rules.tableH);
-    moves = playout<true>(rules, rng, s, &board);
-  } else {
-    moves = snakePlayout(rules, rng, s);
-  }
+  static thread_local FreeBoard board;
+  board.reset(rules.tableW, rules.tableH);
+  const int moves = playout<true>(rules, rng, s, &board);
   if (out) *out = s;
   return moves;
 }
