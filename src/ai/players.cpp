@@ -50,48 +50,20 @@ int nthBit64(std::uint64_t m, std::uint32_t n) {
 #endif
 }
 
-// A fresh random deal for playouts: a forward Fisher-Yates that stops after the hands. The stock
-// stays unshuffled and each draw finishes one more step of the shuffle (drawStep), which gives the
-// same distribution as shuffling everything up front at half the cost.
-constexpr std::array<Tile, kTiles> kIdentity = [] {
-  std::array<Tile, kTiles> t{};
-  for (int i = 0; i < kTiles; ++i) t[i] = static_cast<Tile>(i);
-  return t;
-}();
-
+// A fresh random deal for the free-layout playout: a forward Fisher-Yates that stops after the
+// hands. The stock stays unshuffled and each draw finishes one more step of the shuffle
+// (drawStep), which gives the same distribution as shuffling everything up front.
 RoundState randomDeal(const Rules& rules, pcg32& rng) {
   RoundState s;
   std::array<Tile, kTiles> t = kIdentity;
   const int dealt = 2 * rules.hand;
-  if (dealt == 14) {
-    // The usual deal: all 14 choices (28 x 27 x ... x 15 < 2^64 outcomes) come from one 64-bit
-    // number by mixed-radix digits, rejecting the top 5% of the range so every deal is equally likely.
-    constexpr std::uint64_t kOutcomes = 3497296636753920000ull;  // 28!/14!
-    constexpr std::uint64_t kLimit = kOutcomes * (~0ull / kOutcomes);
-    std::uint64_t r;
-    do r = (static_cast<std::uint64_t>(rng()) << 32) | rng();
-    while (r >= kLimit);
-    r %= kOutcomes;
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((std::swap(t[I], t[I + r % (kTiles - I)]), r /= (kTiles - I), s.hand[I < 7 ? 0 : 1] |= bit(t[I])), ...);
-    }(std::make_index_sequence<14>{});
-  } else {
-    for (int i = 0; i < dealt; ++i) {
-      std::swap(t[i], t[i + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(kTiles - i)))]);
-      s.hand[i < rules.hand ? 0 : 1] |= bit(t[i]);
-    }
+  for (int i = 0; i < dealt; ++i) {
+    std::swap(t[i], t[i + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(kTiles - i)))]);
+    s.hand[i < rules.hand ? 0 : 1] |= bit(t[i]);
   }
   for (int i = dealt; i < kTiles; ++i) s.stock[i - dealt] = t[i];
   s.stockEnd = static_cast<std::uint8_t>(kTiles - dealt);
-  // The double rule, inline for the common case: the highest double is the highest double bit.
-  const Mask doubles = (s.hand[0] | s.hand[1]) & doublesMask();
-  if (doubles) {
-    const auto d = static_cast<Tile>(31 - std::countl_zero(doubles));
-    s.opener = s.turn = (s.hand[0] & bit(d)) ? Player::A : Player::B;
-    s.forcedLead = d;
-  } else {
-    applyDoubleRule(s);
-  }
+  applyDoubleRule(s);
   return s;
 }
 
