@@ -53,6 +53,12 @@ int nthBit64(std::uint64_t m, std::uint32_t n) {
 // A fresh random deal for the free-layout playout: a forward Fisher-Yates that stops after the
 // hands. The stock stays unshuffled and each draw finishes one more step of the shuffle
 // (drawStep), which gives the same distribution as shuffling everything up front.
+constexpr std::array<Tile, kTiles> kIdentity = [] {
+  std::array<Tile, kTiles> t{};
+  for (int i = 0; i < kTiles; ++i) t[i] = static_cast<Tile>(i);
+  return t;
+}();
+
 RoundState randomDeal(const Rules& rules, pcg32& rng) {
   RoundState s;
   std::array<Tile, kTiles> t = kIdentity;
