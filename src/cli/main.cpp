@@ -187,10 +187,12 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
     while (m.inRound()) {
       const Player who = m.state().turn;
       const Move mv = m.resolve(players[idx(who)]->choose(m));
-      Move applied = mv;
-      if (mv.kind == MoveKind::Play) dgn::appendMove(r, m, who, mv);
-      applied = m.apply(mv);
-      if (mv.kind != MoveKind::Play) dgn::appendMove(r, m, who, applied);
+      if (mv.kind == MoveKind::Play) {
+        dgn::appendMove(r, m, who, mv);  // a play's text needs the ends before it
+        m.apply(mv);
+      } else {
+        dgn::appendMove(r, m, who, m.apply(mv));  // a draw's text needs the drawn tile
+      }
     }
     rec.rounds.push_back(std::move(r));
   }
