@@ -117,7 +117,7 @@ TEST_CASE("property: variants of the knobs keep every invariant") {
 
 TEST_CASE("bench playout agrees with the engine's rules") {
   // The fast snake playout must finish rounds the engine would accept as over, with consistent masks.
-  pcg32 rng(99);
+  ai::PlayoutRng rng(99);
   for (const auto& name : presetNames()) {
     const Rules rules = *preset(name);
     for (int i = 0; i < 20000; ++i) {

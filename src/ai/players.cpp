@@ -59,7 +59,7 @@ constexpr std::array<Tile, kTiles> kIdentity = [] {
   return t;
 }();
 
-RoundState randomDeal(const Rules& rules, pcg32& rng) {
+RoundState randomDeal(const Rules& rules, PlayoutRng& rng) {
   RoundState s;
   std::array<Tile, kTiles> t = kIdentity;
   const int dealt = 2 * rules.hand;
@@ -74,7 +74,7 @@ RoundState randomDeal(const Rules& rules, pcg32& rng) {
 }
 
 // Draws for the player to move, finishing the lazy shuffle by one step.
-void drawStep(RoundState& s, pcg32& rng) {
+void drawStep(RoundState& s, PlayoutRng& rng) {
   const int n = s.stockCount();
   std::swap(s.stock[s.stockTop], s.stock[s.stockTop + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(n)))]);
   s.draw();
@@ -82,7 +82,7 @@ void drawStep(RoundState& s, pcg32& rng) {
 
 // Picks a random legal play at the ends with the given fits; n counts (tile, end, heading) choices.
 template <bool kFree>
-void randomPlay(RoundState& s, const Fits& fits, pcg32& rng, FreeBoard* board) {
+void randomPlay(RoundState& s, const Fits& fits, PlayoutRng& rng, FreeBoard* board) {
   const Player p = s.turn;
   if (s.beforeLead()) {
     const Mask m = s.playable(p, fits);
@@ -128,7 +128,7 @@ void randomPlay(RoundState& s, const Fits& fits, pcg32& rng, FreeBoard* board) {
 }
 
 template <bool kFree>
-int playout(const Rules& rules, pcg32& rng, RoundState& s, FreeBoard* board) {
+int playout(const Rules& rules, PlayoutRng& rng, RoundState& s, FreeBoard* board) {
   int moves = 0;
   while (!s.over()) {
     const Fits& fits = kFree ? board->fits() : kSnakeFits;
@@ -155,7 +155,7 @@ Mask pickTile(Mask m, std::uint32_t k) {
 // registers. Under layout=snake no end is ever blocked by the layout, so legality is mask ANDs.
 // The stock is a mask and each draw takes a uniformly random tile of it, which is the same as
 // drawing the top of a shuffled stock. The deal picks the hands the same way.
-int snakePlayout(const Rules& rules, pcg32& rng, RoundState* out) {
+int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
   Mask stock = kAllTiles, hand[2] = {0, 0};
   if (rules.hand == 7) {
     // All 14 choices (28 x 27 x ... x 15 < 2^64 outcomes) from one 64-bit number by mixed-radix
@@ -280,7 +280,7 @@ const std::vector<std::string>& playerNames() {
   return names;
 }
 
-int randomRound(const Rules& rules, pcg32& rng, RoundState* out) {
+int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out) {
   if (rules.layout == LayoutRule::Snake) return snakePlayout(rules, rng, out);
   RoundState s = randomDeal(rules, rng);
   static thread_local FreeBoard board;

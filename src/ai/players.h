@@ -27,6 +27,8 @@ class Computer {
 
 // One complete round with uniformly random legal moves from a fresh random deal; returns the
 // number of moves. The hot loop of `dominoes bench`: no allocation, snake rules touch no geometry.
-int randomRound(const Rules& rules, pcg32& rng, RoundState* out = nullptr);
+// Playouts use PCG's fastest member (an MCG with the XSH-RS output); deals elsewhere use pcg32.
+using PlayoutRng = pcg32_fast;
+int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out = nullptr);
 
 }  // namespace dom::ai

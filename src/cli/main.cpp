@@ -215,7 +215,7 @@ int cmdBench(const std::string& rulesText, long long games, bool json) {
     return 2;
   }
   const Rules rules = std::get<Rules>(parsed);
-  pcg32 rng(12345, 54321);
+  ai::PlayoutRng rng(12345);
   long long moves = 0;
   const auto start = std::chrono::steady_clock::now();
   for (long long i = 0; i < games; ++i) moves += ai::randomRound(rules, rng);
