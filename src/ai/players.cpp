@@ -14,10 +14,7 @@ class RandomPlayer final : public Computer {
  public:
   explicit RandomPlayer(std::uint64_t seed) : rng_(seed, 0x5eed) {}
   std::string name() const override { return "random"; }
-  Move choose(const Match& m) override {
-    const MoveList moves = m.legalMoves();
-    return moves.moves[bounded(rng_, static_cast<std::uint32_t>(moves.size))];
-  }
+  Move choose(const Match& m) override { return randomMove(m, rng_); }
 
  private:
   pcg32 rng_;
@@ -26,7 +23,7 @@ class RandomPlayer final : public Computer {
 class GreedyPlayer final : public Computer {
  public:
   std::string name() const override { return "greedy"; }
-  Move choose(const Match& m) override { return m.legalMoves().moves[0]; }
+  Move choose(const Match& m) override { return greedyMove(m); }
 };
 
 // The n-th (from 0) tile of m. Random choices make a loop's exit unpredictable, so PDEP is used

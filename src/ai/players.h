@@ -20,8 +20,21 @@ class Computer {
   [[nodiscard]] virtual Move choose(const Match& m) = 0;
 };
 
-// "random": uniform over the legal moves. "greedy": its heaviest playable tile (the first legal
-// move in core's order: heaviest first, end L before R, straight first).
+// "greedy": its heaviest playable tile (the first legal move in core's order: heaviest first, end
+// L before R, straight first), else its draw or pass. With no round on there is no legal move,
+// and both players answer `pass`, which the match refuses.
+[[nodiscard]] inline Move greedyMove(const Match& m) {
+  const MoveList moves = m.legalMoves();
+  return moves.empty() ? Move{MoveKind::Pass} : moves.moves[0];
+}
+// "random": any legal move, uniformly.
+template <class Rng>
+[[nodiscard]] Move randomMove(const Match& m, Rng& rng) {
+  const MoveList moves = m.legalMoves();
+  return moves.empty() ? Move{MoveKind::Pass} : moves.moves[bounded(rng, static_cast<std::uint32_t>(moves.size))];
+}
+
+// The players by name, for the command line and the studio's seats.
 [[nodiscard]] std::unique_ptr<Computer> makePlayer(std::string_view name, std::uint64_t seed);
 [[nodiscard]] const std::vector<std::string>& playerNames();
 

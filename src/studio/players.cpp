@@ -1,4 +1,4 @@
-// The greedy and random computer players.
+// The studio's seats and the computer move for a seat.
 #include "studio/players.h"
 
 namespace dom::studio {
@@ -19,24 +19,6 @@ bool parseSeat(std::string_view text, Seat& out) {
       return true;
     }
   return false;
-}
-
-Move greedyMove(const Match& m) {
-  const MoveList moves = m.legalMoves();
-  const Move* best = nullptr;
-  for (const Move& mv : moves) {
-    if (mv.kind != MoveKind::Play) continue;
-    if (!best || heavier(mv.tile, best->tile)) best = &mv;
-  }
-  if (best) return *best;
-  return moves.empty() ? moveOf(MoveKind::Pass) : moves.moves[0];
-}
-
-Move randomMove(const Match& m, std::mt19937_64& rng) {
-  const MoveList moves = m.legalMoves();
-  if (moves.empty()) return moveOf(MoveKind::Pass);
-  std::uniform_int_distribution<int> pick(0, moves.size - 1);
-  return moves.moves[static_cast<std::size_t>(pick(rng))];
 }
 
 Move computerMove(Seat seat, const Match& m, std::mt19937_64& rng) {

@@ -1,9 +1,10 @@
-// Computer players, built on Match::legalMoves() only (kept apart so they can move to src/ai).
+// The studio's seats: a human or one of src/ai's computer players.
 #pragma once
 #include <cstdint>
 #include <random>
 #include <string_view>
 
+#include "ai/players.h"
 #include "core/match.h"
 
 namespace dom::studio {
@@ -19,10 +20,9 @@ enum class Seat : std::uint8_t { Human, Greedy, Random };
 [[nodiscard]] std::string_view name(Seat s);
 [[nodiscard]] bool parseSeat(std::string_view text, Seat& out);
 
-// greedy: its heaviest playable tile (the first end that takes it), else draw or pass.
-[[nodiscard]] Move greedyMove(const Match& m);
-// random: any legal move, uniformly.
-[[nodiscard]] Move randomMove(const Match& m, std::mt19937_64& rng);
+// The computer players are core's, from src/ai.
+using ai::greedyMove;
+using ai::randomMove;
 [[nodiscard]] Move computerMove(Seat seat, const Match& m, std::mt19937_64& rng);
 
 }  // namespace dom::studio
