@@ -155,18 +155,26 @@ Mask pickTile(Mask m, std::uint32_t k) {
 int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
   Mask stock = kAllTiles, hand[2] = {0, 0};
   if (rules.hand == 7) {
-    // All 14 choices (28 x 27 x ... x 15 < 2^64 outcomes) from one 64-bit number by mixed-radix
-    // digits, rejecting the top 5% of the range so that every deal is equally likely.
-    constexpr std::uint64_t kOutcomes = 3497296636753920000ull;  // 28!/14!
-    constexpr std::uint64_t kLimit = kOutcomes * (~0ull / kOutcomes);
-    std::uint64_t r;
-    do r = (static_cast<std::uint64_t>(rng()) << 32) | rng();
-    while (r >= kLimit);
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((hand[I < 7 ? 0 : 1] |= pickTile(stock, static_cast<std::uint32_t>(r % (kTiles - I))), stock &= ~hand[I < 7 ? 0 : 1],
-        r /= (kTiles - I)),
-       ...);
-    }(std::make_index_sequence<14>{});
+    // The 14 choices come from three 32-bit numbers read as mixed-radix digits (28..23, 22..17 and
+    // 16..15), each drawn below the largest multiple of its range so every deal is equally likely;
+    // three short division chains instead of one long one.
+    const auto digits = [&](std::uint32_t outcomes) {
+      const std::uint32_t limit = outcomes * (0xFFFFFFFFu / outcomes);
+      std::uint32_t r;
+      do r = rng();
+      while (r >= limit);
+      return r;
+    };
+    std::uint32_t r1 = digits(28u * 27 * 26 * 25 * 24 * 23), r2 = digits(22u * 21 * 20 * 19 * 18 * 17), r3 = digits(16u * 15);
+    auto take = [&](int i, std::uint32_t& r, std::uint32_t radix) {
+      const Mask b = pickTile(stock, r % radix);
+      r /= radix;
+      stock ^= b;
+      hand[i < 7 ? 0 : 1] |= b;
+    };
+    for (int i = 0; i < 6; ++i) take(i, r1, static_cast<std::uint32_t>(kTiles - i));
+    for (int i = 6; i < 12; ++i) take(i, r2, static_cast<std::uint32_t>(kTiles - i));
+    for (int i = 12; i < 14; ++i) take(i, r3, static_cast<std::uint32_t>(kTiles - i));
   } else {
     for (int i = 0; i < 2 * rules.hand; ++i) {
       const Mask b = pickTile(stock, bounded(rng, static_cast<std::uint32_t>(kTiles - i)));
