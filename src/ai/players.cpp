@@ -77,14 +77,13 @@ void drawStep(RoundState& s, PlayoutRng& rng) {
   s.draw();
 }
 
-// Picks a random legal play at the ends with the given fits; n counts (tile, end, heading) choices.
-template <bool kFree>
+// The free-layout playout: a uniformly random (tile, end, heading) among the fits of the board.
 void randomPlay(RoundState& s, const Fits& fits, PlayoutRng& rng, FreeBoard* board) {
   const Player p = s.turn;
   if (s.beforeLead()) {
     const Mask m = s.playable(p, fits);
     const Tile t = nthTile(m, bounded(rng, static_cast<std::uint32_t>(count(m))));
-    if constexpr (kFree) board->lead(t);
+    board->lead(t);
     s.play({MoveKind::Play, t, End::None, Heading::Straight, static_cast<std::uint8_t>(high(t))});
     return;
   }
@@ -94,7 +93,7 @@ void randomPlay(RoundState& s, const Fits& fits, PlayoutRng& rng, FreeBoard* boa
   for (int e = 0; e < 2; ++e) {
     dbl[e] = static_cast<std::uint32_t>(count(at[e] & doublesMask()));
     non[e] = static_cast<std::uint32_t>(count(at[e] & ~doublesMask()));
-    mult[e] = kFree ? static_cast<std::uint32_t>(std::popcount(fits[e].headings)) : 1;
+    mult[e] = static_cast<std::uint32_t>(std::popcount(fits[e].headings));
     total += dbl[e] + non[e] * mult[e];
   }
   std::uint32_t r = bounded(rng, total);
@@ -102,21 +101,17 @@ void randomPlay(RoundState& s, const Fits& fits, PlayoutRng& rng, FreeBoard* boa
     const End end = static_cast<End>(e);
     if (r < dbl[e]) {
       const Tile t = nthTile(at[e] & doublesMask(), r);
-      if constexpr (kFree) board->play(end, t, Heading::Straight);
+      board->play(end, t, Heading::Straight);
       s.play({MoveKind::Play, t, end, Heading::Straight, 0});
       return;
     }
     r -= dbl[e];
     if (r < non[e] * mult[e]) {
       const Tile t = nthTile(at[e] & ~doublesMask(), r / mult[e]);
-      Heading h = Heading::Straight;
-      if constexpr (kFree) {
-        std::uint32_t k = r % mult[e];
-        std::uint32_t hs = fits[e].headings;
-        for (; k; --k) hs &= hs - 1;
-        h = static_cast<Heading>(std::countr_zero(hs));
-        board->play(end, t, h);
-      }
+      std::uint32_t hs = fits[e].headings;
+      for (std::uint32_t k = r % mult[e]; k; --k) hs &= hs - 1;
+      const auto h = static_cast<Heading>(std::countr_zero(hs));
+      board->play(end, t, h);
       s.play({MoveKind::Play, t, end, h, 0});
       return;
     }
@@ -124,15 +119,14 @@ void randomPlay(RoundState& s, const Fits& fits, PlayoutRng& rng, FreeBoard* boa
   }
 }
 
-template <bool kFree>
 int playout(const Rules& rules, PlayoutRng& rng, RoundState& s, FreeBoard* board) {
   int moves = 0;
   while (!s.over()) {
-    const Fits& fits = kFree ? board->fits() : kSnakeFits;
-    if (s.playable(s.turn, fits)) randomPlay<kFree>(s, fits, rng, board);
+    const Fits& fits = board->fits();
+    if (s.playable(s.turn, fits)) randomPlay(s, fits, rng, board);
     else if (s.canDraw(rules)) drawStep(s, rng);
     else s.pass();
-    s.settle(rules, kFree ? board->fits() : kSnakeFits);
+    s.settle(rules, board->fits());
     ++moves;
   }
   return moves;
@@ -290,7 +284,7 @@ int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out) {
   RoundState s = randomDeal(rules, rng);
   static thread_local FreeBoard board;
   board.reset(rules.tableW, rules.tableH);
-  const int moves = playout<true>(rules, rng, s, &board);
+  const int moves = playout(rules, rng, s, &board);
   if (out) *out = s;
   return moves;
 }
