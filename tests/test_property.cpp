@@ -1,6 +1,7 @@
 // Property test: many random rounds per preset, with the invariants checked after every move.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdlib>
 
 #include "ai/players.h"
@@ -136,5 +137,81 @@ TEST_CASE("bench playout agrees with the engine's rules") {
         REQUIRE(s.hand[s.winner] == 0);
       }
     }
+  }
+}
+
+namespace {
+
+struct Stat {
+  double n = 0, sum = 0, squares = 0;
+  void add(double x) {
+    n += 1;
+    sum += x;
+    squares += x * x;
+  }
+  [[nodiscard]] double mean() const { return sum / n; }
+  [[nodiscard]] double variance() const { return squares / n - mean() * mean(); }
+};
+
+struct RoundStats {
+  Stat moves, blocked, aWins, points;
+  void add(const RoundState& s, int moveCount) {
+    moves.add(moveCount);
+    blocked.add(s.status == RoundStatus::Blocked);
+    aWins.add(s.winner == 0);
+    points.add(s.points);
+  }
+};
+
+// The two means agree within five standard errors (the seeds are fixed, so this never flickers).
+void sameMean(const char* what, const Stat& a, const Stat& b) {
+  const double se = std::sqrt(a.variance() / a.n + b.variance() / b.n);
+  const std::string label = what;
+  CAPTURE(label);
+  CAPTURE(a.mean());
+  CAPTURE(b.mean());
+  CHECK(std::abs(a.mean() - b.mean()) <= 5 * se + 1e-9);
+}
+
+}  // namespace
+
+TEST_CASE("bench playout plays rounds with the engine's distribution") {
+  // The fast snake playout (state in registers, draws as uniform picks from a stock mask) must be
+  // the same random process as dealing with dealFromSeed and choosing uniformly among the
+  // engine's legal moves. Compared on the mean of the move count, the blocked share, A's share of
+  // wins and the points.
+  const long n = std::max(1000L, roundsPerPreset() / 2);
+  for (const auto& name : presetNames()) {
+    const Rules rules = *preset(name);
+    if (rules.layout != LayoutRule::Snake) continue;
+    CAPTURE(name);
+    RoundStats fast, engine;
+    ai::PlayoutRng prng(31);
+    for (long i = 0; i < n; ++i) {
+      RoundState s;
+      const int moves = ai::randomRound(rules, prng, &s);
+      fast.add(s, moves);
+    }
+    pcg32 rng(32);
+    for (long i = 0; i < n; ++i) {
+      RoundState s = startRound(dealFromSeed((static_cast<std::uint64_t>(rng()) << 32) | rng(), rules.hand));
+      int moves = 0;
+      while (!s.over()) {
+        const MoveList legal = s.legalMoves(rules, kSnakeFits);
+        REQUIRE(legal.size > 0);
+        const Move mv = legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))];
+        if (mv.kind == MoveKind::Play) s.play(mv);
+        else if (mv.kind == MoveKind::Draw) s.draw();
+        else s.pass();
+        s.settle(rules, kSnakeFits);
+        ++moves;
+      }
+      engine.add(s, moves);
+    }
+    MESSAGE(name << ": fast " << fast.moves.mean() << " moves, engine " << engine.moves.mean() << " moves");
+    sameMean("moves", fast.moves, engine.moves);
+    sameMean("blocked", fast.blocked, engine.blocked);
+    sameMean("A wins", fast.aWins, engine.aWins);
+    sameMean("points", fast.points, engine.points);
   }
 }

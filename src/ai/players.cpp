@@ -142,11 +142,37 @@ Mask pickTile(Mask m, std::uint32_t k) {
 #endif
 }
 
+
+// One play of the snake playout as table lookups: for the chosen bit `pos` of the choice mask
+// (bits 0..27 end L, 32..59 end R) and the ends packed as L | R << 3, the suit mask of the new
+// end and the new packed ends. Indexed by ends * 64 + pos.
+struct SnakeStep {
+  std::array<Mask, 64 * 64> suit{};
+  std::array<std::uint8_t, 64 * 64> ends{};
+  constexpr SnakeStep() {
+    for (int l = 0; l <= 6; ++l)
+      for (int r = 0; r <= 6; ++r)
+        for (int pos = 0; pos < 64; ++pos) {
+          const int side = pos >> 5, t = pos & 31;
+          if (t >= kTiles) continue;
+          const int e = side ? r : l;
+          const auto tile = static_cast<Tile>(t);
+          if (high(tile) != e && low(tile) != e) continue;
+          const int far = weight(tile) - e;
+          const int idx = (l | r << 3) * 64 + pos;
+          suit[idx] = suitMask(far);
+          ends[idx] = static_cast<std::uint8_t>(side ? (l | far << 3) : (far | r << 3));
+        }
+  }
+};
+constexpr SnakeStep kStep{};
+
 // The snake playout: the same rules as RoundState's play/draw/pass/settle, with the state in
 // registers. Under layout=snake no end is ever blocked by the layout, so legality is mask ANDs.
 // The stock is a mask and each draw takes a uniformly random tile of it, which is the same as
 // drawing the top of a shuffled stock. The deal picks the hands the same way.
-int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
+[[gnu::noinline]] int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
+  PlayoutRng g = rng;  // a local copy, so that its state stays in a register
   Mask stock = kAllTiles, hand[2] = {0, 0};
   if (rules.hand == 7) {
     // The 14 choices come from three 32-bit numbers read as mixed-radix digits (28..23, 22..17 and
@@ -155,7 +181,7 @@ int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
     const auto digits = [&](std::uint32_t outcomes) {
       const std::uint32_t limit = outcomes * (0xFFFFFFFFu / outcomes);
       std::uint32_t r;
-      do r = rng();
+      do r = g();
       while (r >= limit);
       return r;
     };
@@ -171,7 +197,7 @@ int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
     for (int i = 12; i < 14; ++i) take(i, r3, static_cast<std::uint32_t>(kTiles - i));
   } else {
     for (int i = 0; i < 2 * rules.hand; ++i) {
-      const Mask b = pickTile(stock, bounded(rng, static_cast<std::uint32_t>(kTiles - i)));
+      const Mask b = pickTile(stock, bounded(g, static_cast<std::uint32_t>(kTiles - i)));
       stock ^= b;
       hand[i < rules.hand ? 0 : 1] |= b;
     }
@@ -192,12 +218,13 @@ int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
   }
   const Player opener = static_cast<Player>(p);
   hand[p] &= ~bit(lead);
-  Mask line = bit(lead);
   int moves = 1;
   // The choices are one 64-bit mask: bits 0..27 the tiles that fit end L, bits 32..59 those that
   // fit end R, so a uniform legal play is one PDEP away and the end is the chosen bit's half of
-  // the word: no branch depends on the random choice.
-  std::uint32_t ends = static_cast<std::uint32_t>(high(lead)) | static_cast<std::uint32_t>(low(lead)) << 4;
+  // the word: no branch depends on the random choice. The new end's suit and the packed ends
+  // (L | R << 3) then come from one table row (kStep), which keeps the chain from one play to the
+  // next short.
+  std::uint32_t ends = static_cast<std::uint32_t>(high(lead)) | static_cast<std::uint32_t>(low(lead)) << 3;
   std::uint64_t suits = suitMask(high(lead)) | static_cast<std::uint64_t>(suitMask(low(lead))) << 32;
   // The hands are kept doubled (the same 28 bits in both halves) to meet the choice mask.
   constexpr std::uint64_t kTwice = 0x100000001ull;
@@ -211,16 +238,12 @@ int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
       if (fits) {
         ++moves;
         const auto n = static_cast<std::uint32_t>(std::popcount(fits));
-        const int pos = nthBit64(fits, bounded(rng, n));
-        const int side = pos >> 5;
-        const auto t = static_cast<Tile>(pos & 31);
-        const int matched = static_cast<int>(ends >> (4 * side)) & 15;
-        const auto far = static_cast<std::uint32_t>(weight(t) - matched);
-        ends = (ends & ~(15u << (4 * side))) | far << (4 * side);
-        suits = (suits & ~(0xFFFFFFFFull << (32 * side))) |
-                static_cast<std::uint64_t>(suitMask(static_cast<int>(far))) << (32 * side);
-        cur &= ~(bit(t) * kTwice);
-        line |= bit(t);
+        const auto pos = static_cast<std::uint32_t>(nthBit64(fits, bounded(g, n)));
+        const std::uint32_t idx = ends * 64 + pos;
+        const std::uint32_t sh = pos & 32;
+        suits = (suits & (0xFFFFFFFF00000000ull >> sh)) | static_cast<std::uint64_t>(kStep.suit[idx]) << sh;
+        ends = kStep.ends[idx];
+        cur &= ~((std::uint64_t{1} << (pos & 31)) * kTwice);
         if (!cur) break;  // domino
         std::swap(cur, opp);
         p ^= 1;
@@ -228,7 +251,7 @@ int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
       }
       if (nStock > drawLimit) {
         ++moves;
-        const Mask b = pickTile(stock, bounded(rng, static_cast<std::uint32_t>(nStock)));
+        const Mask b = pickTile(stock, bounded(g, static_cast<std::uint32_t>(nStock)));
         stock ^= b;
         --nStock;
         cur |= b * kTwice;
@@ -244,14 +267,15 @@ int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
       break;
     }
   }
+  rng = g;
   if (out) {
     RoundState& s = *out;
     s = RoundState{};
     s.hand[p] = static_cast<Mask>(cur);
     s.hand[1 - p] = static_cast<Mask>(opp);
-    s.line = line;
+    s.line = kAllTiles & ~(stock | s.hand[0] | s.hand[1]);  // every tile not in a hand or the stock
     for (Mask m = stock; m; m &= m - 1) s.stock[s.stockEnd++] = static_cast<Tile>(std::countr_zero(m));
-    s.ends = {static_cast<std::int8_t>(ends & 15), static_cast<std::int8_t>(ends >> 4)};
+    s.ends = {static_cast<std::int8_t>(ends & 7), static_cast<std::int8_t>(ends >> 3)};
     s.turn = static_cast<Player>(p);
     s.opener = opener;
     s.forcedLead = lead;
