@@ -116,17 +116,36 @@ TEST_CASE("property: variants of the knobs keep every invariant") {
   }
 }
 
+// The rule sets the bench playout is checked under: the presets and knob variants that reach
+// its corner cases (a one-tile hand that dominoes on the lead, no stock, a reserve, no drawing).
+std::vector<Rules> playoutRuleSets() {
+  std::vector<Rules> sets;
+  for (const auto& name : presetNames()) sets.push_back(*preset(name));
+  for (const char* text : {"en-linea hand=1", "en-linea hand=14", "en-linea reserve=4", "draw hand=3 reserve=2",
+                           "block hand=5", "en-linea hand=10"}) {
+    auto r = parseRules(std::string_view(text));
+    REQUIRE(std::holds_alternative<Rules>(r));
+    sets.push_back(std::get<Rules>(r));
+  }
+  return sets;
+}
+
 TEST_CASE("bench playout agrees with the engine's rules") {
-  // The fast snake playout must finish rounds the engine would accept as over, with consistent masks.
+  // The fast snake playout must finish rounds the engine would accept as over, with consistent
+  // masks, one at a time (randomRound) and interleaved two at a time (randomRounds).
   ai::PlayoutRng rng(99);
-  for (const auto& name : presetNames()) {
-    const Rules rules = *preset(name);
-    for (int i = 0; i < 20000; ++i) {
-      RoundState s;
-      const int moves = ai::randomRound(rules, rng, &s);
+  for (const Rules& rules : playoutRuleSets()) {
+    CAPTURE(rules.text());
+    long seen = 0, total = 0;
+    const auto check = [&](const RoundState& s, int moves) {
+      ++seen;
+      total += moves;
       REQUIRE(moves > 0);
       REQUIRE(s.over());
       REQUIRE(s.invalid().empty());
+      // Every tile on the line took a move, every draw took one, and passes only add to that.
+      const int draws = kTiles - 2 * rules.hand - s.stockCount();
+      REQUIRE(moves >= count(s.line) + draws);
       if (s.status == RoundStatus::Blocked && rules.layout == LayoutRule::Snake) {
         REQUIRE(s.playable(Player::A, kSnakeFits) == 0);
         REQUIRE(s.playable(Player::B, kSnakeFits) == 0);
@@ -135,8 +154,18 @@ TEST_CASE("bench playout agrees with the engine's rules") {
         REQUIRE_FALSE(s.canDraw(rules));
       } else {
         REQUIRE(s.hand[s.winner] == 0);
+        REQUIRE(s.turn == static_cast<Player>(s.winner));
       }
+    };
+    for (int i = 0; i < 2000; ++i) {
+      RoundState s;
+      const int moves = ai::randomRound(rules, rng, &s);
+      check(s, moves);
     }
+    const long before = total;
+    const long long sum = ai::randomRounds(rules, rng, 20001, check);  // odd: one round ends alone
+    CHECK(seen == 2000 + 20001);
+    CHECK(sum == total - before);
   }
 }
 
@@ -181,17 +210,13 @@ TEST_CASE("bench playout plays rounds with the engine's distribution") {
   // engine's legal moves. Compared on the mean of the move count, the blocked share, A's share of
   // wins and the points.
   const long n = std::max(1000L, roundsPerPreset() / 2);
-  for (const auto& name : presetNames()) {
-    const Rules rules = *preset(name);
+  for (const Rules& rules : playoutRuleSets()) {
     if (rules.layout != LayoutRule::Snake) continue;
+    const std::string name = rules.text();
     CAPTURE(name);
     RoundStats fast, engine;
     ai::PlayoutRng prng(31);
-    for (long i = 0; i < n; ++i) {
-      RoundState s;
-      const int moves = ai::randomRound(rules, prng, &s);
-      fast.add(s, moves);
-    }
+    ai::randomRounds(rules, prng, n, [&](const RoundState& s, int moves) { fast.add(s, moves); });
     pcg32 rng(32);
     for (long i = 0; i < n; ++i) {
       RoundState s = startRound(dealFromSeed((static_cast<std::uint64_t>(rng()) << 32) | rng(), rules.hand));

@@ -167,12 +167,34 @@ struct SnakeStep {
 };
 constexpr SnakeStep kStep{};
 
-// The snake playout: the same rules as RoundState's play/draw/pass/settle, with the state in
-// registers. Under layout=snake no end is ever blocked by the layout, so legality is mask ANDs.
-// The stock is a mask and each draw takes a uniformly random tile of it, which is the same as
-// drawing the top of a shuffled stock. The deal picks the hands the same way.
-[[gnu::noinline]] int snakePlayout(const Rules& rules, PlayoutRng& rng, RoundState* out) {
-  PlayoutRng g = rng;  // a local copy, so that its state stays in a register
+// One round of the snake playout, kept in registers. Under layout=snake no end is ever blocked
+// by the layout, so legality is mask ANDs.
+//  - The choices are one 64-bit mask: bits 0..27 the tiles that fit end L, bits 32..59 those that
+//    fit end R, so a uniform legal play is one PDEP away and the end is the chosen bit's half of
+//    the word. The hands are kept doubled (the same 28 bits in both halves) to meet it.
+//  - The new end's suit and the packed ends (L | R << 3) come from one table row (kStep).
+//  - The stock is a mask and each draw takes a uniformly random tile of it, which is the same as
+//    drawing the top of a shuffled stock. The deal picks the hands the same way.
+struct SnakeHot {  // what a move reads and writes: five registers
+  std::uint64_t cur = 0, opp = 0;  // the hands of the player to move and the other, doubled
+  std::uint64_t suits = 0;         // tiles showing end L's pip (bits 0..27) and end R's (32..59)
+  std::uint64_t stock = 0;         // bits 0..27
+  std::uint64_t ends = 0;          // L | R << 3
+};
+struct SnakeGame {
+  SnakeHot h;
+  // The rest, touched once a round or on a pass. Who is to move and the move count follow from
+  // the masks: every play after the lead and every pass hands the turn over.
+  int passes = 0;
+  Player opener = Player::A;
+  Tile lead = kNoTile;
+};
+constexpr std::uint64_t kTwice = 0x100000001ull;
+
+enum class Step { Going, Pass, Domino, Blocked };
+
+// A fresh deal and its lead, by the double rule. Domino already if the leader held one tile.
+Step snakeDeal(const Rules& rules, PlayoutRng& g, SnakeGame& s) {
   Mask stock = kAllTiles, hand[2] = {0, 0};
   if (rules.hand == 7) {
     // The 14 choices come from three 32-bit numbers read as mixed-radix digits (28..23, 22..17 and
@@ -202,10 +224,6 @@ constexpr SnakeStep kStep{};
       hand[i < rules.hand ? 0 : 1] |= b;
     }
   }
-  int nStock = kTiles - 2 * rules.hand;
-  const int drawLimit = rules.draw == DrawRule::Until ? rules.reserve : kTiles;
-
-  // The lead, by the double rule.
   int p = 0;
   Tile lead = kNoTile;
   if (const Mask d = (hand[0] | hand[1]) & doublesMask()) {
@@ -216,78 +234,155 @@ constexpr SnakeStep kStep{};
     p = heavier(ha, hb) ? 0 : 1;
     lead = p ? hb : ha;
   }
-  const Player opener = static_cast<Player>(p);
   hand[p] &= ~bit(lead);
-  int moves = 1;
-  // The choices are one 64-bit mask: bits 0..27 the tiles that fit end L, bits 32..59 those that
-  // fit end R, so a uniform legal play is one PDEP away and the end is the chosen bit's half of
-  // the word: no branch depends on the random choice. The new end's suit and the packed ends
-  // (L | R << 3) then come from one table row (kStep), which keeps the chain from one play to the
-  // next short.
-  std::uint32_t ends = static_cast<std::uint32_t>(high(lead)) | static_cast<std::uint32_t>(low(lead)) << 3;
-  std::uint64_t suits = suitMask(high(lead)) | static_cast<std::uint64_t>(suitMask(low(lead))) << 32;
-  // The hands are kept doubled (the same 28 bits in both halves) to meet the choice mask.
-  constexpr std::uint64_t kTwice = 0x100000001ull;
-  std::uint64_t cur = hand[p] * kTwice, opp = hand[1 - p] * kTwice;
-  RoundStatus status = RoundStatus::Domino;
-  if (cur) {
-    std::swap(cur, opp);
-    p ^= 1;
-    for (;;) {
-      const std::uint64_t fits = cur & suits;
-      if (fits) {
-        ++moves;
-        const auto n = static_cast<std::uint32_t>(std::popcount(fits));
-        const auto pos = static_cast<std::uint32_t>(nthBit64(fits, bounded(g, n)));
-        const std::uint32_t idx = ends * 64 + pos;
-        const std::uint32_t sh = pos & 32;
-        suits = (suits & (0xFFFFFFFF00000000ull >> sh)) | static_cast<std::uint64_t>(kStep.suit[idx]) << sh;
-        ends = kStep.ends[idx];
-        cur &= ~((std::uint64_t{1} << (pos & 31)) * kTwice);
-        if (!cur) break;  // domino
-        std::swap(cur, opp);
-        p ^= 1;
-        continue;
-      }
-      if (nStock > drawLimit) {
-        ++moves;
-        const Mask b = pickTile(stock, bounded(g, static_cast<std::uint32_t>(nStock)));
-        stock ^= b;
-        --nStock;
-        cur |= b * kTwice;
-        continue;
-      }
-      if (opp & suits) {
-        ++moves;  // a pass
-        std::swap(cur, opp);
-        p ^= 1;
-        continue;
-      }
-      status = RoundStatus::Blocked;  // at once: no pass is recorded
-      break;
+  s.opener = static_cast<Player>(p);
+  s.lead = lead;
+  s.passes = 0;
+  s.h.stock = stock;
+  s.h.ends = static_cast<std::uint32_t>(high(lead)) | static_cast<std::uint32_t>(low(lead)) << 3;
+  s.h.suits = suitMask(high(lead)) | static_cast<std::uint64_t>(suitMask(low(lead))) << 32;
+  s.h.cur = hand[1 - p] * kTwice;
+  s.h.opp = hand[p] * kTwice;
+  if (!hand[p]) {
+    std::swap(s.h.cur, s.h.opp);
+    return Step::Domino;
+  }
+  return Step::Going;
+}
+
+// One move: a play if anything fits, else a draw, else a pass; Domino or Blocked when the round
+// ends (a pass is left to the caller). A play's cost is the chain from the ends to the next
+// player's fits: popcount, a random index, PDEP, TZCNT and one table row.
+[[gnu::always_inline]] inline Step snakeStep(SnakeHot& s, PlayoutRng& g, int drawLimit) {
+  const std::uint64_t fits = s.cur & s.suits;
+  if (fits) {
+    const auto pos = static_cast<std::uint32_t>(nthBit64(fits, bounded(g, static_cast<std::uint32_t>(std::popcount(fits)))));
+    const auto idx = static_cast<std::uint32_t>(s.ends * 64 + pos);
+    const std::uint32_t sh = pos & 32;
+    s.suits = (s.suits & (0xFFFFFFFF00000000ull >> sh)) | static_cast<std::uint64_t>(kStep.suit[idx]) << sh;
+    s.ends = kStep.ends[idx];
+    const std::uint64_t next = s.cur & ~((std::uint64_t{1} << (pos & 31)) * kTwice);
+    if (!next) [[unlikely]] {
+      s.cur = 0;
+      return Step::Domino;
     }
+    s.cur = s.opp;
+    s.opp = next;
+    return Step::Going;
+  }
+  const auto n = static_cast<std::uint32_t>(std::popcount(s.stock));
+  if (static_cast<int>(n) > drawLimit) {
+    const std::uint64_t b = nthBit64(s.stock, bounded(g, n));
+    const std::uint64_t one = std::uint64_t{1} << b;
+    s.stock ^= one;
+    s.cur |= one * kTwice;
+    return Step::Going;
+  }
+  return (s.opp & s.suits) ? Step::Pass : Step::Blocked;  // blocked at once: no pass is recorded
+}
+
+// The number of moves of a finished game, and the RoundState it stands for.
+int snakeMoves(const Rules& rules, const SnakeGame& g) {
+  const auto stock = static_cast<Mask>(g.h.stock);
+  const Mask line = kAllTiles & ~(stock | static_cast<Mask>(g.h.cur) | static_cast<Mask>(g.h.opp));
+  return count(line) + (kTiles - 2 * rules.hand - count(stock)) + g.passes;
+}
+
+void snakeResult(const Rules& rules, const SnakeGame& g, Step how, RoundState& s) {
+  const auto stock = static_cast<Mask>(g.h.stock);
+  const Mask line = kAllTiles & ~(stock | static_cast<Mask>(g.h.cur) | static_cast<Mask>(g.h.opp));
+  // The player to move (after a domino: the one who played last). Every play after the lead and
+  // every pass handed the turn over; a domino's last play did not.
+  const int handovers = count(line) - 1 + g.passes - (how == Step::Domino ? 1 : 0);
+  const int p = (1 - idx(g.opener)) ^ (handovers & 1);
+  s = RoundState{};
+  s.hand[p] = static_cast<Mask>(g.h.cur);
+  s.hand[1 - p] = static_cast<Mask>(g.h.opp);
+  s.line = line;
+  for (Mask m = stock; m; m &= m - 1) s.stock[s.stockEnd++] = static_cast<Tile>(std::countr_zero(m));
+  s.ends = {static_cast<std::int8_t>(g.h.ends & 7), static_cast<std::int8_t>(g.h.ends >> 3)};
+  s.turn = static_cast<Player>(p);
+  s.opener = g.opener;
+  s.forcedLead = g.lead;
+  if (how == Step::Domino) {
+    s.status = RoundStatus::Domino;
+    s.winner = static_cast<std::uint8_t>(p);
+    s.points = static_cast<std::uint16_t>(pips(static_cast<Mask>(g.h.opp)));
+  } else {
+    s.block(rules);
+  }
+}
+
+// `rounds` snake rounds, two at a time. One game alone is bound by the latency of its chain of
+// plays and stalls at each mispredicted play-or-draw branch; with two games' moves interleaved
+// in one loop the processor always has the other game's work to do (about 20% more rounds per
+// second on this machine; a branch-free move and three games were no faster).
+long long snakeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
+  const int drawLimit = rules.draw == DrawRule::Until ? rules.reserve : kTiles;
+  PlayoutRng g = rng;
+  long long started = 0, total = 0;
+  SnakeGame a, b;
+  RoundState out;
+  const auto finish = [&](const SnakeGame& s, Step how) {
+    const int moves = snakeMoves(rules, s);
+    total += moves;
+    if (each) {
+      snakeResult(rules, s, how, out);
+      each(out, moves);
+    }
+  };
+  // Starts rounds in a slot until one is going or none are left; false when none are left.
+  const auto start = [&](SnakeGame& s) {
+    while (started < rounds) {
+      ++started;
+      const Step how = snakeDeal(rules, g, s);
+      if (how == Step::Going) return true;
+      finish(s, how);
+    }
+    return false;
+  };
+  // Handles a move that did not simply go on; false when the slot has no round left to play.
+  const auto settle = [&](SnakeGame& s, Step how) {
+    if (how == Step::Going) return true;
+    if (how == Step::Pass) {
+      ++s.passes;
+      std::swap(s.h.cur, s.h.opp);
+      return true;
+    }
+    finish(s, how);
+    return start(s);
+  };
+  bool goingA = start(a), goingB = start(b);
+  while (goingA && goingB) {
+    // The inner loop runs on copies, so that both games stay in registers.
+    SnakeHot x = a.h, y = b.h;
+    PlayoutRng r = g;
+    Step sa, sb;
+    do {
+      sa = snakeStep(x, r, drawLimit);
+      sb = snakeStep(y, r, drawLimit);
+    } while (sa == Step::Going && sb == Step::Going);
+    a.h = x;
+    b.h = y;
+    g = r;
+    goingA = settle(a, sa);
+    goingB = settle(b, sb);
+  }
+  // The last round alone.
+  while (goingA || goingB) {
+    SnakeGame& s = goingA ? a : b;
+    SnakeHot x = s.h;
+    PlayoutRng r = g;
+    Step how;
+    while ((how = snakeStep(x, r, drawLimit)) == Step::Going) {
+    }
+    s.h = x;
+    g = r;
+    bool& going = goingA ? goingA : goingB;
+    going = settle(s, how);
   }
   rng = g;
-  if (out) {
-    RoundState& s = *out;
-    s = RoundState{};
-    s.hand[p] = static_cast<Mask>(cur);
-    s.hand[1 - p] = static_cast<Mask>(opp);
-    s.line = kAllTiles & ~(stock | s.hand[0] | s.hand[1]);  // every tile not in a hand or the stock
-    for (Mask m = stock; m; m &= m - 1) s.stock[s.stockEnd++] = static_cast<Tile>(std::countr_zero(m));
-    s.ends = {static_cast<std::int8_t>(ends & 7), static_cast<std::int8_t>(ends >> 3)};
-    s.turn = static_cast<Player>(p);
-    s.opener = opener;
-    s.forcedLead = lead;
-    if (status == RoundStatus::Domino) {
-      s.status = RoundStatus::Domino;
-      s.winner = static_cast<std::uint8_t>(p);
-      s.points = static_cast<std::uint16_t>(pips(static_cast<Mask>(opp)));
-    } else {
-      s.block(rules);
-    }
-  }
-  return moves;
+  return total;
 }
 
 }  // namespace
@@ -303,13 +398,26 @@ const std::vector<std::string>& playerNames() {
   return names;
 }
 
-int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out) {
-  if (rules.layout == LayoutRule::Snake) return snakePlayout(rules, rng, out);
-  RoundState s = randomDeal(rules, rng);
+long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
+  if (rules.layout == LayoutRule::Snake) return snakeRounds(rules, rng, rounds, each);
   static thread_local FreeBoard board;
-  board.reset(rules.tableW, rules.tableH);
-  const int moves = playout(rules, rng, s, &board);
-  if (out) *out = s;
+  long long total = 0;
+  for (long long i = 0; i < rounds; ++i) {
+    RoundState s = randomDeal(rules, rng);
+    board.reset(rules.tableW, rules.tableH);
+    const int moves = playout(rules, rng, s, &board);
+    total += moves;
+    if (each) each(s, moves);
+  }
+  return total;
+}
+
+int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out) {
+  int moves = 0;
+  randomRounds(rules, rng, 1, [&](const RoundState& s, int n) {
+    if (out) *out = s;
+    moves = n;
+  });
   return moves;
 }
 

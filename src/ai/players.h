@@ -1,5 +1,6 @@
 // Computer players and random playouts, on top of core only.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -43,5 +44,10 @@ template <class Rng>
 // Playouts use PCG's fastest member (an MCG with the XSH-RS output); deals elsewhere use pcg32.
 using PlayoutRng = pcg32_fast;
 int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out = nullptr);
+// `rounds` such rounds (the workload of `dominoes bench`); returns the total number of moves.
+// `each`, if set, sees every finished round and its move count, in the order the rounds end.
+// Snake rounds are played two at a time, interleaved, which is faster than one by one.
+using RoundSink = std::function<void(const RoundState&, int moves)>;
+long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each = {});
 
 }  // namespace dom::ai

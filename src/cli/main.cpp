@@ -216,9 +216,8 @@ int cmdBench(const std::string& rulesText, long long games, bool json) {
   }
   const Rules rules = std::get<Rules>(parsed);
   ai::PlayoutRng rng(12345);
-  long long moves = 0;
   const auto start = std::chrono::steady_clock::now();
-  for (long long i = 0; i < games; ++i) moves += ai::randomRound(rules, rng);
+  const long long moves = ai::randomRounds(rules, rng, games);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double gps = seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
   if (json) {
