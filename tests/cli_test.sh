@@ -65,6 +65,22 @@ expect_rc 2 "check without a path" "$BIN" check
 rc=$?
 { [ "$rc" -eq 1 ] || [ "$rc" -eq 2 ]; } || fail "replay of a missing file: exit $rc, expected 1 or 2"
 [ -s "$TMP/err" ] || fail "replay of a missing file: nothing on stderr"
+# An invalid record prints its error on standard error and nothing on standard output, --json or not.
+for f in tests/records/invalid/*.dgn; do
+  for j in "" --json; do
+    "$BIN" replay "$f" $j >"$TMP/out" 2>"$TMP/err"
+    [ -s "$TMP/out" ] && fail "replay $j $f: standard output is not empty: $(head -c 200 "$TMP/out")"
+    [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "replay $j $f: expected one line on stderr, found $(wc -l <"$TMP/err")"
+  done
+done
+expect_rc 2 "replay of a folder" "$BIN" replay tests/records --json
+[ -s "$TMP/out" ] && fail "replay of a folder: standard output is not empty"
+expect_rc 2 "layout of a folder" "$BIN" layout tests/records
+mkdir -p "$TMP/nested/deeper/deepest" "$TMP/nested/not-a-record.dgn"
+cp "$valid" "$TMP/nested/deeper/deepest/a.dgn"
+cp "$valid" "$TMP/nested/b.txt"
+expect_rc 0 "check recursing into nested folders" "$BIN" check "$TMP/nested"
+[ "$(tail -n 1 "$TMP/out")" = "1 passed, 0 failed" ] || fail "check nested: closing line '$(tail -n 1 "$TMP/out")'"
 expect_rc 0 "rules (the preset list)" "$BIN" rules
 for p in dominoes2 en-linea draw block; do
   grep -q "^$p" "$TMP/out" || fail "rules: preset $p not listed"
@@ -72,6 +88,9 @@ done
 expect_rc 0 "rules en-linea target=150" "$BIN" rules en-linea target=150
 grep -q "^en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=150 layout=snake table=[0-9]*x[0-9]*$" "$TMP/out" ||
   fail "rules en-linea target=150: $(head -n 1 "$TMP/out")"
+expect_rc 0 "rules 'en-linea target=150' (one quoted argument)" "$BIN" rules "en-linea target=150"
+grep -q "^en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=150 layout=snake" "$TMP/out" ||
+  fail "rules 'en-linea target=150': $(head -n 1 "$TMP/out")"
 expect_rc 2 "rules nosuch" "$BIN" rules nosuch
 expect_rc 1 "check of a folder holding invalid records" "$BIN" check tests/records/invalid
 grep -q "^0 passed, $ninvalid failed$" "$TMP/out" || fail "check invalid/: closing line '$(tail -n 1 "$TMP/out")'"
@@ -173,6 +192,15 @@ exact_json tests/records/match_to_target.dgn "draw hand=1 reserve=2 draw=until l
 exact_json tests/records/lead_alternate.dgn "draw hand=2 reserve=2 draw=until lead=alternate blocked=difference target=100 layout=snake table=" \
   '{"round":2,"turn":"A","line":["1-0"],"ends":[1,0],"hands":{"A":["6-6","2-1"],"B":["5-5"]},"stock":24,
   "scores":{"A":17,"B":0},"result":null,"match":null,"legal":["1-2 L"]}'
+
+exact_json tests/records/audit_dgn_no_stock_line.dgn "en-linea hand=14 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=" \
+  '{"round":1,"turn":"A","line":["6-6","6-4","4-3"],"ends":[6,3],
+  "hands":{"A":["6-5","5-5","6-3","5-4","6-2","5-3","4-4","6-1","5-2","6-0","5-1","5-0"],"B":["4-2","3-3","4-1","3-2","4-0","3-1","2-2","3-0","2-1","2-0","1-1","1-0","0-0"]},
+  "stock":0,"scores":{"A":0,"B":0},"result":null,"match":null,"legal":["6-5 L","6-3 L","3-6 R","6-2 L","3-5 R","6-1 L","6-0 L"]}'
+exact_json tests/records/free_headings_legal.dgn "dominoes2 hand=7 reserve=2 draw=until lead=double blocked=difference target=100 layout=free table=" \
+  '{"round":1,"turn":"A","line":["6-6","6-4","4-4","4-3","3-1","1-0"],"ends":[6,0],
+  "hands":{"A":["6-5","2-0","1-1","0-0"],"B":["5-5","5-4","3-3","2-2","2-1"]},"stock":13,"scores":{"A":0,"B":0},
+  "result":null,"match":null,"legal":["6-5 L","0-2 R straight","0-2 R left","0-2 R right","0-0 R"]}'
 
 # (e) play writes a valid record; bench --json has its fields.
 for r in en-linea dominoes2 draw block; do

@@ -191,3 +191,69 @@ TEST_CASE("dgn: rejected statements after expect error are written back") {
   REQUIRE(std::holds_alternative<dgn::Record>(again));
   CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
 }
+
+TEST_CASE("dgn audit: headings belong to layout=free and never to the lead") {
+  CHECK(errorOf(withMoves("B: 2-2 R straight\n")).message.find("needs layout=free") != std::string::npos);
+  const std::string deal = "round 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
+                           "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n";
+  const auto snake = errorOf("dgn 1\nrules en-linea\n" + deal + "A: 6-6 L left\n");
+  CHECK(snake.line == 7);
+  CHECK(snake.message.find("needs layout=free") != std::string::npos);
+  const auto free = errorOf("dgn 1\nrules dominoes2\n" + deal + "A: 6-6 left\n");
+  CHECK(free.line == 7);
+  CHECK(free.message.find("the lead lies at the centre") != std::string::npos);
+  CHECK(matchOf("dgn 1\nrules dominoes2\n" + deal + "A: 6-6 straight\n").state().turn == Player::B);
+}
+
+TEST_CASE("dgn audit: equal ends both take a tile, so its end must be named") {
+  // Ends 3 and 3 after A's lead 3-3; B's 5-3 fits both ends.
+  const std::string text =
+      "dgn 1\nrules en-linea hand=2\nround 1\nhand A 3-3 1-0\nhand B 5-3 2-1\n"
+      "stock 6-6 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-2 3-1 3-0 2-2 2-0 1-1 0-0\n"
+      "A: 3-3\n";
+  const Match m = matchOf(text);
+  CHECK(summary(m)["legal"].dump() == R"(["3-5 L","3-5 R"])");
+  const auto e = errorOf(text + "B: 5-3\n");
+  CHECK(e.line == 8);
+  CHECK(e.message.find("fits both ends") != std::string::npos);
+  CHECK(summary(matchOf(text + "B: 5-3 L\n"))["line"].dump() == R"(["5-3","3-3"])");
+}
+
+TEST_CASE("dgn audit: problems at the end of the text name its last line") {
+  CHECK(errorOf("").line == 1);
+  CHECK(errorOf("\n").line == 1);
+  CHECK(errorOf("# only a comment\n\n").line == 2);
+  CHECK(errorOf("dgn 1\n").line == 1);
+  CHECK(errorOf("dgn 1").line == 1);
+  CHECK(errorOf("dgn 1\r\nplayers \"a\" \"b\"\r\n").line == 2);
+}
+
+TEST_CASE("dgn audit: deal problems, the first line first") {
+  const std::string stock14 = "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n";
+  // A short hand also leaves a tile out: the hand's own line is the first problem.
+  const auto e = errorOf("dgn 1\nrules en-linea\nround 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n" +
+                         stock14 + "A: 6-6\n");
+  CHECK(e.line == 4);
+  CHECK(e.message.find("hand A has 6 tiles") != std::string::npos);
+  const auto b = errorOf("dgn 1\nrules en-linea\nround 1\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0 0-0\nhand A 6-6 6-5 4-4 3-1 2-0 1-1\n" +
+                         stock14 + "A: 6-6\n");
+  CHECK(b.line == 4);
+  CHECK(b.message.find("hand B has 8 tiles") != std::string::npos);
+  // An expect result's points cannot wrap around to the right number.
+  const auto p = errorOf(withMoves("expect result A domino 4294967296\n"));
+  CHECK(p.line == 19);
+  // Seeds take the whole unsigned 64-bit range.
+  CHECK(matchOf("dgn 1\nrules en-linea\nround 1\nseed 18446744073709551615\n").state().stockCount() == 14);
+  CHECK(errorOf("dgn 1\nrules en-linea\nround 1\nseed 18446744073709551616\n").line == 4);
+  CHECK(errorOf("dgn 1\nrules en-linea\nround 1\nseed -1\n").line == 4);
+}
+
+TEST_CASE("dgn audit: the summary's hands put the higher high half first between equal weights") {
+  const Match m = matchOf(
+      "dgn 1\nrules en-linea\nround 1\nhand A 3-3 4-2 5-1 6-0 2-2 3-1 4-0\nhand B 6-6 6-5 6-4 6-3 6-2 6-1 5-5\n"
+      "stock 5-4 5-3 5-2 5-0 4-4 4-3 4-1 3-2 3-0 2-1 2-0 1-1 1-0 0-0\n");
+  CHECK(summary(m)["hands"]["A"].dump() == R"(["6-0","5-1","4-2","3-3","4-0","3-1","2-2"])");
+  CHECK(summary(m)["turn"] == "B");
+  CHECK(summary(m)["ends"].dump() == "[]");
+  CHECK(summary(m)["legal"].dump() == R"(["6-6"])");
+}

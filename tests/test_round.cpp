@@ -150,3 +150,71 @@ TEST_CASE("round: lead=winner opens with the last winner, and after a tie by the
   CHECK(m.state().turn == Player::B);  // the winner opens, with any tile
   CHECK(m.state().forcedLead == kNoTile);
 }
+
+TEST_CASE("round: weight 5 each (4-1, 3-2, 5-0): the higher high half opens, in either hand") {
+  const Rules r = std::get<Rules>(parseRules(std::string_view("en-linea hand=3")));
+  Match m(r);
+  m.startRound(dealOf(tiles({"4-1", "3-2", "2-0"}), tiles({"5-0", "1-0", "3-1"})));
+  CHECK(m.state().turn == Player::B);
+  CHECK(m.state().forcedLead == tileOf(5, 0));
+  Match m2(r);
+  m2.startRound(dealOf(tiles({"5-0", "1-0", "3-1"}), tiles({"4-1", "3-2", "2-0"})));
+  CHECK(m2.state().turn == Player::A);
+  CHECK(m2.state().forcedLead == tileOf(5, 0));
+  // A double, however low, beats every non-double.
+  Match m3(r);
+  m3.startRound(dealOf(tiles({"6-5", "6-4", "5-4"}), tiles({"0-0", "1-0", "2-0"})));
+  CHECK(m3.state().turn == Player::B);
+  CHECK(m3.state().forcedLead == tileOf(0, 0));
+}
+
+TEST_CASE("round: the lead lies lengthwise at the centre and takes no heading") {
+  for (const char* text : {"en-linea hand=2", "dominoes2 hand=2"}) {
+    CAPTURE(text);
+    Match m(std::get<Rules>(parseRules(std::string_view(text))));
+    m.startRound(dealOf(tiles({"6-6", "1-0"}), tiles({"5-4", "3-2"})));
+    CHECK_FALSE(m.illegal(play("6-6", End::None, Heading::Left), Player::A).empty());
+    CHECK_FALSE(m.illegal(play("6-6", End::None, Heading::Right), Player::A).empty());
+    CHECK(m.illegal(play("6-6", End::None, Heading::Straight), Player::A).empty());
+  }
+  // Round 2 under lead=alternate: any tile, still without a heading.
+  Match m(std::get<Rules>(parseRules(std::string_view("draw hand=1 layout=free"))));
+  m.startRound(dealOf(tiles({"6-6"}), tiles({"5-4"})));
+  m.apply(play("6-6", End::None));
+  m.startRound(dealOf(tiles({"3-3"}), tiles({"2-1"})));
+  CHECK(m.illegal(play("2-1", End::None, Heading::Left), Player::B).find("cannot turn") != std::string::npos);
+  CHECK(m.illegal(play("2-1", End::None), Player::B).empty());
+}
+
+TEST_CASE("round: a score that has reached the target wins the match after the round, whoever won it") {
+  // B already holds 100 (a `score` statement); A wins the round, B's score has reached the target.
+  Match m(std::get<Rules>(parseRules(std::string_view("draw hand=1 target=100"))));
+  m.setScores({0, 100});
+  m.startRound(dealOf(tiles({"6-6"}), tiles({"5-4"})));
+  m.apply(play("6-6", End::None));
+  CHECK(m.scores() == std::array<int, 2>{9, 100});
+  CHECK(m.matchOver());
+  CHECK(m.matchWinner() == 1);
+  // Both at or over the target: the higher score wins.
+  Match m2(std::get<Rules>(parseRules(std::string_view("draw hand=1 target=100"))));
+  m2.setScores({95, 100});
+  m2.startRound(dealOf(tiles({"6-6"}), tiles({"5-4"})));
+  m2.apply(play("6-6", End::None));
+  CHECK(m2.matchOver());
+  CHECK(m2.matchWinner() == 0);  // 104 against 100
+  // A tied round leaves the scores; a score already at the target still ends the match.
+  Match m3(std::get<Rules>(parseRules(std::string_view("block hand=2 target=50"))));
+  m3.setScores({50, 0});
+  m3.startRound(dealOf(tiles({"6-6", "2-1"}), tiles({"3-0", "0-0"})));
+  m3.apply(play("6-6", End::None));
+  REQUIRE(m3.lastResult());
+  CHECK(m3.lastResult()->winner == 2);
+  CHECK(m3.matchOver());
+  CHECK(m3.matchWinner() == 0);
+  // Below the target nothing ends.
+  Match m4(std::get<Rules>(parseRules(std::string_view("block hand=2 target=50"))));
+  m4.setScores({49, 0});
+  m4.startRound(dealOf(tiles({"6-6", "2-1"}), tiles({"3-0", "0-0"})));
+  m4.apply(play("6-6", End::None));
+  CHECK_FALSE(m4.matchOver());
+}

@@ -76,3 +76,37 @@ TEST_CASE("rules: errors name the problem") {
   CHECK(err("en-linea 7").find("unknown knob") != std::string::npos);
   CHECK(err("").find("need a preset") != std::string::npos);
 }
+
+TEST_CASE("rules: a repeated knob takes its last value; names and values are lowercase; values are plain digits") {
+  CHECK(ok("en-linea hand=5 hand=6").hand == 6);
+  CHECK(ok("dominoes2 target=150 target=0").target == 0);
+  CHECK(ok("en-linea layout=free layout=snake").layout == LayoutRule::Snake);
+  CHECK(ok("en-linea table=10x8 table=12x9").text() ==
+        "en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=12x9");
+  CHECK(err("en-linea Hand=5").find("unknown knob 'Hand'") != std::string::npos);
+  CHECK(err("en-linea draw=Until").find("until or none") != std::string::npos);
+  CHECK(err("en-linea table=10X8").find("table") != std::string::npos);
+  CHECK(err("EN-LINEA").find("unknown preset") != std::string::npos);
+  CHECK(err("en-linea target=-0").find("target") != std::string::npos);
+  CHECK(err("en-linea reserve=-0").find("reserve") != std::string::npos);
+  CHECK(err("en-linea hand=+5").find("hand") != std::string::npos);
+  CHECK(err("en-linea table=+10x8").find("table") != std::string::npos);
+  CHECK(err("en-linea table=10x-8").find("table") != std::string::npos);
+  CHECK(err("en-linea hand=").find("hand") != std::string::npos);
+  CHECK(err("en-linea table=0x0").find("table") != std::string::npos);
+  CHECK(err("en-linea table=65x20").find("table") != std::string::npos);
+}
+
+TEST_CASE("rules: knob ranges are inclusive at both ends") {
+  CHECK(ok("en-linea hand=1").hand == 1);
+  CHECK(ok("en-linea hand=14").hand == 14);
+  CHECK(ok("en-linea reserve=28").reserve == 28);
+  CHECK(ok("en-linea target=1000").target == 1000);
+  CHECK(ok("en-linea target=1").target == 1);
+  CHECK(ok("en-linea table=4x4").tableW == 4);
+  CHECK(ok("en-linea table=64x64").tableH == 64);
+  CHECK(ok("en-linea hand=07").hand == 7);  // leading zeros are digits
+  CHECK(err("en-linea table=4x3").find("table") != std::string::npos);
+  CHECK(err("en-linea reserve=29").find("reserve must be 0..28") != std::string::npos);
+  CHECK(err("en-linea target=1001").find("target must be 0..1000") != std::string::npos);
+}

@@ -135,7 +135,10 @@ int cmdRules(const std::vector<std::string>& words) {
     }
     return 0;
   }
-  auto parsed = parseRules(words);
+  // The words may come one per argument or quoted together ("en-linea hand=5"), as for --rules.
+  std::string text;
+  for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
+  auto parsed = parseRules(std::string_view(text));
   if (auto* e = std::get_if<std::string>(&parsed)) {
     std::cerr << "dominoes rules: " << *e << "\n";
     return 2;

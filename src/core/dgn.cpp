@@ -38,6 +38,10 @@ std::string checkText(std::string_view s) {
     if (i + n >= s.size()) return "the line is not valid UTF-8 text";
     for (std::size_t k = 1; k <= n; ++k)
       if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return "the line is not valid UTF-8 text";
+    // Overlong forms, UTF-16 surrogates and code points above U+10FFFF are not UTF-8 either.
+    const auto c1 = static_cast<unsigned char>(s[i + 1]);
+    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90))
+      return "the line is not valid UTF-8 text";
     i += n + 1;
   }
   return {};
@@ -119,8 +123,10 @@ std::string tileWord(const std::string& w) {
   return "malformed tile '" + w + "': a tile is two pips 0-6 joined by '-', like 6-4";
 }
 
-// Parses the words of a move after "A:" (or an entry of `expect legal`).
-std::variant<Move, Fail> parseMove(const std::vector<std::string>& w) {
+// Parses the words of a move after "A:" (or an entry of `expect legal`). `headingWritten`, when
+// given, says whether the words name a heading (`straight` included).
+std::variant<Move, Fail> parseMove(const std::vector<std::string>& w, bool* headingWritten = nullptr) {
+  if (headingWritten) *headingWritten = false;
   if (w.empty()) return Fail{"a move needs a tile, draw or pass"};
   Move m;
   if (w[0] == "draw") {
@@ -152,6 +158,7 @@ std::variant<Move, Fail> parseMove(const std::vector<std::string>& w) {
       return Fail{"unexpected '" + w[i] + "' after the tile: expected the end L or R"};
     else
       return Fail{"unexpected '" + w[i] + "': a heading is straight, left or right"};
+    if (headingWritten) *headingWritten = true;
     ++i;
   }
   if (i < w.size()) return Fail{"unexpected '" + w[i] + "' at the end of the move"};
@@ -181,6 +188,8 @@ class Reader {
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
     }
+    // Problems found at the end of the text name its last line (not the empty rest after a final newline).
+    if (lineNo > 1 && !text.empty() && text.back() == '\n') --lineNo;
     line_ = std::max(lineNo, 1);
     if (!sawDgn_) return error("empty record: the first statement must be 'dgn 1'");
     if (!match_) return error("the record has no 'rules' statement (required after 'dgn 1')");
@@ -201,6 +210,15 @@ class Reader {
       sawDgn_ = true;
       return {};
     }
+    const bool dealWord = !toks[0].quoted && (head == "hand" || head == "stock" || head == "seed" || head == "line" ||
+                                              head == "turn" || head == "score");
+    // Any other known statement closes the deal first: a problem in the deal comes before this
+    // line's own. (An unknown word, maybe a misspelt deal line, is reported on its own line.)
+    const bool known = !toks[0].quoted && (head == "dgn" || head == "rules" || head == "players" || head == "title" ||
+                                           head == "about" || head == "round" || head == "note" || head == "expect" ||
+                                           head == "A" || head == "B" || head.starts_with("A:") || head.starts_with("B:"));
+    if (known)
+      if (auto e = finishDeal(); !e.empty()) return e;
     if (toks[0].quoted) return "a statement cannot start with a quoted string";
     std::vector<std::string> args;
     for (std::size_t i = 1; i < toks.size(); ++i) args.push_back(toks[i].text);
@@ -208,8 +226,7 @@ class Reader {
     if (head == "rules") return rules(args);
     if (head == "players" || head == "title" || head == "about") return header(head, toks);
     if (head == "round") return round(args);
-    if (head == "hand" || head == "stock" || head == "seed" || head == "line" || head == "turn" || head == "score")
-      return deal(head, toks);
+    if (dealWord) return deal(head, toks);
     if (head == "note") return note(toks);
     if (head == "expect") return expect(toks);
     if (head == "A:" || head == "B:") return move(parsePlayer(head.substr(0, 1)).value(), args);
@@ -252,25 +269,30 @@ class Reader {
   std::string round(const std::vector<std::string>& args) {
     if (!match_) return "missing 'rules' before round 1";
     if (auto e = finishDeal(); !e.empty()) return e;
-    if (args.size() != 1) return "round takes its number: round 1";
-    const auto n = parseNumber(args[0]);
     const int expected = static_cast<int>(rec_.rounds.size()) + 1;
-    if (!n) return "round number '" + args[0] + "' is not a number";
+    // Why this round line cannot start a round (empty if it can): its form, then the match, then its number.
+    std::string why;
+    if (args.size() != 1) why = "round takes its number: round " + std::to_string(expected);
+    else if (args[0].empty() || !std::all_of(args[0].begin(), args[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
+      why = "round number '" + args[0] + "' is not a number";
+    else if (why = match_->canStartRound(); !why.empty()) {
+    } else if (const auto n = parseNumber(args[0]); !n || *n != expected)
+      why = "expected round " + std::to_string(expected) + ", found round " + args[0];
     if (pendingError_) {
-      const std::string why = match_->canStartRound();
-      if (why.empty()) return "expected an error containing \"" + pendingError_->text + "\", but round " + args[0] + " can start";
-      if (!contains(why, pendingError_->text))
-        return "expected an error containing \"" + pendingError_->text + "\", found: " + why;
+      const std::string text = pendingError_->text;
       pendingError_.reset();
+      if (why.empty()) return "expected an error containing \"" + text + "\", but round " + args[0] + " can start";
+      if (!contains(why, text)) return "expected an error containing \"" + text + "\", found: " + why;
+      if (rec_.rounds.empty()) return why;  // a negative example needs a round to be kept in
       Statement s;  // kept so that the record is written back whole
       s.kind = Statement::Kind::Move;
       s.line = line_;
       s.rejected = true;
-      s.moveText = "round " + args[0];
+      s.moveText = "round";
+      for (const auto& a : args) s.moveText += ' ' + a;
       return push(std::move(s));
     }
-    if (auto why = match_->canStartRound(); !why.empty()) return why;
-    if (*n != expected) return "expected round " + std::to_string(expected) + ", found round " + args[0];
+    if (!why.empty()) return why;
     RoundRecord r;
     r.sourceLine = line_;
     r.number = expected;
@@ -324,9 +346,12 @@ class Reader {
     if (head == "seed") {
       if (auto e = once(dealLines_.seed, "seed"); !e.empty()) return e;
       if (toks.size() != 2) return "seed takes one number: seed 42";
-      const auto n = parseNumber(toks[1].text);
-      if (!n || *n < 0) return "seed '" + toks[1].text + "' is not a non-negative number";
-      r.seed = static_cast<std::uint64_t>(*n);
+      std::uint64_t n = 0;
+      const std::string& w = toks[1].text;
+      const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), n);
+      if (w.empty() || ec != std::errc{} || p != w.data() + w.size())
+        return "seed '" + w + "' is not a number 0.." + std::to_string(UINT64_MAX);
+      r.seed = n;
       return {};
     }
     if (head == "line") {
@@ -418,18 +443,28 @@ class Reader {
       for (int p = 0; p < 2; ++p)
         if (!dealLines_.hand[p])
           return fail(std::string("round ") + std::to_string(r.number) + " has no hand " + letter(static_cast<Player>(p)), 0);
-      if (!dealLines_.stock) return fail("round " + std::to_string(r.number) + " has no stock", 0);
+      // A missing `stock` line is an empty stock (all 28 tiles in the hands and the line).
+      // The first problem wins: a hand of the wrong size shows on its own line, before the last
+      // deal line where a missing tile shows.
+      if (!r.setup) {
+        int wrong = -1;  // the wrong-sized hand written first
+        for (int p = 0; p < 2; ++p)
+          if (handCount_[p] != rec_.rules.hand && (wrong < 0 || dealLines_.hand[p] < dealLines_.hand[wrong])) wrong = p;
+        if (wrong >= 0)
+          return fail(std::string("hand ") + letter(static_cast<Player>(wrong)) + " has " +
+                          std::to_string(handCount_[wrong]) + " tiles, but the rules deal " + std::to_string(rec_.rules.hand),
+                      dealLines_.hand[wrong]);
+      }
       if (dealt != kAllTiles) {
         const int last = std::max({dealLines_.hand[0], dealLines_.hand[1], dealLines_.stock, dealLines_.line});
         return fail("the deal misses " + tileText(static_cast<Tile>(std::countr_zero(~dealt & kAllTiles))), last);
       }
-      if (!r.setup)
-        for (int p = 0; p < 2; ++p)
-          if (handCount_[p] != rec_.rules.hand)
-            return fail(std::string("hand ") + letter(static_cast<Player>(p)) + " has " + std::to_string(handCount_[p]) +
-                            " tiles, but the rules deal " + std::to_string(rec_.rules.hand),
-                        dealLines_.hand[p]);
     }
+    if (r.setup)
+      for (int p = 0; p < 2; ++p)
+        if (!r.hand[p])
+          return fail(std::string("hand ") + letter(static_cast<Player>(p)) + " is empty: the round would be over",
+                      dealLines_.hand[p]);
     if (r.setup && !dealLines_.turn && !r.line.empty())
       return fail("a setup with a line needs 'turn A' or 'turn B'", dealLines_.line);
     if (auto why = startRound(*match_, r); !why.empty())
@@ -471,10 +506,19 @@ class Reader {
 
   std::string move(Player who, const std::vector<std::string>& args) {
     if (auto e = ensureRound("a move"); !e.empty()) return e;
-    auto parsed = parseMove(args);
+    bool headingWritten = false;
+    auto parsed = parseMove(args, &headingWritten);
     std::string why;
     if (auto* f = std::get_if<Fail>(&parsed)) why = f->message;
     else why = match_->illegal(std::get<Move>(parsed), who);
+    if (why.empty() && headingWritten) {
+      // A heading belongs to layout=free only (dgn.md), and the lead, laid at the centre, has none.
+      const Move& mv = std::get<Move>(parsed);
+      if (rec_.rules.layout != LayoutRule::Free)
+        why = "a heading needs layout=free; under layout=snake the engine lays every tile";
+      else if (match_->state().beforeLead() && mv.heading != Heading::Straight)
+        why = "the lead lies at the centre, lengthwise: it cannot turn " + std::string(name(mv.heading));
+    }
     if (pendingError_) {
       const std::string expected = pendingError_->text;
       pendingError_.reset();
@@ -627,11 +671,13 @@ class Reader {
         if (e.none && r) failure = "expected no result, found " + resultText(*r);
         if (!e.none && (!r || r->winner != 2)) failure = "expected result tie, found " + (r ? resultText(*r) : "none");
       } else {
-        if (w.size() != 3 || !parsePlayer(w[0]) || (w[1] != "domino" && w[1] != "blocked") || !parseNumber(w[2]))
-          return "expect result takes a winner, how and points (expect result A domino 23), or tie";
+        const auto points = w.size() == 3 ? parseNumber(w[2]) : std::nullopt;
+        if (w.size() != 3 || !parsePlayer(w[0]) || (w[1] != "domino" && w[1] != "blocked") || !points || *points < 0 ||
+            *points > 1000)
+          return "expect result takes a winner, how and points 0..1000 (expect result A domino 23), or tie";
         e.player = parsePlayer(w[0]);
         e.how = w[1] == "domino" ? RoundStatus::Domino : RoundStatus::Blocked;
-        e.number = static_cast<int>(*parseNumber(w[2]));
+        e.number = static_cast<int>(*points);
         if (!r || r->winner != idx(*e.player) || r->how != e.how || r->points != e.number)
           failure = "expected result " + w[0] + " " + w[1] + " " + w[2] + ", found " + (r ? resultText(*r) : "none");
       }

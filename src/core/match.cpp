@@ -187,10 +187,18 @@ void Match::finishRound() {
   if (rules_.target == 0) {
     matchOver_ = true;
     matchWinner_ = r.winner;
-  } else if (r.winner < 2 && scores_[r.winner] >= rules_.target) {
-    matchOver_ = true;
-    matchWinner_ = r.winner;
+    return;
   }
+  // A player whose score has reached the target wins, whoever won this round: a `score` statement
+  // may have put the round's loser there already. If both have reached it (only possible through
+  // `score`), the higher score wins; equal scores are a tied match.
+  const bool reachedA = scores_[0] >= rules_.target, reachedB = scores_[1] >= rules_.target;
+  if (!reachedA && !reachedB) return;
+  matchOver_ = true;
+  if (reachedA && reachedB)
+    matchWinner_ = scores_[0] == scores_[1] ? 2 : scores_[0] > scores_[1] ? 0 : 1;
+  else
+    matchWinner_ = reachedA ? 0 : 1;
 }
 
 std::vector<LaidTile> Match::line() const {

@@ -87,6 +87,11 @@ std::string RoundState::illegal(const Move& m, Player by, const Rules& r, const 
     if (forcedLead != kNoTile && t != forcedLead)
       return "the lead must be " + tileText(forcedLead) +
              (isDouble(forcedLead) ? " (the highest double)" : " (the heaviest tile: nobody holds a double)");
+    // The lead lies at the centre, lengthwise left-right (a double crosswise): it has no heading.
+    if (m.heading != Heading::Straight) {
+      if (r.layout == LayoutRule::Snake) return "a heading needs layout=free; under layout=snake the engine lays every tile";
+      return "the lead lies at the centre, lengthwise: it cannot turn " + std::string(name(m.heading));
+    }
     return {};
   }
   const bool showsL = high(t) == ends[0] || low(t) == ends[0];

@@ -28,7 +28,9 @@ Rules makePreset(std::string name, int reserve, DrawRule draw, LeadRule lead, in
   return r;
 }
 
+// Plain decimal digits: no sign ("-0", "+5"), no spaces.
 std::optional<int> parseInt(std::string_view s) {
+  if (s.empty() || s.front() < '0' || s.front() > '9') return std::nullopt;
   int v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc{} || p != s.data() + s.size()) return std::nullopt;
