@@ -142,7 +142,6 @@ Mask pickTile(Mask m, std::uint32_t k) {
 #endif
 }
 
-
 // One play of the snake playout as table lookups: for the chosen bit `pos` of the choice mask
 // (bits 0..27 end L, 32..59 end R) and the ends packed as L | R << 3, the suit mask of the new
 // end and the new packed ends. Indexed by ends * 64 + pos.
