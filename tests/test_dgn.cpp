@@ -192,6 +192,20 @@ TEST_CASE("dgn: rejected statements after expect error are written back") {
   CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
 }
 
+TEST_CASE("dgn: a rejected statement keeps its quoted words quoted") {
+  // Found by the fuzzer: an empty quoted string in a negative example was written back as nothing,
+  // so the second write differed from the first.
+  const std::string text = std::string(kExample) +
+                           "expect error \"malformed\"\nB: 8-5 \"\" \"two words\" \"a \\\"q\\\"\"x\n";
+  auto r = dgn::read(text, "a");
+  REQUIRE(std::holds_alternative<dgn::Record>(r));
+  const std::string w = dgn::write(std::get<dgn::Record>(r));
+  CHECK(w.find("B: 8-5 \"\" \"two words\" \"a \\\"q\\\"\" x\n") != std::string::npos);
+  auto again = dgn::read(w, "b");
+  REQUIRE(std::holds_alternative<dgn::Record>(again));
+  CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
+}
+
 TEST_CASE("dgn audit: headings belong to layout=free and never to the lead") {
   CHECK(errorOf(withMoves("B: 2-2 R straight\n")).message.find("needs layout=free") != std::string::npos);
   const std::string deal = "round 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"

@@ -220,20 +220,24 @@ class Reader {
     if (known)
       if (auto e = finishDeal(); !e.empty()) return e;
     if (toks[0].quoted) return "a statement cannot start with a quoted string";
-    std::vector<std::string> args;
-    for (std::size_t i = 1; i < toks.size(); ++i) args.push_back(toks[i].text);
+    std::vector<std::string> args, written;  // written: as a negative example is written back
+    for (std::size_t i = 1; i < toks.size(); ++i) {
+      args.push_back(toks[i].text);
+      written.push_back(toks[i].quoted ? quote(toks[i].text) : toks[i].text);
+    }
     if (head == "dgn") return "'dgn 1' may appear only once, as the first statement";
     if (head == "rules") return rules(args);
     if (head == "players" || head == "title" || head == "about") return header(head, toks);
-    if (head == "round") return round(args);
+    if (head == "round") return round(args, written);
     if (dealWord) return deal(head, toks);
     if (head == "note") return note(toks);
     if (head == "expect") return expect(toks);
-    if (head == "A:" || head == "B:") return move(parsePlayer(head.substr(0, 1)).value(), args);
+    if (head == "A:" || head == "B:") return move(parsePlayer(head.substr(0, 1)).value(), args, written);
     if (head.size() > 2 && (head[0] == 'A' || head[0] == 'B') && head[1] == ':') {
-      std::vector<std::string> rest{head.substr(2)};
+      std::vector<std::string> rest{head.substr(2)}, restWritten{head.substr(2)};
       rest.insert(rest.end(), args.begin(), args.end());
-      return move(parsePlayer(head.substr(0, 1)).value(), rest);
+      restWritten.insert(restWritten.end(), written.begin(), written.end());
+      return move(parsePlayer(head.substr(0, 1)).value(), rest, restWritten);
     }
     if (head == "A" || head == "B") return "a move is written '" + head + ": ...' with a colon";
     return "unknown statement '" + head + "'";
@@ -266,7 +270,7 @@ class Reader {
     return {};
   }
 
-  std::string round(const std::vector<std::string>& args) {
+  std::string round(const std::vector<std::string>& args, const std::vector<std::string>& written) {
     if (!match_) return "missing 'rules' before round 1";
     if (auto e = finishDeal(); !e.empty()) return e;
     const int expected = static_cast<int>(rec_.rounds.size()) + 1;
@@ -289,7 +293,7 @@ class Reader {
       s.line = line_;
       s.rejected = true;
       s.moveText = "round";
-      for (const auto& a : args) s.moveText += ' ' + a;
+      for (const auto& a : written) s.moveText += ' ' + a;
       return push(std::move(s));
     }
     if (!why.empty()) return why;
@@ -504,7 +508,7 @@ class Reader {
     return lower(hay).find(lower(needle)) != std::string::npos;
   }
 
-  std::string move(Player who, const std::vector<std::string>& args) {
+  std::string move(Player who, const std::vector<std::string>& args, const std::vector<std::string>& written) {
     if (auto e = ensureRound("a move"); !e.empty()) return e;
     bool headingWritten = false;
     auto parsed = parseMove(args, &headingWritten);
@@ -530,7 +534,7 @@ class Reader {
       s.player = who;
       s.rejected = true;
       s.moveText = std::string(1, letter(who)) + ":";
-      for (const auto& a : args) s.moveText += " " + a;
+      for (const auto& a : written) s.moveText += " " + a;  // quoted words stay quoted
       if (auto* m = std::get_if<Move>(&parsed)) s.move = *m;
       return push(std::move(s));
     }
