@@ -515,14 +515,10 @@ class Reader {
     std::string why;
     if (auto* f = std::get_if<Fail>(&parsed)) why = f->message;
     else why = match_->illegal(std::get<Move>(parsed), who);
-    if (why.empty() && headingWritten) {
-      // A heading belongs to layout=free only (dgn.md), and the lead, laid at the centre, has none.
-      const Move& mv = std::get<Move>(parsed);
-      if (rec_.rules.layout != LayoutRule::Free)
-        why = "a heading needs layout=free; under layout=snake the engine lays every tile";
-      else if (match_->state().beforeLead() && mv.heading != Heading::Straight)
-        why = "the lead lies at the centre, lengthwise: it cannot turn " + std::string(name(mv.heading));
-    }
+    // A heading belongs to layout=free only (dgn.md). The engine refuses a turned heading anywhere
+    // else, and a lead that turns; only the written word `straight` is the reader's to catch.
+    if (why.empty() && headingWritten && rec_.rules.layout != LayoutRule::Free)
+      why = "a heading needs layout=free; under layout=snake the engine lays every tile";
     if (pendingError_) {
       const std::string expected = pendingError_->text;
       pendingError_.reset();
