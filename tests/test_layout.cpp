@@ -451,8 +451,10 @@ TEST_CASE("layout: random free layouts never overlap or leave the table") {
 }
 
 TEST_CASE("layout: snake of all 28 tiles fits the default table (property, SNAKE_LINES)") {
-  const Rules dflt = preset_("dominoes2");
-  for (const char* preset : {"en-linea", "draw", "block"}) {
+  const Rules dflt = preset_("en-linea");
+  CHECK(dflt.tableW == kMinSnakeW);
+  CHECK(dflt.tableH == kMinSnakeH);
+  for (const char* preset : {"draw", "block"}) {
     const Rules r = preset_(preset);
     CHECK(r.tableW == dflt.tableW);
     CHECK(r.tableH == dflt.tableH);

@@ -48,7 +48,7 @@ TEST_CASE("rules: the four presets have rules.md's knobs") {
 }
 
 TEST_CASE("rules: overrides") {
-  const Rules r = ok("dominoes2 target=150 hand=5 reserve=0 draw=none lead=winner blocked=loser layout=snake table=30x20");
+  const Rules r = ok("dominoes2 target=150 hand=5 reserve=0 draw=none lead=winner blocked=loser layout=snake table=60x30");
   CHECK(r.target == 150);
   CHECK(r.hand == 5);
   CHECK(r.reserve == 0);
@@ -56,8 +56,8 @@ TEST_CASE("rules: overrides") {
   CHECK(r.lead == LeadRule::Winner);
   CHECK(r.blocked == BlockedRule::Loser);
   CHECK(r.layout == LayoutRule::Snake);
-  CHECK(r.tableW == 30);
-  CHECK(r.tableH == 20);
+  CHECK(r.tableW == 60);
+  CHECK(r.tableH == 30);
   CHECK(r.preset == "dominoes2");
 }
 
@@ -81,8 +81,8 @@ TEST_CASE("rules: a repeated knob takes its last value; names and values are low
   CHECK(ok("en-linea hand=5 hand=6").hand == 6);
   CHECK(ok("dominoes2 target=150 target=0").target == 0);
   CHECK(ok("en-linea layout=free layout=snake").layout == LayoutRule::Snake);
-  CHECK(ok("en-linea table=10x8 table=12x9").text() ==
-        "en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=12x9");
+  CHECK(ok("en-linea table=10x8 table=52x29").text() ==
+        "en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=52x29");
   CHECK(err("en-linea Hand=5").find("unknown knob 'Hand'") != std::string::npos);
   CHECK(err("en-linea draw=Until").find("until or none") != std::string::npos);
   CHECK(err("en-linea table=10X8").find("table") != std::string::npos);
@@ -103,10 +103,30 @@ TEST_CASE("rules: knob ranges are inclusive at both ends") {
   CHECK(ok("en-linea reserve=28").reserve == 28);
   CHECK(ok("en-linea target=1000").target == 1000);
   CHECK(ok("en-linea target=1").target == 1);
-  CHECK(ok("en-linea table=4x4").tableW == 4);
+  CHECK(ok("dominoes2 table=4x4").tableW == 4);
   CHECK(ok("en-linea table=64x64").tableH == 64);
   CHECK(ok("en-linea hand=07").hand == 7);  // leading zeros are digits
-  CHECK(err("en-linea table=4x3").find("table") != std::string::npos);
+  CHECK(err("dominoes2 table=4x3").find("table") != std::string::npos);
   CHECK(err("en-linea reserve=29").find("reserve must be 0..28") != std::string::npos);
   CHECK(err("en-linea target=1001").find("target must be 0..1000") != std::string::npos);
+}
+
+TEST_CASE("rules: dominoes2 plays on one screen of the original game, 28x20") {
+  const Rules r = ok("dominoes2");
+  CHECK(r.tableW == 28);
+  CHECK(r.tableH == 20);
+  CHECK(ok("en-linea").tableW == kMinSnakeW);
+  CHECK(ok("en-linea").tableH == kMinSnakeH);
+}
+
+TEST_CASE("rules: under layout=snake a table too small for a line of all 28 tiles is an error naming the smallest") {
+  const std::string e = err("en-linea table=4x4");
+  CHECK(e.find("table 4x4 is too small for layout=snake") != std::string::npos);
+  CHECK(e.find("50x24") != std::string::npos);
+  CHECK(err("en-linea table=49x64").find("50x24") != std::string::npos);
+  CHECK(err("en-linea table=64x23").find("50x24") != std::string::npos);
+  CHECK(err("dominoes2 layout=snake").find("table 28x20 is too small") != std::string::npos);
+  CHECK(ok("en-linea table=50x24").tableW == 50);
+  CHECK(ok("en-linea table=4x4 layout=free").tableW == 4);  // the check is made once every knob is set
+  CHECK(ok("dominoes2 table=4x4").tableH == 4);
 }

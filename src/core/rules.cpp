@@ -8,9 +8,10 @@
 namespace dom {
 namespace {
 
-// Default tables: chosen so that the snake line of all 28 tiles always fits (see docs/layout.md).
-constexpr int kDefaultW = 50;
-constexpr int kDefaultH = 24;
+// Default tables of the snake presets: the smallest that holds every line of all 28 tiles (see
+// docs/layout.md). dominoes2 plays on one screen of the original game, where the edge blocks ends.
+constexpr int kDominoes2W = 28;
+constexpr int kDominoes2H = 20;
 
 Rules makePreset(std::string name, int reserve, DrawRule draw, LeadRule lead, int target,
                  LayoutRule layout) {
@@ -23,8 +24,8 @@ Rules makePreset(std::string name, int reserve, DrawRule draw, LeadRule lead, in
   r.blocked = BlockedRule::Difference;
   r.target = target;
   r.layout = layout;
-  r.tableW = kDefaultW;
-  r.tableH = kDefaultH;
+  r.tableW = layout == LayoutRule::Free ? kDominoes2W : kMinSnakeW;
+  r.tableH = layout == LayoutRule::Free ? kDominoes2H : kMinSnakeH;
   return r;
 }
 
@@ -161,6 +162,10 @@ std::variant<Rules, std::string> parseRules(const std::vector<std::string>& word
         !err.empty())
       return err;
   }
+  if (r->layout == LayoutRule::Snake && (r->tableW < kMinSnakeW || r->tableH < kMinSnakeH))
+    return "table " + std::to_string(r->tableW) + "x" + std::to_string(r->tableH) +
+           " is too small for layout=snake: the smallest table that holds every line of all 28 tiles is " +
+           std::to_string(kMinSnakeW) + "x" + std::to_string(kMinSnakeH);
   return *r;
 }
 

@@ -32,6 +32,9 @@ struct Rules {
 // Limits of the `table` knob, in squares.
 inline constexpr int kMinTable = 4;
 inline constexpr int kMaxTable = 64;
+// Under layout=snake the table must hold every line of all 28 tiles: at least this (docs/layout.md).
+inline constexpr int kMinSnakeW = 50;
+inline constexpr int kMinSnakeH = 24;
 
 [[nodiscard]] const std::vector<std::string>& presetNames();
 [[nodiscard]] std::optional<Rules> preset(std::string_view name);
