@@ -92,6 +92,7 @@ void App::newGame(const NewGameOptions& o) {
   selected = kNoTile;
   autoplay = false;
   editor.load(m);
+  ++generation;
   spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]), name(o.seats[1]));
 }
 
@@ -108,6 +109,7 @@ bool App::open(const std::string& path) {
   selected = kNoTile;
   autoplay = false;
   editor.load(match());
+  ++generation;
   auto& r = settings.recent;
   r.erase(std::remove(r.begin(), r.end(), path), r.end());
   r.insert(r.begin(), path);
@@ -144,6 +146,7 @@ bool App::humanToMove() const {
 void App::select(Tile t) {
   selected = t;
   chosenGhost = 0;
+  ++generation;
 }
 
 void App::step(Intent::Kind k) {
@@ -210,6 +213,7 @@ void App::apply(const Intent& in) {
       break;
   }
   if (manual) selected = kNoTile;
+  ++generation;
 }
 
 void App::applyAll(Intents& in) {
@@ -257,7 +261,7 @@ void App::keys() {
   else if (pressed(ImGuiKey_RightArrow)) step(Intent::Kind::Next);
   if (pressed(ImGuiKey_Home)) step(Intent::Kind::First);
   if (pressed(ImGuiKey_End)) step(Intent::Kind::Last);
-  if (pressed(ImGuiKey_Escape)) selected = kNoTile;
+  if (pressed(ImGuiKey_Escape)) select(kNoTile);
   if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter) || pressed(ImGuiKey_Space)) {
     if (selected == kNoTile) status("select a tile first (Tab)");
     else if (placements.empty()) {

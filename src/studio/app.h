@@ -121,6 +121,9 @@ class App {
   std::string pendingDrop;
   int frameNo = 0;
   std::string lastCaption;
+  // Bumped by every change of what the table can show (load, new game, edit, move, step, selection):
+  // caches key on it, never on a node index.
+  std::uint64_t generation = 0;
 
  private:
   void keys();

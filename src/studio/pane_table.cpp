@@ -56,8 +56,9 @@ TableLayout layoutOf(const Match& m) {
 struct Scene {
   TableLayout layout;
   std::vector<std::pair<TilePlacement, Move>> ghosts;
-  int key = -1;
+  std::uint64_t generation = ~std::uint64_t{0};
   Tile selected = kNoTile;
+  bool showGhosts = true;
 };
 
 // The pips of a placement as first (left/top) and second (right/bottom).
@@ -83,7 +84,7 @@ void drawTablePane(App& app, Intents& out) {
   }
   static Scene scene;
   const Match& m = app.match();
-  if (scene.key != app.timeline.currentIndex() || scene.selected != app.selected || scene.key < 0) {
+  if (scene.generation != app.generation || scene.selected != app.selected || scene.showGhosts != app.settings.ghosts) {
     scene.layout = layoutOf(m);
     scene.ghosts.clear();
     if (app.selected != kNoTile && app.settings.ghosts)
@@ -94,8 +95,9 @@ void drawTablePane(App& app, Intents& out) {
         for (const auto& p : l.tiles)
           if (p.tile == app.selected) scene.ghosts.emplace_back(p, mv);
       }
-    scene.key = app.timeline.currentIndex();
+    scene.generation = app.generation;
     scene.selected = app.selected;
+    scene.showGhosts = app.settings.ghosts;
   }
   const TableLayout& lay = scene.layout;
   // The view: the tiles (and ghosts) with a margin, at least a comfortable size, within reason of
