@@ -1,0 +1,214 @@
+// Reading and writing files safely: kind and size checks before reading, atomic replacement on writing.
+#include "core/files.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace dom::files {
+namespace {
+
+std::string reason(int err) { return std::strerror(err); }
+
+// Closes a descriptor when it goes out of scope.
+struct Fd {
+  int fd = -1;
+  explicit Fd(int f) : fd(f) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+const char* kindOf(mode_t m) {
+  if (S_ISDIR(m)) return "a folder";
+  if (S_ISFIFO(m)) return "a FIFO";
+  if (S_ISCHR(m)) return "a character device";
+  if (S_ISBLK(m)) return "a block device";
+  if (S_ISSOCK(m)) return "a socket";
+  return "not a regular file";
+}
+
+std::string folderOf(const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+std::string baseOf(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool writeAll(int fd, std::string_view text, int& err) {
+  const char* p = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      err = errno;
+      return false;
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// Temp files are named ".NAME.PID.XXXXXX.tmp"; one whose process is gone is a leftover of a killed
+// save and is removed by the next save of the same target.
+std::string tempPrefix(const std::string& base) { return "." + base + "."; }
+
+void removeLeftovers(const std::string& folder, const std::string& base) {
+  DIR* d = ::opendir(folder.c_str());
+  if (!d) return;
+  const std::string prefix = tempPrefix(base);
+  while (const dirent* e = ::readdir(d)) {
+    const std::string_view name = e->d_name;
+    if (name.size() <= prefix.size() + 4 || name.substr(0, prefix.size()) != prefix ||
+        name.substr(name.size() - 4) != ".tmp")
+      continue;
+    const std::string_view rest = name.substr(prefix.size());
+    const auto dot = rest.find('.');
+    if (dot == std::string_view::npos || dot == 0) continue;
+    long pid = 0;
+    bool digits = true;
+    for (char c : rest.substr(0, dot)) {
+      if (c < '0' || c > '9' || pid > 4'000'000) {
+        digits = false;
+        break;
+      }
+      pid = pid * 10 + (c - '0');
+    }
+    if (!digits || pid <= 0) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;  // still alive, or not ours to judge
+    ::unlinkat(::dirfd(d), std::string(name).c_str(), 0);
+  }
+  ::closedir(d);
+}
+
+}  // namespace
+
+std::string sizeText(std::uint64_t bytes) {
+  if (bytes >= (std::uint64_t{1} << 20) && bytes % (std::uint64_t{1} << 20) == 0)
+    return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= 1024 && bytes % 1024 == 0) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
+std::string cut(std::string_view word, std::size_t max) {
+  std::size_t chars = 0, i = 0;
+  while (i < word.size()) {
+    if (chars == max) return std::string(word.substr(0, i)) + "\u2026";
+    const auto c = static_cast<unsigned char>(word[i]);
+    i += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    ++chars;
+  }
+  return std::string(word);
+}
+
+std::variant<std::string, ReadError> readText(const std::string& path, std::uint64_t maxSize) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.
+  Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  if (fd.fd < 0) return ReadError{"cannot open the file: " + reason(errno)};
+  struct stat st {};
+  if (::fstat(fd.fd, &st) != 0) return ReadError{"cannot read the file: " + reason(errno)};
+  if (S_ISDIR(st.st_mode)) return ReadError{"is a folder, not a file"};
+  if (!S_ISREG(st.st_mode)) return ReadError{std::string("is ") + kindOf(st.st_mode) + ", not a regular file"};
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size > maxSize)
+    return ReadError{"the file is " + sizeText(size) + ", over the limit of " + sizeText(maxSize) +
+                     " (--max-size raises it)"};
+  // Back to blocking reads for a regular file.
+  ::fcntl(fd.fd, F_SETFL, ::fcntl(fd.fd, F_GETFL) & ~O_NONBLOCK);
+  std::string text;
+  text.resize(static_cast<std::size_t>(size));
+  std::size_t got = 0;
+  for (;;) {
+    if (got == text.size()) {
+      // The file may have grown since fstat: read on, within the limit.
+      if (text.size() >= maxSize + 1) break;
+      text.resize(std::min<std::uint64_t>(maxSize + 1, text.size() + 65536));
+    }
+    const ssize_t n = ::read(fd.fd, text.data() + got, text.size() - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return ReadError{"cannot read the file: " + reason(errno)};
+    }
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  if (got > maxSize)
+    return ReadError{"the file is over the limit of " + sizeText(maxSize) + " (--max-size raises it)"};
+  text.resize(got);
+  return text;
+}
+
+std::string writeAtomic(const std::string& path, std::string_view text) {
+  auto fail = [&](const std::string& why) { return "cannot save " + path + ": " + why; };
+  if (path.empty()) return "cannot save: no file name given";
+  std::string target = path;
+  mode_t mode = 0;
+  bool exists = false;
+  struct stat lst {};
+  if (::lstat(path.c_str(), &lst) == 0) {
+    struct stat st = lst;
+    if (S_ISLNK(lst.st_mode)) {
+      // Follow the link to its regular target and replace that, so the link stays a link.
+      char real[PATH_MAX];
+      if (!::realpath(path.c_str(), real) || ::stat(real, &st) != 0)
+        return fail("it is a symbolic link whose target cannot be reached");
+      target = real;
+    }
+    if (!S_ISREG(st.st_mode))
+      return fail(std::string("it is ") + kindOf(st.st_mode) + "; only a regular file is replaced");
+    exists = true;
+    mode = st.st_mode & 07777;
+  } else if (errno != ENOENT) {
+    return fail(reason(errno));
+  }
+  if (!exists) {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  const std::string folder = folderOf(target), base = baseOf(target);
+  removeLeftovers(folder, base);
+  std::string tmp = (folder == "/" ? "" : folder) + "/" + tempPrefix(base) + std::to_string(::getpid()) + ".XXXXXX.tmp";
+  std::vector<char> name(tmp.begin(), tmp.end());
+  name.push_back('\0');
+  Fd fd(::mkostemps(name.data(), 4, O_CLOEXEC));
+  if (fd.fd < 0) return fail("cannot create a temporary file in " + folder + ": " + reason(errno));
+  tmp.assign(name.data());
+  int err = 0;
+  auto abandon = [&](const std::string& why) {
+    ::unlink(tmp.c_str());
+    return fail(why);
+  };
+  if (::fchmod(fd.fd, mode) != 0) return abandon(reason(errno));
+  if (!writeAll(fd.fd, text, err)) return abandon(reason(err));
+  if (::fsync(fd.fd) != 0) return abandon(reason(errno));
+  if (::close(fd.fd) != 0) {
+    fd.fd = -1;
+    return abandon(reason(errno));
+  }
+  fd.fd = -1;
+  if (::rename(tmp.c_str(), target.c_str()) != 0) return abandon(reason(errno));
+  // The rename itself must reach the disk.
+  Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (dir.fd >= 0) ::fsync(dir.fd);
+  return {};
+}
+
+}  // namespace dom::files

@@ -1,0 +1,36 @@
+// One way in and one way out for files: every read checks the kind and size of the file first; every
+// write goes to a temp file in the same folder, is fsynced and renamed over the target.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace dom::files {
+
+// Records, scripts and settings larger than this are refused unless the user raises the limit.
+inline constexpr std::uint64_t kDefaultMaxSize = std::uint64_t{16} << 20;
+
+struct ReadError {
+  std::string message;  // "is a folder, not a file", "cannot open the file: Permission denied", ...
+};
+
+// The whole content of a regular file of at most maxSize bytes. A folder, FIFO, device or socket is
+// refused without blocking; the size is checked before anything is read.
+[[nodiscard]] std::variant<std::string, ReadError> readText(const std::string& path,
+                                                            std::uint64_t maxSize = kDefaultMaxSize);
+
+// Replaces path with text: a temp file made next to the target (mkstemp), written, fsynced, renamed
+// over the target, then the folder fsynced. Refuses to replace anything but a regular file (a symlink
+// is followed to its regular target), keeps an existing target's permission bits, removes its temp
+// file on every failure and removes temp files that dead processes left for the same target.
+// Returns empty on success, else "cannot save PATH: reason".
+[[nodiscard]] std::string writeAtomic(const std::string& path, std::string_view text);
+
+// A word as echoed in a message: at most `max` characters (UTF-8 aware), with an ellipsis when cut.
+[[nodiscard]] std::string cut(std::string_view word, std::size_t max = 60);
+
+// "16 MiB", "300 KiB", "12 bytes".
+[[nodiscard]] std::string sizeText(std::uint64_t bytes);
+
+}  // namespace dom::files

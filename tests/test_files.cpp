@@ -1,0 +1,132 @@
+// The one way in and out for files: kinds, sizes, atomic replacement, modes, links, leftovers.
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/files.h"
+
+namespace fs = std::filesystem;
+using namespace dom;
+
+namespace {
+
+fs::path scratch(const char* name) {
+  const fs::path p = fs::temp_directory_path() / ("dominoes_files_" + std::to_string(::getpid())) / name;
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+
+std::string readErr(const std::string& path, std::uint64_t max = files::kDefaultMaxSize) {
+  auto r = files::readText(path, max);
+  if (auto* e = std::get_if<files::ReadError>(&r)) return e->message;
+  return "";
+}
+
+int tempFiles(const fs::path& dir) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().filename().string().ends_with(".tmp")) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("files: reading takes regular files only, and checks the size first") {
+  const fs::path d = scratch("read");
+  put(d / "a.dgn", "dgn 1\n");
+  auto ok = files::readText((d / "a.dgn").string());
+  REQUIRE(std::holds_alternative<std::string>(ok));
+  CHECK(std::get<std::string>(ok) == "dgn 1\n");
+
+  CHECK(readErr((d / "missing.dgn").string()) == "cannot open the file: No such file or directory");
+  CHECK(readErr(d.string()) == "is a folder, not a file");
+  CHECK(readErr("/dev/null") == "is a character device, not a regular file");
+  REQUIRE(::mkfifo((d / "fifo").c_str(), 0600) == 0);
+  CHECK(readErr((d / "fifo").string()) == "is a FIFO, not a regular file");  // and it did not block
+
+  put(d / "big.dgn", std::string(100, 'x'));
+  CHECK(readErr((d / "big.dgn").string(), 100).empty());
+  CHECK(readErr((d / "big.dgn").string(), 99) == "the file is 100 bytes, over the limit of 99 bytes (--max-size raises it)");
+  CHECK(files::sizeText(files::kDefaultMaxSize) == "16 MiB");
+  fs::remove_all(d);
+}
+
+TEST_CASE("files: writing replaces a regular file atomically and keeps its mode") {
+  const fs::path d = scratch("write");
+  const fs::path f = d / "game.dgn";
+  CHECK(files::writeAtomic(f.string(), "one\n").empty());
+  CHECK(slurp(f) == "one\n");
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  CHECK((fs::status(f).permissions() & fs::perms::all) == static_cast<fs::perms>(0666 & ~mask));
+
+  REQUIRE(::chmod(f.c_str(), 0600) == 0);
+  CHECK(files::writeAtomic(f.string(), "two\n").empty());
+  CHECK(slurp(f) == "two\n");
+  CHECK((fs::status(f).permissions() & fs::perms::all) == static_cast<fs::perms>(0600));
+  CHECK(tempFiles(d) == 0);
+  fs::remove_all(d);
+}
+
+TEST_CASE("files: writing follows a symlink and refuses FIFOs and folders") {
+  const fs::path d = scratch("kinds");
+  put(d / "real.dgn", "old\n");
+  fs::create_symlink("real.dgn", d / "link.dgn");
+  CHECK(files::writeAtomic((d / "link.dgn").string(), "new\n").empty());
+  CHECK(fs::is_symlink(d / "link.dgn"));
+  CHECK(slurp(d / "real.dgn") == "new\n");
+
+  REQUIRE(::mkfifo((d / "fifo").c_str(), 0600) == 0);
+  const std::string e = files::writeAtomic((d / "fifo").string(), "x");
+  CHECK(e == "cannot save " + (d / "fifo").string() + ": it is a FIFO; only a regular file is replaced");
+  CHECK(fs::is_fifo(d / "fifo"));
+  fs::create_directory(d / "sub");
+  CHECK(files::writeAtomic((d / "sub").string(), "x").find("it is a folder") != std::string::npos);
+  CHECK(fs::is_directory(d / "sub"));
+  CHECK(files::writeAtomic((d / "nofolder" / "x.dgn").string(), "x").find("cannot create a temporary file") !=
+        std::string::npos);
+  CHECK(tempFiles(d) == 0);
+  fs::remove_all(d);
+}
+
+TEST_CASE("files: a temp file left by a killed save is removed by the next save of that target") {
+  const fs::path d = scratch("leftover");
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  REQUIRE(child > 0);
+  int status = 0;
+  ::waitpid(child, &status, 0);  // a pid that is surely gone
+  const fs::path dead = d / (".game.dgn." + std::to_string(child) + ".Ab12Cd.tmp");
+  const fs::path live = d / (".game.dgn." + std::to_string(::getpid()) + ".Ab12Cd.tmp");
+  const fs::path other = d / (".other.dgn." + std::to_string(child) + ".Ab12Cd.tmp");
+  put(dead, "partial");
+  put(live, "someone saving now");
+  put(other, "another target's");
+  CHECK(files::writeAtomic((d / "game.dgn").string(), "whole\n").empty());
+  CHECK_FALSE(fs::exists(dead));
+  CHECK(fs::exists(live));
+  CHECK(fs::exists(other));
+  fs::remove_all(d);
+}
+
+TEST_CASE("files: echoed words are cut to 60 characters with an ellipsis") {
+  CHECK(files::cut("short") == "short");
+  CHECK(files::cut(std::string(60, 'a')) == std::string(60, 'a'));
+  CHECK(files::cut(std::string(61, 'a')) == std::string(60, 'a') + "\u2026");
+  CHECK(files::cut("\u00e9\u00e9\u00e9", 2) == "\u00e9\u00e9\u2026");  // counts characters, not bytes
+}
