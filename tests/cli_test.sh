@@ -209,6 +209,25 @@ for r in en-linea dominoes2 draw block; do
   "$BIN" play --rules "$r" --a greedy --b random --seed 5 >"$TMP/play2-$r.dgn" 2>/dev/null
   cmp -s "$TMP/play-$r.dgn" "$TMP/play2-$r.dgn" || fail "play --rules $r --seed 5: --out and standard output differ"
 done
+# (g) `layout --json` tells why an end is blocked: [] when some placement fits, else "edge"/"tiles".
+for pair in "end_blocked_by_edge:edge" "end_blocked_by_line:tiles"; do
+  sc=${pair%%:*}; why=${pair#*:}
+  expect_rc 0 "layout --json scenarios/$sc.dgn" "$BIN" layout --json "scenarios/$sc.dgn"
+  python3 -c '
+import json, sys
+ends = json.load(open(sys.argv[1]))["ends"]
+assert [e["blocked_by"] for e in ends] == [[], [sys.argv[2]]], [e["blocked_by"] for e in ends]
+' "$TMP/out" "$why" 2>"$TMP/err" || fail "layout --json $sc: blocked_by $(tail -n 1 "$TMP/err")"
+  expect_rc 0 "layout scenarios/$sc.dgn" "$BIN" layout "scenarios/$sc.dgn"
+  words=$([ "$why" = edge ] && echo "blocked by the table's edge" || echo "blocked by the line")
+  grep -q "^R: 3, .*; $words$" "$TMP/out" || fail "layout $sc: legend lacks '$words': $(tail -n 2 "$TMP/out" | tr '\n' ' ')"
+done
+expect_rc 0 "layout --json of a snake record" "$BIN" layout --json tests/records/blocked_tie.dgn
+python3 -c '
+import json, sys
+assert all(e["blocked_by"] == [] for e in json.load(open(sys.argv[1]))["ends"])
+' "$TMP/out" 2>/dev/null || fail "layout --json blocked_tie: a snake end is blocked"
+
 expect_rc 0 "bench --games 1000 --json" "$BIN" bench --games 1000 --json
 python3 -c '
 import json, sys

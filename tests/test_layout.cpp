@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dgn.h"
 #include "core/layout.h"
 #include "core/match.h"
 #include "core/round.h"
@@ -350,6 +351,59 @@ TEST_CASE("layout: free board blocked by the line itself") {
   CHECK(tl.ends[1].fit.headings == 0);
   const std::vector<LaidTile> l3{laid(2, 6), laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh), laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
   CHECK(err(freeLayout(l3, 1, 10, 8)) == "5-0 > overlaps 2-6");  // L side is replayed first
+}
+
+TEST_CASE("layout: a blocked end says why: the table's edge, the line, or both") {
+  // Edge only: 4-1 straight runs into the right edge of a 6x4 table; the candidates overlap no tile.
+  const TableLayout& e = ok(freeLayout(std::vector<LaidTile>{laid(6, 4), laid(4, 1)}, 0, 6, 4));
+  CHECK(e.ends[1].blockedByEdge);
+  CHECK_FALSE(e.ends[1].blockedByTiles);
+  CHECK(e.ends[1].blocked());
+  CHECK_FALSE(e.ends[0].blocked());  // L has room: a double still fits there
+  // The line only: the spiral whose R end faces the lead, and whose L end is covered by 5-0.
+  const std::vector<LaidTile> spiral{laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh), laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
+  const TableLayout& t = ok(freeLayout(spiral, 0, 10, 8));
+  for (int k = 0; k < 2; ++k) {
+    CHECK(t.ends[k].blockedByTiles);
+    CHECK_FALSE(t.ends[k].blockedByEdge);
+  }
+  // Both: 6-3 turned down lands against the bottom row of the line, next to the bottom edge.
+  const std::vector<LaidTile> both{laid(3, 2), laid(2, 5, Rh), laid(5, 1, Rh), laid(1, 6),
+                                   laid(6, 4),  laid(4, 0, Rh), laid(0, 6, Rh), laid(6, 3, Rh)};
+  const TableLayout& b = ok(freeLayout(both, 0, 10, 5));
+  CHECK(b.ends[1].blockedByEdge);
+  CHECK(b.ends[1].blockedByTiles);
+  CHECK_FALSE(b.ends[0].blocked());
+  // Under the snake nothing is ever blocked.
+  const TableLayout s = snakeLayout(both, 0, 10, 5);
+  CHECK_FALSE(s.ends[0].blocked());
+  CHECK_FALSE(s.ends[1].blocked());
+  // The pictures say the same.
+  CHECK(nlohmann::json::parse(layoutJson(e))["ends"][1]["blocked_by"] == nlohmann::json::array({"edge"}));
+  CHECK(nlohmann::json::parse(layoutJson(e))["ends"][0]["blocked_by"] == nlohmann::json::array());
+  CHECK(nlohmann::json::parse(layoutJson(t))["ends"][0]["blocked_by"] == nlohmann::json::array({"tiles"}));
+  CHECK(nlohmann::json::parse(layoutJson(b))["ends"][1]["blocked_by"] == nlohmann::json::array({"edge", "tiles"}));
+  CHECK(layoutText(e).find("R: 1, grows east from (12,4); blocked by the table's edge\n") != std::string::npos);
+  CHECK(layoutText(t).find("; blocked by the line\n") != std::string::npos);
+  CHECK(layoutText(b).find("R: 3, grows south from (5,8); blocked by the edge and the line\n") != std::string::npos);
+}
+
+TEST_CASE("layout: the two blocked-end scenarios") {
+  const auto layoutOf = [](const char* name) {
+    auto loaded = dgn::loadFile(std::string(DOMINOES_SOURCE_DIR) + "/scenarios/" + name);
+    REQUIRE(std::holds_alternative<dgn::Loaded>(loaded));
+    return std::get<dgn::Loaded>(loaded).match.layout();
+  };
+  const TableLayout edge = layoutOf("end_blocked_by_edge.dgn");
+  CHECK(edge.ends[1].pip == 3);
+  CHECK(edge.ends[1].blockedByEdge);
+  CHECK_FALSE(edge.ends[1].blockedByTiles);
+  CHECK_FALSE(edge.ends[0].blocked());
+  const TableLayout line = layoutOf("end_blocked_by_line.dgn");
+  CHECK(line.ends[1].pip == 3);
+  CHECK(line.ends[1].blockedByTiles);
+  CHECK_FALSE(line.ends[1].blockedByEdge);
+  CHECK_FALSE(line.ends[0].blocked());
 }
 
 namespace {

@@ -225,6 +225,14 @@ template <class Free>
   return s;
 }
 
+// The legend's words for a blocked end.
+[[nodiscard]] std::string blockedText(const OpenEnd& oe) {
+  if (oe.blockedByEdge && oe.blockedByTiles) return "blocked by the edge and the line";
+  if (oe.blockedByEdge) return "blocked by the table's edge";
+  if (oe.blockedByTiles) return "blocked by the line";
+  return "blocked";
+}
+
 }  // namespace
 
 const char* name(Dir d) {
@@ -433,6 +441,21 @@ std::variant<TableLayout, std::string> freeLayout(std::span<const LaidTile> line
   };
   out.ends[0] = openEnd(ends[0], line.front().left, endFit(ends[0], isFree));
   out.ends[1] = openEnd(ends[1], line.back().right, endFit(ends[1], isFree));
+  // Why a blocked end is blocked: the same candidate rects, tested against the edge alone and
+  // against the tiles alone; a candidate failing a test names that cause.
+  auto onTable = [&](const Rect& r) { return inside(r, w, h); };
+  auto offTiles = [&](const Rect& r) {
+    for (const TilePlacement& tp : out.tiles)
+      if (overlap(r, tp.rect)) return false;
+    return true;
+  };
+  for (int e = 0; e < 2; ++e) {
+    OpenEnd& oe = out.ends[static_cast<std::size_t>(e)];
+    if (oe.fit.dbl || oe.fit.headings) continue;
+    const EndFit all{true, static_cast<std::uint8_t>(oe.onDouble ? 1 : 7)};
+    oe.blockedByEdge = endFit(ends[static_cast<std::size_t>(e)], onTable) != all;
+    oe.blockedByTiles = endFit(ends[static_cast<std::size_t>(e)], offTiles) != all;
+  }
   return out;
 }
 
@@ -640,7 +663,7 @@ std::string layoutText(const TableLayout& layout) {
       if (oe.fit.dbl) fits += " double";
       for (int h = 0; h < 3; ++h)
         if (oe.fit.headings & (1u << h)) fits += std::string(" ") + name(static_cast<Heading>(h));
-      legend += fits.empty() ? "; blocked\n" : ";" + fits + "\n";
+      legend += fits.empty() ? "; " + blockedText(oe) + "\n" : ";" + fits + "\n";
     }
   }
   if (layout.tiles.empty())
@@ -717,6 +740,10 @@ std::string layoutJson(const TableLayout& layout) {
       for (int h = 0; h < 3; ++h)
         if (oe.fit.headings & (1u << h)) hs.push_back(name(static_cast<Heading>(h)));
       je["headings"] = hs;
+      json by = json::array();
+      if (oe.blockedByEdge) by.push_back("edge");
+      if (oe.blockedByTiles) by.push_back("tiles");
+      je["blocked_by"] = by;
       ends.push_back(je);
     }
   }

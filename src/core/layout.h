@@ -47,6 +47,9 @@ struct OpenEnd {
   int pip = -1;
   bool onDouble = false;  // the end tile is a double (the next tile goes straight)
   EndFit fit;             // which placements fit here (snake: always all)
+  bool blockedByEdge = false;  // no placement fits, and some would leave the table
+  bool blockedByTiles = false; // no placement fits, and some would overlap a tile
+  [[nodiscard]] bool blocked() const { return blockedByEdge || blockedByTiles; }
 };
 
 struct TableLayout {
