@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "ai/fast.h"
 #include "ai/players.h"
 #include "core/dgn.h"
 #include "core/summary.h"
@@ -211,24 +212,32 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
   return 0;
 }
 
-int cmdBench(const std::string& rulesText, long long games, bool json) {
+int cmdBench(const std::string& rulesText, long long games, bool json, const std::string& pathWord) {
   auto parsed = parseRules(rulesText);
   if (auto* e = std::get_if<std::string>(&parsed)) {
     std::cerr << "dominoes bench: " << *e << "\n";
     return 2;
   }
   const Rules rules = std::get<Rules>(parsed);
+  ai::fast::Path path = ai::fast::best();
+  if (pathWord == "generic") path = ai::fast::Path::Generic;
+  if (pathWord == "bmi2") path = ai::fast::Path::Bmi2;
+  if (!ai::fast::runs(path)) {
+    std::cerr << "dominoes bench: the bmi2 path does not run on this build or processor\n";
+    return 2;
+  }
   ai::PlayoutRng rng(12345);
   const auto start = std::chrono::steady_clock::now();
-  const long long moves = ai::randomRounds(rules, rng, games);
+  const long long moves = ai::fast::randomRounds(path, rules, rng, games);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double gps = seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
   if (json) {
-    nlohmann::ordered_json j{{"rules", rules.text()}, {"games", games}, {"seconds", seconds}, {"games_per_second", gps}};
+    nlohmann::ordered_json j{{"rules", rules.text()}, {"path", ai::fast::name(path)}, {"games", games},
+                             {"seconds", seconds}, {"games_per_second", gps}};
     std::cout << j.dump() << "\n";
   } else {
-    std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round)\n", rules.text().c_str(), games, seconds,
-                gps, games ? static_cast<double>(moves) / static_cast<double>(games) : 0.0);
+    std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round), %s path\n", rules.text().c_str(), games,
+                seconds, gps, games ? static_cast<double>(moves) / static_cast<double>(games) : 0.0, ai::fast::name(path));
   }
   return 0;
 }
@@ -267,7 +276,10 @@ int main(int argc, char** argv) {
   auto* bench = app.add_subcommand("bench", "Play random rounds on one thread and report rounds per second");
   bench->add_option("--rules", benchRules, "rule set");
   bench->add_option("--games", games, "rounds to play")->check(CLI::Range(1LL, 1000000000LL));
-  bench->add_flag("--json", json, "print JSON: rules, games, seconds, games_per_second");
+  bench->add_flag("--json", json, "print JSON: rules, path, games, seconds, games_per_second");
+  std::string benchPath = "auto";
+  bench->add_option("--path", benchPath, "playout path: auto (the fastest this processor runs), generic or bmi2")
+      ->check(CLI::IsMember({"auto", "generic", "bmi2"}));
 
   auto* layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
   layout->add_option("FILE", file, "the DGN record")->required()->check(CLI::ExistingFile);
@@ -284,7 +296,7 @@ int main(int argc, char** argv) {
     if (*check) return cmdCheck(paths);
     if (*rules) return cmdRules(ruleWords);
     if (*play) return cmdPlay(rulesText, playerA, playerB, seed, out);
-    if (*bench) return cmdBench(benchRules, games, json);
+    if (*bench) return cmdBench(benchRules, games, json, benchPath);
     if (*layout) return cmdLayout(file, json);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << e.what() << "\n";
