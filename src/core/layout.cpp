@@ -459,6 +459,41 @@ std::variant<TableLayout, std::string> freeLayout(std::span<const LaidTile> line
   return out;
 }
 
+Obstacle obstacleAt(const TableLayout& layout, End e, bool isDbl, std::uint8_t headings) {
+  if (layout.tiles.empty() || e == End::None) return Obstacle::None;
+  const OpenEnd& oe = layout.ends[static_cast<std::size_t>(e)];
+  const Geo g{oe.x, oe.y, oe.dir, oe.onDouble};
+  const int w = 2 * layout.tableW, h = 2 * layout.tableH;
+  const int cx = frontX(g), cy = frontY(g);
+  // Each candidate placement as the rects endFit tests: the front square and the rest.
+  std::vector<std::array<Rect, 3>> candidates;
+  const Rect front = square(cx, cy);
+  if (isDbl) {
+    if (horizontal(g.d))
+      candidates.push_back({front, Rect{cx - 1, cy - 2, 2, 1}, Rect{cx - 1, cy + 1, 2, 1}});
+    else
+      candidates.push_back({front, Rect{cx - 2, cy - 1, 1, 2}, Rect{cx + 1, cy - 1, 1, 2}});
+  } else {
+    for (int hd = 0; hd < 3; ++hd) {
+      if (!(headings & (1u << hd)) || (g.onDouble && hd != 0)) continue;
+      const int k = static_cast<int>(turned(g.d, static_cast<Heading>(hd)));
+      const Rect far = square(cx + 2 * kDx[k], cy + 2 * kDy[k]);
+      candidates.push_back({front, far, far});
+    }
+  }
+  Obstacle why = Obstacle::None;
+  for (const auto& c : candidates) {
+    bool off = false, onTile = false;
+    for (const Rect& r : c) {
+      off = off || !inside(r, w, h);
+      for (const TilePlacement& tp : layout.tiles) onTile = onTile || overlap(r, tp.rect);
+    }
+    if (!off && !onTile) return Obstacle::None;
+    why = why | (off ? Obstacle::Edge : Obstacle::None) | (onTile ? Obstacle::Tiles : Obstacle::None);
+  }
+  return why;
+}
+
 // ---------------------------------------------------------------- snakeLayout
 
 namespace {

@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/reason.h"
 #include "core/round.h"
 #include "core/tile.h"
 
@@ -87,6 +88,11 @@ class FreeBoard {
   std::array<EndState, 2> ends_{};
   Fits fits_{};
 };
+
+// What stops a tile's placements at end e of a laid-out line: for a double its crosswise placement,
+// for a non-double the headings in `headings` (bit h: Heading h; on a double only straight counts).
+// Obstacle::None when one of them fits.
+[[nodiscard]] Obstacle obstacleAt(const TableLayout& layout, End e, bool isDouble, std::uint8_t headings);
 
 // A character picture of the table for terminals, and the JSON description for tools.
 [[nodiscard]] std::string layoutText(const TableLayout& layout);

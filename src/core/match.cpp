@@ -109,16 +109,57 @@ MoveList Match::legalMoves() const {
   return state_.legalMoves(rules_, fits());
 }
 
-std::string Match::illegal(const Move& m, Player by) const {
-  if (matchOver_) return "the match is over";
-  if (round_ == 0) return "no round has started";
-  if (state_.over()) return "round " + std::to_string(round_) + " is over";
-  std::string why = state_.illegal(m, by, rules_, fits());
-  // A turn refused at an end whose tile is a double: say why in the rules' words.
-  if (!why.empty() && rules_.layout == LayoutRule::Free && m.kind == MoveKind::Play && m.end != End::None &&
-      m.heading != Heading::Straight && !isDouble(m.tile) && !state_.beforeLead() && !headed(m) &&
-      why.find("no room") != std::string::npos)
-    return "the tile after a double is laid straight on: " + tileText(m.tile) + " cannot turn " + name(m.heading);
+Reason Match::reason(const Move& m, Player by) const {
+  if (matchOver_ || round_ == 0 || state_.over()) {
+    Reason r;
+    r.player = by;
+    r.why = matchOver_ ? Why::MatchOver : round_ == 0 ? Why::NoRound : Why::RoundOver;
+    r.number = round_;
+    return r;
+  }
+  Reason why = state_.reason(m, by, rules_, fits());
+  if (why.legal() || rules_.layout != LayoutRule::Free) return why;
+  // A turn refused at an end whose tile is a double: the rules forbid it whatever the room.
+  if (why.why == Why::NoRoom && why.headed && m.heading != Heading::Straight) {
+    Move at = m;
+    at.end = why.end;
+    if (!headed(at)) {
+      why.why = Why::AfterDoubleCannotTurn;
+      why.obstacle = Obstacle::None;
+      return why;
+    }
+  }
+  // What blocks the placement, from the table.
+  const bool d = isDouble(m.tile);
+  const auto any = static_cast<std::uint8_t>(7);
+  if (why.obstacle == Obstacle::Unknown || why.otherObstacle == Obstacle::Unknown) {
+    const TableLayout table = layout();
+    if (why.obstacle == Obstacle::Unknown)
+      why.obstacle = obstacleAt(table, why.end, d, why.why == Why::NoRoom ? static_cast<std::uint8_t>(1u << static_cast<int>(m.heading)) : any);
+    if (why.otherObstacle == Obstacle::Unknown) why.otherObstacle = obstacleAt(table, why.otherEnd, d, any);
+  }
+  return why;
+}
+
+std::string Match::illegal(const Move& m, Player by) const { return text(reason(m, by)); }
+
+Mask Match::withoutRoom(Player p, End e) const {
+  if (state_.beforeLead() || e == End::None) return 0;
+  const Fits f = fits();
+  return state_.hand[idx(p)] & suitMask(state_.ends[static_cast<int>(e)]) & ~f[static_cast<int>(e)].tiles();
+}
+
+Mask Match::matchedWithoutRoom(Player p) const {
+  if (state_.beforeLead()) return 0;
+  return (withoutRoom(p, End::L) | withoutRoom(p, End::R)) & ~state_.playableAt(p, End::L, fits()) &
+         ~state_.playableAt(p, End::R, fits());
+}
+
+Obstacle Match::obstacle(End e, Mask tiles) const {
+  if (rules_.layout != LayoutRule::Free || !tiles) return Obstacle::None;
+  const TableLayout table = layout();
+  Obstacle why = Obstacle::None;
+  forEachHeaviestFirst(tiles, [&](Tile t) { why = why | obstacleAt(table, e, isDouble(t), 7); });
   return why;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/layout.h"
+#include "core/reason.h"
 #include "core/round.h"
 #include "core/rules.h"
 
@@ -56,8 +57,18 @@ class Match {
 
   [[nodiscard]] Fits fits() const { return rules_.layout == LayoutRule::Free ? board_.fits() : kSnakeFits; }
   [[nodiscard]] MoveList legalMoves() const;
-  // Why `by` may not make move m now (empty if legal).
+  // Why `by` may not make move m now (Why::Legal if legal), with what blocks a placement under
+  // layout=free read from the table.
+  [[nodiscard]] Reason reason(const Move& m, Player by) const;
+  // The same in the words of the rules (empty if legal).
   [[nodiscard]] std::string illegal(const Move& m, Player by) const;
+  // Tiles of p that show end e's pip but have no room there (layout=free; also once the round is
+  // over, for the position it ended in).
+  [[nodiscard]] Mask withoutRoom(Player p, End e) const;
+  // Tiles of p that show an end's pip but fit at neither end.
+  [[nodiscard]] Mask matchedWithoutRoom(Player p) const;
+  // What stops every placement of the tiles at end e (the union over the tiles).
+  [[nodiscard]] Obstacle obstacle(End e, Mask tiles) const;
   // m with its end resolved when the record left it out (m must be legal).
   [[nodiscard]] Move resolve(const Move& m) const;
   // Applies a legal, resolved move; a draw's tile is filled in. Ends the round and match as due.

@@ -4,6 +4,7 @@
 #include <pcg_random.hpp>
 
 #include "core/random.h"
+#include "core/reason.h"
 
 namespace dom {
 
@@ -49,75 +50,93 @@ MoveList RoundState::legalMoves(const Rules& r, const Fits& fits) const {
   return out;
 }
 
-namespace {
-std::string who(Player p) { return std::string(1, letter(p)); }
-std::string endText(const RoundState& s) {
-  return "ends are " + std::to_string(s.ends[0]) + " and " + std::to_string(s.ends[1]);
-}
-}  // namespace
-
-std::string RoundState::illegal(const Move& m, Player by, const Rules& r, const Fits& fits) const {
-  if (over()) return "the round is over";
-  if (by != turn) return "not " + who(by) + "'s turn: it is " + who(turn) + "'s turn";
+Reason RoundState::reason(const Move& m, Player by, const Rules& r, const Fits& fits) const {
+  Reason why;
+  why.player = by;
+  why.turn = turn;
+  why.tile = m.tile;
+  why.end = m.end;
+  why.heading = m.heading;
+  why.pips = {ends[0], ends[1]};
+  auto refuse = [&](Why w) {
+    why.why = w;
+    return why;
+  };
+  if (over()) return refuse(Why::RoundOver);
+  if (by != turn) return refuse(Why::NotYourTurn);
   const Mask can = playable(by, fits);
   if (m.kind == MoveKind::Draw) {
     if (can) {
-      Tile t = kNoTile;
-      forEachHeaviestFirst(can, [&](Tile x) { if (t == kNoTile) t = x; });
-      return who(by) + " cannot draw while able to play (" + tileText(t) + " can be played)";
+      forEachHeaviestFirst(can, [&](Tile x) { if (why.other == kNoTile) why.other = x; });
+      return refuse(Why::DrawWhileAble);
     }
-    if (r.draw == DrawRule::None) return "drawing is not allowed in this game (draw=none): " + who(by) + " must pass";
+    if (r.draw == DrawRule::None) return refuse(Why::DrawNotAllowed);
     if (!canDraw(r)) {
-      if (r.reserve == 0) return who(by) + " cannot draw: the stock is empty";
-      return who(by) + " cannot draw: the stock is down to its reserve of " + std::to_string(r.reserve);
+      why.number = r.reserve;
+      return refuse(r.reserve == 0 ? Why::StockEmpty : Why::StockAtReserve);
     }
-    if (m.tile != kNoTile && m.tile != stockTopTile())
-      return "drawn tile " + tileText(m.tile) + " is not the top of the stock (the top is " +
-             tileText(stockTopTile()) + ")";
-    return {};
+    if (m.tile != kNoTile && m.tile != stockTopTile()) {
+      why.other = stockTopTile();
+      return refuse(Why::NotStockTop);
+    }
+    return why;
   }
   if (m.kind == MoveKind::Pass) {
-    if (can) return who(by) + " cannot pass while able to play";
-    if (canDraw(r)) return who(by) + " cannot pass while able to draw";
-    return {};
+    if (can) return refuse(Why::PassWhileAble);
+    if (canDraw(r)) return refuse(Why::PassWhileCanDraw);
+    return why;
   }
   const Tile t = m.tile;
-  if (!(hand[idx(by)] & bit(t))) return tileText(t) + " is not in " + who(by) + "'s hand";
+  if (!(hand[idx(by)] & bit(t))) return refuse(Why::NotInHand);
   if (beforeLead()) {
-    if (forcedLead != kNoTile && t != forcedLead)
-      return "the lead must be " + tileText(forcedLead) +
-             (isDouble(forcedLead) ? " (the highest double)" : " (the heaviest tile: nobody holds a double)");
-    // The lead lies at the centre, lengthwise left-right (a double crosswise): it has no heading.
-    if (m.heading != Heading::Straight) {
-      if (r.layout == LayoutRule::Snake) return "a heading needs layout=free; under layout=snake the engine lays every tile";
-      return "the lead lies at the centre, lengthwise: it cannot turn " + std::string(name(m.heading));
+    if (forcedLead != kNoTile && t != forcedLead) {
+      why.other = forcedLead;
+      return refuse(Why::WrongLead);
     }
-    return {};
+    // The lead lies at the centre, lengthwise left-right (a double crosswise): it has no heading.
+    if (m.heading != Heading::Straight)
+      return refuse(r.layout == LayoutRule::Snake ? Why::HeadingNeedsFree : Why::LeadCannotTurn);
+    return why;
   }
-  const bool showsL = high(t) == ends[0] || low(t) == ends[0];
-  const bool showsR = high(t) == ends[1] || low(t) == ends[1];
-  if (!showsL && !showsR) return tileText(t) + " matches no open end (" + endText(*this) + ")";
+  const bool shows[2] = {high(t) == ends[0] || low(t) == ends[0], high(t) == ends[1] || low(t) == ends[1]};
+  if (!shows[0] && !shows[1]) return refuse(Why::MatchesNoEnd);
+  const bool room[2] = {(playableAt(by, End::L, fits) & bit(t)) != 0, (playableAt(by, End::R, fits) & bit(t)) != 0};
   End e = m.end;
   if (e == End::None) {
-    const bool l = playableAt(by, End::L, fits) & bit(t), rr = playableAt(by, End::R, fits) & bit(t);
-    if (l && rr) return tileText(t) + " fits both ends: say L or R";
-    if (!l && !rr) return tileText(t) + " has no room at either end: the layout blocks it";
-    e = l ? End::L : End::R;
+    if (room[0] && room[1]) return refuse(Why::FitsBothEnds);
+    if (!room[0] && !room[1]) {
+      // The ends it matches, L first; the obstacles are the layout's business (Unknown here).
+      why.end = shows[0] ? End::L : End::R;
+      why.otherEnd = shows[0] && shows[1] ? End::R : End::None;
+      why.obstacle = why.otherObstacle = Obstacle::Unknown;
+      return refuse(Why::NoRoomAnyEnd);
+    }
+    e = room[0] ? End::L : End::R;
+    why.end = e;
   }
   const int ei = static_cast<int>(e);
-  if (high(t) != ends[ei] && low(t) != ends[ei])
-    return tileText(t) + " does not match end " + letter(e) + " (" + std::to_string(ends[ei]) + ")";
+  if (!shows[ei]) {
+    // Say so when the tile matches the other end but cannot be placed there either.
+    if (shows[1 - ei] && !room[1 - ei]) {
+      why.otherEnd = static_cast<End>(1 - ei);
+      why.otherObstacle = Obstacle::Unknown;
+    }
+    return refuse(Why::DoesNotMatch);
+  }
   if (m.heading != Heading::Straight) {
-    if (r.layout == LayoutRule::Snake) return "a heading needs layout=free; under layout=snake the engine lays every tile";
-    if (isDouble(t)) return "a double is always laid crosswise, straight on";
-    if (!fits[ei].dbl && !fits[ei].headings) return "end " + std::string(1, letter(e)) + " is blocked by the layout";
+    if (r.layout == LayoutRule::Snake) return refuse(Why::HeadingNeedsFree);
+    if (isDouble(t)) return refuse(Why::DoubleCannotTurn);
   }
   if (isDouble(t) ? !fits[ei].dbl : !(fits[ei].headings & (1u << static_cast<int>(m.heading)))) {
-    return tileText(t) + " has no room at end " + letter(e) +
-           (isDouble(t) ? std::string() : std::string(" heading ") + name(m.heading)) +
-           ": the table's edge or the line blocks it";
+    why.headed = !isDouble(t);
+    why.obstacle = Obstacle::Unknown;
+    return refuse(Why::NoRoom);
   }
-  return {};
+  return why;
+}
+
+std::string RoundState::illegal(const Move& m, Player by, const Rules& r, const Fits& fits) const {
+  return text(reason(m, by, r, fits));
 }
 
 void RoundState::block(const Rules& r) {

@@ -52,6 +52,8 @@ inline constexpr Fits kSnakeFits{kSnakeFit, kSnakeFit};
 
 enum class RoundStatus : std::uint8_t { Playing, Domino, Blocked };
 
+struct Reason;  // core/reason.h
+
 struct MoveList {
   std::array<Move, 64> moves;  // at most 26 leads, or 14 (tile, end) pairs x 3 headings
   int size = 0;
@@ -98,8 +100,11 @@ struct RoundState {
 
   // Every legal move of the player to move: plays heaviest tile first, L before R, then headings.
   [[nodiscard]] MoveList legalMoves(const Rules& r, const Fits& fits) const;
-  // Why `m` is not legal for the player to move, in the words of the rules; empty if it is legal.
-  // `m.tile` of a draw, when set, must be the stock's top.
+  // Why `m` is not legal for the player to move (Why::Legal if it is). `m.tile` of a draw, when set,
+  // must be the stock's top. What blocks a placement is left Obstacle::Unknown: the state knows
+  // which placements fit, not the table's geometry (Match::reason fills it in).
+  [[nodiscard]] Reason reason(const Move& m, Player who, const Rules& r, const Fits& fits) const;
+  // The same in the words of the rules; empty if legal.
   [[nodiscard]] std::string illegal(const Move& m, Player who, const Rules& r, const Fits& fits) const;
 
   // Applies a legal move; the caller then calls settle with the fits after it.

@@ -1,0 +1,74 @@
+// Why a move, a draw or a pass is illegal, and why a tile cannot be placed at an end: typed values
+// with one formatter in the words of the rules, so no code has to read a message for its meaning.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/round.h"
+#include "core/tile.h"
+
+namespace dom {
+
+// What stops a placement under layout=free. Unknown: the round state alone cannot tell (it knows
+// which placements fit, not the geometry); Match fills it in from the table's layout.
+enum class Obstacle : std::uint8_t { None = 0, Edge = 1, Tiles = 2, EdgeAndTiles = 3, Unknown = 4 };
+[[nodiscard]] constexpr Obstacle operator|(Obstacle a, Obstacle b) {
+  if (a == Obstacle::Unknown || b == Obstacle::Unknown) return Obstacle::Unknown;
+  return static_cast<Obstacle>(static_cast<int>(a) | static_cast<int>(b));
+}
+// "the table's edge", "the line", "the edge and the line".
+[[nodiscard]] std::string obstacleText(Obstacle o);
+
+enum class Why : std::uint8_t {
+  Legal,
+  // The match and the turn.
+  MatchOver,           // the match is over
+  NoRound,             // no round has started
+  RoundOver,           // the round is over (number: the round, 0 when the state alone says it)
+  NotYourTurn,         // player moved out of turn
+  // Draws and passes.
+  DrawWhileAble,       // tile: one that can be played
+  DrawNotAllowed,      // draw=none
+  StockEmpty,          // reserve 0 and nothing to draw
+  StockAtReserve,      // number: the reserve
+  NotStockTop,         // tile drawn, other: the real top
+  PassWhileAble,
+  PassWhileCanDraw,
+  // Plays.
+  NotInHand,           // tile
+  WrongLead,           // other: the forced lead
+  HeadingNeedsFree,    // a heading under layout=snake
+  LeadCannotTurn,      // heading
+  MatchesNoEnd,        // tile, pips: both ends
+  FitsBothEnds,        // tile, no end named
+  NoRoomAnyEnd,        // tile, no end named: matching ends have no room (end: the one it matches,
+                       // or None when it matches both; obstacle/otherObstacle for L/R)
+  DoesNotMatch,        // tile at end; when it matches the other end but has no room there,
+                       // otherEnd is set with otherObstacle
+  DoubleCannotTurn,    // a double is laid crosswise, straight on
+  AfterDoubleCannotTurn,  // the tile played on a double goes straight on (tile, heading)
+  NoRoom,              // tile at end (with heading for a non-double): obstacle
+};
+
+struct Reason {
+  Why why = Why::Legal;
+  Player player = Player::A;   // who tried
+  Player turn = Player::A;     // whose turn it is
+  Tile tile = kNoTile;
+  Tile other = kNoTile;        // the stock's top, the forced lead, a playable tile
+  End end = End::None;
+  End otherEnd = End::None;
+  Heading heading = Heading::Straight;
+  bool headed = false;         // the heading is part of the placement (non-double)
+  std::array<int, 2> pips{-1, -1};  // the ends' pips
+  int number = 0;              // the reserve, the round
+  Obstacle obstacle = Obstacle::None, otherObstacle = Obstacle::None;
+
+  [[nodiscard]] bool legal() const { return why == Why::Legal; }
+  [[nodiscard]] bool operator==(const Reason&) const = default;
+};
+
+// The one formatter: the reason in the words of the rules ("" when legal).
+[[nodiscard]] std::string text(const Reason& r);
+
+}  // namespace dom
