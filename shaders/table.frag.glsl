@@ -104,6 +104,15 @@ vec4 outline(vec3 colour) {
   return vec4(colour, ring * vStyle.y);
 }
 
+// A blocked end: a solid red bar with a darker rim.
+vec4 bar() {
+  vec2 b = vTile.xy * 0.5;
+  float d = sdBox(vLocal, b, min(b.x, b.y) * 0.4);
+  float body = clamp(0.5 - d, 0.0, 1.0);
+  vec3 col = mix(vec3(0.86, 0.1, 0.08), vec3(0.5, 0.03, 0.03), smoothstep(-2.0, 0.0, d));
+  return vec4(col, body * vStyle.y);
+}
+
 void main() {
   int kind = int(vStyle.x + 0.5);
   if (kind == 0) fragColor = felt();
@@ -111,5 +120,8 @@ void main() {
   else if (kind == 2) fragColor = tile(false);
   else if (kind == 3) fragColor = tile(true);
   else if (kind == 4) fragColor = marker(vec3(1.0, 0.84, 0.25));
-  else fragColor = outline(vec3(1.0, 0.55, 0.15));
+  else if (kind == 5) fragColor = outline(vec3(1.0, 0.55, 0.15));
+  else if (kind == 6) fragColor = outline(vec3(0.55, 0.95, 1.0));
+  else if (kind == 7) fragColor = bar();
+  else fragColor = outline(vec3(0.35, 0.55, 1.0));
 }

@@ -1,0 +1,220 @@
+// The table scene against core: the same tiles, pips and end states as `dominoes layout --json`,
+// ghosts resolved by the nearest centre, blocked ends drawn, the views, and the sprites.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/dgn.h"
+#include "studio/scene.h"
+#include "studio/timeline.h"
+
+using namespace dom;
+using namespace dom::studio;
+
+namespace {
+std::string scenario(const char* name) { return std::string(STUDIO_TEST_DIR) + "/../../scenarios/" + name; }
+
+Timeline loaded(const std::string& path) {
+  Timeline t;
+  const auto err = t.loadFile(path);
+  REQUIRE_MESSAGE(!err, (err ? err->text() : path));
+  return t;
+}
+
+// The scene of a position must say what core's layout JSON says, tile for tile and end for end.
+void checkAgainstLayout(const Match& m, const std::string& where) {
+  const TableScene s = placed(sceneOf(m, kNoTile, true), TableView{}, 800, 500);
+  const auto lay = nlohmann::json::parse(layoutJson(m.layout()));
+  INFO(where);
+  REQUIRE(s.tiles.size() == lay["tiles"].size());
+  CHECK(s.tableW == lay["table"][0].get<int>());
+  for (std::size_t i = 0; i < s.tiles.size(); ++i) {
+    const auto& jt = lay["tiles"][i];
+    const SceneTile& t = s.tiles[i];
+    CHECK(tileText(t.pips[0], t.pips[1]) == jt["tile"].get<std::string>());
+    CHECK(t.units.x == jt["x"].get<int>());
+    CHECK(t.units.y == jt["y"].get<int>());
+    CHECK(t.units.w == jt["w"].get<int>());
+    CHECK(t.units.h == jt["h"].get<int>());
+    CHECK(t.crosswise == jt["crosswise"].get<bool>());
+    CHECK(t.lead == (static_cast<int>(i) == lay["lead"].get<int>()));
+    // Pixels follow the units through the one transform.
+    CHECK(t.px.x == doctest::Approx(s.transform.x(static_cast<float>(t.units.x))));
+    CHECK(t.px.w == doctest::Approx(static_cast<float>(t.units.w) * s.transform.scale));
+  }
+  REQUIRE(s.ends.size() == lay["ends"].size());
+  for (std::size_t e = 0; e < s.ends.size(); ++e) {
+    const auto& je = lay["ends"][e];
+    CHECK(std::string(1, s.ends[e].label) == je["end"].get<std::string>());
+    CHECK(s.ends[e].pip == je["pip"].get<int>());
+    CHECK(s.ends[e].ux == doctest::Approx(je["x"].get<double>()));
+    CHECK(s.ends[e].uy == doctest::Approx(je["y"].get<double>()));
+    if (je.contains("blocked_by")) {
+      const auto by = je["blocked_by"];
+      const bool edge = std::find(by.begin(), by.end(), "edge") != by.end();
+      const bool tiles = std::find(by.begin(), by.end(), "tiles") != by.end();
+      const EndState want = edge && tiles ? EndState::BlockedByBoth : edge ? EndState::BlockedByEdge
+                            : tiles ? EndState::BlockedByTiles : EndState::Open;
+      CHECK(s.ends[e].state == want);
+    }
+  }
+}
+
+const Match& positionWhere(Timeline& t, const std::function<bool(const Match&)>& pred) {
+  t.first();
+  do {
+    if (pred(t.current().match)) return t.current().match;
+  } while (t.next());
+  FAIL("no such position");
+  return t.current().match;
+}
+
+bool hasSprite(const std::vector<Sprite>& sp, int kind) {
+  return std::any_of(sp.begin(), sp.end(), [&](const Sprite& s) { return s.kind == kind; });
+}
+}  // namespace
+
+TEST_CASE("the scene of every position of every scenario is core's layout") {
+  int positions = 0;
+  for (const auto& f : std::filesystem::directory_iterator(scenario(""))) {
+    if (f.path().extension() != ".dgn") continue;
+    Timeline t = loaded(f.path().string());
+    t.first();
+    do {
+      checkAgainstLayout(t.current().match, f.path().filename().string() + " at " + std::to_string(t.pathPos()));
+      ++positions;
+    } while (t.next());
+  }
+  CHECK(positions > 100);
+}
+
+TEST_CASE("overlapping ghosts: the nearest centre wins, every ghost can be reached") {
+  Timeline t = loaded(scenario("free_placement_corner.dgn"));
+  const Match& m = positionWhere(t, [](const Match& x) { return x.line().size() == 4 && x.toMove() == Player::A; });
+  const TableScene s = placed(sceneOf(m, tileOf(3, 1), true), TableView{}, 680, 460);
+  REQUIRE(s.ghosts.size() == 3);
+  // Where the three ghosts cross (the square in front of end R), all three are under the cursor.
+  const SceneEnd& r = s.ends[1];
+  const float x = r.front.cx(), y = r.front.cy();
+  int under = 0;
+  for (const auto& g : s.ghosts) under += g.tile.px.contains(x, y);
+  CHECK(under == 3);
+  const int hit = ghostAt(s, x, y);
+  REQUIRE(hit >= 0);
+  for (const auto& g : s.ghosts) {
+    const float d = std::hypot(g.tile.px.cx() - x, g.tile.px.cy() - y);
+    const auto& h = s.ghosts[static_cast<std::size_t>(hit)].tile.px;
+    CHECK(std::hypot(h.cx() - x, h.cy() - y) <= d);
+  }
+  // Each ghost's own centre plays that ghost.
+  for (std::size_t i = 0; i < s.ghosts.size(); ++i)
+    CHECK(ghostAt(s, s.ghosts[i].tile.px.cx(), s.ghosts[i].tile.px.cy()) == static_cast<int>(i));
+  CHECK(ghostAt(s, -5, -5) == -1);
+  // The hover highlight is drawn on the ghost a click would play, and only then.
+  SpriteStyle style;
+  style.hoverGhost = hit;
+  const auto sprites = spritesOf(s, style);
+  const auto hover = std::find_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Hover; });
+  REQUIRE(hover != sprites.end());
+  CHECK(hover->cx == doctest::Approx(s.ghosts[static_cast<std::size_t>(hit)].tile.px.cx()));
+  CHECK(hover->cy == doctest::Approx(s.ghosts[static_cast<std::size_t>(hit)].tile.px.cy()));
+  CHECK_FALSE(hasSprite(spritesOf(s, SpriteStyle{}), Sprite::Hover));
+}
+
+TEST_CASE("blocked ends: state, hover text and a red bar instead of the ring") {
+  struct Case {
+    const char* file;
+    EndState want;
+  };
+  for (const Case c : {Case{"end_blocked_by_edge.dgn", EndState::BlockedByEdge}, Case{"end_blocked_by_line.dgn", EndState::BlockedByTiles}}) {
+    INFO(c.file);
+    Timeline t = loaded(scenario(c.file));
+    const Match& m = positionWhere(t, [](const Match& x) { return x.line().size() == 4 && x.toMove() == Player::A; });
+    const TableScene s = placed(sceneOf(m, kNoTile, true), TableView{}, 680, 460);
+    REQUIRE(s.ends.size() == 2);
+    CHECK(s.ends[0].state == EndState::Open);
+    CHECK(s.ends[1].state == c.want);
+    CHECK(s.ends[1].label == 'R');
+    CHECK(whyText(s.ends[1].state).find("blocked by") != std::string::npos);
+    const auto sprites = spritesOf(s, SpriteStyle{});
+    CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Blocked; }) == 1);
+    CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Marker; }) == 1);
+    CHECK(endAt(s, s.ends[1].front.cx(), s.ends[1].front.cy()) >= 0);
+    const auto j = sceneState(s, 10, 20);
+    CHECK(j["ends"][1]["state"] == name(c.want));
+    CHECK(j["ends"][1]["blocked_by"].size() == 1);
+    CHECK(j["ends"][0]["blocked_by"].empty());
+  }
+}
+
+TEST_CASE("views: the whole table shows its edges, zoom keeps the point under the cursor, pan moves") {
+  Timeline t = loaded(scenario("line_bends_at_edge.dgn"));
+  t.last();
+  const TableScene model = sceneOf(t.current().match, kNoTile, true);
+  const TableScene whole = placed(model, TableView{ViewMode::WholeTable}, 680, 460);
+  CHECK(whole.table.x > 0);
+  CHECK(whole.table.y > 0);
+  CHECK(whole.table.x + whole.table.w < 680);
+  CHECK(whole.table.y + whole.table.h < 460);
+  const TableScene fit = placed(model, TableView{}, 680, 460);
+  CHECK(fit.transform.scale > whole.transform.scale);
+  for (const auto& tile : fit.tiles) {
+    CHECK(tile.px.x >= 0);
+    CHECK(tile.px.x + tile.px.w <= 680);
+  }
+  // Zoom around a point: the table units under it stay under it.
+  const float px = 200, py = 150;
+  const float ux = (px - fit.transform.offsetX) / fit.transform.scale, uy = (py - fit.transform.offsetY) / fit.transform.scale;
+  const TableView zoomed = zoomedAt(fit, px, py, 2.0f);
+  CHECK(zoomed.zoom == doctest::Approx(2.0f));
+  const TableScene z = placed(model, zoomed, 680, 460);
+  CHECK(z.transform.x(ux) == doctest::Approx(px).epsilon(0.001));
+  CHECK(z.transform.y(uy) == doctest::Approx(py).epsilon(0.001));
+  CHECK(zoomedAt(fit, px, py, 1000.0f).zoom == doctest::Approx(kMaxZoom));
+  // A drag of 30 px moves every tile 30 px.
+  const TableScene p = placed(model, pannedBy(fit, 30, -10), 680, 460);
+  CHECK(p.tiles[0].px.x == doctest::Approx(fit.tiles[0].px.x + 30));
+  CHECK(p.tiles[0].px.y == doctest::Approx(fit.tiles[0].px.y - 10));
+}
+
+TEST_CASE("sprites: one tile per tile of the line, pips in drawing order, the last move outlined") {
+  Timeline t = loaded(scenario("win_by_domino.dgn"));
+  t.last();
+  const Match& m = t.current().match;
+  const Tile last = t.current().move && t.current().move->kind == MoveKind::Play ? t.current().move->tile : kNoTile;
+  const TableScene s = placed(sceneOf(m, kNoTile, true, last), TableView{}, 680, 460);
+  const auto sprites = spritesOf(s, SpriteStyle{});
+  CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Tile; }) == static_cast<long>(m.line().size()));
+  CHECK(hasSprite(sprites, Sprite::Outline) == (last != kNoTile));
+  for (const auto& tile : s.tiles) {
+    const bool wide = tile.px.w > tile.px.h;
+    CHECK(wide == (tile.units.w > tile.units.h));
+    CHECK(std::minmax(tile.first, tile.second) == std::minmax(tile.pips[0], tile.pips[1]));
+  }
+  // The HiDPI ratio scales sprites, not the scene.
+  SpriteStyle hi;
+  hi.pixelRatio = 2;
+  CHECK(spritesOf(s, hi)[0].w == doctest::Approx(sprites[0].w * 2));
+}
+
+TEST_CASE("the position being edited: its line laid by core, doubles crosswise, the lead marked") {
+  const Rules rules = *preset("en-linea");
+  const std::vector<LaidTile> line = {{tileOf(6, 3), 6, 3}, {tileOf(3, 3), 3, 3}, {tileOf(3, 1), 3, 1}};
+  const TableScene s = placed(sceneOf(rules, line, 1), TableView{}, 680, 460);
+  CHECK(s.editing);
+  REQUIRE(s.tiles.size() == 3);
+  CHECK(s.tiles[1].crosswise);
+  CHECK(s.tiles[1].lead);
+  CHECK_FALSE(s.tiles[0].lead);
+  REQUIRE(s.ends.size() == 2);
+  CHECK(s.ends[0].pip == 6);
+  CHECK(s.ends[1].pip == 1);
+  const auto sprites = spritesOf(s, SpriteStyle{});
+  CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Lead; }) == 1);
+  CHECK(sceneOf(rules, {}, 0).tiles.empty());
+}
