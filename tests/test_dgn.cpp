@@ -1,6 +1,8 @@
 // DGN reader and writer: statements, errors with their lines, and the canonical round trip.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "core/dgn.h"
 #include "core/summary.h"
 
@@ -270,4 +272,72 @@ TEST_CASE("dgn audit: the summary's hands put the higher high half first between
   CHECK(summary(m)["turn"] == "B");
   CHECK(summary(m)["ends"].dump() == "[]");
   CHECK(summary(m)["legal"].dump() == R"(["6-6"])");
+}
+
+TEST_CASE("dgn: quoted text escapes quotes, backslashes and control characters, and reads them back") {
+  CHECK(dgn::quote("say \"hi\" \\ now") == R"("say \"hi\" \\ now")");
+  CHECK(dgn::quote("one\ntwo\tthree\rfour") == R"("one\ntwo\tthree\rfour")");
+  CHECK(dgn::quote(std::string("bell\x07 del\x7F")) == R"("bell\x07 del\x7F")");
+  // Nothing below a space (and no DEL) is ever written raw.
+  std::string all;
+  for (int c = 1; c < 128; ++c) all += static_cast<char>(c);
+  const std::string q = dgn::quote(all);
+  CHECK(std::none_of(q.begin(), q.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }));
+  // Every escape the writer makes, the reader reads back to the same text.
+  dgn::Record rec;
+  rec.rules = *preset("en-linea");
+  rec.rulesText = "en-linea";
+  rec.title = all;
+  rec.about = "a \\x41 stays as written, and so does a lone \\ or \\q";
+  auto back = dgn::read(dgn::write(rec), "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(back));
+  CHECK(std::get<dgn::Record>(back).title == all);
+  CHECK(std::get<dgn::Record>(back).about == rec.about);
+  // Escapes read in a note; an unknown escape keeps its backslash, as before.
+  auto r = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 1\nnote \"a\\nb \\x1F \\q \\x41 \\x00\"\n", "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(r));
+  CHECK(std::get<dgn::Record>(r).rounds[0].statements[0].note == "a\nb \x1F \\q \\x41 \\x00");
+}
+
+TEST_CASE("dgn: notes with line breaks and two notes in a row stay readable: write(read(x)) is a fixed point") {
+  dgn::Record rec = std::get<dgn::Record>(dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"first note\"\nnote \"second note\"\n", "t.dgn"));
+  REQUIRE(rec.rounds[0].statements.size() == 2);
+  rec.rounds[0].statements[0].note = "first\nnote";  // as a studio may join text
+  const std::string w = dgn::write(rec);
+  CHECK(w.find("note \"first\\nnote\"\nnote \"second note\"\n") != std::string::npos);
+  auto again = dgn::read(w, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(again));
+  CHECK(std::get<dgn::Record>(again).rounds[0].statements[0].note == "first\nnote");
+  CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
+}
+
+TEST_CASE("dgn: a rejected statement's word holding a control character is written quoted and escaped") {
+  const std::string text = std::string(kExample) + "expect error \"malformed tile\"\nB: 3-\x01" "3\n";
+  auto r = dgn::read(text, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(r));
+  const std::string w = dgn::write(std::get<dgn::Record>(r));
+  CHECK(w.find("B: \"3-\\x013\"\n") != std::string::npos);
+  auto again = dgn::read(w, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(again));
+  CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
+}
+
+TEST_CASE("dgn: a round's deal or setup is the match's one position type") {
+  auto r = dgn::read(R"(dgn 1
+rules en-linea
+round 1
+hand A 5-5 3-2
+hand B 6-2 1-0 4-4
+stock 0-0 2-0 2-1 2-2 3-0 3-1 3-3 4-0 4-1 4-2 4-3 5-0 5-2 5-3 5-4 6-0 6-4 6-5
+line 3-6 6-6* 6-1 1-1 1-5
+turn B
+score A 40 B 12
+)", "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(r));
+  const Setup& position = std::get<dgn::Record>(r).rounds[0];
+  Match m(*preset("en-linea"));
+  CHECK(m.startSetup(position).empty());
+  CHECK(m.state().turn == Player::B);
+  CHECK(m.scores() == std::array<int, 2>{40, 12});
+  CHECK(m.leadIndex() == 1);
 }

@@ -14,6 +14,21 @@ namespace dom::dgn {
 
 std::string Error::text() const { return file + ":" + std::to_string(line) + ": " + message; }
 
+std::string quote(std::string_view s) {
+  static const char* const kHex = "0123456789ABCDEF";
+  std::string q = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') q += {'\\', c};
+    else if (c == '\n') q += "\\n";
+    else if (c == '\t') q += "\\t";
+    else if (c == '\r') q += "\\r";
+    else if (u < 0x20 || u == 0x7F) q += {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
+    else q += c;
+  }
+  return q + '"';
+}
+
 namespace {
 
 struct Token {
@@ -47,6 +62,35 @@ std::string checkText(std::string_view s) {
   return {};
 }
 
+[[nodiscard]] bool isControl(unsigned char c) { return c < 0x20 || c == 0x7F; }
+
+[[nodiscard]] int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+// Reads one escape at the start of `s` (which starts with a backslash) into `out`: \" \\ \n \t \r
+// and \xHH for a control character other than NUL. Returns its length, or 0 when `s` starts with no
+// escape (the backslash is then an ordinary character, as it always was).
+std::size_t unescape(std::string_view s, std::string& out) {
+  if (s.size() < 2) return 0;
+  switch (s[1]) {
+    case '"': out += '"'; return 2;
+    case '\\': out += '\\'; return 2;
+    case 'n': out += '\n'; return 2;
+    case 't': out += '\t'; return 2;
+    case 'r': out += '\r'; return 2;
+    default: break;
+  }
+  if (s[1] != 'x' || s.size() < 4 || hexDigit(s[2]) < 0 || hexDigit(s[3]) < 0) return 0;
+  const auto c = static_cast<unsigned char>(hexDigit(s[2]) * 16 + hexDigit(s[3]));
+  if (c == 0 || !isControl(c)) return 0;
+  out += static_cast<char>(c);
+  return 4;
+}
+
 // Splits a line into words and quoted strings, dropping a `#` comment. Returns a message on error.
 std::string tokenize(std::string_view s, std::vector<Token>& out) {
   std::size_t i = 0;
@@ -62,16 +106,18 @@ std::string tokenize(std::string_view s, std::vector<Token>& out) {
       ++i;
       bool closed = false;
       while (i < s.size()) {
-        if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '"' || s[i + 1] == '\\')) {
-          t.text += s[i + 1];
-          i += 2;
-        } else if (s[i] == '"') {
+        if (s[i] == '\\') {
+          if (const std::size_t n = unescape(s.substr(i), t.text)) {
+            i += n;
+            continue;
+          }
+        }
+        if (s[i] == '"') {
           closed = true;
           ++i;
           break;
-        } else {
-          t.text += s[i++];
         }
+        t.text += s[i++];
       }
       if (!closed) return "unterminated string: a quoted string needs its closing \"";
       out.push_back(std::move(t));
@@ -84,13 +130,10 @@ std::string tokenize(std::string_view s, std::vector<Token>& out) {
   return {};
 }
 
-std::string quote(std::string_view s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    q += c;
-  }
-  return q + '"';
+// A word as a negative example writes it back: quoted when it was quoted or holds a control character.
+std::string writtenWord(const Token& t) {
+  const bool control = std::any_of(t.text.begin(), t.text.end(), [](char c) { return isControl(static_cast<unsigned char>(c)); });
+  return t.quoted || control ? quote(t.text) : t.text;
 }
 
 std::optional<long long> parseNumber(std::string_view s) {
@@ -223,7 +266,7 @@ class Reader {
     std::vector<std::string> args, written;  // written: as a negative example is written back
     for (std::size_t i = 1; i < toks.size(); ++i) {
       args.push_back(toks[i].text);
-      written.push_back(toks[i].quoted ? quote(toks[i].text) : toks[i].text);
+      written.push_back(writtenWord(toks[i]));
     }
     if (head == "dgn") return "'dgn 1' may appear only once, as the first statement";
     if (head == "rules") return rules(args);
@@ -234,7 +277,7 @@ class Reader {
     if (head == "expect") return expect(toks);
     if (head == "A:" || head == "B:") return move(parsePlayer(head.substr(0, 1)).value(), args, written);
     if (head.size() > 2 && (head[0] == 'A' || head[0] == 'B') && head[1] == ':') {
-      std::vector<std::string> rest{head.substr(2)}, restWritten{head.substr(2)};
+      std::vector<std::string> rest{head.substr(2)}, restWritten{writtenWord(Token{head.substr(2), false})};
       rest.insert(rest.end(), args.begin(), args.end());
       restWritten.insert(restWritten.end(), written.begin(), written.end());
       return move(parsePlayer(head.substr(0, 1)).value(), rest, restWritten);
@@ -557,7 +600,7 @@ class Reader {
     Expect& e = s.expect;
     {
       std::string t = what;
-      for (std::size_t i = 2; i < toks.size(); ++i) t += ' ' + (toks[i].quoted ? quote(toks[i].text) : toks[i].text);
+      for (std::size_t i = 2; i < toks.size(); ++i) t += ' ' + writtenWord(toks[i]);
       s.expectText = t;
     }
     if (!match_) return "missing 'rules' before an expect";
@@ -738,16 +781,7 @@ class Reader {
 
 std::string startRound(Match& match, const RoundRecord& r) {
   if (auto why = match.canStartRound(); !why.empty()) return why;
-  if (r.setup) {
-    Setup s;
-    s.hand = r.hand;
-    s.stock = r.stock;
-    s.line = r.line;
-    s.leadIndex = r.leadIndex;
-    s.turn = r.turn;
-    s.score = r.score;
-    return match.startSetup(s);
-  }
+  if (r.setup) return match.startSetup(r);  // the round's position is a Setup
   Deal d;
   d.hand = r.hand;
   if (r.stock.size() > kMaxStock) return "the stock holds more than " + std::to_string(kMaxStock) + " tiles";

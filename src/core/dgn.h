@@ -47,17 +47,13 @@ struct Statement {
   std::string expectText;             // Expect: its words after "expect", as written (normalised spaces)
 };
 
-struct RoundRecord {
+// A round as recorded: its deal or setup is the match's one position type (hands, stock, line,
+// lead, turn, score), then the statements that follow it.
+struct RoundRecord : Setup {
   int sourceLine = 0;                 // the `round` statement's line
   int number = 1;
   std::optional<std::uint64_t> seed;  // the deal came from `seed N` (the replay fills hands/stock)
-  std::array<Mask, 2> hand{};
-  std::vector<Tile> stock;            // top first
   bool setup = false;                 // `line` or `turn` given
-  std::vector<LaidTile> line;
-  int leadIndex = 0;
-  std::optional<Player> turn;
-  std::optional<std::array<int, 2>> score;
   std::vector<Statement> statements;
 };
 
@@ -89,11 +85,15 @@ struct Loaded {
 void appendMove(RoundRecord& round, const Match& before, Player who, const Move& move);
 
 // The canonical text of a record: write(read(x)) is a fixed point. Moves use their canonical text.
+// Quoted text escapes `"` and `\` and never holds a raw control character: a newline, tab and
+// carriage return are written \n, \t and \r, any other as \xHH (the reader reads them back).
 [[nodiscard]] std::string write(const Record& record);
 // Writes through a temporary file and a rename; returns an error message or empty.
 [[nodiscard]] std::string saveFile(const std::string& path, std::string_view text);
 
 // "4-1 R left", "6-6", "draw", "pass": the words of a move as in a record or `legal` list.
 [[nodiscard]] std::string legalText(const Match& m, const Move& move);
+// A quoted string as the writer writes it, with the escapes above.
+[[nodiscard]] std::string quote(std::string_view text);
 
 }  // namespace dom::dgn

@@ -12,7 +12,7 @@ const char* name(Zone z) {
 
 void Editor::load(const Match& m) {
   pos_ = {};
-  pos_.rules = m.rules();
+  rules_ = m.rules();
   const RoundState& s = m.state();
   pos_.hand = s.hand;
   for (int i = s.stockTop; i < s.stockEnd; ++i) pos_.stock.push_back(s.stock[static_cast<std::size_t>(i)]);
@@ -92,7 +92,7 @@ void Editor::setTurn(Player pl) {
 
 void Editor::setScore(std::array<int, 2> s) {
   EditPosition p = pos_;
-  p.score = {std::clamp(s[0], 0, 9999), std::clamp(s[1], 0, 9999)};
+  p.score = std::array<int, 2>{std::clamp(s[0], 0, 9999), std::clamp(s[1], 0, 9999)};
   edit(p);
 }
 
@@ -125,34 +125,19 @@ bool Editor::redo() {
   return true;
 }
 
-Setup Editor::setup() const {
-  Setup s;
-  s.hand = pos_.hand;
-  s.stock = pos_.stock;
-  s.line = pos_.line;
-  s.leadIndex = pos_.leadIndex;
-  s.turn = pos_.turn;
-  s.score = pos_.score;
-  return s;
-}
-
 void Editor::check() {
-  Match m(pos_.rules);
-  error_ = m.startSetup(setup());
+  Match m(rules_);
+  error_ = m.startSetup(pos_);
 }
 
 std::optional<std::pair<Match, dgn::RoundRecord>> Editor::start() const {
-  Match m(pos_.rules);
-  if (!m.startSetup(setup()).empty()) return std::nullopt;
+  Match m(rules_);
+  if (!m.startSetup(pos_).empty()) return std::nullopt;
   dgn::RoundRecord r;
+  static_cast<Setup&>(r) = pos_;
   r.number = 1;
-  r.hand = pos_.hand;
-  r.stock = pos_.stock;
   r.setup = true;
-  r.line = pos_.line;
-  r.leadIndex = pos_.leadIndex;
-  r.turn = pos_.turn;
-  if (pos_.score != std::array<int, 2>{}) r.score = pos_.score;
+  if (r.score == std::array<int, 2>{}) r.score.reset();  // a score of 0 0 is the default, not written
   return std::make_pair(std::move(m), std::move(r));
 }
 

@@ -12,22 +12,15 @@ namespace dom::studio {
 enum class Zone : std::uint8_t { HandA, HandB, Stock, LineL, LineR, Box };
 [[nodiscard]] const char* name(Zone z);
 
-struct EditPosition {
-  Rules rules;
-  std::array<Mask, 2> hand{};
-  std::vector<Tile> stock;          // top first
-  std::vector<LaidTile> line;       // end L to end R
-  int leadIndex = 0;
-  Player turn = Player::A;
-  std::array<int, 2> score{};
-  bool operator==(const EditPosition&) const = default;
-};
+// The editor edits the match's one position type; its turn and score are always given.
+using EditPosition = Setup;
 
 class Editor {
  public:
   // Starts from a match's current position.
   void load(const Match& m);
   [[nodiscard]] const EditPosition& position() const { return pos_; }
+  [[nodiscard]] const Rules& rules() const { return rules_; }
   // Where tile t is now.
   [[nodiscard]] Zone zoneOf(Tile t) const;
   // Edits; each is one undo step.
@@ -41,13 +34,14 @@ class Editor {
   [[nodiscard]] bool canRedo() const { return !redo_.empty(); }
   // Empty when the position is legal; otherwise the exact reason.
   [[nodiscard]] const std::string& error() const { return error_; }
-  [[nodiscard]] Setup setup() const;
+  [[nodiscard]] const Setup& setup() const { return pos_; }
   // The position as a match and a DGN setup round; only when error() is empty.
   [[nodiscard]] std::optional<std::pair<Match, dgn::RoundRecord>> start() const;
 
  private:
   void edit(const EditPosition& next);
   void check();
+  Rules rules_;
   EditPosition pos_;
   std::vector<EditPosition> undo_, redo_;
   std::string error_;

@@ -93,14 +93,14 @@ void drawEditorPane(App& app, Intents& out) {
   for (Tile t : p.stock) placed |= bit(t);
   for (const LaidTile& lt : p.line) placed |= bit(lt.tile);
   zoneRow(app, "Box", Zone::Box, handTiles(~placed & kAllTiles));
-  int turn = idx(p.turn);
+  int turn = idx(p.turn.value_or(Player::A));
   ImGui::TextUnformatted("Turn");
   ImGui::SameLine();
   if (ImGui::RadioButton("A", &turn, 0)) ed.setTurn(Player::A);
   ImGui::SameLine();
   if (ImGui::RadioButton("B", &turn, 1)) ed.setTurn(Player::B);
   ImGui::SameLine();
-  std::array<int, 2> score = p.score;
+  std::array<int, 2> score = p.score.value_or(std::array<int, 2>{});
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt2("score A, B", score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) ed.setScore(score);
   if (ed.error().empty()) ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1), "The position is legal.");

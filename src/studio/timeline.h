@@ -18,7 +18,10 @@ struct Node {
   Player by = Player::A;
   std::string moveText;              // as a record writes it
   std::string caused;                // what the move caused: "drew 3-1", "blocked", "round won +23"
-  std::string caption;               // a record's note at this point
+  std::string caption;               // shown at this point: its notes, joined by line breaks
+  // The record's statements standing after this node's move (or deal) and before the next move:
+  // notes, expects, negative examples. Saving writes them back in place, one statement each.
+  std::vector<dgn::Statement> statements;
   std::optional<dgn::RoundRecord> roundStart;  // a round was dealt or set up here (statements empty)
   int parent = -1;
   std::vector<int> children;
@@ -68,7 +71,8 @@ class Timeline {
   [[nodiscard]] const std::optional<std::array<std::string, 2>>& players() const { return players_; }
   void setPlayers(std::optional<std::array<std::string, 2>> p) { players_ = std::move(p); }
 
-  // The record of the current branch up to its leaf.
+  // The record of the current branch up to its leaf, with every statement the branch's nodes keep:
+  // an opened record saved unchanged is written as dgn::write(dgn::read(text)) writes it.
   [[nodiscard]] dgn::Record record() const;
 
  private:
@@ -79,6 +83,7 @@ class Timeline {
   int current_ = 0;
   std::vector<int> path_;
   std::string title_, about_;
+  std::string rulesText_;            // the `rules` statement's words, as the record wrote them
   std::optional<std::array<std::string, 2>> players_;
 };
 
