@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The Debian package: built with CPack, unpacked into a scratch root outside the source tree, and run
+# from there: the CLI, a check of the installed scenarios, and a headless studio run that opens the
+# first scenario of its Scenarios list and writes a screenshot. Then the scratch root is removed.
+# usage: package_test.sh BUILD_DIR SOURCE_DIR PNG_CHECK
+set -eu
+build=$1 src=$2 pngcheck=$3
+work=$(mktemp -d /tmp/dominoes-package.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+(cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack"; }
+deb=$(ls "$work"/out/*.deb | head -1)
+[ -f "$deb" ] || fail "no .deb was written"
+echo "package: $(basename "$deb")"
+dpkg-deb -f "$deb" Section | grep -qx games || fail "section is not games"
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+for lib in libglfw3 libepoxy0 libfontconfig1 libstdc++6 fonts-dejavu-core; do
+  echo "$depends" | grep -q "$lib" || fail "Depends lacks $lib"
+done
+dpkg-deb -c "$deb" > "$work/contents"
+for f in usr/bin/dominoes usr/bin/dominoes-studio usr/share/applications/dominoes-studio.desktop \
+         usr/share/icons/hicolor/48x48/apps/dominoes-studio.png usr/share/icons/hicolor/256x256/apps/dominoes-studio.png \
+         usr/share/icons/hicolor/scalable/apps/dominoes-studio.svg usr/share/man/man1/dominoes.1 \
+         usr/share/man/man1/dominoes-studio.1 usr/share/dominoes-studio/scenarios/win_by_domino.dgn; do
+  grep -q " ./$f\$" "$work/contents" || fail "the package lacks /$f"
+done
+
+root="$work/root"
+dpkg-deb -x "$deb" "$root"
+cd "$work"  # nothing of the source or build tree is used from here on
+for b in "$root"/usr/bin/*; do
+  if strings "$b" | grep -qF -e "$src" -e "$build"; then fail "$(basename "$b") holds a build-machine path"; fi
+done
+"$root/usr/bin/dominoes" rules | grep -q dominoes2 || fail "dominoes rules"
+"$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" | tail -1
+"$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" >/dev/null || fail "dominoes check of the installed scenarios"
+printf 'open scenarios\nwait 3\ncheck /scenarios >0\nopen-scenario 0\nwait 3\nstep last\nwait 3\ncheck /error ""\ndump state.json\n' > pkg.script
+xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
+  "$root/usr/bin/dominoes-studio" --no-ini --frames 200 --script pkg.script --screenshot shot.png --dump-state end.json \
+  || fail "the installed studio"
+grep -q "\"file\": \"$root/usr/share/dominoes-studio/scenarios/" end.json || fail "the studio did not open an installed scenario"
+"$pngcheck" shot.png end.json > png.log || { cat png.log; fail "the screenshot"; }
+cat png.log
+grep -qE '^shot.png: [1-9][0-9]* tiles checked, 0 failures' png.log || fail "no tile of the scenario was seen in the screenshot"
+echo "ok: the package installs and runs from its own tree"
