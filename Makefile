@@ -5,9 +5,10 @@ CMAKE_FLAGS ?=
 DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   libimgui-dev libglfw3-dev libepoxy-dev libspdlog-dev doctest-dev libcli11-dev \
   nlohmann-json3-dev libpcg-cpp-dev libstb-dev fonts-dejavu-core \
-  xvfb xauth libgl1-mesa-dri libglx-mesa0
+  xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
+  python3 binutils dpkg-dev file clang-format clang-tidy
 
-.PHONY: deps build test run asan test-asan fuzz bench screenshots clean
+.PHONY: deps build test run asan test-asan fuzz bench screenshots clean install package
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -44,6 +45,13 @@ fuzz:
 bench: build
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000
 	$(BUILD)/bin/dominoes bench --rules dominoes2 --games 500000
+
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+package: build
+	cd $(BUILD) && cpack -G DEB
 
 screenshots: build
 	bash tools/screenshots.sh $(BUILD)
