@@ -163,6 +163,16 @@ Obstacle Match::obstacle(End e, Mask tiles) const {
   return why;
 }
 
+std::string Match::matchedWithoutRoomText() const {
+  std::string s;
+  for (Player p : {Player::A, Player::B}) {
+    const Mask tiles = matchedWithoutRoom(p);
+    if (!tiles) continue;
+    s += (s.empty() ? "" : " and ") + std::string(1, letter(p)) + "'s " + tilesText(tiles);
+  }
+  return s.empty() ? s : s + " matched ends that had no room";
+}
+
 Move Match::resolve(const Move& m) const {
   Move r = m;
   if (r.kind != MoveKind::Play) return r;

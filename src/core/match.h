@@ -20,8 +20,7 @@ struct RoundResult {
   bool operator==(const RoundResult&) const = default;
 };
 
-// A position given without its history: the one position type of a DGN round (deal or setup),
-// the studio's position editor and Match::startSetup.
+// A position given without its history (a DGN setup).
 struct Setup {
   std::array<Mask, 2> hand{};
   std::vector<Tile> stock;             // top first
@@ -29,7 +28,6 @@ struct Setup {
   int leadIndex = 0;
   std::optional<Player> turn;
   std::optional<std::array<int, 2>> score;
-  bool operator==(const Setup&) const = default;
 };
 
 class Match {
@@ -71,6 +69,8 @@ class Match {
   [[nodiscard]] Mask matchedWithoutRoom(Player p) const;
   // What stops every placement of the tiles at end e (the union over the tiles).
   [[nodiscard]] Obstacle obstacle(End e, Mask tiles) const;
+  // "A's 4-2 and 1-0 matched ends that had no room" (both players named as due; "" when none).
+  [[nodiscard]] std::string matchedWithoutRoomText() const;
   // m with its end resolved when the record left it out (m must be legal).
   [[nodiscard]] Move resolve(const Move& m) const;
   // Applies a legal, resolved move; a draw's tile is filled in. Ends the round and match as due.

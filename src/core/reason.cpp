@@ -48,6 +48,18 @@ std::string obstacleText(Obstacle o) {
   return "?";
 }
 
+std::string tilesText(Mask tiles) {
+  std::string s;
+  int left = count(tiles);
+  forEachHeaviestFirst(tiles, [&](Tile t) {
+    s += tileText(t);
+    --left;
+    if (left > 1) s += ", ";
+    if (left == 1) s += " and ";
+  });
+  return s;
+}
+
 std::string text(const Reason& r) {
   switch (r.why) {
     case Why::Legal: return {};

@@ -68,6 +68,9 @@ struct Reason {
   [[nodiscard]] bool operator==(const Reason&) const = default;
 };
 
+// Tiles heaviest first in words: "4-2", "4-2 and 1-0", "6-2, 4-2 and 1-0".
+[[nodiscard]] std::string tilesText(Mask tiles);
+
 // The one formatter: the reason in the words of the rules ("" when legal).
 [[nodiscard]] std::string text(const Reason& r);
 

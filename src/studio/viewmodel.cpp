@@ -43,10 +43,12 @@ bool hidden(Visibility v, Player p) { return (v == Visibility::AsA && p == Playe
 
 std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
   if (n.move && n.move->kind == MoveKind::Draw && hidden(v, n.by)) {
-    std::string caused = n.caused;
-    const std::string drew = "drew " + tileText(n.move->tile);
-    if (caused.rfind(drew, 0) == 0) caused = "drew a tile" + caused.substr(drew.size());
-    return {"draw", caused};
+    // The same words from the move with its tile unknown. causedText tells a round's end by the
+    // count of results before and after; a move node whose position is over ended its round.
+    Move unseen = *n.move;
+    unseen.tile = kNoTile;
+    const Match before = n.match.state().over() ? Match(n.match.rules()) : n.match;
+    return {"draw", causedText(before, n.match, unseen, n.by)};
   }
   return {n.moveText, n.caused};
 }
@@ -113,6 +115,36 @@ std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r) {
           {"table", std::to_string(r.tableW) + "x" + std::to_string(r.tableH)}};
 }
 
+namespace {
+// Why p cannot play, when the reason is not (only) the pips: tiles that match an end with no room
+// there. "A holds 3-1 and 3-0 for end R (3), but neither has room there (the table's edge)".
+// `pipsOnly`: the words when the pips are the whole story.
+std::string lacksText(const Match& m, Player p, Visibility v, const std::string& pipsOnly) {
+  const RoundState& s = m.state();
+  const std::array<Mask, 2> roomless{m.withoutRoom(p, End::L), m.withoutRoom(p, End::R)};
+  const Mask all = roomless[0] | roomless[1];
+  if (!all) return pipsOnly;
+  std::string held, why;
+  std::array<Obstacle, 2> obstacle{};
+  for (int e = 0; e < 2; ++e) {
+    if (!roomless[static_cast<std::size_t>(e)]) continue;
+    const End end = static_cast<End>(e);
+    obstacle[static_cast<std::size_t>(e)] = m.obstacle(end, roomless[static_cast<std::size_t>(e)]);
+    const std::string where = std::string("end ") + letter(end) + " (" + std::to_string(s.ends[static_cast<std::size_t>(e)]) + ")";
+    // A hidden hand is not shown: say only that its matching tiles lack room.
+    held += (held.empty() ? "" : " and ") + (hidden(v, p) ? std::string("its tiles") : tilesText(roomless[static_cast<std::size_t>(e)])) +
+            " for " + where;
+  }
+  if (roomless[0] && roomless[1] && obstacle[0] != obstacle[1])
+    why = obstacleText(obstacle[0]) + " at L, " + obstacleText(obstacle[1]) + " at R";
+  else
+    why = obstacleText(roomless[0] ? obstacle[0] : obstacle[1]);
+  const int n = count(all);
+  const std::string none = hidden(v, p) ? "none has" : n == 1 ? "it has no" : n == 2 ? "neither has" : "none has";
+  return who(p) + " holds " + held + ", but " + none + " room there (" + why + ")";
+}
+}  // namespace
+
 std::string explainPosition(const Match& m, Visibility v) {
   const RoundState& s = m.state();
   if (m.round() == 0) return "No round has started.";
@@ -127,8 +159,16 @@ std::string explainPosition(const Match& m, Visibility v) {
     } else {
       const int a = pips(s.hand[0]), b = pips(s.hand[1]);
       text = "blocked: A " + std::to_string(a) + " pips, B " + std::to_string(b);
-      if (r.winner == 2) text += ": equal totals, the round is tied and nobody scores.";
-      else text += ", " + winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
+      // Under layout=free, tiles that matched an end but had no room are part of why.
+      if (const std::string roomless = m.matchedWithoutRoomText(); !roomless.empty()) {
+        text += "; " + roomless + ". ";
+        if (r.winner == 2) text += "Equal totals: the round is tied and nobody scores.";
+        else text += winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
+      } else if (r.winner == 2) {
+        text += ": equal totals, the round is tied and nobody scores.";
+      } else {
+        text += ", " + winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
+      }
     }
     if (m.matchOver())
       text += m.matchWinner() < 2 ? " " + winnerText(m.matchWinner()) + " wins the match." : " The match is tied.";
@@ -156,7 +196,7 @@ std::string explainPosition(const Match& m, Visibility v) {
     return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + "; " + who(p) + " can play " +
            std::to_string(n) + (n == 1 ? " tile." : " tiles.");
   }
-  const std::string lacks = l == r ? who(p) + " has no " + std::to_string(l) : who(p) + " has " + endsText;
+  const std::string lacks = lacksText(m, p, v, l == r ? who(p) + " has no " + std::to_string(l) : who(p) + " has " + endsText);
   if (s.canDraw(m.rules())) return lacks + ": " + who(p) + " must draw.";
   if (m.rules().draw == DrawRule::None) return lacks + " and this game never draws: " + who(p) + " passes.";
   if (m.rules().reserve > 0)
@@ -194,6 +234,13 @@ std::string explainTile(const Match& m, Player owner, Tile t) {
   }
   Move probe;
   probe.tile = t;
+  probe.end = End::None;
+  if (const Reason any = m.reason(probe, owner); any.why == Why::NoRoomAnyEnd) {
+    // It matches an end that has no room. Matching one end only, the reason for the other end
+    // names both ("does not match end L (6); it matches end R (3) but has no room there").
+    if (any.otherEnd == End::None) probe.end = any.end == End::L ? End::R : End::L;
+    return name + " cannot be played: " + m.illegal(probe, owner) + ".";
+  }
   probe.end = s.beforeLead() ? End::None : End::L;
   std::string why = m.illegal(probe, owner);
   if (why.empty() && !s.beforeLead()) {

@@ -247,3 +247,69 @@ TEST_CASE("a play after several draws says how many were drawn") {
     if (contains(r.caused, "(after drawing ")) found = true;
   CHECK(found);
 }
+
+namespace {
+// A scenario stepped to the first position where the ends are (l, r) and `p` is to move.
+Timeline scenarioAt(const char* name, int l, int r, Player p) {
+  Timeline t = loaded((std::string("../../scenarios/") + name).c_str());
+  t.first();
+  do {
+    const RoundState& s = t.current().match.state();
+    if (s.ends[0] == l && s.ends[1] == r && s.turn == p && t.current().match.inRound()) return t;
+  } while (t.next());
+  FAIL("no such position in " << name);
+  return t;
+}
+}  // namespace
+
+TEST_CASE("rules: under layout=free the explanations look at both ends (end_blocked_by_edge, move 5)") {
+  const Timeline t = scenarioAt("end_blocked_by_edge.dgn", 6, 3, Player::A);
+  const Match& m = t.current().match;
+  CHECK(explainPosition(m) == "A holds 3-1 and 3-0 for end R (3), but neither has room there (the table's edge): A must draw.");
+  // Hidden, the hand is not named.
+  CHECK(explainPosition(m, Visibility::AsB) == "A holds its tiles for end R (3), but none has room there (the table's edge): A must draw.");
+  CHECK(explainTile(m, Player::A, tileOf(3, 1)) ==
+        "3-1 cannot be played: 3-1 does not match end L (6); it matches end R (3) but has no room there: the table's edge.");
+  CHECK(explainTile(m, Player::A, tileOf(3, 0)) ==
+        "3-0 cannot be played: 3-0 does not match end L (6); it matches end R (3) but has no room there: the table's edge.");
+  CHECK(explainTile(m, Player::A, tileOf(2, 0)) == "2-0 cannot be played: 2-0 matches no open end (ends are 6 and 3).");
+}
+
+TEST_CASE("rules: under layout=free the explanations look at both ends (end_blocked_by_line)") {
+  const Timeline t = scenarioAt("end_blocked_by_line.dgn", 6, 3, Player::A);
+  const Match& m = t.current().match;
+  CHECK(explainPosition(m) == "A to move: the ends are 6 and 3; A can play 1 tile.");
+  CHECK(explainTile(m, Player::A, tileOf(3, 0)) ==
+        "3-0 cannot be played: 3-0 does not match end L (6); it matches end R (3) but has no room there: the line.");
+  CHECK(explainTile(m, Player::A, tileOf(3, 3)) ==
+        "3-3 cannot be played: 3-3 does not match end L (6); it matches end R (3) but has no room there: the line.");
+  CHECK(explainTile(m, Player::A, tileOf(6, 6)) == "6-6 can be played on end L (6).");
+}
+
+TEST_CASE("rules: a blocked free round names the tiles that matched an end with no room") {
+  // Greedy dominoes2 rounds (28x20) until one ends blocked with such tiles; the caption and the
+  // timeline's "what it caused" both name them.
+  bool seen = false;
+  for (std::uint64_t seed = 1; seed < 300 && !seen; ++seed) {
+    Timeline t;
+    const Match start = newMatch(*dom::preset("dominoes2"), seed);
+    t.reset(start, dealRecord(start));
+    while (t.current().match.inRound()) t.play(greedyMove(t.current().match));
+    const Match& m = t.current().match;
+    if (m.results().back().how != RoundStatus::Blocked) continue;
+    const std::string roomless = m.matchedWithoutRoomText();
+    if (roomless.empty()) continue;
+    seen = true;
+    const Mask a = m.matchedWithoutRoom(Player::A), b = m.matchedWithoutRoom(Player::B);
+    CHECK((a | b) != 0);
+    if (a) CHECK(contains(roomless, "A's " + tilesText(a)));
+    if (b) CHECK(contains(roomless, "B's " + tilesText(b)));
+    CHECK(contains(roomless, " matched ends that had no room"));
+    const std::string e = explainPosition(m);
+    CHECK(e.rfind("blocked: A ", 0) == 0);
+    CHECK(contains(e, "; " + roomless + ". "));
+    CHECK(contains(t.current().caused, "(" + roomless + ")"));
+    MESSAGE("seed " << seed << ": " << e << " | " << t.current().caused);
+  }
+  CHECK(seen);
+}
