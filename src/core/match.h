@@ -20,7 +20,8 @@ struct RoundResult {
   bool operator==(const RoundResult&) const = default;
 };
 
-// A position given without its history (a DGN setup).
+// A position given without its history: the one position type of a DGN round (deal or setup),
+// the studio's position editor and Match::startSetup.
 struct Setup {
   std::array<Mask, 2> hand{};
   std::vector<Tile> stock;             // top first
@@ -28,6 +29,7 @@ struct Setup {
   int leadIndex = 0;
   std::optional<Player> turn;
   std::optional<std::array<int, 2>> score;
+  bool operator==(const Setup&) const = default;
 };
 
 class Match {

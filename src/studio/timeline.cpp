@@ -9,6 +9,19 @@ namespace dom::studio {
 
 namespace {
 std::string winnerWord(std::uint8_t w) { return w == 0 ? "A" : w == 1 ? "B" : "nobody"; }
+
+// Keeps a record statement on the node it follows; a note also joins the node's caption.
+void keep(Node& n, const dgn::Statement& st) {
+  n.statements.push_back(st);
+  if (st.kind == dgn::Statement::Kind::Note) n.caption += n.caption.empty() ? st.note : "\n" + st.note;
+}
+
+dgn::Statement noteStatement(std::string text) {
+  dgn::Statement st;
+  st.kind = dgn::Statement::Kind::Note;
+  st.note = std::move(text);
+  return st;
+}
 }  // namespace
 
 std::string causedText(const Match& before, const Match& after, const Move& move, Player by) {
@@ -59,6 +72,7 @@ void Timeline::reset(const Match& start, const dgn::RoundRecord& round) {
   current_ = 0;
   title_.clear();
   about_.clear();
+  rulesText_ = start.rules().text();
   players_.reset();
   rebuildPath();
 }
@@ -67,46 +81,37 @@ void Timeline::resetSetup(const Match& start, const dgn::RoundRecord& round) { r
 
 std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view file) {
   std::vector<Node> nodes;
+  auto link = [&](Node n) {
+    if (!nodes.empty()) {
+      n.parent = static_cast<int>(nodes.size()) - 1;
+      n.depth = nodes.back().depth + 1;
+      nodes.back().children.push_back(static_cast<int>(nodes.size()));
+      nodes.back().next = static_cast<int>(nodes.size());
+    }
+    nodes.push_back(std::move(n));
+  };
   auto visit = [&](const dgn::RoundRecord& round, const dgn::Statement* st, const Match& m) {
     if (!st) {
       Node n{m};
       n.roundStart = round;
       n.roundStart->statements.clear();
-      if (!nodes.empty()) {
-        n.parent = static_cast<int>(nodes.size()) - 1;
-        n.depth = nodes.back().depth + 1;
-        nodes.back().children.push_back(static_cast<int>(nodes.size()));
-        nodes.back().next = static_cast<int>(nodes.size());
-      }
-      nodes.push_back(std::move(n));
+      link(std::move(n));
       return;
     }
     if (nodes.empty()) return;
-    if (st->kind == dgn::Statement::Kind::Note) {
-      Node& last = nodes.back();
-      last.caption += last.caption.empty() ? st->note : "\n" + st->note;
+    // Notes, expects and negative examples (checked, not played) stay with the position they follow.
+    if (st->kind != dgn::Statement::Kind::Move || st->rejected) {
+      keep(nodes.back(), *st);
       return;
     }
-    if (st->kind != dgn::Statement::Kind::Move) return;
-    const Node& prev = nodes.back();
-    if (prev.match.round() == m.round() && prev.match.state().turn == m.state().turn && prev.match.state().hand == m.state().hand &&
-        prev.match.state().line == m.state().line && prev.match.state().stockTop == m.state().stockTop &&
-        prev.match.results().size() == m.results().size())
-      return;  // a checked-but-not-played move (after `expect error`)
+    // A played move: the reader resolved it (its end, a draw's tile) and wrote its canonical text.
+    const Match& before = nodes.back().match;
     Node n{m};
-    // Recover the applied move with its draw tile and end from the position before it.
-    Match replay = prev.match;
-    Move mv = replay.resolve(st->move);
-    if (replay.illegal(mv, st->player).empty()) mv = replay.apply(mv);
-    n.move = mv;
+    n.move = st->move;
     n.by = st->player;
-    n.moveText = prev.match.moveText(mv);
-    n.caused = causedText(prev.match, m, mv, st->player);
-    n.parent = static_cast<int>(nodes.size()) - 1;
-    n.depth = prev.depth + 1;
-    nodes.back().children.push_back(static_cast<int>(nodes.size()));
-    nodes.back().next = static_cast<int>(nodes.size());
-    nodes.push_back(std::move(n));
+    n.moveText = st->moveText;
+    n.caused = causedText(before, m, st->move, st->player);
+    link(std::move(n));
   };
   auto result = dgn::read(text, file, visit);
   if (auto* err = std::get_if<dgn::Error>(&result)) return *err;
@@ -116,6 +121,7 @@ std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view
   current_ = 0;
   title_ = rec.title;
   about_ = rec.about;
+  rulesText_ = rec.rulesText;
   players_ = rec.players;
   rebuildPath();
   return std::nullopt;
@@ -214,7 +220,7 @@ int Timeline::dealNext(std::uint64_t seed) {
   after.startRound(dealFromSeed(seed, after.rules().hand));
   Node n{after};
   n.roundStart = dealRecord(after);
-  n.caption = "Round " + std::to_string(after.round()) + " is dealt.";
+  keep(n, noteStatement("Round " + std::to_string(after.round()) + " is dealt."));
   return addChild(current_, std::move(n));
 }
 
@@ -222,40 +228,27 @@ dgn::Record Timeline::record() const {
   dgn::Record rec;
   const Node& root = node(path_.front());
   rec.rules = root.match.rules();
-  rec.rulesText = rec.rules.text();
+  rec.rulesText = rulesText_.empty() ? rec.rules.text() : rulesText_;
   rec.players = players_;
   rec.title = title_;
   rec.about = about_;
-  for (std::size_t k = 0; k < path_.size(); ++k) {
-    const Node& n = node(path_[k]);
+  for (const int i : path_) {
+    const Node& n = node(i);
     if (n.roundStart) {
       rec.rounds.push_back(*n.roundStart);
       rec.rounds.back().number = n.match.round();
       rec.rounds.back().seed.reset();
-      if (!n.caption.empty() && k > 0) {
-        dgn::Statement st;
-        st.kind = dgn::Statement::Kind::Note;
-        st.note = n.caption;
-        rec.rounds.back().statements.push_back(st);
-      }
-      continue;
-    }
-    if (!n.move || rec.rounds.empty()) continue;
-    const Node& before = node(n.parent);
-    dgn::appendMove(rec.rounds.back(), before.match, n.by, *n.move);
-    if (!n.caption.empty()) {
+    } else if (n.move && !rec.rounds.empty()) {
       dgn::Statement st;
-      st.kind = dgn::Statement::Kind::Note;
-      st.note = n.caption;
-      rec.rounds.back().statements.push_back(st);
+      st.kind = dgn::Statement::Kind::Move;
+      st.player = n.by;
+      st.move = *n.move;
+      st.moveText = n.moveText;
+      rec.rounds.back().statements.push_back(std::move(st));
     }
-  }
-  if (!rec.rounds.empty() && !node(path_.front()).caption.empty()) {
-    dgn::Statement st;
-    st.kind = dgn::Statement::Kind::Note;
-    st.note = node(path_.front()).caption;
-    auto& sts = rec.rounds.front().statements;
-    sts.insert(sts.begin(), st);
+    if (rec.rounds.empty()) continue;
+    auto& out = rec.rounds.back().statements;
+    out.insert(out.end(), n.statements.begin(), n.statements.end());
   }
   return rec;
 }
