@@ -8,7 +8,7 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
   python3 binutils dpkg-dev file clang-format clang-tidy
 
-.PHONY: deps build test run asan test-asan fuzz bench screenshots clean install package
+.PHONY: deps build test run asan test-asan fuzz bench screenshots clean install package test-clang format format-check lint
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -16,8 +16,9 @@ deps:
 	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	else echo "deps: run as root:"; echo "  apt-get install -y $$missing"; exit 1; fi
 
+# Build folders come from CMakePresets.json: release (build/), debug, asan, fuzz, clang.
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake --preset release -B $(BUILD) $(CMAKE_FLAGS)
 
 build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
@@ -30,13 +31,14 @@ run: build
 	else $(BUILD)/bin/dominoes play --rules en-linea --a greedy --b random --seed $$(date +%s); fi
 
 asan:
-	$(MAKE) build BUILD=build-asan CMAKE_FLAGS="-DDOMINOES_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo"
+	cmake --preset asan $(CMAKE_FLAGS)
+	cmake --build build-asan -j$(JOBS)
 
 test-asan: asan
 	cd build-asan && ctest --output-on-failure -j$(JOBS) -LE slow
 
 fuzz:
-	cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DDOMINOES_FUZZ=ON -DDOMINOES_STUDIO=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --preset fuzz
 	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn
 	mkdir -p build-fuzz/corpus && cp tests/records/*.dgn scenarios/*.dgn build-fuzz/corpus/ 2>/dev/null; true
 	cp tests/fuzz/corpus/* build-fuzz/corpus/
@@ -44,7 +46,25 @@ fuzz:
 
 bench: build
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000
+	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000 --path generic
 	$(BUILD)/bin/dominoes bench --rules dominoes2 --games 500000
+
+# The Clang build and its fast tests (CI runs it too).
+test-clang:
+	cmake --preset clang $(CMAKE_FLAGS)
+	cmake --build build-clang -j$(JOBS)
+	cd build-clang && ctest --output-on-failure -j$(JOBS) -L fast
+
+# House style: clang-format (the whole tree follows .clang-format) and clang-tidy (.clang-tidy).
+SOURCES = $(shell git ls-files '*.cpp' '*.h')
+format:
+	clang-format -i $(SOURCES)
+
+format-check:
+	clang-format --dry-run --Werror $(SOURCES)
+
+lint: build
+	clang-tidy -p $(BUILD) --quiet --extra-arg=-Wno-unknown-warning-option $(filter src/%.cpp,$(SOURCES))
 
 PREFIX ?= /usr/local
 install: build
@@ -57,4 +77,4 @@ screenshots: build
 	bash tools/screenshots.sh $(BUILD)
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz build-clang build-debug
