@@ -1,7 +1,9 @@
-// The app object: new games, files, intents applied in one place, keys, autoplay and computer moves.
+// The app object: the window's side of the studio. Keys, menu and panes make intents; the session
+// applies them; the layout tiles the window.
 #include "studio/app.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -10,27 +12,6 @@
 #include <filesystem>
 
 namespace dom::studio {
-
-const char* name(Pane p) {
-  static const char* const names[] = {"table", "hands", "stock", "timeline", "branches", "rules", "score", "editor", "scenarios", "log"};
-  return names[static_cast<int>(p)];
-}
-
-bool parsePane(std::string_view text, Pane& out) {
-  for (int i = 0; i < kPanes; ++i)
-    if (text == name(static_cast<Pane>(i))) {
-      out = static_cast<Pane>(i);
-      return true;
-    }
-  return false;
-}
-
-void Settings::clamp() {
-  speed = std::clamp(speed, 0.25f, 8.0f);
-  computerDelay = std::clamp(computerDelay, 0.0f, 5.0f);
-  if (static_cast<int>(visibility) > 2) visibility = Visibility::All;
-  if (recent.size() > 8) recent.resize(8);
-}
 
 void LogBuffer::add(std::string line) {
   std::lock_guard lock(mutex);
@@ -65,11 +46,14 @@ void setupLogging() {
   spdlog::set_default_logger(logger);
 }
 
-void placeWindow(float x, float y, float w, float h) {
-  const ImVec2 d = ImGui::GetIO().DisplaySize;
-  const float sx = d.x / 1280.0f, sy = d.y / 800.0f;
-  ImGui::SetNextWindowPos(ImVec2(x * sx, y * sy), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(w * sx, h * sy), ImGuiCond_FirstUseEver);
+void placeWindow(float, float, float, float) {
+  // The App places every pane at its default rect (App::placePane) before the pane begins its
+  // window; a pane's own first-use place would undo that, so this does nothing.
+}
+
+const char* title(Pane p) {
+  static const char* const titles[] = {"Table", "Hands", "Stock", "Timeline", "Branches", "Rules", "Score", "Position editor", "Scenarios", "Log"};
+  return titles[static_cast<int>(p)];
 }
 
 App::App() {
@@ -77,143 +61,20 @@ App::App() {
   if (!std::filesystem::is_directory(scenariosDir) && std::filesystem::is_directory("scenarios")) scenariosDir = "scenarios";
 }
 
-void App::newGame(const NewGameOptions& o) {
-  auto parsed = parseRules(o.rules);
-  if (auto* err = std::get_if<std::string>(&parsed)) {
-    showError("rules: " + *err);
-    return;
-  }
-  game = o;
-  rng.seed(o.seed);
-  Match m = newMatch(std::get<Rules>(parsed), o.seed);
-  timeline.reset(m, dealRecord(m));
-  timeline.setPlayers(std::array<std::string, 2>{std::string(name(o.seats[0])), std::string(name(o.seats[1]))});
-  filePath.clear();
-  selected = kNoTile;
-  autoplay = false;
-  editor.load(m);
-  ++generation;
-  spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]), name(o.seats[1]));
-}
-
-bool App::open(const std::string& path) {
-  Timeline t;
-  if (auto err = t.loadFile(path)) {
-    showError(err->text());
-    return false;
-  }
-  timeline = std::move(t);
-  filePath = path;
-  game.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
-  game.rules = match().rules().text();
-  selected = kNoTile;
-  autoplay = false;
-  editor.load(match());
-  ++generation;
-  auto& r = settings.recent;
-  r.erase(std::remove(r.begin(), r.end(), path), r.end());
-  r.insert(r.begin(), path);
-  settings.clamp();
-  spdlog::info("opened {} ({} positions)", path, timeline.size());
-  return true;
-}
-
-bool App::save(const std::string& path) {
-  const std::string text = dgn::write(timeline.record());
-  if (auto err = dgn::saveFile(path, text); !err.empty()) {
-    showError("could not save " + path + ": " + err);
-    return false;
-  }
-  filePath = path;
-  status("saved " + path);
-  spdlog::info("saved {}", path);
-  return true;
-}
-
-void App::showError(const std::string& e) {
-  errorText = e;
-  errorPopup = true;
-  spdlog::error("{}", e);
-}
-
-void App::status(const std::string& s) { statusText = s; }
-
-bool App::humanToMove() const {
-  const auto p = match().toMove();
-  return p && game.seats[static_cast<std::size_t>(idx(*p))] == Seat::Human;
-}
-
-void App::select(Tile t) {
-  selected = t;
-  chosenGhost = 0;
-  ++generation;
-}
-
-void App::step(Intent::Kind k) {
-  Intent in;
-  in.kind = k;
-  apply(in);
-}
-
 void App::apply(const Intent& in) {
   using K = Intent::Kind;
-  const bool manual = in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
-  if (manual) autoplay = false;
   switch (in.kind) {
-    case K::Jump: timeline.jump(in.node); break;
-    case K::First: timeline.first(); break;
-    case K::Prev: timeline.prev(); break;
-    case K::Next: timeline.next(); break;
-    case K::Last: timeline.last(); break;
-    case K::Autoplay:
-      autoplay = !autoplay;
-      autoplayElapsed = 0;
-      break;
-    case K::Select: select(in.tile); break;
-    case K::Play: {
-      const auto who = match().toMove();
-      if (!who) {
-        status("no round is on");
-        break;
-      }
-      const std::string why = match().illegal(in.move, *who);
-      if (!why.empty()) {
-        status(why);
-        spdlog::warn("{}: {}", match().moveText(in.move), why);
-        break;
-      }
-      timeline.play(in.move);
-      selected = kNoTile;
-      break;
-    }
-    case K::DealNext: timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round())); break;
-    case K::Open: open(in.path); break;
-    case K::Save: save(in.path); break;
-    case K::NewGame: newGameDialog = true; break;
-    case K::EditorStart: {
-      auto started = editor.start();
-      if (!started) {
-        showError("the position is illegal: " + editor.error());
-        break;
-      }
-      timeline.resetSetup(started->first, started->second);
-      game.rules = started->first.rules().text();
-      filePath.clear();
-      selected = kNoTile;
-      spdlog::info("playing from an edited position");
-      break;
-    }
     case K::ExportPng:
-      exportPath = in.path;
-      exportTable = false;
-      break;
     case K::ExportTablePng:
       exportPath = in.path;
-      exportTable = true;
-      break;
+      exportTable = in.kind == K::ExportTablePng;
+      return;
+    case K::NewGameDialog: newGameDialog = true; return;
+    default: break;
   }
-  if (manual) selected = kNoTile;
-  ++generation;
+  const int before = timeline.currentIndex();
+  session.apply(in);
+  if (timeline.currentIndex() != before) animElapsed = 0;
 }
 
 void App::applyAll(Intents& in) {
@@ -221,22 +82,57 @@ void App::applyAll(Intents& in) {
   in.clear();
 }
 
-void App::keys() {
+void App::placePane(Pane p) {
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const auto boxes = defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings.open, editing());
+  const Box& b = boxes[static_cast<std::size_t>(p)];
+  const ImGuiCond cond = relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  ImGui::SetNextWindowPos(ImVec2(b.x, b.y), cond);
+  ImGui::SetNextWindowSize(ImVec2(b.w, b.h), cond);
+}
+
+bool App::beginPane(Pane p, Intents& out, int flags) {
+  placePane(p);
+  bool open = true;
+  const bool visible = ImGui::Begin(title(p), &open, flags);
+  if (!open) out.push_back(paneIntent(p, false));
+  if (!visible) ImGui::End();
+  return visible;
+}
+
+// Where each pane is and whether its content fits, read back from ImGui's windows.
+void App::measurePanes() {
+  for (int i = 0; i < kPanes; ++i) {
+    PaneRect& r = paneRects[static_cast<std::size_t>(i)];
+    const ImGuiWindow* w = ImGui::FindWindowByName(title(static_cast<Pane>(i)));
+    r.drawn = w && w->Active && !w->Collapsed;
+    if (!w) continue;
+    r.x = w->Pos.x;
+    r.y = w->Pos.y;
+    r.w = w->Size.x;
+    r.h = w->Size.y;
+    r.clippedX = w->ScrollMax.x > 0.5f;
+    r.hiddenY = w->ScrollMax.y;
+  }
+}
+
+void App::keys(Intents& out) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
   auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
   if (io.KeyCtrl) {
     if (ImGui::IsKeyPressed('O', false)) {
-      dialogPath = filePath.empty() ? scenariosDir + "/" : filePath;
+      dialogPath = session.filePath.empty() ? scenariosDir + "/" : session.filePath;
       openDialog = true;
     }
     if (ImGui::IsKeyPressed('S', false)) {
-      dialogPath = filePath.empty() ? "game.dgn" : filePath;
+      dialogPath = session.filePath.empty() ? "game.dgn" : session.filePath;
       saveDialog = true;
     }
     if (ImGui::IsKeyPressed('N', false)) newGameDialog = true;
-    if (ImGui::IsKeyPressed('Z', false)) editor.undo();
-    if (ImGui::IsKeyPressed('Y', false)) editor.redo();
+    // Undo/Redo act on what has focus: the editor's edits in edit mode, else the timeline.
+    if (ImGui::IsKeyPressed('Z', false)) out.push_back(intentOf(Intent::Kind::Undo));
+    if (ImGui::IsKeyPressed('Y', false)) out.push_back(intentOf(Intent::Kind::Redo));
     return;
   }
   const Match& m = match();
@@ -244,7 +140,7 @@ void App::keys() {
   // Your tiles: the hand of the player to move.
   std::vector<Tile> mine;
   if (who) forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(*who))], [&](Tile t) { mine.push_back(t); });
-  const auto placements = selected != kNoTile ? placementsOf(m, selected) : std::vector<Move>{};
+  const auto placements = selected != kNoTile ? movesOfTile(m, selected) : std::vector<Move>{};
   const bool choosing = placements.size() > 1;
   if (pressed(ImGuiKey_Tab) || pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_UpArrow)) {
     if (!mine.empty()) {
@@ -252,88 +148,30 @@ void App::keys() {
       int i = it == mine.end() ? -1 : static_cast<int>(it - mine.begin());
       const int n = static_cast<int>(mine.size());
       i = (pressed(ImGuiKey_UpArrow) || (pressed(ImGuiKey_Tab) && io.KeyShift)) ? (i <= 0 ? n - 1 : i - 1) : (i + 1) % n;
-      select(mine[static_cast<std::size_t>(i)]);
+      out.push_back(selectIntent(mine[static_cast<std::size_t>(i)]));
     }
   }
-  if (choosing && pressed(ImGuiKey_LeftArrow)) chosenGhost = std::max(0, chosenGhost - 1);
-  else if (choosing && pressed(ImGuiKey_RightArrow)) chosenGhost = std::min(static_cast<int>(placements.size()) - 1, chosenGhost + 1);
-  else if (pressed(ImGuiKey_LeftArrow)) step(Intent::Kind::Prev);
-  else if (pressed(ImGuiKey_RightArrow)) step(Intent::Kind::Next);
-  if (pressed(ImGuiKey_Home)) step(Intent::Kind::First);
-  if (pressed(ImGuiKey_End)) step(Intent::Kind::Last);
-  if (pressed(ImGuiKey_Escape)) select(kNoTile);
-  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter) || pressed(ImGuiKey_Space)) {
-    if (selected == kNoTile) status("select a tile first (Tab)");
-    else if (placements.empty()) {
-      Move probe;
-      probe.tile = selected;
-      probe.end = m.state().beforeLead() ? End::None : End::L;
-      status(who ? tileText(selected) + ": " + m.illegal(probe, *who) : "no round is on");
-    } else {
-      Intent in;
-      in.kind = Intent::Kind::Play;
-      in.move = placements[static_cast<std::size_t>(std::clamp(chosenGhost, 0, static_cast<int>(placements.size()) - 1))];
-      apply(in);
-    }
-  }
-  auto tryKind = [&](MoveKind k) {
-    if (!who) {
-      status("no round is on");
-      return;
-    }
-    const Move mv = moveOf(k);
-    const std::string why = m.illegal(mv, *who);
-    if (!why.empty()) {
-      status(std::string(k == MoveKind::Draw ? "cannot draw: " : "cannot pass: ") + why);
-      return;
-    }
-    Intent in;
-    in.kind = Intent::Kind::Play;
-    in.move = mv;
-    apply(in);
+  auto choose = [&](int k) {
+    Intent in = intentOf(Intent::Kind::ChooseGhost);
+    in.node = std::clamp(k, 0, static_cast<int>(placements.size()) - 1);
+    out.push_back(in);
   };
-  if (ImGui::IsKeyPressed('D', false)) tryKind(MoveKind::Draw);
-  if (ImGui::IsKeyPressed('P', false)) tryKind(MoveKind::Pass);
-  if (ImGui::IsKeyPressed('A', false)) step(Intent::Kind::Autoplay);
-}
-
-void App::computer(float dt) {
-  if (autoplay) {
-    autoplayElapsed += dt * settings.speed;
-    if (autoplayElapsed >= 1.0f) {
-      autoplayElapsed = 0;
-      if (!timeline.next()) autoplay = false;
-      animElapsed = 0;
-    }
-    return;
-  }
-  // Computer seats play only at the tip of the current branch.
-  if (!timeline.current().children.empty()) return;
-  const Match& m = match();
-  if (m.round() > 0 && m.state().over() && !m.matchOver() && game.seats[0] != Seat::Human && game.seats[1] != Seat::Human) {
-    computerElapsed += dt;
-    if (computerElapsed >= settings.computerDelay) {
-      computerElapsed = 0;
-      step(Intent::Kind::DealNext);
-    }
-    return;
-  }
-  const auto who = m.toMove();
-  if (!who || game.seats[static_cast<std::size_t>(idx(*who))] == Seat::Human) {
-    computerElapsed = 0;
-    return;
-  }
-  computerElapsed += dt;
-  if (computerElapsed < settings.computerDelay) return;
-  computerElapsed = 0;
-  Intent in;
-  in.kind = Intent::Kind::Play;
-  in.move = computerMove(game.seats[static_cast<std::size_t>(idx(*who))], m, rng);
-  apply(in);
+  if (choosing && pressed(ImGuiKey_LeftArrow)) choose(chosenGhost - 1);
+  else if (choosing && pressed(ImGuiKey_RightArrow)) choose(chosenGhost + 1);
+  else if (pressed(ImGuiKey_LeftArrow)) out.push_back(intentOf(Intent::Kind::Prev));
+  else if (pressed(ImGuiKey_RightArrow)) out.push_back(intentOf(Intent::Kind::Next));
+  if (pressed(ImGuiKey_Home)) out.push_back(intentOf(Intent::Kind::First));
+  if (pressed(ImGuiKey_End)) out.push_back(intentOf(Intent::Kind::Last));
+  if (pressed(ImGuiKey_Escape)) out.push_back(selectIntent(kNoTile));
+  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter) || pressed(ImGuiKey_Space)) out.push_back(intentOf(Intent::Kind::PlaySelected));
+  if (ImGui::IsKeyPressed('D', false)) out.push_back(playIntent(moveOf(MoveKind::Draw)));
+  if (ImGui::IsKeyPressed('P', false)) out.push_back(playIntent(moveOf(MoveKind::Pass)));
+  if (ImGui::IsKeyPressed('A', false)) out.push_back(intentOf(Intent::Kind::Autoplay));
 }
 
 void App::menu(Intents& out) {
   if (!ImGui::BeginMainMenuBar()) return;
+  const std::string& filePath = session.filePath;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("New game...", "Ctrl+N")) newGameDialog = true;
     if (ImGui::MenuItem("Open...", "Ctrl+O")) {
@@ -342,17 +180,11 @@ void App::menu(Intents& out) {
     }
     if (ImGui::BeginMenu("Open recent", !settings.recent.empty())) {
       for (const auto& r : settings.recent)
-        if (ImGui::MenuItem(r.c_str())) {
-          Intent in;
-          in.kind = Intent::Kind::Open;
-          in.path = r;
-          out.push_back(in);
-        }
+        if (ImGui::MenuItem(r.c_str())) out.push_back(openIntent(r));
       ImGui::EndMenu();
     }
     if (ImGui::MenuItem("Save", nullptr, false, !filePath.empty())) {
-      Intent in;
-      in.kind = Intent::Kind::Save;
+      Intent in = intentOf(Intent::Kind::Save);
       in.path = filePath;
       out.push_back(in);
     }
@@ -374,63 +206,66 @@ void App::menu(Intents& out) {
     if (ImGui::MenuItem("Quit")) quit = true;
     ImGui::EndMenu();
   }
+  if (ImGui::BeginMenu("Edit")) {
+    const char* what = editing() ? "the editor's last edit" : "a move";
+    if (ImGui::MenuItem(editing() ? "Undo edit" : "Undo move", "Ctrl+Z")) out.push_back(intentOf(Intent::Kind::Undo));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo %s", what);
+    if (ImGui::MenuItem(editing() ? "Redo edit" : "Redo move", "Ctrl+Y")) out.push_back(intentOf(Intent::Kind::Redo));
+    ImGui::Separator();
+    if (ImGui::MenuItem("Edit the position", nullptr, editing())) out.push_back(paneIntent(Pane::Editor, !editing()));
+    ImGui::EndMenu();
+  }
   if (ImGui::BeginMenu("View")) {
     for (int i = 0; i < kPanes; ++i) {
-      std::string label = name(static_cast<Pane>(i));
-      label[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(label[0])));
-      ImGui::MenuItem(label.c_str(), nullptr, &settings.open[static_cast<std::size_t>(i)]);
+      const Pane p = static_cast<Pane>(i);
+      if (ImGui::MenuItem(title(p), nullptr, settings.isOpen(p))) out.push_back(paneIntent(p, !settings.isOpen(p)));
     }
+    if (ImGui::MenuItem("Reset the layout")) relayout = true;
     ImGui::Separator();
-    ImGui::MenuItem("Animate moves", nullptr, &settings.animate);
-    ImGui::MenuItem("Ghost placements", nullptr, &settings.ghosts);
-    ImGui::MenuItem("Teaching mode (reveal the stock)", nullptr, &settings.teaching);
-    if (ImGui::MenuItem("Show all hands", nullptr, settings.visibility == Visibility::All)) settings.visibility = Visibility::All;
-    if (ImGui::MenuItem("Show as A", nullptr, settings.visibility == Visibility::AsA)) settings.visibility = Visibility::AsA;
-    if (ImGui::MenuItem("Show as B", nullptr, settings.visibility == Visibility::AsB)) settings.visibility = Visibility::AsB;
+    auto toggle = [&](const char* label, bool value, Intent::Kind k) {
+      if (ImGui::MenuItem(label, nullptr, value)) {
+        Intent in = intentOf(k);
+        in.on = !value;
+        out.push_back(in);
+      }
+    };
+    toggle("Animate moves", settings.animate, Intent::Kind::SetAnimate);
+    toggle("Ghost placements", settings.ghosts, Intent::Kind::SetGhosts);
+    toggle("Teaching mode (reveal the stock)", settings.teaching, Intent::Kind::SetTeaching);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Fit the line", "F", tableView.mode == ViewMode::FitLine)) tableView = TableView{ViewMode::FitLine};
+    if (ImGui::MenuItem("Whole table", "W", tableView.mode == ViewMode::WholeTable)) tableView = TableView{ViewMode::WholeTable};
+    ImGui::Separator();
+    if (ImGui::MenuItem("Show all hands", nullptr, settings.visibility == Visibility::All)) out.push_back(visibilityIntent(Visibility::All));
+    if (ImGui::MenuItem("Show as A", nullptr, settings.visibility == Visibility::AsA)) out.push_back(visibilityIntent(Visibility::AsA));
+    if (ImGui::MenuItem("Show as B", nullptr, settings.visibility == Visibility::AsB)) out.push_back(visibilityIntent(Visibility::AsB));
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Game")) {
     auto item = [&](const char* label, const char* key, Intent::Kind k) {
-      if (ImGui::MenuItem(label, key)) {
-        Intent in;
-        in.kind = k;
-        out.push_back(in);
-      }
+      if (ImGui::MenuItem(label, key)) out.push_back(intentOf(k));
     };
     item("First position", "Home", Intent::Kind::First);
     item("Previous", "Left", Intent::Kind::Prev);
     item("Next", "Right", Intent::Kind::Next);
     item("Last position", "End", Intent::Kind::Last);
-    item(autoplay ? "Pause autoplay" : "Autoplay", "A", Intent::Kind::Autoplay);
+    item(session.autoplay ? "Pause autoplay" : "Autoplay", "A", Intent::Kind::Autoplay);
     ImGui::Separator();
     const Match& m = match();
     const auto who = m.toMove();
-    if (ImGui::MenuItem("Draw", "D", false, who && m.illegal(moveOf(MoveKind::Draw), *who).empty())) {
-      Intent in;
-      in.kind = Intent::Kind::Play;
-      in.move = moveOf(MoveKind::Draw);
-      out.push_back(in);
-    }
-    if (ImGui::MenuItem("Pass", "P", false, who && m.illegal(moveOf(MoveKind::Pass), *who).empty())) {
-      Intent in;
-      in.kind = Intent::Kind::Play;
-      in.move = moveOf(MoveKind::Pass);
-      out.push_back(in);
-    }
-    if (ImGui::MenuItem("Computer move (greedy)", nullptr, false, who.has_value())) {
-      Intent in;
-      in.kind = Intent::Kind::Play;
-      in.move = greedyMove(m);
-      out.push_back(in);
-    }
+    if (ImGui::MenuItem("Draw", "D", false, who && m.illegal(moveOf(MoveKind::Draw), *who).empty()))
+      out.push_back(playIntent(moveOf(MoveKind::Draw)));
+    if (ImGui::MenuItem("Pass", "P", false, who && m.illegal(moveOf(MoveKind::Pass), *who).empty()))
+      out.push_back(playIntent(moveOf(MoveKind::Pass)));
+    if (ImGui::MenuItem("Computer move (greedy)", nullptr, false, who.has_value())) out.push_back(playIntent(greedyMove(m)));
     item("Deal the next round", nullptr, Intent::Kind::DealNext);
     ImGui::Separator();
     for (int p = 0; p < 2; ++p) {
       const std::string label = std::string("Seat ") + letter(static_cast<Player>(p));
       if (ImGui::BeginMenu(label.c_str())) {
         for (Seat s : {Seat::Human, Seat::Greedy, Seat::Random})
-          if (ImGui::MenuItem(std::string(name(s)).c_str(), nullptr, game.seats[static_cast<std::size_t>(p)] == s))
-            game.seats[static_cast<std::size_t>(p)] = s;
+          if (ImGui::MenuItem(std::string(name(s)).c_str(), nullptr, session.game.seats[static_cast<std::size_t>(p)] == s))
+            out.push_back(seatIntent(static_cast<Player>(p), s));
         ImGui::EndMenu();
       }
     }
@@ -451,18 +286,28 @@ void App::frame(float dt) {
   animElapsed += dt;
   Intents out;
   if (!pendingDrop.empty()) {
-    Intent in;
-    in.kind = Intent::Kind::Open;
-    in.path = pendingDrop;
-    out.push_back(in);
+    out.push_back(openIntent(pendingDrop));
     pendingDrop.clear();
   }
+  // The layout is made again when the window's size, the open panes or the mode change.
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  if (d.x != displaySize[0] || d.y != displaySize[1] || settings.open != placedOpen_ || editing() != placedEditing_) {
+    relayout = frameNo > 1 || relayout;
+    displaySize = {d.x, d.y};
+    placedOpen_ = settings.open;
+    placedEditing_ = editing();
+  }
+  statusText = session.statusLine();
   menu(out);
   using P = Pane;
-  auto isOpen = [&](P p) { return settings.open[static_cast<std::size_t>(p)]; };
-  if (isOpen(P::Table)) drawTablePane(*this, out);
-  if (isOpen(P::Hands)) drawHandsPane(*this, out);
-  if (isOpen(P::Stock)) drawStockPane(*this, out);
+  auto isOpen = [&](P p) { return settings.isOpen(p); };
+  if (isOpen(P::Table)) {
+    placePane(P::Table);
+    drawTablePane(*this, out);
+  }
+  // In edit mode the editor sits under the table in the places of the match's hands and stock.
+  if (isOpen(P::Hands) && !editing()) drawHandsPane(*this, out);
+  if (isOpen(P::Stock) && !editing()) drawStockPane(*this, out);
   if (isOpen(P::Timeline)) drawTimelinePane(*this, out);
   if (isOpen(P::Branches)) drawBranchesPane(*this, out);
   if (isOpen(P::Rules)) drawRulesPane(*this, out);
@@ -471,15 +316,37 @@ void App::frame(float dt) {
   if (isOpen(P::Scenarios)) drawScenariosPane(*this, out);
   if (isOpen(P::Log)) drawLogPane(*this, out);
   drawDialogs(*this, out);
+  relayout = false;
+  measurePanes();
   lastNode = timeline.currentIndex();
-  const int before = timeline.currentIndex();
+  keys(out);
   applyAll(out);
-  keys();
-  computer(dt);
+  const int before = timeline.currentIndex();
+  session.tick(dt);
   if (timeline.currentIndex() != before) animElapsed = 0;
   const std::string& cap = timeline.current().caption;
   if (!cap.empty() && cap != lastCaption) spdlog::info("note: {}", cap);
   lastCaption = cap;
+}
+
+// Each pane's rect and whether its content fits; the pairs of drawn panes that overlap; the panes
+// that reach outside the window.
+nlohmann::json App::layoutState() const {
+  using nlohmann::json;
+  json panes = json::object(), overlaps = json::array(), outside = json::array();
+  for (int i = 0; i < kPanes; ++i) {
+    const PaneRect& r = paneRects[static_cast<std::size_t>(i)];
+    if (!r.drawn) continue;
+    const char* n = name(static_cast<Pane>(i));
+    panes[n] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}, {"clippedX", r.clippedX}, {"hiddenY", r.hiddenY}};
+    if (r.x < -0.5f || r.y < -0.5f || r.x + r.w > displaySize[0] + 0.5f || r.y + r.h > displaySize[1] + 0.5f) outside.push_back(n);
+    for (int k = i + 1; k < kPanes; ++k) {
+      const PaneRect& o = paneRects[static_cast<std::size_t>(k)];
+      if (o.drawn && overlap(Box{r.x, r.y, r.w, r.h}, Box{o.x, o.y, o.w, o.h}))
+        overlaps.push_back(std::string(n) + "/" + name(static_cast<Pane>(k)));
+    }
+  }
+  return {{"width", displaySize[0]}, {"height", displaySize[1]}, {"panes", panes}, {"overlaps", overlaps}, {"outside", outside}};
 }
 
 nlohmann::json App::state() const {
@@ -492,7 +359,8 @@ nlohmann::json App::state() const {
   j["pathLength"] = static_cast<int>(timeline.branchPath().size());
   j["branch"] = timeline.currentBranch();
   j["branches"] = static_cast<int>(timeline.leaves().size());
-  j["file"] = filePath;
+  j["file"] = session.filePath;
+  j["fileName"] = std::filesystem::path(session.filePath).filename().string();
   j["title"] = timeline.title();
   j["rules"] = m.rules().text();
   j["round"] = m.round();
@@ -507,7 +375,8 @@ nlohmann::json App::state() const {
   for (const auto& h : hands) {
     json tiles = json::array();
     for (Tile t : h.tiles) tiles.push_back(h.faceDown ? std::string("?") : tileText(t));
-    j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles}, {"pips", h.pips}, {"faceDown", h.faceDown}};
+    j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles}, {"pips", h.pips}, {"faceDown", h.faceDown},
+                                                     {"shown", handTilesShown[static_cast<std::size_t>(idx(h.player))]}};
   }
   j["selected"] = selected == kNoTile ? json(nullptr) : json(tileText(selected));
   j["caption"] = timeline.current().caption;
@@ -516,9 +385,17 @@ nlohmann::json App::state() const {
     const Player owner = (m.state().hand[1] & bit(selected)) ? Player::B : Player::A;
     j["explainTile"] = explainTile(m, owner, selected);
   }
-  j["status"] = statusText;
-  j["error"] = errorText;
-  j["autoplay"] = autoplay;
+  j["status"] = session.statusText;
+  j["hint"] = session.hint();
+  j["statusLine"] = statusText;
+  j["error"] = session.errorText;
+  j["autoplay"] = session.autoplay;
+  j["editing"] = editing();
+  const auto names = session.playerNames();
+  j["seats"] = {{"A", std::string(name(session.game.seats[0]))}, {"B", std::string(name(session.game.seats[1]))}};
+  j["players"] = {{"A", names[0]}, {"B", names[1]}};
+  const MoveCounter counter = moveCounter(timeline);
+  j["counter"] = {{"move", counter.current}, {"of", counter.last}};
   j["visibility"] = static_cast<int>(settings.visibility);
   j["teaching"] = settings.teaching;
   json panes;
@@ -527,15 +404,18 @@ nlohmann::json App::state() const {
   json rows = json::array();
   for (const auto& r : timelineRows(timeline, settings.visibility)) rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
+  j["layout"] = layoutState();
   j["score"] = {{"rounds", scoreView(m).rounds}, {"match", scoreView(m).match}};
   j["stockView"] = {{"count", stockView(m, false).count}, {"reserve", stockView(m, false).reserve}};
   j["editor"] = {{"error", editor.error()}, {"canUndo", editor.canUndo()}, {"canRedo", editor.canRedo()}};
-  json tiles = json::array();
-  for (const auto& st : screenTiles)
-    tiles.push_back({{"tile", tileText(st.tile)}, {"ghost", st.ghost}, {"x", st.x}, {"y", st.y}, {"w", st.w}, {"h", st.h}});
-  j["table"] = {{"x", tableRect[0]}, {"y", tableRect[1]}, {"w", tableRect[2]}, {"h", tableRect[3]}, {"tiles", tiles},
-                {"shaders", useShaders && renderer.ready()}};
+  // The table scene as it was drawn (scene.h), in window pixels.
+  json table = sceneState(tableScene, tableRect[0], tableRect[1]);
+  table.update({{"x", tableRect[0]}, {"y", tableRect[1]}, {"w", tableRect[2]}, {"h", tableRect[3]},
+                {"shaders", useShaders && renderer.ready()}, {"hover", hoverGhost}});
+  j["table"] = table;
   j["scenarios"] = static_cast<int>(scenarioPaths.size());
+  j["scenarioList"] = json::array();
+  for (const auto& p : scenarioPaths) j["scenarioList"].push_back(std::filesystem::path(p).filename().string());
   j["logLines"] = static_cast<int>(logBuffer().lines.size());
   j["legal"] = json::array();
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));

@@ -1,4 +1,5 @@
-// The studio's app object: model, settings, pane flags, and the one place where intents apply.
+// The studio's app object: the window's side of the studio (frame loop, panes, dialogs, renderer)
+// around a Session, which holds everything the user can change and changes only by intents.
 #pragma once
 #include <array>
 #include <deque>
@@ -10,48 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "studio/editor.h"
-#include "studio/players.h"
 #include "studio/renderer.h"
-#include "studio/timeline.h"
-#include "studio/viewmodel.h"
+#include "studio/scene.h"
+#include "studio/session.h"
 
 namespace dom::studio {
-
-enum class Pane : std::uint8_t { Table, Hands, Stock, Timeline, Branches, Rules, Score, Editor, Scenarios, Log, Count };
-inline constexpr int kPanes = static_cast<int>(Pane::Count);
-[[nodiscard]] const char* name(Pane p);
-[[nodiscard]] bool parsePane(std::string_view text, Pane& out);
-
-// Settings in one struct, range-checked on load, saved next to imgui.ini.
-struct Settings {
-  Visibility visibility = Visibility::All;
-  bool teaching = false;     // reveals the stock in draw order
-  bool animate = true;       // moves fade in when played or stepped
-  bool ghosts = true;
-  float speed = 1.0f;        // autoplay moves per second
-  float computerDelay = 0.4f;
-  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false};
-  std::vector<std::string> recent;
-  void clamp();
-};
-
-struct Intent {
-  enum class Kind { Jump, First, Prev, Next, Last, Play, Select, DealNext, Open, Save, NewGame, EditorStart, Autoplay, ExportPng, ExportTablePng };
-  Kind kind = Kind::Jump;
-  int node = 0;
-  Move move;
-  Tile tile = kNoTile;
-  Player owner = Player::A;
-  std::string path;
-};
-using Intents = std::vector<Intent>;
-
-struct NewGameOptions {
-  std::string rules = "en-linea";
-  std::uint64_t seed = 1;
-  std::array<Seat, 2> seats{Seat::Human, Seat::Greedy};
-};
 
 // Log lines kept for the Log pane (filled by a spdlog sink).
 struct LogBuffer {
@@ -70,42 +34,50 @@ struct ScreenTile {
   Move move;
 };
 
+// A pane's window rect and whether its content fits (for the dump and the layout tests).
+struct PaneRect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool drawn = false;      // drawn this frame (open and not collapsed)
+  bool clippedX = false;   // content wider than the pane: something is cut off at the right
+  float hiddenY = 0;       // content below the pane's bottom, in pixels (scrolled out of view)
+};
+
 class App {
  public:
   App();
-  void newGame(const NewGameOptions& o);
-  bool open(const std::string& path);  // false: error shown, game kept
-  bool save(const std::string& path);
+  // Routes an intent: the window's own kinds (export, dialogs) here, the rest to the session.
   void apply(const Intent& in);
   void applyAll(Intents& in);
   // One frame of UI: menu, panes, dialogs, keys, autoplay and computer moves.
   void frame(float dt);
   [[nodiscard]] nlohmann::json state() const;
-  [[nodiscard]] const Match& match() const { return timeline.current().match; }
-  void select(Tile t);
-  void step(Intent::Kind k);
-  // The seat of the player to move at the tip, or Human.
-  [[nodiscard]] bool humanToMove() const;
-  void showError(const std::string& e);
-  void status(const std::string& s);
+  [[nodiscard]] nlohmann::json layoutState() const;
+  [[nodiscard]] const Match& match() const { return session.match(); }
+  // Edit mode: the Position editor is open; the table shows session.editor.position() (H3 reads this).
+  [[nodiscard]] bool editing() const { return session.editing(); }
+  // Starts a pane window at its place in the default layout (and again after a window resize).
+  void placePane(Pane p);
+  // Begins a pane window at its place; false when collapsed (End is then already called).
+  // Closing it with its x returns an intent.
+  bool beginPane(Pane p, Intents& out, int flags = 0);
 
-  Settings settings;
-  Timeline timeline;
-  Editor editor;
-  NewGameOptions game;
-  std::mt19937_64 rng{1};
-  std::string filePath;
-  std::string errorText;          // shown in a modal until dismissed
-  bool errorPopup = false;
-  std::string statusText;         // the last message (reason a key was refused, saved file...)
-  Tile selected = kNoTile;
-  int chosenGhost = 0;            // index among the selected tile's placements (Left/Right)
-  bool autoplay = false;
-  float autoplayElapsed = 0;
-  float computerElapsed = 0;
+  Session session;
+  // Views of the session for the panes (read them; change the session with intents).
+  // Kept under their old names for code that reads them (the Table pane).
+  Settings& settings = session.settings;
+  Timeline& timeline = session.timeline;
+  Editor& editor = session.editor;
+  Tile& selected = session.selected;
+  int& chosenGhost = session.chosenGhost;
+  const std::uint64_t& generation = session.generation();  // bumped by every change the table can show
+  std::string statusText;         // the line under the table this frame: session.statusLine()
+
   float animElapsed = 10;         // seconds since the last step (animation)
   int lastNode = -1;
   std::vector<ScreenTile> screenTiles;
+  TableView tableView;            // the Table pane's fit, zoom and pan
+  TableScene tableScene;          // the table as last drawn (viewport pixels; origin at tableRect)
+  int hoverGhost = -1;            // the ghost a click would play, under the mouse
   std::array<float, 4> tableRect{};  // window pixels of the table image
   TableRenderer renderer;
   bool useShaders = true;
@@ -121,15 +93,21 @@ class App {
   std::string pendingDrop;
   int frameNo = 0;
   std::string lastCaption;
-  // Bumped by every change of what the table can show (load, new game, edit, move, step, selection):
-  // caches key on it, never on a node index.
-  std::uint64_t generation = 0;
+  std::array<PaneRect, kPanes> paneRects{};
+  std::array<int, 2> handTilesShown{};  // tiles of each hand drawn whole within the Hands pane's width
+  std::array<float, 2> displaySize{};  // the window's size the panes were last placed for
+  bool relayout = false;          // place every pane at its default rect this frame
 
  private:
-  void keys();
-  void computer(float dt);
+  void keys(Intents& out);
   void menu(Intents& out);
+  void measurePanes();
+  std::array<bool, kPanes> placedOpen_{};  // the open panes the layout was made for
+  bool placedEditing_ = false;
 };
+
+// A pane's window title.
+[[nodiscard]] const char* title(Pane p);
 
 // Panes: each reads the app and returns intents.
 void drawTablePane(App& app, Intents& out);
@@ -144,6 +122,7 @@ void drawScenariosPane(App& app, Intents& out);
 void drawLogPane(App& app, Intents& out);
 void drawDialogs(App& app, Intents& out);
 // Sets a pane window's first-use position and size, relative to a 1280x800 window.
+// (Kept for the Table pane; the other panes place themselves with App::placePane.)
 void placeWindow(float x, float y, float w, float h);
 
 // The placements of tile t for the player to move, in order (L before R, then headings).

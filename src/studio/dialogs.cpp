@@ -62,21 +62,14 @@ bool fileDialog(const char* title, bool& openFlag, std::string& path, const char
 }  // namespace
 
 void drawDialogs(App& app, Intents& out) {
-  if (fileDialog("Open a record", app.openDialog, app.dialogPath, "Open", true)) {
-    Intent in;
-    in.kind = Intent::Kind::Open;
-    in.path = app.dialogPath;
-    out.push_back(in);
-  }
+  if (fileDialog("Open a record", app.openDialog, app.dialogPath, "Open", true)) out.push_back(openIntent(app.dialogPath));
   if (fileDialog("Save the record as", app.saveDialog, app.dialogPath, "Save", false)) {
-    Intent in;
-    in.kind = Intent::Kind::Save;
+    Intent in = intentOf(Intent::Kind::Save);
     in.path = app.dialogPath;
     out.push_back(in);
   }
   if (fileDialog("Export a PNG", app.exportDialog, app.dialogPath, "Export", false)) {
-    Intent in;
-    in.kind = app.exportTableDialog ? Intent::Kind::ExportTablePng : Intent::Kind::ExportPng;
+    Intent in = intentOf(app.exportTableDialog ? Intent::Kind::ExportTablePng : Intent::Kind::ExportPng);
     in.path = app.dialogPath;
     out.push_back(in);
   }
@@ -84,7 +77,7 @@ void drawDialogs(App& app, Intents& out) {
   static NewGameOptions opts;
   static std::string seedText;
   if (app.newGameDialog) {
-    opts = app.game;
+    opts = app.session.game;
     opts.seed = static_cast<std::uint64_t>(std::random_device{}());
     seedText = std::to_string(opts.seed);
     ImGui::OpenPopup("New game");
@@ -122,7 +115,9 @@ void drawDialogs(App& app, Intents& out) {
       } catch (...) {
         opts.seed = 1;
       }
-      app.newGame(opts);
+      Intent in = intentOf(Intent::Kind::NewGame);
+      in.game = opts;
+      out.push_back(in);
       ImGui::CloseCurrentPopup();
     }
     ImGui::EndDisabled();
@@ -131,12 +126,13 @@ void drawDialogs(App& app, Intents& out) {
     ImGui::EndPopup();
   }
 
-  if (app.errorPopup) {
+  // The session asks for the error to be shown; showing it is the window's business.
+  if (app.session.errorPopup) {
     ImGui::OpenPopup("Error");
-    app.errorPopup = false;
+    app.session.errorPopup = false;
   }
   if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.errorText.c_str());
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.session.errorText.c_str());
     ImGui::TextDisabled("The current game is kept.");
     if (ImGui::Button("OK")) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
@@ -153,12 +149,12 @@ void drawDialogs(App& app, Intents& out) {
         {"Home / End", "first / last position"}, {"Left / Right", "previous / next (or choose the end)"},
         {"Tab, Up / Down", "move through your tiles"}, {"Enter / Space", "play the selected tile"},
         {"D / P", "draw / pass"}, {"A", "autoplay on or off"}, {"Esc", "deselect"},
-        {"Ctrl+O / Ctrl+S", "open / save as"}, {"Ctrl+N", "new game"}, {"Ctrl+Z / Ctrl+Y", "undo / redo (editor)"}};
+        {"Ctrl+O / Ctrl+S", "open / save as"}, {"Ctrl+N", "new game"},
+        {"Ctrl+Z / Ctrl+Y", "undo / redo: the edit in edit mode, else the move"}};
     for (const auto& k : keys) ImGui::BulletText("%-16s %s", k[0], k[1]);
     if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
-  (void)out;
 }
 
 }  // namespace dom::studio

@@ -231,7 +231,9 @@ int main(int argc, char** argv) {
   handler.WriteAllFn = settingsWrite;
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
   // Load now rather than at the first frame, so that a script's first action sees the settings.
-  if (io.IniFilename && std::filesystem::exists(io.IniFilename)) ImGui::LoadIniSettingsFromDisk(io.IniFilename);
+  // Without saved settings this is a first run.
+  const bool savedSettings = io.IniFilename && std::filesystem::exists(io.IniFilename);
+  if (savedSettings) ImGui::LoadIniSettingsFromDisk(io.IniFilename);
 
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -248,17 +250,22 @@ int main(int argc, char** argv) {
     if (count > 0) static_cast<App*>(glfwGetWindowUserPointer(w))->pendingDrop = paths[0];
   });
 
+  Intent start = intentOf(Intent::Kind::NewGame);
+  start.game = opts;
+  app.apply(start);
   if (!file.empty()) {
-    app.newGame(opts);
-    if (!app.open(file)) spdlog::warn("starting a new game instead");
-  } else {
-    app.newGame(opts);
+    app.apply(openIntent(file));
+    if (app.session.filePath != file) spdlog::warn("starting a new game instead");
+  } else if (!savedSettings) {
+    // The first run against the computer: the human's view, the hint, the Scenarios pane.
+    app.session.firstRun();
   }
 
   std::vector<double> cpuMs, submitMs, frameMs;
   double startupMs = 0;
   int frame = 0;
   int heldKey = -1;
+  bool heldCtrl = false;
   while (!glfwWindowShouldClose(window) && !app.quit) {
     const auto f0 = Clock::now();
     glfwPollEvents();
@@ -266,11 +273,25 @@ int main(int argc, char** argv) {
       io.KeysDown[heldKey] = false;
       heldKey = -1;
     }
+    if (heldCtrl) {
+      io.KeysDown[GLFW_KEY_LEFT_CONTROL] = false;
+      io.KeyCtrl = false;
+      heldCtrl = false;
+    }
     int key = -1;
     script.tick(app, key);
     if (key >= 0 && key < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
       io.KeysDown[key] = true;
       heldKey = key;
+      if (script.ctrl) {
+        io.KeysDown[GLFW_KEY_LEFT_CONTROL] = true;
+        io.KeyCtrl = true;
+        heldCtrl = true;
+      }
+    }
+    if (script.resize.pending) {
+      glfwSetWindowSize(window, script.resize.w, script.resize.h);
+      script.resize.pending = false;
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -289,7 +310,9 @@ int main(int argc, char** argv) {
     }
     ImGui::NewFrame();
     app.frame(io.DeltaTime);
-    const std::string title = "Dominoes Studio" + (app.filePath.empty() ? std::string() : " - " + app.filePath);
+    // The window's title names the file, or the seats of a game (they follow seat changes).
+    const auto names = app.session.playerNames();
+    const std::string title = "Dominoes Studio - " + (app.session.filePath.empty() ? "A " + names[0] + " vs B " + names[1] : app.session.filePath);
     if (title != shownTitle) {
       glfwSetWindowTitle(window, title.c_str());
       shownTitle = title;

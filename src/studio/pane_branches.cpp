@@ -1,29 +1,27 @@
 // The Branches pane: every line of play that left another, and which one the timeline shows.
 #include <imgui.h>
 
+#include <cstdio>
+
 #include "studio/app.h"
 
 namespace dom::studio {
 
 void drawBranchesPane(App& app, Intents& out) {
-  placeWindow(0, 496, 296, 130);
-  if (!ImGui::Begin("Branches", &app.settings.open[static_cast<int>(Pane::Branches)])) {
-    ImGui::End();
-    return;
-  }
+  if (!app.beginPane(Pane::Branches, out)) return;
   const auto rows = branchRows(app.timeline);
-  ImGui::TextDisabled("Play a different move at an earlier position to start a branch.");
+  ImGui::TextWrapped("Play a different move at an earlier position to start a branch.");
+  const float wrap = ImGui::GetContentRegionAvail().x;
   for (const BranchRow& r : rows) {
     ImGui::PushID(r.leaf);
-    char label[160];
+    char label[200];
     std::snprintf(label, sizeof label, "%s branch %d: %d moves, leaves at %d, ends %s", r.current ? ">" : " ", r.number, r.length,
                   r.forkDepth, r.lastMove.c_str());
-    if (ImGui::Selectable(label, r.current)) {
-      Intent in;
-      in.kind = Intent::Kind::Jump;
-      in.node = r.leaf;
-      out.push_back(in);
-    }
+    // A row as tall as its wrapped text: nothing is cut at the pane's edge.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float h = ImGui::CalcTextSize(label, nullptr, false, wrap).y;
+    if (ImGui::Selectable("##row", r.current, 0, ImVec2(wrap, h))) out.push_back(jumpIntent(r.leaf));
+    ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label, nullptr, wrap);
     ImGui::PopID();
   }
   ImGui::End();

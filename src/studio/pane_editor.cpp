@@ -1,4 +1,5 @@
-// The Position editor pane: move tiles between hands, stock, line and box; live check; undo/redo.
+// The Position editor: edit mode's controls under the table. Move tiles between hands, stock, line
+// and box; live check; undo/redo. Every edit is an intent.
 #include <imgui.h>
 
 #include "studio/app.h"
@@ -7,8 +8,7 @@
 namespace dom::studio {
 
 namespace {
-void zoneRow(App& app, const char* label, Zone zone, const std::vector<std::pair<Tile, std::pair<int, int>>>& tiles) {
-  Editor& ed = app.editor;
+void zoneRow(Intents& out, const char* label, Zone zone, const std::vector<std::pair<Tile, std::pair<int, int>>>& tiles) {
   ImGui::PushID(label);
   ImGui::TextUnformatted(label);
   ImGui::SameLine(ImGui::GetFontSize() * 6);
@@ -28,10 +28,15 @@ void zoneRow(App& app, const char* label, Zone zone, const std::vector<std::pair
     if (ImGui::BeginPopupContextItem("move")) {
       ImGui::TextDisabled("%s", tileText(t).c_str());
       for (Zone z : {Zone::HandA, Zone::HandB, Zone::Stock, Zone::LineL, Zone::LineR, Zone::Box})
-        if (z != zone && ImGui::MenuItem((std::string("Move to ") + name(z)).c_str())) ed.moveTile(t, z);
+        if (z != zone && ImGui::MenuItem((std::string("Move to ") + name(z)).c_str())) out.push_back(editMoveIntent(t, z));
       if (zone == Zone::Stock) {
-        if (ImGui::MenuItem("Earlier in the draw order")) ed.moveInStock(t, -1);
-        if (ImGui::MenuItem("Later in the draw order")) ed.moveInStock(t, +1);
+        for (const auto& [label, delta] : {std::pair{"Earlier in the draw order", -1}, std::pair{"Later in the draw order", +1}})
+          if (ImGui::MenuItem(label)) {
+            Intent in = intentOf(Intent::Kind::EditStockOrder);
+            in.tile = t;
+            in.node = delta;
+            out.push_back(in);
+          }
       }
       ImGui::EndPopup();
     }
@@ -44,7 +49,7 @@ void zoneRow(App& app, const char* label, Zone zone, const std::vector<std::pair
   if (tiles.empty()) ImGui::TextDisabled("(none: drop tiles here)");
   ImGui::EndGroup();
   if (ImGui::BeginDragDropTarget()) {
-    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("DOM_EDIT")) ed.moveTile(*static_cast<const Tile*>(p->Data), zone);
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("DOM_EDIT")) out.push_back(editMoveIntent(*static_cast<const Tile*>(p->Data), zone));
     ImGui::EndDragDropTarget();
   }
   ImGui::PopID();
@@ -52,59 +57,69 @@ void zoneRow(App& app, const char* label, Zone zone, const std::vector<std::pair
 }  // namespace
 
 void drawEditorPane(App& app, Intents& out) {
-  placeWindow(310, 150, 660, 330);
-  if (!ImGui::Begin("Position editor", &app.settings.open[static_cast<int>(Pane::Editor)])) {
-    ImGui::End();
-    return;
-  }
-  Editor& ed = app.editor;
-  if (ImGui::Button("Load the current position")) ed.load(app.match());
+  if (!app.beginPane(Pane::Editor, out)) return;
+  const Editor& ed = app.editor;
+  if (ImGui::Button("Load the current position")) out.push_back(intentOf(Intent::Kind::EditLoad));
   ImGui::SameLine();
   ImGui::BeginDisabled(!ed.canUndo());
-  if (ImGui::Button("Undo")) ed.undo();
+  if (ImGui::Button("Undo")) out.push_back(intentOf(Intent::Kind::Undo));
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!ed.canRedo());
-  if (ImGui::Button("Redo")) ed.redo();
+  if (ImGui::Button("Redo")) out.push_back(intentOf(Intent::Kind::Redo));
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!ed.error().empty());
-  if (ImGui::Button("Play from here")) {
-    Intent in;
-    in.kind = Intent::Kind::EditorStart;
-    out.push_back(in);
-  }
+  if (ImGui::Button("Play from here")) out.push_back(intentOf(Intent::Kind::EditorStart));
   ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Done")) out.push_back(paneIntent(Pane::Editor, false));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Leave edit mode; the edit stays for next time");
+  // The verdict first, wrapped: it is what the user reads after each edit.
+  if (ed.error().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.4f, 0.9f, 0.4f, 1));
+    ImGui::TextWrapped("The position is legal.");
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.35f, 1));
+    ImGui::TextWrapped("Illegal: %s", ed.error().c_str());
+  }
+  ImGui::PopStyleColor();
   const EditPosition& p = ed.position();
   auto handTiles = [](Mask m) {
     std::vector<std::pair<Tile, std::pair<int, int>>> v;
     forEachHeaviestFirst(m, [&](Tile t) { v.push_back({t, {high(t), low(t)}}); });
     return v;
   };
-  zoneRow(app, "A's hand", Zone::HandA, handTiles(p.hand[0]));
-  zoneRow(app, "B's hand", Zone::HandB, handTiles(p.hand[1]));
+  zoneRow(out, "A's hand", Zone::HandA, handTiles(p.hand[0]));
+  zoneRow(out, "B's hand", Zone::HandB, handTiles(p.hand[1]));
   std::vector<std::pair<Tile, std::pair<int, int>>> line;
   for (const LaidTile& lt : p.line) line.push_back({lt.tile, {lt.left, lt.right}});
-  zoneRow(app, "Line", Zone::LineR, line);
+  zoneRow(out, "Line", Zone::LineR, line);
   std::vector<std::pair<Tile, std::pair<int, int>>> stock;
   for (Tile t : p.stock) stock.push_back({t, {high(t), low(t)}});
-  zoneRow(app, "Stock", Zone::Stock, stock);
+  zoneRow(out, "Stock", Zone::Stock, stock);
   Mask placed = p.hand[0] | p.hand[1];
   for (Tile t : p.stock) placed |= bit(t);
   for (const LaidTile& lt : p.line) placed |= bit(lt.tile);
-  zoneRow(app, "Box", Zone::Box, handTiles(~placed & kAllTiles));
+  zoneRow(out, "Box", Zone::Box, handTiles(~placed & kAllTiles));
   int turn = idx(p.turn.value_or(Player::A));
   ImGui::TextUnformatted("Turn");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("A", &turn, 0)) ed.setTurn(Player::A);
-  ImGui::SameLine();
-  if (ImGui::RadioButton("B", &turn, 1)) ed.setTurn(Player::B);
+  for (int who = 0; who < 2; ++who) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(who == 0 ? "A" : "B", &turn, who)) {
+      Intent in = intentOf(Intent::Kind::EditTurn);
+      in.owner = static_cast<Player>(who);
+      out.push_back(in);
+    }
+  }
   ImGui::SameLine();
   std::array<int, 2> score = p.score.value_or(std::array<int, 2>{});
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputInt2("score A, B", score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) ed.setScore(score);
-  if (ed.error().empty()) ImGui::TextColored(ImVec4(0.4f, 0.9f, 0.4f, 1), "The position is legal.");
-  else ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "Illegal: %s", ed.error().c_str());
+  if (ImGui::InputInt2("score A, B", score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) {
+    Intent in = intentOf(Intent::Kind::EditScore);
+    in.scores = score;
+    out.push_back(in);
+  }
   ImGui::End();
 }
 

@@ -1,4 +1,5 @@
-// The Hands pane: both hands with pip totals, the opponent face down unless shown.
+// The Hands pane: both hands with pip totals, the opponent face down unless shown; tiles wrap to
+// the pane's width so that every tile of a long hand shows.
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,55 +12,42 @@
 namespace dom::studio {
 
 void drawHandsPane(App& app, Intents& out) {
-  placeWindow(300, 526, 680, 150);
-  if (!ImGui::Begin("Hands", &app.settings.open[static_cast<int>(Pane::Hands)])) {
-    ImGui::End();
-    return;
-  }
+  if (!app.beginPane(Pane::Hands, out)) return;
   int vis = static_cast<int>(app.settings.visibility);
   ImGui::TextUnformatted("Show:");
   ImGui::SameLine();
-  ImGui::RadioButton("all", &vis, 0);
+  bool changed = ImGui::RadioButton("all", &vis, 0);
   ImGui::SameLine();
-  ImGui::RadioButton("as A", &vis, 1);
+  changed |= ImGui::RadioButton("as A", &vis, 1);
   ImGui::SameLine();
-  ImGui::RadioButton("as B", &vis, 2);
-  app.settings.visibility = static_cast<Visibility>(vis);
+  changed |= ImGui::RadioButton("as B", &vis, 2);
+  if (changed) out.push_back(visibilityIntent(static_cast<Visibility>(vis)));
   const Match& m = app.match();
   const auto hands = handsView(m, app.settings.visibility);
-  const float th = ImGui::GetFrameHeight() * 1.25f;
+  const auto names = app.session.playerNames();
+  const float th = ImGui::GetFrameHeight() * 1.15f;
   const ImVec2 size(th * 2.0f, th);
-  // Labels first, so the tiles of both hands start at the same x.
-  std::array<std::string, 2> labels;
-  float labelW = 0;
-  const auto& names = app.timeline.players();
-  for (const HandView& h : hands) {
-    const int p = idx(h.player);
-    std::string l = std::string(h.toMove ? "> " : "  ") + letter(h.player) + (names ? " " + (*names)[static_cast<std::size_t>(p)] : std::string()) +
-                    ": " + std::to_string(h.tiles.size()) + (h.tiles.size() == 1 ? " tile" : " tiles");
-    if (h.pips >= 0) l += ", " + std::to_string(h.pips) + " pips";
-    labelW = std::max(labelW, ImGui::CalcTextSize(l.c_str()).x);
-    labels[static_cast<std::size_t>(p)] = std::move(l);
-  }
+  const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     ImGui::PushID(p);
-    ImGui::AlignTextToFramePadding();
-    if (h.toMove) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s", labels[static_cast<std::size_t>(p)].c_str());
-    else ImGui::TextUnformatted(labels[static_cast<std::size_t>(p)].c_str());
-    ImGui::SameLine(labelW + ImGui::GetStyle().WindowPadding.x + ImGui::GetFontSize());
+    std::string l = std::string(h.toMove ? "> " : "") + letter(h.player) + " " + names[static_cast<std::size_t>(p)] + ": " +
+                    std::to_string(h.tiles.size()) + (h.tiles.size() == 1 ? " tile" : " tiles");
+    if (h.pips >= 0) l += ", " + std::to_string(h.pips) + " pips";
+    if (h.toMove) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
+    ImGui::TextWrapped("%s", l.c_str());
+    if (h.toMove) ImGui::PopStyleColor();
+    int shown = 0;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     for (std::size_t i = 0; i < h.tiles.size(); ++i) {
       const Tile t = h.tiles[i];
       ImGui::PushID(static_cast<int>(t));
       const bool sel = app.selected == t;
       const bool dim = h.toMove && !h.faceDown && !(h.playable & bit(t));
-      if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) && !h.faceDown) {
-        Intent in;
-        in.kind = Intent::Kind::Select;
-        in.tile = sel ? kNoTile : t;
-        in.owner = h.player;
-        out.push_back(in);
-      }
+      if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) && !h.faceDown)
+        out.push_back(selectIntent(sel ? kNoTile : t));
+      // Counted when the whole tile lies within the pane's width (the test of the wrapping).
+      if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;
       if (!h.faceDown) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explainTile(m, h.player, t).c_str());
         if (ImGui::BeginDragDropSource()) {
@@ -69,9 +57,11 @@ void drawHandsPane(App& app, Intents& out) {
         }
       }
       ImGui::PopID();
-      if (i + 1 < h.tiles.size()) ImGui::SameLine();
+      // Wrap to the pane's width.
+      if (i + 1 < h.tiles.size() && ImGui::GetItemRectMax().x + gap + size.x <= right) ImGui::SameLine(0, gap);
     }
     if (h.tiles.empty()) ImGui::TextDisabled("(empty)");
+    app.handTilesShown[static_cast<std::size_t>(p)] = shown;
     ImGui::PopID();
   }
   if (app.selected != kNoTile) {

@@ -1,25 +1,21 @@
-// The Log pane: spdlog messages (they also go to stderr).
+// The Log pane: spdlog messages (they also go to stderr), wrapped to the pane's width.
 #include <imgui.h>
 
 #include "studio/app.h"
 
 namespace dom::studio {
 
-void drawLogPane(App& app, Intents&) {
-  placeWindow(984, 530, 296, 268);
-  if (!ImGui::Begin("Log", &app.settings.open[static_cast<int>(Pane::Log)])) {
-    ImGui::End();
-    return;
-  }
+void drawLogPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Log, out)) return;
   LogBuffer& log = logBuffer();
   if (ImGui::SmallButton("Clear")) {
     std::lock_guard lock(log.mutex);
     log.lines.clear();
   }
-  ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::BeginChild("lines", ImVec2(0, 0), false);
   {
     std::lock_guard lock(log.mutex);
-    for (const auto& l : log.lines) ImGui::TextUnformatted(l.c_str());
+    for (const auto& l : log.lines) ImGui::TextWrapped("%s", l.c_str());
   }
   if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();

@@ -1,9 +1,10 @@
-// The Scenarios pane: the files in scenarios/ with their titles and abouts; click to open.
+// The Scenarios pane: the files in scenarios/ in teaching order (scenarios/ORDER), with their titles
+// and abouts; click to open.
 #include <imgui.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "studio/app.h"
 
@@ -29,39 +30,45 @@ Entry describe(const std::filesystem::path& p) {
   }
   return e;
 }
+
+// The scenarios of `dir` in the order its ORDER file gives, the rest after it alphabetically.
+std::vector<Entry> listScenarios(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& de : fs::directory_iterator(dir, ec))
+    if (de.path().extension() == ".dgn") files.push_back(de.path().filename().string());
+  std::ostringstream order;
+  order << std::ifstream(fs::path(dir) / "ORDER").rdbuf();
+  std::vector<Entry> out;
+  for (const auto& f : orderScenarios(files, order.str())) out.push_back(describe(fs::path(dir) / f));
+  return out;
+}
 }  // namespace
 
 void drawScenariosPane(App& app, Intents& out) {
-  placeWindow(0, 630, 296, 168);
-  if (!ImGui::Begin("Scenarios", &app.settings.open[static_cast<int>(Pane::Scenarios)])) {
-    ImGui::End();
-    return;
-  }
+  if (!app.beginPane(Pane::Scenarios, out)) return;
   static std::vector<Entry> entries;
   static std::string listedDir;
   static double listedAt = -100;
   const double now = ImGui::GetTime();
   if (listedDir != app.scenariosDir || now - listedAt > 5.0) {
-    entries.clear();
-    std::error_code ec;
-    for (const auto& de : std::filesystem::directory_iterator(app.scenariosDir, ec))
-      if (de.path().extension() == ".dgn") entries.push_back(describe(de.path()));
-    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.file < b.file; });
+    entries = listScenarios(app.scenariosDir);
     listedDir = app.scenariosDir;
     app.scenarioPaths.clear();
     for (const Entry& e : entries) app.scenarioPaths.push_back(e.path);
     listedAt = now;
   }
-  ImGui::TextDisabled("%s", app.scenariosDir.c_str());
-  if (entries.empty()) ImGui::TextDisabled("No scenarios found.");
+  if (entries.empty()) ImGui::TextDisabled("No scenarios found in %s.", app.scenariosDir.c_str());
+  const float wrap = ImGui::GetContentRegionAvail().x;
+  int n = 0;
   for (const Entry& e : entries) {
     ImGui::PushID(e.path.c_str());
-    if (ImGui::Selectable(e.title.empty() ? e.file.c_str() : e.title.c_str(), app.filePath == e.path)) {
-      Intent in;
-      in.kind = Intent::Kind::Open;
-      in.path = e.path;
-      out.push_back(in);
-    }
+    const std::string label = std::to_string(++n) + ". " + (e.title.empty() ? e.file : e.title);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float h = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
+    if (ImGui::Selectable("##scenario", app.session.filePath == e.path, 0, ImVec2(wrap, h))) out.push_back(openIntent(e.path));
+    ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr, wrap);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", e.file.c_str(), e.about.c_str());
     ImGui::PopID();
   }

@@ -6,19 +6,20 @@
 
 namespace dom::studio {
 
-void drawStockPane(App& app, Intents&) {
-  placeWindow(300, 680, 680, 118);
-  if (!ImGui::Begin("Stock", &app.settings.open[static_cast<int>(Pane::Stock)])) {
-    ImGui::End();
-    return;
-  }
+void drawStockPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Stock, out)) return;
   const Match& m = app.match();
-  ImGui::Checkbox("Teaching mode (reveal)", &app.settings.teaching);
+  bool teaching = app.settings.teaching;
+  if (ImGui::Checkbox("Teaching mode (reveal)", &teaching)) {
+    Intent in = intentOf(Intent::Kind::SetTeaching);
+    in.on = teaching;
+    out.push_back(in);
+  }
   const StockView v = stockView(m, true);
-  ImGui::SameLine();
-  ImGui::Text("%d tiles, reserve %d, %d can be drawn", v.count, v.reserve, v.drawable);
+  ImGui::TextWrapped("%d tiles, reserve %d, %d can be drawn", v.count, v.reserve, v.drawable);
   const float th = ImGui::GetFrameHeight() * 1.5f;
   const ImVec2 size(th * 0.5f, th);
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int i = 0; i < v.count; ++i) {
     const Tile t = v.tiles[static_cast<std::size_t>(i)];
@@ -31,7 +32,8 @@ void drawStockPane(App& app, Intents&) {
       if (app.settings.teaching) ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? " (reserve: never drawn)" : "");
       else ImGui::SetTooltip("%d%s", i + 1, reserve ? " (reserve: never drawn)" : "");
     }
-    if (i + 1 < v.count) ImGui::SameLine(0, 3);
+    // Wrap to the pane's width.
+    if (i + 1 < v.count && ImGui::GetItemRectMax().x + 5 + size.x <= right) ImGui::SameLine(0, 5);
   }
   if (v.count == 0) ImGui::TextDisabled("The stock is empty.");
   ImGui::End();

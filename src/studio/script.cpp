@@ -1,4 +1,5 @@
-// Script actions: open/close panes, load, step, jump, select, play, keys, editor edits, checks.
+// Script actions: open/close panes, load, step, jump, select, play, keys, editor edits, undo/redo,
+// resize, checks. Every change goes through the app's intents, as the panes' do.
 #include "studio/script.h"
 
 #include <spdlog/spdlog.h>
@@ -60,6 +61,7 @@ std::optional<Move> parseMove(const Match& m, const std::string& text, std::stri
 
 void Script::tick(App& app, int& key) {
   key = -1;
+  ctrl = false;
   if (monkeyLeft_ > 0) {
     --monkeyLeft_;
     monkey(app, key);
@@ -89,38 +91,21 @@ void Script::monkey(App& app, int& key) {
       click.pending = true;
       break;
     }
-    case 3: app.select(static_cast<Tile>(next(kTiles))); break;
+    case 3: app.apply(selectIntent(static_cast<Tile>(next(kTiles)))); break;
     case 4: {
       const MoveList moves = m.legalMoves();
-      if (!moves.empty()) {
-        Intent in;
-        in.kind = Intent::Kind::Play;
-        in.move = moves.moves[static_cast<std::size_t>(next(moves.size))];
-        app.apply(in);
-      }
+      if (!moves.empty()) app.apply(playIntent(moves.moves[static_cast<std::size_t>(next(moves.size))]));
       break;
     }
-    case 5: {
-      Intent in;
-      in.kind = Intent::Kind::Jump;
-      in.node = next(app.timeline.size());
-      app.apply(in);
-      break;
-    }
-    case 6: app.editor.moveTile(static_cast<Tile>(next(kTiles)), static_cast<Zone>(next(6))); break;
-    case 7: next(2) ? (void)app.editor.undo() : (void)app.editor.redo(); break;
-    case 8: app.settings.visibility = static_cast<Visibility>(next(3)); break;
-    case 9: app.step(next(2) ? Intent::Kind::DealNext : Intent::Kind::EditorStart); break;
-    case 10: app.settings.open[static_cast<std::size_t>(next(kPanes))] = next(4) != 0; break;
-    default: {
-      Intent in;
-      in.kind = Intent::Kind::Play;
-      in.move = next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass);
-      app.apply(in);  // refused with a reason when illegal
-      break;
-    }
+    case 5: app.apply(jumpIntent(next(app.timeline.size()))); break;
+    case 6: app.apply(editMoveIntent(static_cast<Tile>(next(kTiles)), static_cast<Zone>(next(6)))); break;
+    case 7: app.apply(intentOf(next(2) ? Intent::Kind::Undo : Intent::Kind::Redo)); break;
+    case 8: app.apply(visibilityIntent(static_cast<Visibility>(next(3)))); break;
+    case 9: app.apply(intentOf(next(2) ? Intent::Kind::DealNext : Intent::Kind::EditorStart)); break;
+    case 10: app.apply(paneIntent(static_cast<Pane>(next(kPanes)), next(4) != 0)); break;
+    default: app.apply(playIntent(next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass))); break;  // refused with a reason when illegal
   }
-  if (app.errorPopup) app.errorPopup = false;  // keep going rather than stop at a modal
+  if (app.session.errorPopup) app.session.errorPopup = false;  // keep going rather than stop at a modal
   if (app.quit) app.quit = false;
 }
 
@@ -151,29 +136,37 @@ void Script::run(App& app, const std::string& line, int& key) {
     ++failures_;
     spdlog::error("script: {}: {}", line, why);
   };
+  // A file action succeeded when the session asked for no error dialog.
+  auto fileAction = [&](Intent in) {
+    app.session.errorPopup = false;
+    app.apply(in);
+    const bool ok = !app.session.errorPopup;
+    return ok;
+  };
+  auto simple = [&](Intent::Kind k) { app.apply(intentOf(k)); };
   if (cmd == "open" || cmd == "close") {
     Pane p;
     if (!parsePane(arg, p)) return fail("unknown pane");
-    app.settings.open[static_cast<std::size_t>(p)] = cmd == "open";
+    app.apply(paneIntent(p, cmd == "open"));
+  } else if (cmd == "edit") {  // edit on|off: edit mode (the Position editor under the table)
+    app.apply(paneIntent(Pane::Editor, arg != "off"));
   } else if (cmd == "load") {
-    if (!app.open(arg)) fail(app.errorText);
+    if (!fileAction(openIntent(arg))) fail(app.session.errorText);
   } else if (cmd == "load-bad") {  // a load that must fail and keep the game
-    if (app.open(arg)) fail("the file loaded");
+    if (fileAction(openIntent(arg))) fail("the file loaded");
   } else if (cmd == "step") {
-    Intent::Kind k = arg == "first" ? Intent::Kind::First : arg == "prev" ? Intent::Kind::Prev : arg == "last" ? Intent::Kind::Last : Intent::Kind::Next;
-    app.step(k);
+    simple(arg == "first" ? Intent::Kind::First : arg == "prev" ? Intent::Kind::Prev : arg == "last" ? Intent::Kind::Last : Intent::Kind::Next);
+  } else if (cmd == "undo" || cmd == "redo") {  // as Ctrl+Z / Ctrl+Y: on the editor in edit mode, else the timeline
+    simple(cmd == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
   } else if (cmd == "jump") {
     const int n = std::atoi(arg.c_str());
     const auto& path = app.timeline.branchPath();
     if (n < 0 || n >= static_cast<int>(path.size())) return fail("no such position");
-    Intent in;
-    in.kind = Intent::Kind::Jump;
-    in.node = path[static_cast<std::size_t>(n)];
-    app.apply(in);
+    app.apply(jumpIntent(path[static_cast<std::size_t>(n)]));
   } else if (cmd == "select") {
     const auto wt = parseTile(arg);
     if (!wt) return fail("not a tile");
-    app.select(wt->tile());
+    app.apply(selectIntent(wt->tile()));
   } else if (cmd == "monkey") {  // monkey N SEED: N frames of random actions (nothing may crash)
     std::istringstream as(arg);
     as >> monkeyLeft_ >> monkeyState_;
@@ -182,6 +175,9 @@ void Script::run(App& app, const std::string& line, int& key) {
     std::istringstream as(arg);
     as >> click.x >> click.y;
     click.pending = true;
+  } else if (cmd == "resize") {  // resize WxH: the window's new size (the layout follows)
+    if (std::sscanf(arg.c_str(), "%dx%d", &resize.w, &resize.h) != 2 || resize.w < 320 || resize.h < 240) return fail("resize WxH");
+    resize.pending = true;
   } else if (cmd == "click-ghost") {  // clicks the centre of the N-th ghost placement on the table
     const int n = std::atoi(arg.c_str());
     int seen = 0;
@@ -193,10 +189,10 @@ void Script::run(App& app, const std::string& line, int& key) {
         return;
       }
     fail("no such ghost");
-  } else if (cmd == "open-scenario") {
+  } else if (cmd == "open-scenario") {  // the N-th scenario as the Scenarios pane lists them (from 0)
     const auto n = static_cast<std::size_t>(std::atoi(arg.c_str()));
     if (n >= app.scenarioPaths.size()) return fail("no such scenario");
-    if (!app.open(app.scenarioPaths[n])) fail(app.errorText);
+    if (!fileAction(openIntent(app.scenarioPaths[n]))) fail(app.session.errorText);
   } else if (cmd == "dialog") {  // new, open, save, about
     if (arg == "new") app.newGameDialog = true;
     else if (arg == "open") {
@@ -216,58 +212,63 @@ void Script::run(App& app, const std::string& line, int& key) {
     for (const Move& mv : m.legalMoves())
       if (mv.kind == MoveKind::Play && (best == kNoTile || heavier(mv.tile, best))) best = mv.tile;
     if (best == kNoTile) return fail("no tile can be played");
-    app.select(best);
+    app.apply(selectIntent(best));
   } else if (cmd == "play") {
     std::string why;
     const auto mv = parseMove(app.match(), arg, why);
     if (!mv) return fail(why);
-    Intent in;
-    in.kind = Intent::Kind::Play;
-    in.move = *mv;
-    app.apply(in);
+    app.apply(playIntent(*mv));
   } else if (cmd == "deal") {
-    app.step(Intent::Kind::DealNext);
+    simple(Intent::Kind::DealNext);
   } else if (cmd == "key") {
     key = keyCode(arg);
     if (key < 0) fail("unknown key");
+  } else if (cmd == "ctrl") {  // ctrl z: the key with Ctrl held
+    key = keyCode(arg);
+    ctrl = true;
+    if (key < 0) fail("unknown key");
   } else if (cmd == "visibility") {
-    app.settings.visibility = arg == "a" ? Visibility::AsA : arg == "b" ? Visibility::AsB : Visibility::All;
-  } else if (cmd == "teaching") {
-    app.settings.teaching = arg == "on";
-  } else if (cmd == "animate") {
-    app.settings.animate = arg == "on";
+    app.apply(visibilityIntent(arg == "a" ? Visibility::AsA : arg == "b" ? Visibility::AsB : Visibility::All));
+  } else if (cmd == "teaching" || cmd == "animate") {
+    Intent in = intentOf(cmd == "teaching" ? Intent::Kind::SetTeaching : Intent::Kind::SetAnimate);
+    in.on = arg == "on";
+    app.apply(in);
   } else if (cmd == "autoplay") {
-    if ((arg == "on") != app.autoplay) app.step(Intent::Kind::Autoplay);
-  } else if (cmd == "speed") {
-    app.settings.speed = static_cast<float>(std::atof(arg.c_str()));
-    app.settings.clamp();
+    if ((arg == "on") != app.session.autoplay) simple(Intent::Kind::Autoplay);
+  } else if (cmd == "speed" || cmd == "delay") {
+    Intent in = intentOf(cmd == "speed" ? Intent::Kind::SetSpeed : Intent::Kind::SetComputerDelay);
+    in.value = static_cast<float>(std::atof(arg.c_str()));
+    app.apply(in);
   } else if (cmd == "seat") {
     std::istringstream as(arg);
     std::string who, seat;
     as >> who >> seat;
     Seat s;
     if ((who != "A" && who != "B") || !parseSeat(seat, s)) return fail("seat A|B human|greedy|random");
-    app.game.seats[who == "A" ? 0 : 1] = s;
-  } else if (cmd == "delay") {
-    app.settings.computerDelay = static_cast<float>(std::atof(arg.c_str()));
+    app.apply(seatIntent(who == "A" ? Player::A : Player::B, s));
   } else if (cmd == "new") {
     std::istringstream as(arg);
-    NewGameOptions o = app.game;
+    Intent in = intentOf(Intent::Kind::NewGame);
+    in.game = app.session.game;
     std::string seedWord;
     as >> seedWord;
-    o.seed = std::strtoull(seedWord.c_str(), nullptr, 10);
-    std::getline(as >> std::ws, o.rules);
-    if (o.rules.empty()) o.rules = "en-linea";
-    app.newGame(o);
+    in.game.seed = std::strtoull(seedWord.c_str(), nullptr, 10);
+    std::getline(as >> std::ws, in.game.rules);
+    if (in.game.rules.empty()) in.game.rules = "en-linea";
+    if (!fileAction(in)) fail(app.session.errorText);
   } else if (cmd == "editor") {
     std::istringstream as(arg);
     std::string sub, tileWord, zoneWord;
     as >> sub >> tileWord >> zoneWord;
-    if (sub == "load") app.editor.load(app.match());
-    else if (sub == "undo") app.editor.undo();
-    else if (sub == "redo") app.editor.redo();
-    else if (sub == "turn") app.editor.setTurn(tileWord == "B" ? Player::B : Player::A);
-    else if (sub == "play") app.step(Intent::Kind::EditorStart);
+    if (sub == "load") simple(Intent::Kind::EditLoad);
+    else if (sub == "undo" || sub == "redo") {
+      if (!app.editing()) return fail("not in edit mode (open editor)");
+      simple(sub == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
+    } else if (sub == "turn") {
+      Intent in = intentOf(Intent::Kind::EditTurn);
+      in.owner = tileWord == "B" ? Player::B : Player::A;
+      app.apply(in);
+    } else if (sub == "play") simple(Intent::Kind::EditorStart);
     else if (sub == "move") {
       const auto wt = parseTile(tileWord);
       static const std::pair<const char*, Zone> zones[] = {{"A", Zone::HandA}, {"B", Zone::HandB}, {"stock", Zone::Stock},
@@ -276,19 +277,23 @@ void Script::run(App& app, const std::string& line, int& key) {
       for (const auto& [n, zz] : zones)
         if (zoneWord == n) z = &zz;
       if (!wt || !z) return fail("editor move TILE A|B|stock|L|R|box");
-      app.editor.moveTile(wt->tile(), *z);
+      app.apply(editMoveIntent(wt->tile(), *z));
     } else
       fail("unknown editor action");
   } else if (cmd == "save") {
-    if (!app.save(arg)) fail(app.errorText);
+    Intent in = intentOf(Intent::Kind::Save);
+    in.path = arg;
+    if (!fileAction(in)) fail(app.session.errorText);
   } else if (cmd == "wait") {
     wait_ = std::max(0, std::atoi(arg.c_str()));
   } else if (cmd == "screenshot") {
     app.exportPath = arg;
   } else if (cmd == "dump") {
     std::ofstream(arg) << app.state().dump(2) << '\n';
-  } else if (cmd == "check") {
-    // check /json/pointer VALUE: VALUE is JSON, or a bare word compared with a string.
+  } else if (cmd == "check" || cmd == "check-contains") {
+    // check /json/pointer VALUE: the state there equals VALUE exactly. VALUE is JSON, or a bare
+    // word (not valid JSON) compared as a whole string; ">N" means a number greater than N.
+    // check-contains /json/pointer TEXT: the string there contains TEXT (say so when that is meant).
     std::istringstream as(arg);
     std::string ptr, want;
     as >> ptr;
@@ -300,14 +305,16 @@ void Script::run(App& app, const std::string& line, int& key) {
     } catch (const std::exception& e) {
       return fail(std::string("no such state: ") + e.what());
     }
-    if (!want.empty() && want[0] == '>' && got.is_number()) {
-      if (got.get<double>() > std::atof(want.c_str() + 1)) return;
-      return fail("expected " + want + ", found " + got.dump());
+    if (cmd == "check-contains") {
+      if (want.empty() || !got.is_string() || got.get<std::string>().find(want) == std::string::npos)
+        return fail("expected a string containing \"" + want + "\", found " + got.dump());
+    } else if (!want.empty() && want[0] == '>' && got.is_number()) {
+      if (!(got.get<double>() > std::atof(want.c_str() + 1))) return fail("expected " + want + ", found " + got.dump());
+    } else {
+      nlohmann::json wantJson = nlohmann::json::parse(want, nullptr, false);
+      if (wantJson.is_discarded()) wantJson = want;
+      if (got != wantJson) return fail("expected " + wantJson.dump() + ", found " + got.dump());
     }
-    nlohmann::json wantJson = nlohmann::json::parse(want, nullptr, false);
-    if (wantJson.is_discarded()) wantJson = want;
-    const bool ok = got == wantJson || (got.is_string() && wantJson.is_string() && got.get<std::string>().find(wantJson.get<std::string>()) != std::string::npos && want.size() > 0 && want[0] != '"');
-    if (!ok) return fail("expected " + wantJson.dump() + ", found " + got.dump());
     spdlog::info("check {} ok", ptr);
   } else if (cmd == "quit") {
     quit_ = true;

@@ -13,13 +13,20 @@ class Script {
   // Reads the file; returns an error message or empty.
   [[nodiscard]] std::string load(const std::string& path);
   void add(std::string line) { lines_.push_back(std::move(line)); }
-  // Runs the next action, if any. `key` receives a GLFW key code to press for one frame (or -1).
+  // Runs the next action, if any. `key` receives a GLFW key code to press for one frame (or -1),
+  // with Ctrl held when `ctrl` is set.
   void tick(App& app, int& key);
   // A mouse click the script asks for: pressed this frame at (x, y), released the next.
   struct Click {
     bool pending = false;
     float x = 0, y = 0;
   } click;
+  // A window size the script asks for (the frame loop resizes the window).
+  struct Resize {
+    bool pending = false;
+    int w = 0, h = 0;
+  } resize;
+  bool ctrl = false;  // the key of this tick is pressed with Ctrl held
   [[nodiscard]] bool done() const { return next_ >= lines_.size() && wait_ == 0; }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }

@@ -1,0 +1,504 @@
+// The session: every intent applied in one place, the computer seats and autoplay, the first run.
+#include "studio/session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace dom::studio {
+
+const char* name(Pane p) {
+  static const char* const names[] = {"table", "hands", "stock", "timeline", "branches", "rules", "score", "editor", "scenarios", "log"};
+  return names[static_cast<int>(p)];
+}
+
+bool parsePane(std::string_view text, Pane& out) {
+  for (int i = 0; i < kPanes; ++i)
+    if (text == name(static_cast<Pane>(i))) {
+      out = static_cast<Pane>(i);
+      return true;
+    }
+  return false;
+}
+
+void Settings::clamp() {
+  speed = std::clamp(speed, 0.25f, 8.0f);
+  computerDelay = std::clamp(computerDelay, 0.0f, 5.0f);
+  if (static_cast<int>(visibility) > 2) visibility = Visibility::All;
+  if (recent.size() > 8) recent.resize(8);
+}
+
+Intent intentOf(Intent::Kind k) {
+  Intent in;
+  in.kind = k;
+  return in;
+}
+
+Intent playIntent(const Move& m) {
+  Intent in = intentOf(Intent::Kind::Play);
+  in.move = m;
+  return in;
+}
+
+Intent jumpIntent(int node) {
+  Intent in = intentOf(Intent::Kind::Jump);
+  in.node = node;
+  return in;
+}
+
+Intent selectIntent(Tile t) {
+  Intent in = intentOf(Intent::Kind::Select);
+  in.tile = t;
+  return in;
+}
+
+Intent openIntent(std::string path) {
+  Intent in = intentOf(Intent::Kind::Open);
+  in.path = std::move(path);
+  return in;
+}
+
+Intent paneIntent(Pane p, bool on) {
+  Intent in = intentOf(Intent::Kind::SetPane);
+  in.pane = p;
+  in.on = on;
+  return in;
+}
+
+Intent seatIntent(Player p, Seat s) {
+  Intent in = intentOf(Intent::Kind::SetSeat);
+  in.owner = p;
+  in.seat = s;
+  return in;
+}
+
+Intent visibilityIntent(Visibility v) {
+  Intent in = intentOf(Intent::Kind::SetVisibility);
+  in.visibility = v;
+  return in;
+}
+
+Intent editMoveIntent(Tile t, Zone z) {
+  Intent in = intentOf(Intent::Kind::EditMove);
+  in.tile = t;
+  in.zone = z;
+  return in;
+}
+
+MoveCounter moveCounter(const Timeline& t) {
+  MoveCounter c;
+  const auto& path = t.branchPath();
+  const int pos = t.pathPos();
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const Node& n = t.node(path[k]);
+    if (n.roundStart) continue;  // a deal is a row without a number
+    ++c.last;
+    if (static_cast<int>(k) <= pos) c.current = c.last;
+  }
+  return c;
+}
+
+std::vector<std::string> orderScenarios(std::vector<std::string> files, std::string_view orderText) {
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> out;
+  std::istringstream in{std::string(orderText)};
+  std::string line;
+  while (std::getline(in, line)) {
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    const auto a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
+    if (a == std::string::npos) continue;
+    const std::string word = line.substr(a, b - a + 1);
+    const auto it = std::find(files.begin(), files.end(), word);
+    if (it == files.end() || std::find(out.begin(), out.end(), word) != out.end()) continue;
+    out.push_back(word);
+  }
+  for (const auto& f : files)
+    if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+  return out;
+}
+
+Session::Session() { editor.load(match()); }
+
+std::optional<Player> Session::soleHuman() const {
+  const bool a = game.seats[0] == Seat::Human, b = game.seats[1] == Seat::Human;
+  if (a == b) return std::nullopt;
+  return a ? Player::A : Player::B;
+}
+
+bool Session::humanToMove() const {
+  const auto p = match().toMove();
+  return p && game.seats[static_cast<std::size_t>(idx(*p))] == Seat::Human;
+}
+
+std::array<std::string, 2> Session::playerNames() const {
+  if (!playersFromSeats_ && timeline.players()) return *timeline.players();
+  return {std::string(name(game.seats[0])), std::string(name(game.seats[1]))};
+}
+
+std::string Session::statusLine() const { return statusText.empty() ? hint_ : statusText; }
+
+void Session::showError(const std::string& e) {
+  errorText = e;
+  errorPopup = true;
+  spdlog::error("{}", e);
+}
+
+void Session::firstRun() {
+  if (const auto human = soleHuman()) {
+    settings.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
+    autoVisibility_ = true;
+    hint_ = "Your move: click a tile, then a ghost on the table (or Tab to pick a tile and Enter to play it).";
+  }
+  settings.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
+  bump();
+}
+
+void Session::newGame(const NewGameOptions& o) {
+  auto parsed = parseRules(o.rules);
+  if (auto* err = std::get_if<std::string>(&parsed)) {
+    showError("rules: " + *err);
+    return;
+  }
+  game = o;
+  rng.seed(o.seed);
+  Match m = newMatch(std::get<Rules>(parsed), o.seed);
+  timeline.reset(m, dealRecord(m));
+  playersFromSeats_ = true;
+  timeline.setPlayers(playerNames());
+  filePath.clear();
+  selected = kNoTile;
+  autoplay = false;
+  editor.load(m);
+  if (autoVisibility_) {
+    const auto human = soleHuman();
+    settings.visibility = !human ? Visibility::All : *human == Player::A ? Visibility::AsA : Visibility::AsB;
+  }
+  spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]), name(o.seats[1]));
+}
+
+bool Session::open(const std::string& path) {
+  Timeline t;
+  if (auto err = t.loadFile(path)) {
+    showError(err->text());
+    return false;
+  }
+  timeline = std::move(t);
+  filePath = path;
+  game.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
+  game.rules = match().rules().text();
+  playersFromSeats_ = false;
+  selected = kNoTile;
+  autoplay = false;
+  hint_.clear();
+  editor.load(match());
+  if (autoVisibility_) settings.visibility = Visibility::All;  // a record is reviewed with every hand shown
+  auto& r = settings.recent;
+  r.erase(std::remove(r.begin(), r.end(), path), r.end());
+  r.insert(r.begin(), path);
+  settings.clamp();
+  spdlog::info("opened {} ({} positions)", path, timeline.size());
+  return true;
+}
+
+bool Session::save(const std::string& path) {
+  const std::string text = dgn::write(timeline.record());
+  if (auto err = dgn::saveFile(path, text); !err.empty()) {
+    showError("could not save " + path + ": " + err);
+    return false;
+  }
+  filePath = path;
+  status("saved " + path);
+  spdlog::info("saved {}", path);
+  return true;
+}
+
+void Session::play(const Move& mv) {
+  const auto who = match().toMove();
+  if (!who) {
+    status("no round is on");
+    return;
+  }
+  // The engine's reason names the player and the action ("A cannot draw: ..."): shown as it is.
+  if (const std::string why = match().illegal(mv, *who); !why.empty()) {
+    status(why);
+    spdlog::warn("{}: {}", match().moveText(mv), why);
+    return;
+  }
+  timeline.play(mv);
+  selected = kNoTile;
+  chosenGhost = 0;
+  if (game.seats[static_cast<std::size_t>(idx(*who))] == Seat::Human) hint_.clear();
+}
+
+void Session::playSelected() {
+  const Match& m = match();
+  const auto who = m.toMove();
+  if (selected == kNoTile) return status("select a tile first (Tab)");
+  if (!who) return status("no round is on");
+  const auto placements = movesOfTile(m, selected);
+  if (placements.empty()) {
+    Move probe;
+    probe.tile = selected;
+    probe.end = m.state().beforeLead() ? End::None : End::L;
+    return status(m.illegal(probe, *who));
+  }
+  play(placements[static_cast<std::size_t>(std::clamp(chosenGhost, 0, static_cast<int>(placements.size()) - 1))]);
+}
+
+void Session::select(Tile t) {
+  selected = t;
+  chosenGhost = 0;
+}
+
+void Session::setSeat(Player p, Seat s) {
+  game.seats[static_cast<std::size_t>(idx(p))] = s;
+  // A new game's players are its seats: the names follow (a record keeps its own).
+  if (playersFromSeats_) timeline.setPlayers(playerNames());
+}
+
+void Session::editorStart() {
+  auto started = editor.start();
+  if (!started) {
+    showError("the position is illegal: " + editor.error());
+    return;
+  }
+  timeline.resetSetup(started->first, started->second);
+  game.rules = started->first.rules().text();
+  playersFromSeats_ = true;
+  timeline.setPlayers(playerNames());
+  filePath.clear();
+  selected = kNoTile;
+  // Leave edit mode: the table shows the game again, from the edited position.
+  settings.open[static_cast<std::size_t>(Pane::Editor)] = false;
+  spdlog::info("playing from an edited position");
+}
+
+void Session::undo() {
+  if (editing()) {
+    if (!editor.undo()) status("nothing to undo in the editor");
+    return;
+  }
+  undoMove();
+}
+
+void Session::redo() {
+  if (editing()) {
+    if (!editor.redo()) status("nothing to redo in the editor");
+    return;
+  }
+  if (!timeline.next()) status("no later position on this branch");
+  selected = kNoTile;
+}
+
+// At the tip of a game against the computer, undo the human's last move with the computer's
+// replies, and drop them (no branch is left behind); anywhere else, one step back.
+void Session::undoMove() {
+  autoplay = false;
+  selected = kNoTile;
+  const auto human = soleHuman();
+  const Node& here = timeline.current();
+  if (!human || !here.children.empty() || here.parent < 0) {
+    if (!timeline.prev()) status("nothing to undo: this is the first position");
+    return;
+  }
+  auto byComputer = [&](const Node& n) { return n.move && n.by != *human; };
+  int target = timeline.currentIndex();
+  while (byComputer(timeline.node(target)) && timeline.node(target).parent >= 0) target = timeline.node(target).parent;
+  const Node& t = timeline.node(target);
+  if (t.move && t.by == *human && t.parent >= 0) target = t.parent;
+  if (target == timeline.currentIndex()) {
+    if (!timeline.prev()) status("nothing to undo: this is the first position");
+    return;
+  }
+  const bool oneBranch = timeline.leaves().size() == 1;
+  if (!oneBranch || !playersFromSeats_) {
+    timeline.jump(target);
+    return;
+  }
+  // Rebuild the branch up to the target: the undone moves leave no branch behind.
+  const std::vector<int> path = timeline.branchPath();
+  const auto end = std::find(path.begin(), path.end(), target);
+  const Node& root = timeline.node(path.front());
+  if (!root.roundStart) {
+    timeline.jump(target);
+    return;
+  }
+  Timeline rebuilt;
+  rebuilt.reset(root.match, *root.roundStart);
+  rebuilt.setTitle(timeline.title());
+  rebuilt.setPlayers(timeline.players());
+  for (auto it = path.begin() + 1; it != path.end() && it <= end; ++it) {
+    const Node& n = timeline.node(*it);
+    if (n.roundStart) rebuilt.dealNext(game.seed + static_cast<std::uint64_t>(rebuilt.current().match.round()));
+    else if (n.move) rebuilt.play(*n.move);
+  }
+  if (rebuilt.size() != static_cast<int>(end - path.begin()) + 1) {
+    timeline.jump(target);  // the replay did not reach it: keep the tree, step back
+    return;
+  }
+  timeline = std::move(rebuilt);
+}
+
+void Session::apply(const Intent& in) {
+  using K = Intent::Kind;
+  // A message is about the last action: any new action clears it (a refusal sets a new one).
+  statusText.clear();
+  switch (in.kind) {
+    case K::Jump: timeline.jump(in.node); break;
+    case K::First: timeline.first(); break;
+    case K::Prev: timeline.prev(); break;
+    case K::Next: timeline.next(); break;
+    case K::Last: timeline.last(); break;
+    case K::Autoplay:
+      autoplay = !autoplay;
+      autoplayElapsed = 0;
+      break;
+    case K::Select: select(in.tile); break;
+    case K::ChooseGhost: chosenGhost = std::max(0, in.node); break;
+    case K::Play: play(in.move); break;
+    case K::PlaySelected: playSelected(); break;
+    case K::DealNext:
+      if (const auto why = match().canStartRound(); !why.empty()) status(why);
+      else timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round()));
+      break;
+    case K::Open: open(in.path); break;
+    case K::Save: save(in.path); break;
+    case K::NewGame: newGame(in.game); break;
+    case K::EditorStart: editorStart(); break;
+    case K::EditLoad: editor.load(match()); break;
+    case K::EditMove: editor.moveTile(in.tile, in.zone); break;
+    case K::EditTurn: editor.setTurn(in.owner); break;
+    case K::EditScore: editor.setScore(in.scores); break;
+    case K::EditStockOrder: editor.moveInStock(in.tile, in.node); break;
+    case K::Undo: undo(); break;
+    case K::Redo: redo(); break;
+    case K::SetSeat: setSeat(in.owner, in.seat); break;
+    case K::SetVisibility:
+      settings.visibility = in.visibility;
+      autoVisibility_ = false;
+      break;
+    case K::SetTeaching: settings.teaching = in.on; break;
+    case K::SetAnimate: settings.animate = in.on; break;
+    case K::SetGhosts: settings.ghosts = in.on; break;
+    case K::SetSpeed:
+      settings.speed = in.value;
+      settings.clamp();
+      break;
+    case K::SetComputerDelay:
+      settings.computerDelay = in.value;
+      settings.clamp();
+      break;
+    case K::SetPane: {
+      const bool entering = in.pane == Pane::Editor && in.on && !editing();
+      settings.open[static_cast<std::size_t>(in.pane)] = in.on;
+      // Entering edit mode starts from the position on the table, unless edits are pending.
+      if (entering && !editor.canUndo()) editor.load(match());
+      break;
+    }
+    case K::ExportPng:
+    case K::ExportTablePng:
+    case K::NewGameDialog: break;
+  }
+  const bool manual = in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
+  if (manual) {
+    autoplay = false;
+    selected = kNoTile;
+  }
+  bump();
+}
+
+void Session::applyAll(Intents& in) {
+  for (const Intent& i : in) apply(i);
+  in.clear();
+}
+
+void Session::tick(float dt) {
+  if (autoplay) {
+    autoplayElapsed += dt * settings.speed;
+    if (autoplayElapsed >= 1.0f) {
+      autoplayElapsed = 0;
+      if (!timeline.next()) autoplay = false;
+      bump();
+    }
+    return;
+  }
+  // Computer seats play only at the tip of the current branch, and never in edit mode.
+  if (!timeline.current().children.empty() || editing()) return;
+  const Match& m = match();
+  if (m.round() > 0 && m.state().over() && !m.matchOver() && game.seats[0] != Seat::Human && game.seats[1] != Seat::Human) {
+    computerElapsed += dt;
+    if (computerElapsed >= settings.computerDelay) {
+      computerElapsed = 0;
+      apply(intentOf(Intent::Kind::DealNext));
+    }
+    return;
+  }
+  const auto who = m.toMove();
+  if (!who || game.seats[static_cast<std::size_t>(idx(*who))] == Seat::Human) {
+    computerElapsed = 0;
+    return;
+  }
+  computerElapsed += dt;
+  if (computerElapsed < settings.computerDelay) return;
+  computerElapsed = 0;
+  const std::string keep = statusText;  // the computer's move is not the user's action
+  apply(playIntent(computerMove(game.seats[static_cast<std::size_t>(idx(*who))], m, rng)));
+  if (statusText.empty()) statusText = keep;
+}
+
+}  // namespace dom::studio
+
+namespace dom::studio {
+
+namespace {
+// Stacks the open panes of a column top to bottom, sharing its height by weight.
+void stack(std::array<Box, kPanes>& out, const std::vector<std::pair<Pane, float>>& column, const std::array<bool, kPanes>& open,
+           float x, float y, float w, float h, float gap) {
+  float total = 0;
+  for (const auto& [p, weight] : column)
+    if (open[static_cast<std::size_t>(p)]) total += weight;
+  float at = y;
+  for (const auto& [p, weight] : column) {
+    Box& b = out[static_cast<std::size_t>(p)];
+    // A closed pane keeps its place for when it opens; the layout is made again then.
+    const float share = total > 0 ? weight / total : 0;
+    const float ph = open[static_cast<std::size_t>(p)] ? std::floor((h + gap) * share - gap) : std::floor(h * weight);
+    b = {x, open[static_cast<std::size_t>(p)] ? at : y, w, std::max(ph, 1.0f)};
+    if (open[static_cast<std::size_t>(p)]) at += ph + gap;
+  }
+}
+}  // namespace
+
+std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open, bool editing) {
+  std::array<Box, kPanes> out{};
+  const float gap = 2;
+  const float top = menuH + gap, height = h - top;
+  // Side columns: a readable width, never more than a quarter of the window each.
+  const float side = std::floor(std::clamp(w * 0.22f, std::min(190.0f, w * 0.25f), 560.0f));
+  const float centre = w - 2 * side - 2 * gap;
+  using P = Pane;
+  stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}}, open, 0, top, side, height, gap);
+  stack(out, {{P::Rules, 0.45f}, {P::Score, 0.27f}, {P::Log, 0.28f}}, open, side + gap + centre + gap, top, side, height, gap);
+  auto centreOpen = open;
+  if (editing) {
+    // Edit mode: the table over the editor; the hands and stock are the match's, not the edit's.
+    centreOpen[static_cast<std::size_t>(P::Hands)] = centreOpen[static_cast<std::size_t>(P::Stock)] = false;
+    centreOpen[static_cast<std::size_t>(P::Editor)] = true;
+    stack(out, {{P::Table, 0.5f}, {P::Editor, 0.5f}}, centreOpen, side + gap, top, centre, height, gap);
+    const Box editorBox = out[static_cast<std::size_t>(P::Editor)];
+    out[static_cast<std::size_t>(P::Hands)] = out[static_cast<std::size_t>(P::Stock)] = editorBox;
+  } else {
+    stack(out, {{P::Table, 0.6f}, {P::Hands, 0.23f}, {P::Stock, 0.17f}}, centreOpen, side + gap, top, centre, height, gap);
+    // Outside edit mode the editor is closed; its place is the lower half of the centre.
+    out[static_cast<std::size_t>(P::Editor)] = {side + gap, top + height * 0.5f, centre, height * 0.5f};
+  }
+  return out;
+}
+
+bool overlap(const Box& a, const Box& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,171 @@
+// The studio's session: the timeline, editor, seats, autoplay, selection, view settings and open file,
+// changed only by Session::apply(Intent). No ImGui: panes read it and return intents; tests drive it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "studio/editor.h"
+#include "studio/players.h"
+#include "studio/timeline.h"
+#include "studio/viewmodel.h"
+
+namespace dom::studio {
+
+enum class Pane : std::uint8_t { Table, Hands, Stock, Timeline, Branches, Rules, Score, Editor, Scenarios, Log, Count };
+inline constexpr int kPanes = static_cast<int>(Pane::Count);
+[[nodiscard]] const char* name(Pane p);
+[[nodiscard]] bool parsePane(std::string_view text, Pane& out);
+
+// View settings in one struct, range-checked on load, saved next to imgui.ini.
+struct Settings {
+  Visibility visibility = Visibility::All;
+  bool teaching = false;     // reveals the stock in draw order
+  bool animate = true;       // moves fade in when played or stepped
+  bool ghosts = true;
+  float speed = 1.0f;        // autoplay moves per second
+  float computerDelay = 0.4f;
+  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false};
+  std::vector<std::string> recent;
+  void clamp();
+  [[nodiscard]] bool isOpen(Pane p) const { return open[static_cast<std::size_t>(p)]; }
+};
+
+struct NewGameOptions {
+  std::string rules = "en-linea";
+  std::uint64_t seed = 1;
+  std::array<Seat, 2> seats{Seat::Human, Seat::Greedy};
+};
+
+// Every change the user (or the computer seat, or a script) makes, as data.
+struct Intent {
+  enum class Kind {
+    // The timeline.
+    Jump, First, Prev, Next, Last, Play, PlaySelected, Select, ChooseGhost, DealNext, Autoplay,
+    // Files and games.
+    Open, Save, NewGame, EditorStart,
+    // The position editor (edit mode).
+    EditLoad, EditMove, EditTurn, EditScore, EditStockOrder,
+    // Undo/Redo act on what has focus: the editor in edit mode, otherwise the timeline.
+    Undo, Redo,
+    // Seats and view settings.
+    SetSeat, SetVisibility, SetTeaching, SetAnimate, SetGhosts, SetSpeed, SetComputerDelay, SetPane,
+    // The window's own business (App handles these; the session ignores them).
+    ExportPng, ExportTablePng, NewGameDialog,
+  };
+  Kind kind = Kind::Jump;
+  int node = 0;           // Jump; ChooseGhost: the index; EditStockOrder: -1 or +1
+  Move move;              // Play
+  Tile tile = kNoTile;    // Select, EditMove, EditStockOrder
+  Player owner = Player::A;  // EditTurn, SetSeat
+  Zone zone = Zone::Box;  // EditMove
+  Seat seat = Seat::Human;
+  Pane pane = Pane::Table;
+  Visibility visibility = Visibility::All;
+  bool on = false;        // SetTeaching, SetAnimate, SetGhosts, SetPane
+  float value = 0;        // SetSpeed, SetComputerDelay
+  std::array<int, 2> scores{};
+  std::string path;       // Open, Save, ExportPng
+  NewGameOptions game;    // NewGame
+};
+using Intents = std::vector<Intent>;
+
+// Short constructors for the common intents.
+[[nodiscard]] Intent intentOf(Intent::Kind k);
+[[nodiscard]] Intent playIntent(const Move& m);
+[[nodiscard]] Intent jumpIntent(int node);
+[[nodiscard]] Intent selectIntent(Tile t);
+[[nodiscard]] Intent openIntent(std::string path);
+[[nodiscard]] Intent paneIntent(Pane p, bool on);
+[[nodiscard]] Intent seatIntent(Player p, Seat s);
+[[nodiscard]] Intent visibilityIntent(Visibility v);
+[[nodiscard]] Intent editMoveIntent(Tile t, Zone z);
+
+// The counter of the Timeline pane: numbered like its rows (deals are not moves).
+struct MoveCounter {
+  int current = 0;  // the number of the last move up to the current position (0 before any)
+  int last = 0;     // the number of the branch's last move
+};
+[[nodiscard]] MoveCounter moveCounter(const Timeline& t);
+
+// The scenarios' teaching order: the names listed in `orderText` (one a line, '#' comments) first,
+// in that order, then the others alphabetically. `files` are file names (no folder).
+[[nodiscard]] std::vector<std::string> orderScenarios(std::vector<std::string> files, std::string_view orderText);
+
+// The default window layout: every pane's rect in a window of w x h pixels below a menu bar of
+// menuH, in three columns; the open panes of a column share its height, so no pane covers another.
+// In edit mode the editor takes the Hands and Stock places under the table.
+struct Box {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+[[nodiscard]] std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open, bool editing);
+[[nodiscard]] bool overlap(const Box& a, const Box& b);
+
+class Session {
+ public:
+  Session();
+  // The one place where the session changes. Every change the table can show bumps generation().
+  void apply(const Intent& in);
+  void applyAll(Intents& in);
+  // Time passes: autoplay steps and computer seats move (at the tip of the branch).
+  void tick(float dt);
+  // The first run against the computer: the human's view, the Scenarios pane, the hint.
+  void firstRun();
+
+  // Queries.
+  [[nodiscard]] const Match& match() const { return timeline.current().match; }
+  // Edit mode: the Position editor is open; the table then shows editor.position().
+  [[nodiscard]] bool editing() const { return settings.isOpen(Pane::Editor); }
+  [[nodiscard]] bool humanToMove() const;
+  [[nodiscard]] const std::uint64_t& generation() const { return generation_; }
+  // The seat names shown as players when the record names none (they follow the seats).
+  [[nodiscard]] std::array<std::string, 2> playerNames() const;
+  // The line under the table: the last message, else the how-to-move hint until the first move.
+  [[nodiscard]] std::string statusLine() const;
+  [[nodiscard]] const std::string& hint() const { return hint_; }
+  // The player a human plays against the computer (one human seat), if any.
+  [[nodiscard]] std::optional<Player> soleHuman() const;
+
+  void showError(const std::string& e);
+  void status(const std::string& s) { statusText = s; }
+
+  // The state; read it freely, change it only through apply().
+  Settings settings;
+  Timeline timeline;
+  Editor editor;
+  NewGameOptions game;
+  std::mt19937_64 rng{1};
+  std::string filePath;
+  std::string errorText;          // shown in a modal until dismissed
+  bool errorPopup = false;        // the window should open the error modal
+  std::string statusText;         // the last message (why an action was refused, saved file...)
+  Tile selected = kNoTile;
+  int chosenGhost = 0;            // index among the selected tile's placements (Left/Right)
+  bool autoplay = false;
+  float autoplayElapsed = 0;
+  float computerElapsed = 0;
+
+ private:
+  void newGame(const NewGameOptions& o);
+  bool open(const std::string& path);
+  bool save(const std::string& path);
+  void play(const Move& m);
+  void playSelected();
+  void select(Tile t);
+  void undo();
+  void redo();
+  void undoMove();
+  void setSeat(Player p, Seat s);
+  void editorStart();
+  void bump() { ++generation_; }
+  std::uint64_t generation_ = 0;
+  bool playersFromSeats_ = true;  // the players' names are the seats' (a new game), not a record's
+  bool autoVisibility_ = false;   // the view was set by the first run, not by the user
+  std::string hint_;              // shown until the first move of a first-run game
+};
+
+}  // namespace dom::studio

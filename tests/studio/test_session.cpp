@@ -1,0 +1,261 @@
+// The session model without a window: intents, generation, focus of undo/redo, seats, first run,
+// the move counter, the scenarios' order and the default layout.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "studio/session.h"
+
+using namespace dom;
+using namespace dom::studio;
+
+namespace {
+std::string testFile(const char* name) { return std::string(STUDIO_TEST_DIR) + "/" + name; }
+
+Session opened(const char* name) {
+  Session s;
+  s.apply(openIntent(testFile(name)));
+  REQUIRE_MESSAGE(s.filePath == testFile(name), s.errorText);
+  return s;
+}
+
+Session against(Seat b, std::uint64_t seed = 7, const char* rules = "en-linea") {
+  Session s;
+  Intent in = intentOf(Intent::Kind::NewGame);
+  in.game.rules = rules;
+  in.game.seed = seed;
+  in.game.seats = {Seat::Human, b};
+  s.apply(in);
+  return s;
+}
+
+// The heaviest tile the player to move can play, as a move.
+Move heaviestPlay(const Match& m) {
+  std::optional<Move> best;
+  for (const Move& mv : m.legalMoves())
+    if (mv.kind == MoveKind::Play && (!best || heavier(mv.tile, best->tile))) best = mv;
+  return best ? *best : m.legalMoves().moves[0];
+}
+}  // namespace
+
+TEST_CASE("every change the table can show bumps the generation") {
+  Session s = opened("game.dgn");
+  auto bumps = [&](const Intent& in) {
+    const auto before = s.generation();
+    s.apply(in);
+    return s.generation() > before;
+  };
+  CHECK(bumps(intentOf(Intent::Kind::Next)));
+  CHECK(bumps(intentOf(Intent::Kind::First)));
+  CHECK(bumps(selectIntent(parseTile("6-6")->tile())));
+  CHECK(bumps(playIntent(heaviestPlay(s.match()))));
+  CHECK(bumps(paneIntent(Pane::Editor, true)));
+  CHECK(bumps(editMoveIntent(parseTile("6-6")->tile(), Zone::HandB)));
+  CHECK(bumps(intentOf(Intent::Kind::Undo)));
+  CHECK(bumps(visibilityIntent(Visibility::AsB)));
+  CHECK(bumps(openIntent(testFile("full.dgn"))));
+  Intent ng = intentOf(Intent::Kind::NewGame);
+  ng.game.seed = 3;
+  CHECK(bumps(ng));
+  // Time passing with nothing to do changes nothing.
+  Session idle = opened("game.dgn");
+  const auto g = idle.generation();
+  idle.tick(1.0f);
+  CHECK(idle.generation() == g);
+}
+
+TEST_CASE("undo and redo act on the editor in edit mode, on the timeline otherwise") {
+  Session s = opened("game.dgn");
+  s.apply(intentOf(Intent::Kind::Last));
+  const int tip = s.timeline.currentIndex();
+  // The editor is hidden: Ctrl+Z in the middle of a game steps back, the editor is untouched.
+  s.apply(paneIntent(Pane::Editor, true));
+  s.apply(editMoveIntent(parseTile("0-0")->tile(), Zone::Box));
+  REQUIRE(s.editor.canUndo());
+  s.apply(paneIntent(Pane::Editor, false));
+  s.apply(intentOf(Intent::Kind::Undo));
+  CHECK(s.timeline.currentIndex() == s.timeline.node(tip).parent);
+  CHECK(s.editor.canUndo());  // the hidden edit is still there
+  s.apply(intentOf(Intent::Kind::Redo));
+  CHECK(s.timeline.currentIndex() == tip);
+  // In edit mode the same keys undo and redo the edit, and the timeline stays.
+  s.apply(paneIntent(Pane::Editor, true));
+  s.apply(intentOf(Intent::Kind::Undo));
+  CHECK_FALSE(s.editor.canUndo());
+  CHECK(s.editor.canRedo());
+  CHECK(s.timeline.currentIndex() == tip);
+}
+
+TEST_CASE("undo move against the computer takes back the reply too and leaves no branch") {
+  Session s = against(Seat::Greedy);
+  REQUIRE(s.soleHuman() == Player::A);
+  // A leads (A holds the highest double for this seed, or draws/plays); the computer answers.
+  REQUIRE(s.humanToMove());
+  const Match before = s.match();
+  s.apply(playIntent(heaviestPlay(s.match())));
+  s.settings.computerDelay = 0;
+  for (int i = 0; i < 5 && !s.humanToMove(); ++i) s.tick(0.1f);
+  REQUIRE(s.humanToMove());
+  REQUIRE(s.timeline.pathPos() >= 2);
+  s.apply(intentOf(Intent::Kind::Undo));
+  CHECK(s.timeline.pathPos() == 0);
+  CHECK(s.match().line().size() == before.line().size());
+  CHECK(s.timeline.size() == 1);  // the undone moves are gone: no branch left behind
+  CHECK(s.humanToMove());
+  // Playing again continues the only branch.
+  s.apply(playIntent(heaviestPlay(s.match())));
+  CHECK(s.timeline.leaves().size() == 1);
+}
+
+TEST_CASE("undo in a reviewed record is a step back, never a deletion") {
+  Session s = opened("game.dgn");
+  s.apply(intentOf(Intent::Kind::Last));
+  const int size = s.timeline.size();
+  s.apply(intentOf(Intent::Kind::Undo));
+  CHECK(s.timeline.pathPos() == static_cast<int>(s.timeline.branchPath().size()) - 2);
+  CHECK(s.timeline.size() == size);
+}
+
+TEST_CASE("a seat set to human is labelled human: the players follow the seats") {
+  Session s = against(Seat::Greedy);
+  CHECK(s.playerNames()[1] == "greedy");
+  s.apply(seatIntent(Player::B, Seat::Human));
+  CHECK(s.playerNames()[1] == "human");
+  REQUIRE(s.timeline.players());
+  CHECK((*s.timeline.players())[1] == "human");
+  // A record keeps its own names.
+  Session r = opened("game.dgn");
+  const auto names = r.playerNames();
+  r.apply(seatIntent(Player::B, Seat::Random));
+  CHECK(r.playerNames() == names);
+}
+
+TEST_CASE("a message is cleared by the next successful action") {
+  Session s = opened("game.dgn");
+  s.apply(intentOf(Intent::Kind::PlaySelected));
+  CHECK(s.statusText == "select a tile first (Tab)");
+  s.apply(selectIntent(parseTile("6-6")->tile()));  // a mouse selection
+  CHECK(s.statusText.empty());
+  s.apply(playIntent(moveOf(MoveKind::Pass)));
+  CHECK(s.statusText == "A cannot pass while able to play");
+}
+
+TEST_CASE("a refused draw says its reason once") {
+  Session s = opened("game.dgn");
+  s.apply(playIntent(moveOf(MoveKind::Draw)));
+  CHECK(s.statusText.find("cannot draw") != std::string::npos);
+  CHECK(s.statusText.find("cannot draw: A cannot draw") == std::string::npos);
+  CHECK(s.statusText.rfind("A cannot draw", 0) == 0);
+}
+
+TEST_CASE("the move counter is numbered like the timeline's rows") {
+  Session s = against(Seat::Greedy, 11, "en-linea target=100");
+  s.apply(seatIntent(Player::A, Seat::Greedy));
+  s.settings.computerDelay = 0;
+  for (int i = 0; i < 2000 && !s.match().matchOver(); ++i) s.tick(0.1f);
+  REQUIRE(s.match().matchOver());
+  REQUIRE(s.match().round() > 1);  // several deals: the old counter counted them as moves
+  const auto rows = timelineRows(s.timeline);
+  const MoveCounter c = moveCounter(s.timeline);
+  CHECK(c.last == rows.back().number);
+  CHECK(c.current == c.last);
+  s.apply(intentOf(Intent::Kind::First));
+  CHECK(moveCounter(s.timeline).current == 0);
+}
+
+TEST_CASE("the first run shows the human's view, the hint until the first move, and the scenarios") {
+  Session s = against(Seat::Greedy);
+  s.firstRun();
+  CHECK(s.settings.visibility == Visibility::AsA);
+  CHECK(s.settings.isOpen(Pane::Scenarios));
+  CHECK(s.statusLine() == s.hint());
+  CHECK_FALSE(s.hint().empty());
+  s.apply(selectIntent(heaviestPlay(s.match()).tile));
+  CHECK(s.statusLine() == s.hint());  // a selection is not a move
+  s.apply(playIntent(heaviestPlay(s.match())));
+  CHECK(s.hint().empty());
+  // Opening a record shows every hand (the view was the first run's, not the user's).
+  s.apply(openIntent(testFile("game.dgn")));
+  CHECK(s.settings.visibility == Visibility::All);
+}
+
+TEST_CASE("scenarios are listed in the order scenarios/ORDER gives, the rest alphabetically") {
+  const auto order = orderScenarios({"c.dgn", "a.dgn", "b.dgn", "d.dgn"}, "# teaching order\nd.dgn\n\nb.dgn  # then\nnot-there.dgn\n");
+  CHECK(order == std::vector<std::string>{"d.dgn", "b.dgn", "a.dgn", "c.dgn"});
+  // The real folder: every scenario is in ORDER, so the order is the file's.
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(STUDIO_TEST_DIR) / ".." / ".." / "scenarios";
+  std::vector<std::string> files;
+  for (const auto& de : fs::directory_iterator(dir))
+    if (de.path().extension() == ".dgn") files.push_back(de.path().filename().string());
+  std::ostringstream text;
+  text << std::ifstream(dir / "ORDER").rdbuf();
+  std::vector<std::string> listed;
+  std::istringstream in(text.str());
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') listed.push_back(line);
+  CHECK(listed.size() == files.size());
+  CHECK(orderScenarios(files, text.str()) == listed);
+  CHECK(listed.front() == "opening_highest_double.dgn");
+}
+
+TEST_CASE("the default layout tiles the window with no pane over another") {
+  for (const auto& [w, h] : {std::pair{800.0f, 600.0f}, {1024.0f, 768.0f}, {1280.0f, 800.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}})
+    for (const bool editing : {false, true})
+      for (int mask = 0; mask < 64; ++mask) {
+        std::array<bool, kPanes> open{};
+        open.fill(true);
+        // Vary the panes a user toggles most.
+        const Pane toggled[] = {Pane::Branches, Pane::Scenarios, Pane::Log, Pane::Hands, Pane::Stock, Pane::Rules};
+        for (int k = 0; k < 6; ++k) open[static_cast<std::size_t>(toggled[k])] = (mask >> k) & 1;
+        open[static_cast<std::size_t>(Pane::Editor)] = editing;
+        const auto boxes = defaultLayout(w, h, 23, open, editing);
+        for (int i = 0; i < kPanes; ++i) {
+          const Pane pi = static_cast<Pane>(i);
+          const bool shown = open[static_cast<std::size_t>(i)] && !(editing && (pi == Pane::Hands || pi == Pane::Stock));
+          if (!shown) continue;
+          const Box& a = boxes[static_cast<std::size_t>(i)];
+          CAPTURE(w);
+          CAPTURE(h);
+          CAPTURE(name(pi));
+          CHECK(a.x >= 0);
+          CHECK(a.y >= 23);
+          CHECK(a.x + a.w <= w);
+          CHECK(a.y + a.h <= h);
+          CHECK(a.w >= 150);
+          for (int k = i + 1; k < kPanes; ++k) {
+            const Pane pk = static_cast<Pane>(k);
+            if (!open[static_cast<std::size_t>(k)] || (editing && (pk == Pane::Hands || pk == Pane::Stock))) continue;
+            CAPTURE(name(pk));
+            CHECK_FALSE(overlap(a, boxes[static_cast<std::size_t>(k)]));
+          }
+        }
+      }
+}
+
+TEST_CASE("edit mode puts the editor under the table") {
+  std::array<bool, kPanes> open{};
+  open.fill(true);
+  const auto boxes = defaultLayout(1280, 800, 23, open, true);
+  const Box& table = boxes[static_cast<std::size_t>(Pane::Table)];
+  const Box& editor = boxes[static_cast<std::size_t>(Pane::Editor)];
+  CHECK(editor.x == table.x);
+  CHECK(editor.w == table.w);
+  CHECK(editor.y >= table.y + table.h);
+}
+
+TEST_CASE("play from here leaves edit mode and plays the edited position") {
+  Session s = opened("full.dgn");
+  s.apply(paneIntent(Pane::Editor, true));
+  REQUIRE(s.editing());
+  Intent turn = intentOf(Intent::Kind::EditTurn);
+  turn.owner = Player::B;
+  s.apply(turn);
+  REQUIRE(s.editor.error().empty());
+  s.apply(intentOf(Intent::Kind::EditorStart));
+  CHECK_FALSE(s.editing());
+  CHECK(s.match().toMove() == Player::B);
+  CHECK(s.filePath.empty());
+}
