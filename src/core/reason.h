@@ -1,6 +1,7 @@
 // Why a move, a draw or a pass is illegal, and why a tile cannot be placed at an end: typed values
 // with one formatter in the words of the rules, so no code has to read a message for its meaning.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 
