@@ -341,3 +341,26 @@ score A 40 B 12
   CHECK(m.scores() == std::array<int, 2>{40, 12});
   CHECK(m.leadIndex() == 1);
 }
+
+TEST_CASE("dgn: comments are kept and written back where they stand") {
+  const std::string text = "# before everything\n\ndgn 1   # the version\nrules en-linea\n# in the header\nround 1  # the round\n"
+                           "hand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0     # A's tiles\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
+                           "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n"
+                           "A: 6-6       # the lead\n# between moves\r\nexpect turn B # B's\nexpect error \"not A's turn\"  # a negative example\n"
+                           "A: 6-5 L # rejected\nnote \"n\" #\x01 odd\t\n";
+  auto r = dgn::read(text, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(r));
+  const dgn::Record& rec = std::get<dgn::Record>(r);
+  CHECK(rec.leadingComments == std::vector<std::string>{" before everything"});
+  CHECK(rec.headerComments == std::vector<std::string>{" the version", " in the header"});
+  CHECK(rec.rounds[0].dealComments == std::vector<std::string>{" the round", " A's tiles"});
+  const std::string w = dgn::write(rec);
+  CHECK(w == "# before everything\ndgn 1\nrules en-linea\n# the version\n# in the header\n\nround 1\n"
+             "hand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
+             "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n# the round\n# A's tiles\n"
+             "A: 6-6  # the lead\n# between moves\nexpect turn B  # B's\nexpect error \"not A's turn\"  # a negative example\n"
+             "A: 6-5 L  # rejected\nnote \"n\"  #  odd\n");
+  auto again = dgn::read(w, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(again));
+  CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
+}

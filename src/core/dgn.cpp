@@ -9,6 +9,7 @@
 #include <sstream>
 #include <system_error>
 #include <unistd.h>
+#include <utility>
 
 namespace dom::dgn {
 
@@ -91,8 +92,18 @@ std::size_t unescape(std::string_view s, std::string& out) {
   return 4;
 }
 
-// Splits a line into words and quoted strings, dropping a `#` comment. Returns a message on error.
-std::string tokenize(std::string_view s, std::vector<Token>& out) {
+// A comment's text as the writer keeps it: control characters (a tab aside) become spaces, and
+// trailing spaces go (a CRLF line's carriage return among them), so writing it back is a fixed point.
+std::string commentText(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c != '\t' && isControl(static_cast<unsigned char>(c))) c = ' ';
+  while (!out.empty() && (out.back() == ' ' || out.back() == '\t')) out.pop_back();
+  return out;
+}
+
+// Splits a line into words and quoted strings, and the `#` comment ending it. Returns a message on error.
+std::string tokenize(std::string_view s, std::vector<Token>& out, std::optional<std::string>& comment) {
   std::size_t i = 0;
   while (i < s.size()) {
     const char c = s[i];
@@ -100,7 +111,10 @@ std::string tokenize(std::string_view s, std::vector<Token>& out) {
       ++i;
       continue;
     }
-    if (c == '#') break;
+    if (c == '#') {
+      comment = commentText(s.substr(i + 1));
+      break;
+    }
     if (c == '"') {
       Token t{{}, true};
       ++i;
@@ -224,10 +238,13 @@ class Reader {
       line_ = lineNo;
       if (auto e = checkText(line); !e.empty()) return error(e);
       std::vector<Token> toks;
-      if (auto e = tokenize(line, toks); !e.empty()) return error(e);
+      std::optional<std::string> comment;
+      if (auto e = tokenize(line, toks, comment); !e.empty()) return error(e);
+      lineComment_ = std::move(comment);  // push() gives it to the statement this line makes, if any
       if (!toks.empty()) {
         if (auto e = statement(toks); !e.empty()) return error(e, errorLine_);
       }
+      if (lineComment_) keepComment(std::exchange(lineComment_, std::nullopt).value());
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
     }
@@ -243,6 +260,21 @@ class Reader {
 
  private:
   Error error(const std::string& m, int line = 0) const { return Error{std::string(file_), line ? line : line_, m}; }
+
+  // Keeps a comment that no statement of its line took where it stands: before `dgn 1`, in the
+  // header, in a round's deal, or among the round's statements.
+  void keepComment(std::string text) {
+    if (!sawDgn_) rec_.leadingComments.push_back(std::move(text));
+    else if (rec_.rounds.empty()) rec_.headerComments.push_back(std::move(text));
+    else if (dealOpen_) rec_.rounds.back().dealComments.push_back(std::move(text));
+    else {
+      Statement s;
+      s.kind = Statement::Kind::Comment;
+      s.line = line_;
+      s.comment = std::move(text);
+      (void)push(std::move(s));
+    }
+  }
 
   std::string statement(const std::vector<Token>& toks) {
     const std::string& head = toks[0].text;
@@ -537,6 +569,7 @@ class Reader {
   }
 
   std::string push(Statement s) {
+    if (lineComment_ && s.line == line_) s.comment = std::exchange(lineComment_, std::nullopt).value();
     rec_.rounds.back().statements.push_back(std::move(s));
     if (visit_) visit_(rec_.rounds.back(), &rec_.rounds.back().statements.back(), *match_);
     return {};
@@ -775,6 +808,7 @@ class Reader {
   int errorLine_ = 0;  // where an error belongs when it is not the current line (a deal's)
   std::optional<Expect> pendingError_;
   int pendingErrorLine_ = 0;
+  std::optional<std::string> lineComment_;  // the current line's `#` comment, until a statement takes it
 };
 
 }  // namespace
@@ -831,11 +865,16 @@ std::string legalText(const Match& m, const Move& move) {
 
 std::string write(const Record& rec) {
   std::ostringstream o;
+  auto comments = [&](const std::vector<std::string>& cs) {
+    for (const auto& c : cs) o << '#' << c << "\n";
+  };
+  comments(rec.leadingComments);
   o << "dgn 1\n";
   o << "rules " << rec.rulesText << "\n";
   if (rec.players) o << "players " << quote((*rec.players)[0]) << ' ' << quote((*rec.players)[1]) << "\n";
   if (!rec.title.empty()) o << "title " << quote(rec.title) << "\n";
   if (!rec.about.empty()) o << "about " << quote(rec.about) << "\n";
+  comments(rec.headerComments);
   const bool free = rec.rules.layout == LayoutRule::Free;
   for (const RoundRecord& r : rec.rounds) {
     o << "\nround " << r.number << "\n";
@@ -863,15 +902,20 @@ std::string write(const Record& rec) {
       if (r.turn) o << "turn " << letter(*r.turn) << "\n";
     }
     if (r.score) o << "score A " << (*r.score)[0] << " B " << (*r.score)[1] << "\n";
+    comments(r.dealComments);
     for (const Statement& s : r.statements) {
       switch (s.kind) {
         case Statement::Kind::Move:
-          if (s.rejected) o << s.moveText << "\n";  // a negative example, as written
-          else o << letter(s.player) << ": " << s.moveText << "\n";
+          if (s.rejected) o << s.moveText;  // a negative example, as written
+          else o << letter(s.player) << ": " << s.moveText;
           break;
-        case Statement::Kind::Note: o << "note " << quote(s.note) << "\n"; break;
-        case Statement::Kind::Expect: o << "expect " << s.expectText << "\n"; break;
+        case Statement::Kind::Note: o << "note " << quote(s.note); break;
+        case Statement::Kind::Expect: o << "expect " << s.expectText; break;
+        case Statement::Kind::Comment: break;
       }
+      if (s.kind == Statement::Kind::Comment) o << '#' << s.comment;
+      else if (!s.comment.empty()) o << "  #" << s.comment;
+      o << "\n";
     }
   }
   return o.str();

@@ -35,7 +35,7 @@ struct Expect {
 };
 
 struct Statement {
-  enum class Kind { Move, Note, Expect } kind = Kind::Move;
+  enum class Kind { Move, Note, Expect, Comment } kind = Kind::Move;  // Comment: a line holding only one
   int line = 0;
   Player player = Player::A;          // Move
   Move move;                          // Move: as read; after a replay, resolved (end, drawn tile)
@@ -45,6 +45,7 @@ struct Statement {
   std::string note;                   // Note
   Expect expect;                      // Expect
   std::string expectText;             // Expect: its words after "expect", as written (normalised spaces)
+  std::string comment;                // the `#` comment ending the line (its text after '#'); a Comment's text
 };
 
 // A round as recorded: its deal or setup is the match's one position type (hands, stock, line,
@@ -54,6 +55,7 @@ struct RoundRecord : Setup {
   int number = 1;
   std::optional<std::uint64_t> seed;  // the deal came from `seed N` (the replay fills hands/stock)
   bool setup = false;                 // `line` or `turn` given
+  std::vector<std::string> dealComments;  // comments on the round and deal lines, written after the deal
   std::vector<Statement> statements;
 };
 
@@ -62,6 +64,9 @@ struct Record {
   Rules rules;
   std::optional<std::array<std::string, 2>> players;
   std::string title, about;
+  // Comments kept so that a record is written back whole: those before `dgn 1` are written first,
+  // those on or between the header's lines after the header.
+  std::vector<std::string> leadingComments, headerComments;
   std::vector<RoundRecord> rounds;
 };
 

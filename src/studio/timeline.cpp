@@ -35,8 +35,6 @@ std::string causedText(const Match& before, const Match& after, const Move& move
     if (r.how == RoundStatus::Domino) s += std::string(", domino: ") + letter(by) + " wins the round +" + std::to_string(r.points);
     else if (r.winner == 2) s += ", blocked: round tied";
     else s += ", blocked: " + winnerWord(r.winner) + " wins the round +" + std::to_string(r.points);
-    if (const std::string roomless = after.matchedWithoutRoomText(); r.how == RoundStatus::Blocked && !roomless.empty())
-      s += " (" + roomless + ")";
     if (after.matchOver()) s += after.matchWinner() < 2 ? ", " + winnerWord(after.matchWinner()) + " wins the match" : ", match tied";
   }
   return s;
@@ -73,6 +71,8 @@ void Timeline::reset(const Match& start, const dgn::RoundRecord& round) {
   title_.clear();
   about_.clear();
   rulesText_ = start.rules().text();
+  leadingComments_.clear();
+  headerComments_.clear();
   players_.reset();
   rebuildPath();
 }
@@ -99,7 +99,8 @@ std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view
       return;
     }
     if (nodes.empty()) return;
-    // Notes, expects and negative examples (checked, not played) stay with the position they follow.
+    // Notes, expects, comments and negative examples (checked, not played) stay with the position
+    // they follow.
     if (st->kind != dgn::Statement::Kind::Move || st->rejected) {
       keep(nodes.back(), *st);
       return;
@@ -110,6 +111,7 @@ std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view
     n.move = st->move;
     n.by = st->player;
     n.moveText = st->moveText;
+    n.comment = st->comment;
     n.caused = causedText(before, m, st->move, st->player);
     link(std::move(n));
   };
@@ -122,6 +124,8 @@ std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view
   title_ = rec.title;
   about_ = rec.about;
   rulesText_ = rec.rulesText;
+  leadingComments_ = rec.leadingComments;
+  headerComments_ = rec.headerComments;
   players_ = rec.players;
   rebuildPath();
   return std::nullopt;
@@ -232,6 +236,8 @@ dgn::Record Timeline::record() const {
   rec.players = players_;
   rec.title = title_;
   rec.about = about_;
+  rec.leadingComments = leadingComments_;
+  rec.headerComments = headerComments_;
   for (const int i : path_) {
     const Node& n = node(i);
     if (n.roundStart) {
@@ -244,6 +250,7 @@ dgn::Record Timeline::record() const {
       st.player = n.by;
       st.move = *n.move;
       st.moveText = n.moveText;
+      st.comment = n.comment;
       rec.rounds.back().statements.push_back(std::move(st));
     }
     if (rec.rounds.empty()) continue;

@@ -17,6 +17,7 @@ struct Node {
   std::optional<Move> move;          // the move that led here (resolved; a draw carries its tile)
   Player by = Player::A;
   std::string moveText;              // as a record writes it
+  std::string comment;               // the record's `#` comment on the move's line
   std::string caused;                // what the move caused: "drew 3-1", "blocked", "round won +23"
   std::string caption;               // shown at this point: its notes, joined by line breaks
   // The record's statements standing after this node's move (or deal) and before the next move:
@@ -84,6 +85,7 @@ class Timeline {
   std::vector<int> path_;
   std::string title_, about_;
   std::string rulesText_;            // the `rules` statement's words, as the record wrote them
+  std::vector<std::string> leadingComments_, headerComments_;  // the record's, written back
   std::optional<std::array<std::string, 2>> players_;
 };
 

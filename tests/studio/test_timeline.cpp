@@ -187,3 +187,12 @@ TEST_CASE("timeline: a new game's next round keeps its caption as a note") {
   REQUIRE(out.rounds[1].statements.size() == 1);
   CHECK(out.rounds[1].statements[0].note == "Round 2 is dealt.");
 }
+
+TEST_CASE("timeline: a record's comments are saved where they stand") {
+  Timeline t = opened(readText(kRoot / "tests" / "records" / "comments_and_strings.dgn"));
+  const std::string out = saved(t);
+  CHECK(out.starts_with("# A comment may come before everything, and blank lines are ignored.\ndgn 1\n"));
+  CHECK(out.find("A: 6-6  # the lead\n") != std::string::npos);
+  CHECK(out.find("note \"A opens with \\\"6-6\\\", the highest double.\"  # a caption\n") != std::string::npos);
+  CHECK(out.find("# A's tiles\n") != std::string::npos);
+}
