@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/dgn.h"
+#include "studio/editor.h"
 #include "studio/timeline.h"
 
 using namespace dom;
@@ -195,4 +196,32 @@ TEST_CASE("timeline: a record's comments are saved where they stand") {
   CHECK(out.find("A: 6-6  # the lead\n") != std::string::npos);
   CHECK(out.find("note \"A opens with \\\"6-6\\\", the highest double.\"  # a caption\n") != std::string::npos);
   CHECK(out.find("# A's tiles\n") != std::string::npos);
+}
+
+TEST_CASE("editor: its position is the match's Setup, and playing from it writes the same position") {
+  const std::string text = readText(kRoot / "scenarios" / "drawing_until_a_tile_plays.dgn");
+  Timeline t = opened(text);
+  t.last();
+  Editor ed;
+  ed.load(t.current().match);
+  const Setup& p = ed.position();
+  CHECK(p.turn == t.current().match.state().turn);
+  CHECK(p.score == t.current().match.scores());
+  CHECK(p.line == t.current().match.line());
+  CHECK(ed.rules() == t.current().match.rules());
+  const auto started = ed.start();
+  REQUIRE(started);
+  const Setup& written = started->second;
+  CHECK(written.hand == p.hand);
+  CHECK(written.stock == p.stock);
+  CHECK(written.line == p.line);
+  CHECK(written.leadIndex == p.leadIndex);
+  CHECK(written.turn == p.turn);
+  CHECK(!written.score);  // 0 0 is the default: not written
+  // The editor's setup, saved as a record, reads back to the same position.
+  Timeline fromHere;
+  fromHere.resetSetup(started->first, started->second);
+  const std::string out = saved(fromHere);
+  const dgn::Record back = readOk(out);
+  CHECK(static_cast<const Setup&>(back.rounds.at(0)) == written);
 }
