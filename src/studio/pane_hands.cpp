@@ -11,6 +11,29 @@
 
 namespace dom::studio {
 
+namespace {
+// The tallest tiles (up to a comfortable size, down to a legible one) with which both hands,
+// wrapped to the pane's width, fit in its height under their labels.
+float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, bool explaining) {
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float big = ImGui::GetFrameHeight() * 1.25f, small = ImGui::GetFontSize() * 0.95f;
+  // Leave room for a scrollbar, so that its coming and going does not change the wrap.
+  avail.x -= ImGui::GetStyle().ScrollbarSize;
+  const float room = avail.y - line * (2 + (explaining ? 2 : 0)) - ImGui::GetStyle().WindowPadding.y - spacing * 3;
+  for (float th = big; th > small; th -= 1.0f) {
+    const int perRow = std::max(1, static_cast<int>((avail.x + gap) / (th * 2.0f + gap)));
+    float need = 0;
+    for (const HandView& h : hands) {
+      const int n = std::max(1, static_cast<int>(h.tiles.size()));
+      need += static_cast<float>((n + perRow - 1) / perRow) * (th + spacing);
+    }
+    if (need <= room) return th;
+  }
+  return small;
+}
+}  // namespace
+
 void drawHandsPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Hands, out)) return;
   int vis = static_cast<int>(app.settings.visibility);
@@ -25,9 +48,9 @@ void drawHandsPane(App& app, Intents& out) {
   const Match& m = app.match();
   const auto hands = handsView(m, app.settings.visibility);
   const auto names = app.session.playerNames();
-  const float th = ImGui::GetFrameHeight() * 1.15f;
-  const ImVec2 size(th * 2.0f, th);
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
+  const float th = tileHeight(hands, ImGui::GetContentRegionAvail(), gap, app.selected != kNoTile);
+  const ImVec2 size(th * 2.0f, th);
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     ImGui::PushID(p);

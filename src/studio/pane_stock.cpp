@@ -1,6 +1,9 @@
 // The Stock pane: the count with the reserve marked; revealed in draw order in teaching mode.
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
+
 #include "studio/app.h"
 #include "studio/tile_draw.h"
 
@@ -10,14 +13,26 @@ void drawStockPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Stock, out)) return;
   const Match& m = app.match();
   bool teaching = app.settings.teaching;
-  if (ImGui::Checkbox("Teaching mode (reveal)", &teaching)) {
+  if (ImGui::Checkbox("Reveal", &teaching)) {
     Intent in = intentOf(Intent::Kind::SetTeaching);
     in.on = teaching;
     out.push_back(in);
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Teaching mode: the stock face up, in draw order");
   const StockView v = stockView(m, true);
-  ImGui::TextWrapped("%d tiles, reserve %d, %d can be drawn", v.count, v.reserve, v.drawable);
-  const float th = ImGui::GetFrameHeight() * 1.5f;
+  char counts[96];
+  std::snprintf(counts, sizeof counts, "%d tiles, reserve %d, %d can be drawn", v.count, v.reserve, v.drawable);
+  // On the checkbox's line when it fits there, else wrapped under it.
+  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x > ImGui::CalcTextSize(counts).x) ImGui::SameLine();
+  ImGui::TextWrapped("%s", counts);
+  // Upright tiles as tall as fit: every tile of the stock shows, wrapped to the pane's width.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  float th = ImGui::GetFrameHeight() * 1.5f;
+  for (; th > ImGui::GetFontSize() * 0.8f; th -= 1.0f) {
+    const int perRow = std::max(1, static_cast<int>((avail.x + 5) / (th * 0.5f + 5)));
+    const int rows = (std::max(v.count, 1) + perRow - 1) / perRow;
+    if (static_cast<float>(rows) * (th + ImGui::GetStyle().ItemSpacing.y) <= avail.y - ImGui::GetStyle().WindowPadding.y - ImGui::GetStyle().ItemSpacing.y) break;
+  }
   const ImVec2 size(th * 0.5f, th);
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   ImDrawList* dl = ImGui::GetWindowDrawList();

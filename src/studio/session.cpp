@@ -149,7 +149,7 @@ void Session::firstRun() {
   if (const auto human = soleHuman()) {
     settings.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
     autoVisibility_ = true;
-    hint_ = "Your move: click a tile, then a ghost on the table (or Tab to pick a tile and Enter to play it).";
+    hint_ = "Click a tile, then a ghost to play (or Tab, Enter).";
   }
   settings.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
   bump();
@@ -490,7 +490,7 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
     const Box editorBox = out[static_cast<std::size_t>(P::Editor)];
     out[static_cast<std::size_t>(P::Hands)] = out[static_cast<std::size_t>(P::Stock)] = editorBox;
   } else {
-    stack(out, {{P::Table, 0.6f}, {P::Hands, 0.23f}, {P::Stock, 0.17f}}, centreOpen, side + gap, top, centre, height, gap);
+    stack(out, {{P::Table, 0.55f}, {P::Hands, 0.29f}, {P::Stock, 0.16f}}, centreOpen, side + gap, top, centre, height, gap);
     // Outside edit mode the editor is closed; its place is the lower half of the centre.
     out[static_cast<std::size_t>(P::Editor)] = {side + gap, top + height * 0.5f, centre, height * 0.5f};
   }
