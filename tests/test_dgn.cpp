@@ -364,3 +364,15 @@ TEST_CASE("dgn: comments are kept and written back where they stand") {
   REQUIRE(std::holds_alternative<dgn::Record>(again));
   CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
 }
+
+TEST_CASE("dgn: a comment given with a line break is written on one line") {
+  dgn::Record rec = std::get<dgn::Record>(dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"n\"\n", "t.dgn"));
+  rec.headerComments.push_back(" two\nlines");
+  rec.rounds[0].statements[0].comment = " also\ntwo";
+  const std::string w = dgn::write(rec);
+  CHECK(w.find("# two lines\n") != std::string::npos);
+  CHECK(w.find("note \"n\"  # also two\n") != std::string::npos);
+  auto again = dgn::read(w, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(again));
+  CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
+}

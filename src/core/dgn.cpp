@@ -866,7 +866,7 @@ std::string legalText(const Match& m, const Move& move) {
 std::string write(const Record& rec) {
   std::ostringstream o;
   auto comments = [&](const std::vector<std::string>& cs) {
-    for (const auto& c : cs) o << '#' << c << "\n";
+    for (const auto& c : cs) o << '#' << commentText(c) << "\n";
   };
   comments(rec.leadingComments);
   o << "dgn 1\n";
@@ -913,8 +913,9 @@ std::string write(const Record& rec) {
         case Statement::Kind::Expect: o << "expect " << s.expectText; break;
         case Statement::Kind::Comment: break;
       }
-      if (s.kind == Statement::Kind::Comment) o << '#' << s.comment;
-      else if (!s.comment.empty()) o << "  #" << s.comment;
+      // A comment is never written with a line break in it (commentText), so it stays one line.
+      if (s.kind == Statement::Kind::Comment) o << '#' << commentText(s.comment);
+      else if (!s.comment.empty()) o << "  #" << commentText(s.comment);
       o << "\n";
     }
   }
