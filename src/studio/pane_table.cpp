@@ -1,8 +1,10 @@
-// The Table pane: the line as core lays it out, ghosts of the selected tile, ends and last move.
+// The Table pane: draws the table scene (scene.h) with the shaders or ImGui's draw list, and reads
+// the mouse against the same scene: ghosts to play, ends to explain, wheel zoom and drag pan.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "studio/app.h"
 #include "studio/tile_draw.h"
@@ -11,60 +13,126 @@ namespace dom::studio {
 
 namespace {
 
-// Until the geometry lands (or if it ever returns nothing), lay the line in a straight row.
-TableLayout fallbackLayout(const Match& m) {
-  TableLayout l;
-  l.tableW = m.rules().tableW;
-  l.tableH = m.rules().tableH;
-  const auto line = m.line();
-  int x = 0;
-  for (const LaidTile& lt : line) {
-    TilePlacement p;
-    p.tile = lt.tile;
-    p.crosswise = isDouble(lt.tile);
-    const int w = p.crosswise ? 2 : 4, h = p.crosswise ? 4 : 2;
-    p.rect = {x, -h / 2, w, h};
-    if (p.crosswise) p.halves = {Rect{x, -2, 2, 2}, Rect{x, 0, 2, 2}};
-    else p.halves = {Rect{x, -1, 2, 2}, Rect{x + 2, -1, 2, 2}};
-    p.pips = {lt.left, lt.right};
-    l.tiles.push_back(p);
-    x += w;
+// The scene in table units: a match's is cached on the generation and the ghost settings; the
+// position editor's is recomputed every frame (a layout of at most 28 tiles) so it is always live.
+const TableScene& sceneModel(const App& app, const Tile lastPlayed) {
+  static TableScene scene;
+  static std::uint64_t generation = ~std::uint64_t{0};
+  static Tile selected = kNoTile, last = kNoTile;
+  static bool ghosts = true, editing = false;
+  if (app.editing()) {
+    const auto& p = app.editor.position();
+    scene = sceneOf(app.editor.rules(), p.line, p.leadIndex);
+    editing = true;
+    return scene;
   }
-  const int shift = l.tableW - x / 2;  // centre the row on the table (units: 2 per square)
-  for (auto& p : l.tiles) {
-    p.rect.x += shift;
-    p.rect.y += l.tableH;
-    for (auto& h : p.halves) {
-      h.x += shift;
-      h.y += l.tableH;
+  if (editing || generation != app.generation || selected != app.selected || ghosts != app.settings.ghosts || last != lastPlayed) {
+    scene = sceneOf(app.match(), app.selected, app.settings.ghosts, lastPlayed);
+    generation = app.generation;
+    selected = app.selected;
+    ghosts = app.settings.ghosts;
+    last = lastPlayed;
+    editing = false;
+  }
+  return scene;
+}
+
+ImU32 spriteColour(int kind) {
+  switch (kind) {
+    case Sprite::Marker: return IM_COL32(255, 215, 60, 230);
+    case Sprite::Hover: return IM_COL32(140, 240, 255, 255);
+    case Sprite::Blocked: return IM_COL32(220, 26, 20, 245);
+    case Sprite::Lead: return IM_COL32(90, 140, 255, 255);
+    default: return IM_COL32(255, 140, 40, 255);
+  }
+}
+
+// The fallback: the same sprites with ImGui's draw list, in window pixels.
+void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& s, const std::vector<Sprite>& sprites, float fb) {
+  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(58, 36, 20, 255));
+  drawFelt(dl, ImVec2(origin.x + s.table.x, origin.y + s.table.y), ImVec2(origin.x + s.table.x + s.table.w, origin.y + s.table.y + s.table.h));
+  for (const Sprite& sp : sprites) {
+    const ImVec2 a(origin.x + (sp.cx - sp.w * 0.5f) / fb, origin.y + (sp.cy - sp.h * 0.5f) / fb);
+    const ImVec2 b(origin.x + (sp.cx + sp.w * 0.5f) / fb, origin.y + (sp.cy + sp.h * 0.5f) / fb);
+    const ImU32 col = spriteColour(sp.kind);
+    switch (sp.kind) {
+      case Sprite::Tile: drawTile(dl, a, b, sp.first, sp.second, TileLook::Face); break;
+      case Sprite::Ghost: drawTile(dl, a, b, sp.first, sp.second, TileLook::Ghost); break;
+      case Sprite::Marker: dl->AddCircle(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f), sp.w * 0.5f / fb, col, 20, 2); break;
+      case Sprite::Blocked: dl->AddRectFilled(a, b, col, 2); break;
+      case Sprite::Outline:
+      case Sprite::Hover:
+      case Sprite::Lead: dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), col, 4, 0, sp.kind == Sprite::Hover ? 3.0f : 2.0f); break;
+      default: break;
     }
   }
-  l.leadIndex = m.leadIndex();
-  if (!l.tiles.empty()) {
-    l.ends[0] = {l.tiles.front().rect.x, l.tableH, Dir::West, m.state().ends[0], false, {}};
-    l.ends[1] = {l.tiles.back().rect.x + l.tiles.back().rect.w, l.tableH, Dir::East, m.state().ends[1], false, {}};
+  dl->PopClipRect();
+}
+
+// Every end carries its label, L or R, on a badge in its front square: gold on dark when open, white
+// on red beyond the red bar when blocked, so it reads even over a tile that blocks the end.
+void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
+  const float unit = s.transform.scale;
+  const float size = std::clamp(unit * 1.1f, 13.0f, 30.0f);
+  for (const SceneEnd& e : s.ends) {
+    const bool blocked = isBlocked(e.state);
+    float cx = e.front.cx(), cy = e.front.cy();
+    if (blocked) {
+      const float push = 0.35f * unit;
+      cx += e.dir == Dir::East ? push : e.dir == Dir::West ? -push : 0;
+      cy += e.dir == Dir::South ? push : e.dir == Dir::North ? -push : 0;
+    }
+    const char text[2] = {e.label, 0};
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text);
+    const ImVec2 c(origin.x + cx, origin.y + cy);
+    const float r = std::max(ts.x, ts.y) * 0.62f;
+    if (blocked) dl->AddCircleFilled(c, r, IM_COL32(200, 20, 16, 235), 20);
+    else dl->AddCircleFilled(c, r, IM_COL32(10, 30, 20, 150), 20);
+    dl->AddText(ImGui::GetFont(), size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f),
+                blocked ? IM_COL32(255, 245, 240, 255) : IM_COL32(255, 225, 110, 255), text);
   }
-  return l;
 }
 
-TableLayout layoutOf(const Match& m) {
-  TableLayout l = m.layout();
-  if (l.tiles.empty() && m.state().line) l = fallbackLayout(m);
-  return l;
+void play(Intents& out, const Move& mv) {
+  Intent in;
+  in.kind = Intent::Kind::Play;
+  in.move = mv;
+  out.push_back(in);
 }
 
-struct Scene {
-  TableLayout layout;
-  std::vector<std::pair<TilePlacement, Move>> ghosts;
-  std::uint64_t generation = ~std::uint64_t{0};
-  Tile selected = kNoTile;
-  bool showGhosts = true;
-};
+// Wheel zoom around the cursor, pan with the right or middle button or a left drag on the felt.
+void viewInput(App& app, const TableScene& s, ImVec2 mouse, bool leftOnGhost) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) app.tableView = zoomedAt(s, mouse.x, mouse.y, std::pow(1.15f, io.MouseWheel));
+  if (!ImGui::IsItemActive()) return;
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+                        (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !leftOnGhost);
+  if (dragging && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) app.tableView = pannedBy(s, io.MouseDelta.x, io.MouseDelta.y);
+}
 
-// The pips of a placement as first (left/top) and second (right/bottom).
-std::pair<int, int> orderedPips(const TilePlacement& p) {
-  const bool swapped = p.halves[0].x > p.halves[1].x || p.halves[0].y > p.halves[1].y;
-  return swapped ? std::pair<int, int>{p.pips[1], p.pips[0]} : std::pair<int, int>{p.pips[0], p.pips[1]};
+void fillScreenTiles(App& app, ImVec2 origin, const TableScene& s) {
+  app.screenTiles.clear();
+  auto add = [&](const SceneTile& t, bool ghost, const Move& mv) {
+    ScreenTile st;
+    st.tile = t.tile;
+    st.x = origin.x + t.px.x;
+    st.y = origin.y + t.px.y;
+    st.w = t.px.w;
+    st.h = t.px.h;
+    st.ghost = ghost;
+    st.move = mv;
+    app.screenTiles.push_back(st);
+  };
+  for (const auto& t : s.tiles) add(t, false, Move{});
+  for (const auto& g : s.ghosts) add(g.tile, true, g.move);
+}
+
+void fitKeys(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
+  if (ImGui::IsKeyPressed('F', false)) app.tableView = TableView{ViewMode::FitLine};
+  if (ImGui::IsKeyPressed('W', false)) app.tableView = TableView{ViewMode::WholeTable};
 }
 
 }  // namespace
@@ -78,202 +146,80 @@ std::vector<Move> placementsOf(const Match& m, Tile t) {
 
 void drawTablePane(App& app, Intents& out) {
   placeWindow(300, 22, 680, 500);
-  if (!ImGui::Begin("Table", &app.settings.open[static_cast<int>(Pane::Table)])) {
+  if (!ImGui::Begin("Table", &app.settings.open[static_cast<int>(Pane::Table)], ImGuiWindowFlags_NoScrollWithMouse)) {
     ImGui::End();
     return;
   }
-  static Scene scene;
+  fitKeys(app);
   const Match& m = app.match();
-  if (scene.generation != app.generation || scene.selected != app.selected || scene.showGhosts != app.settings.ghosts) {
-    scene.layout = layoutOf(m);
-    scene.ghosts.clear();
-    if (app.selected != kNoTile && app.settings.ghosts)
-      for (const Move& mv : placementsOf(m, app.selected)) {
-        Match after = m;
-        after.apply(mv);
-        const TableLayout l = layoutOf(after);
-        for (const auto& p : l.tiles)
-          if (p.tile == app.selected) scene.ghosts.emplace_back(p, mv);
-      }
-    scene.generation = app.generation;
-    scene.selected = app.selected;
-    scene.showGhosts = app.settings.ghosts;
-  }
-  const TableLayout& lay = scene.layout;
-  // The view: the tiles (and ghosts) with a margin, at least a comfortable size, within reason of
-  // the table; an empty table shows its centre.
-  float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
-  auto grow = [&](const Rect& r) {
-    x0 = std::min(x0, static_cast<float>(r.x));
-    y0 = std::min(y0, static_cast<float>(r.y));
-    x1 = std::max(x1, static_cast<float>(r.x + r.w));
-    y1 = std::max(y1, static_cast<float>(r.y + r.h));
-  };
-  for (const auto& p : lay.tiles) grow(p.rect);
-  for (const auto& g : scene.ghosts) grow(g.first.rect);
-  const float tw = static_cast<float>(2 * std::max(lay.tableW, 1)), tht = static_cast<float>(2 * std::max(lay.tableH, 1));
-  if (x0 > x1) {
-    x0 = x1 = tw * 0.5f;
-    y0 = y1 = tht * 0.5f;
-  }
-  const float pad = 3.0f;
-  x0 -= pad;
-  y0 -= pad;
-  x1 += pad;
-  y1 += pad;
-  const float minW = std::min(tw + 2, 30.0f), minH = std::min(tht + 2, 16.0f);
-  if (x1 - x0 < minW) {
-    const float c = (x0 + x1) * 0.5f;
-    x0 = c - minW * 0.5f;
-    x1 = c + minW * 0.5f;
-  }
-  if (y1 - y0 < minH) {
-    const float c = (y0 + y1) * 0.5f;
-    y0 = c - minH * 0.5f;
-    y1 = c + minH * 0.5f;
-  }
+  const Node& node = app.timeline.current();
+  const Tile lastTile = !app.editing() && node.move && node.move->kind == MoveKind::Play ? node.move->tile : kNoTile;
+  const ImGuiIO& io = ImGui::GetIO();
+  const float fb = std::max(1.0f, io.DisplayFramebufferScale.x);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float captionH = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
-  const float aw = std::max(avail.x, 50.0f), ah = std::max(avail.y - captionH, 50.0f);
-  const float scale = std::min(aw / (x1 - x0), ah / (y1 - y0));
-  const ImVec2 size(aw, ah);
+  const ImVec2 size(std::max(avail.x, 50.0f), std::max(avail.y - captionH, 50.0f));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float ox = (aw - (x1 - x0) * scale) * 0.5f - x0 * scale, oy = (ah - (y1 - y0) * scale) * 0.5f - y0 * scale;
-  const ImGuiIO& io = ImGui::GetIO();
-  const float fb = std::max(1.0f, io.DisplayFramebufferScale.x);
-  app.tableRect = {origin.x, origin.y, aw, ah};
+  app.tableScene = placed(sceneModel(app, lastTile), app.tableView, size.x, size.y);
+  const TableScene& scene = app.tableScene;
+  app.tableRect = {origin.x, origin.y, size.x, size.y};
+  fillScreenTiles(app, origin, scene);
 
-  // The last move's tile fades in when stepped to.
-  const Node& node = app.timeline.current();
-  const Tile lastTile = node.move && node.move->kind == MoveKind::Play ? node.move->tile : kNoTile;
-  const float anim = app.settings.animate ? std::clamp(app.animElapsed / 0.25f, 0.0f, 1.0f) : 1.0f;
+  // One item for the whole table: clicks, drags, the wheel and drops all read the scene.
+  ImGui::InvisibleButton("table", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+  const ImVec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
+  const bool hovered = ImGui::IsItemHovered();
+  app.hoverGhost = hovered ? ghostAt(scene, mouse.x, mouse.y) : -1;
+  static bool leftOnGhost = false;
+  if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
+    leftOnGhost = app.hoverGhost >= 0;
+    if (leftOnGhost) play(out, scene.ghosts[static_cast<std::size_t>(app.hoverGhost)].move);
+  }
+  viewInput(app, scene, mouse, leftOnGhost);
 
-  app.screenTiles.clear();
-  std::vector<Sprite> sprites;
-  auto toPx = [&](const Rect& r, float k) {
-    Sprite s;
-    s.w = static_cast<float>(r.w) * scale * k;
-    s.h = static_cast<float>(r.h) * scale * k;
-    s.cx = (ox + (static_cast<float>(r.x) + static_cast<float>(r.w) * 0.5f) * scale) * k;
-    s.cy = (oy + (static_cast<float>(r.y) + static_cast<float>(r.h) * 0.5f) * scale) * k;
-    return s;
-  };
-  const float inset = 0.06f;  // a small gap between neighbouring tiles
-  auto tileSprite = [&](const TilePlacement& p, int kind, float alpha) {
-    Sprite s = toPx(p.rect, fb);
-    s.w -= inset * scale * fb * 2;
-    s.h -= inset * scale * fb * 2;
-    const auto [a, b] = orderedPips(p);
-    s.first = a;
-    s.second = b;
-    s.kind = kind;
-    s.alpha = alpha;
-    return s;
-  };
-  for (const auto& p : lay.tiles) {
-    Sprite s = tileSprite(p, Sprite::Shadow, p.tile == lastTile ? anim : 1.0f);
-    sprites.push_back(s);
-  }
-  for (const auto& p : lay.tiles) {
-    Sprite s = tileSprite(p, Sprite::Tile, p.tile == lastTile ? anim : 1.0f);
-    if (p.tile == lastTile) s.cy -= (1.0f - anim) * 12.0f * fb;
-    sprites.push_back(s);
-    ScreenTile st;
-    st.tile = p.tile;
-    st.x = origin.x + (s.cx - s.w * 0.5f) / fb;
-    st.y = origin.y + (s.cy - s.h * 0.5f) / fb;
-    st.w = s.w / fb;
-    st.h = s.h / fb;
-    app.screenTiles.push_back(st);
-  }
-  const int chosen = std::clamp(app.chosenGhost, 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
-  for (std::size_t k = 0; k < scene.ghosts.size(); ++k) {
-    const auto& [p, mv] = scene.ghosts[k];
-    Sprite s = tileSprite(p, Sprite::Ghost, 1.0f);
-    sprites.push_back(s);
-    // The placement that Enter plays, when there is a choice (Left/Right change it).
-    if (scene.ghosts.size() > 1 && static_cast<int>(k) == chosen) sprites.push_back(tileSprite(p, Sprite::Outline, 0.8f));
-    ScreenTile st;
-    st.tile = p.tile;
-    st.ghost = true;
-    st.move = mv;
-    st.x = origin.x + (s.cx - s.w * 0.5f) / fb;
-    st.y = origin.y + (s.cy - s.h * 0.5f) / fb;
-    st.w = s.w / fb;
-    st.h = s.h / fb;
-    app.screenTiles.push_back(st);
-  }
-  if (!lay.tiles.empty() && m.inRound())
-    for (const auto& e : lay.ends) {
-      Sprite s;
-      s.kind = Sprite::Marker;
-      s.cx = (ox + static_cast<float>(e.x) * scale) * fb;
-      s.cy = (oy + static_cast<float>(e.y) * scale) * fb;
-      s.w = s.h = scale * 1.1f * fb;
-      s.alpha = 0.9f;
-      sprites.push_back(s);
-    }
-  if (lastTile != kNoTile)
-    for (const auto& p : lay.tiles)
-      if (p.tile == lastTile) sprites.push_back(tileSprite(p, Sprite::Outline, anim));
-
-  const float tablePx[4] = {(ox + 0.0f) * fb, (oy + 0.0f) * fb, static_cast<float>(2 * lay.tableW) * scale * fb,
-                            static_cast<float>(2 * lay.tableH) * scale * fb};
+  SpriteStyle style;
+  style.hoverGhost = app.hoverGhost;
+  style.chosenGhost = std::clamp(app.chosenGhost, 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
+  style.anim = app.settings.animate ? std::clamp(app.animElapsed / 0.25f, 0.0f, 1.0f) : 1.0f;
+  style.pixelRatio = fb;
+  const std::vector<Sprite> sprites = spritesOf(scene, style);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
   if (app.useShaders && app.renderer.ready()) {
-    app.renderer.render(static_cast<int>(aw * fb), static_cast<int>(ah * fb), tablePx, sprites);
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(app.renderer.texture())), size, ImVec2(0, 1), ImVec2(1, 0));
+    const float tablePx[4] = {scene.table.x * fb, scene.table.y * fb, scene.table.w * fb, scene.table.h * fb};
+    app.renderer.render(static_cast<int>(size.x * fb), static_cast<int>(size.y * fb), tablePx, sprites);
+    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(app.renderer.texture())), origin,
+                 ImVec2(origin.x + size.x, origin.y + size.y), ImVec2(0, 1), ImVec2(1, 0));
   } else {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImGui::InvisibleButton("table", size);
-    dl->PushClipRect(origin, ImVec2(origin.x + aw, origin.y + ah), true);
-    dl->AddRectFilled(origin, ImVec2(origin.x + aw, origin.y + ah), IM_COL32(58, 36, 20, 255));
-    drawFelt(dl, ImVec2(origin.x + tablePx[0] / fb, origin.y + tablePx[1] / fb),
-             ImVec2(origin.x + (tablePx[0] + tablePx[2]) / fb, origin.y + (tablePx[1] + tablePx[3]) / fb));
-    for (const Sprite& s : sprites) {
-      const ImVec2 a(origin.x + (s.cx - s.w * 0.5f) / fb, origin.y + (s.cy - s.h * 0.5f) / fb);
-      const ImVec2 b(origin.x + (s.cx + s.w * 0.5f) / fb, origin.y + (s.cy + s.h * 0.5f) / fb);
-      if (s.kind == Sprite::Tile) drawTile(dl, a, b, s.first, s.second, TileLook::Face);
-      else if (s.kind == Sprite::Ghost) drawTile(dl, a, b, s.first, s.second, TileLook::Ghost);
-      else if (s.kind == Sprite::Marker) dl->AddCircle(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f), s.w * 0.5f / fb, IM_COL32(255, 215, 60, 230), 20, 2);
-      else if (s.kind == Sprite::Outline) dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), IM_COL32(255, 140, 40, 255), 4, 0, 2);
-    }
-    dl->PopClipRect();
+    drawFallback(dl, origin, size, scene, sprites, fb);
   }
-  // Click a ghost to play there.
-  if (ImGui::IsItemHovered()) {
-    const ImVec2 mp = io.MousePos;
-    for (const ScreenTile& st : app.screenTiles)
-      if (st.ghost && mp.x >= st.x && mp.x <= st.x + st.w && mp.y >= st.y && mp.y <= st.y + st.h) {
-        ImGui::SetTooltip("Play %s here (%s)", tileText(st.tile).c_str(), m.moveText(st.move).c_str());
-        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-          Intent in;
-          in.kind = Intent::Kind::Play;
-          in.move = st.move;
-          out.push_back(in);
-        }
-      }
+  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  drawEndLabels(dl, origin, scene);
+  dl->PopClipRect();
+
+  if (app.hoverGhost >= 0) {
+    const Move& mv = scene.ghosts[static_cast<std::size_t>(app.hoverGhost)].move;
+    ImGui::SetTooltip("Click to play %s here (%s)", tileText(mv.tile).c_str(), m.moveText(mv).c_str());
+  } else if (const int e = hovered ? endAt(scene, mouse.x, mouse.y) : -1; e >= 0) {
+    const SceneEnd& end = scene.ends[static_cast<std::size_t>(e)];
+    ImGui::SetTooltip("End %c (%d): %s", end.label, end.pip, whyText(end.state).c_str());
   }
-  if (ImGui::BeginDragDropTarget()) {
+  if (!app.editing() && ImGui::BeginDragDropTarget()) {
     if (const ImGuiPayload* pl = ImGui::AcceptDragDropPayload("DOM_TILE")) {
       const Tile t = *static_cast<const Tile*>(pl->Data);
+      // Dropped on a ghost of that tile: that placement; elsewhere: its first placement.
       const auto moves = placementsOf(m, t);
-      if (!moves.empty()) {
-        Intent in;
-        in.kind = Intent::Kind::Play;
-        in.move = moves.front();
-        const ImVec2 mp = io.MousePos;
-        for (const ScreenTile& st : app.screenTiles)
-          if (st.ghost && mp.x >= st.x && mp.x <= st.x + st.w && mp.y >= st.y && mp.y <= st.y + st.h) in.move = st.move;
-        out.push_back(in);
-      }
+      const int g = ghostAt(scene, mouse.x, mouse.y);
+      if (g >= 0 && scene.ghosts[static_cast<std::size_t>(g)].move.tile == t) play(out, scene.ghosts[static_cast<std::size_t>(g)].move);
+      else if (!moves.empty()) play(out, moves.front());
     }
     ImGui::EndDragDropTarget();
   }
   // Caption and the state in words under the table.
-  const std::string caption = node.caption.empty() ? explainPosition(m, app.settings.visibility) : node.caption;
+  const std::string caption = app.editing() ? std::string("Editing the position: the table shows it as it is laid, the lead outlined in blue.")
+                              : node.caption.empty() ? explainPosition(m, app.settings.visibility) : node.caption;
   ImGui::TextWrapped("%s", caption.c_str());
-  if (m.round() > 0 && m.state().over() && !m.matchOver() && app.timeline.current().children.empty()) {
+  if (!app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && app.timeline.current().children.empty()) {
     if (ImGui::Button("Deal the next round")) {
       Intent in;
       in.kind = Intent::Kind::DealNext;

@@ -152,6 +152,18 @@ ViewTransform centred(float cx, float cy, float scale, float w, float h) {
 
 void placeTile(SceneTile& t, const ViewTransform& tr) { t.px = toPx(tr, t.units); }
 
+// A red bar across the front square, on the side that touches the end (0.7 units thick).
+PxRect barOf(const SceneEnd& e, const ViewTransform& tr) {
+  const float t = 0.7f;
+  const Rect& f = e.frontUnits;
+  float bx = static_cast<float>(f.x), by = static_cast<float>(f.y), bw = static_cast<float>(f.w), bh = static_cast<float>(f.h);
+  if (e.dir == Dir::East) bw = t;
+  else if (e.dir == Dir::West) bx += bw - t, bw = t;
+  else if (e.dir == Dir::South) bh = t;
+  else by += bh - t, bh = t;
+  return toPx(tr, bx, by, bw, bh);
+}
+
 }  // namespace
 
 TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlayed) {
@@ -202,6 +214,7 @@ TableScene placed(TableScene s, const TableView& view, float w, float h) {
     e.px = tr.x(e.ux);
     e.py = tr.y(e.uy);
     e.front = toPx(tr, e.frontUnits);
+    e.bar = isBlocked(e.state) ? barOf(e, tr) : PxRect{};
   }
   return s;
 }
@@ -290,15 +303,7 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
       out.push_back(sp);
       continue;
     }
-    // A red bar across the front square, on the side that touches the end.
-    const float t = 0.7f;
-    const Rect& f = e.frontUnits;
-    float bx = static_cast<float>(f.x), by = static_cast<float>(f.y), bw = static_cast<float>(f.w), bh = static_cast<float>(f.h);
-    if (e.dir == Dir::East) bw = t;
-    else if (e.dir == Dir::West) bx += bw - t, bw = t;
-    else if (e.dir == Dir::South) bh = t;
-    else by += bh - t, bh = t;
-    out.push_back(sprite(toPx(s.transform, bx, by, bw, bh), Sprite::Blocked, 0.95f));
+    out.push_back(sprite(e.bar, Sprite::Blocked, 0.95f));
   }
   if (s.editing)
     for (const auto& t : s.tiles)
@@ -359,6 +364,11 @@ nlohmann::json sceneState(const TableScene& s, float originX, float originY) {
     json f;
     px(f, e.front);
     j["front"] = f;
+    if (isBlocked(e.state)) {
+      json b;
+      px(b, e.bar);
+      j["bar"] = b;
+    }
     ends.push_back(j);
   }
   json t;

@@ -64,6 +64,7 @@ struct SceneEnd {
   float px = 0, py = 0;             // viewport pixels of that point
   Rect frontUnits;                  // the square in front of the end, where a next tile's half goes
   PxRect front;
+  PxRect bar;                       // blocked: the red bar across the front square, at the end's side
 };
 
 struct SceneGhost {

@@ -1,82 +1,292 @@
-// Checks a studio screenshot against its state dump: the picture is not blank, and the table shows
-// ivory tile pixels inside the rectangle of every tile core's layout placed.
+// Checks what the studio drew against what it says it drew and against core:
+//   studio_png_check SHOT.png STATE.json      the picture is not blank; felt in the table; every tile of
+//                                             the dumped scene shows ivory, its half centres are dark
+//                                             exactly where the pips have a centre pip; one drawn tile
+//                                             per tile of the line; a red bar on every blocked end only
+//   studio_png_check --layout STATE.json LAYOUT.json   the dumped scene is `dominoes layout --json`
+//   studio_png_check --line STATE.json        the dumped scene's tiles are the match's line
+//   studio_png_check --same A.png B.png       two pictures are identical
+//   studio_png_check --nearest STATE.json PTR FX FY   prints "x y i": the point (0.5 + FX, 0.5 + FY) of
+//                                             the rect at a JSON pointer and the ghost a click there must
+//                                             play (nearest centre among at least two ghosts under it)
+//   studio_png_check --played STATE1 I STATE2 the tile played in STATE2 lies where ghost I of STATE1 was
 #include <stb_image.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
 
-int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: studio_png_check SHOT.png STATE.json\n");
-    return 2;
+namespace {
+
+using nlohmann::json;
+
+int failures = 0;
+void fail(const std::string& what) {
+  std::fprintf(stderr, "%s\n", what.c_str());
+  ++failures;
+}
+
+json readJson(const char* path) {
+  std::ifstream in(path);
+  auto j = json::parse(in, nullptr, false);
+  if (j.is_discarded()) {
+    std::fprintf(stderr, "cannot read %s\n", path);
+    std::exit(1);
   }
-  int w = 0, h = 0, n = 0;
-  unsigned char* px = stbi_load(argv[1], &w, &h, &n, 3);
-  if (!px) {
-    std::fprintf(stderr, "cannot read %s\n", argv[1]);
-    return 1;
+  return j;
+}
+
+struct Image {
+  int w = 0, h = 0;
+  unsigned char* px = nullptr;
+  explicit Image(const char* path) {
+    int n = 0;
+    px = stbi_load(path, &w, &h, &n, 3);
+    if (!px) {
+      std::fprintf(stderr, "cannot read %s\n", path);
+      std::exit(1);
+    }
   }
-  std::ifstream in(argv[2]);
-  const auto state = nlohmann::json::parse(in, nullptr, false);
-  if (state.is_discarded()) {
-    std::fprintf(stderr, "cannot read %s\n", argv[2]);
-    return 1;
+  ~Image() { stbi_image_free(px); }
+  Image(const Image&) = delete;
+  Image& operator=(const Image&) = delete;
+  [[nodiscard]] bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < w && y < h; }
+  [[nodiscard]] const unsigned char* at(int x, int y) const {
+    return px + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 3;
   }
-  auto at = [&](int x, int y) { return px + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 3; };
-  // Not blank: many distinct colours.
+  // The darkest channel sum in a (2r+1)^2 box: pips are small, so look around the point.
+  [[nodiscard]] int darkest(int cx, int cy, int r) const {
+    int best = 3 * 255;
+    for (int y = cy - r; y <= cy + r; ++y)
+      for (int x = cx - r; x <= cx + r; ++x)
+        if (inside(x, y)) best = std::min(best, at(x, y)[0] + at(x, y)[1] + at(x, y)[2]);
+    return best;
+  }
+};
+
+std::string canonical(const std::string& t) {
+  if (t.size() == 3 && t[0] < t[2]) return std::string{t[2], '-', t[0]};
+  return t;
+}
+
+bool isIvory(const unsigned char* p) { return p[0] > 170 && p[1] > 160 && p[2] > 120 && p[0] >= p[2]; }
+bool isRed(const unsigned char* p) { return p[0] > 150 && p[1] < 90 && p[2] < 90; }
+
+bool inRect(const json& r, int x, int y) {
+  const double rx = r.at("x").get<double>(), ry = r.at("y").get<double>();
+  return x >= rx && y >= ry && x <= rx + r.at("w").get<double>() && y <= ry + r.at("h").get<double>();
+}
+
+// ends: a half under an end's front square is drawn over by its marker, bar and label.
+void checkTilePixels(const Image& img, const json& t, const json& ends) {
+  const double x = t.at("x").get<double>(), y = t.at("y").get<double>(), w = t.at("w").get<double>(), h = t.at("h").get<double>();
+  const std::string name = t.at("tile").get<std::string>();
+  int ivory = 0, total = 0;
+  for (double v = 0.2; v <= 0.8; v += 0.1)
+    for (double u = 0.15; u <= 0.85; u += 0.1) {
+      const int px = static_cast<int>(x + u * w), py = static_cast<int>(y + v * h);
+      if (!img.inside(px, py)) continue;
+      ++total;
+      ivory += isIvory(img.at(px, py));
+    }
+  if (total == 0 || ivory * 2 < total) fail("tile " + name + ": only " + std::to_string(ivory) + " of " + std::to_string(total) + " pixels are ivory");
+  // The centre of each half: a pip there exactly when the half's count is odd (1, 3, 5). Below 24 px
+  // across, pips are a pixel or two and blur into their neighbours: only the ivory is checked.
+  if (std::min(w, h) < 24) return;
+  const bool wide = w >= h;
+  const int r = std::max(1, static_cast<int>(std::min(w, h) * 0.03));
+  for (int k = 0; k < 2; ++k) {
+    const int pips = t.at("drawn")[static_cast<std::size_t>(k)].get<int>();
+    const double f = k == 0 ? 0.25 : 0.75;
+    const int cx = static_cast<int>(wide ? x + w * f : x + w * 0.5), cy = static_cast<int>(wide ? y + h * 0.5 : y + h * f);
+    if (!img.inside(cx, cy) || std::any_of(ends.begin(), ends.end(), [&](const json& e) { return inRect(e.at("front"), cx, cy); })) continue;
+    const bool dark = img.darkest(cx, cy, r) < 3 * 110;
+    if (dark != (pips % 2 == 1))
+      fail("tile " + name + " half " + std::to_string(k) + " (" + std::to_string(pips) + " pips): centre is " + (dark ? "dark" : "light"));
+  }
+}
+
+int redIn(const Image& img, const json& r) {
+  const int x0 = static_cast<int>(r.at("x").get<double>()), y0 = static_cast<int>(r.at("y").get<double>());
+  const int x1 = x0 + static_cast<int>(r.at("w").get<double>()), y1 = y0 + static_cast<int>(r.at("h").get<double>());
+  int n = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) n += img.inside(x, y) && isRed(img.at(x, y));
+  return n;
+}
+
+int checkShot(const char* png, const char* statePath) {
+  const Image img(png);
+  const json state = readJson(statePath);
   long distinct = 0;
   unsigned prev = 0;
-  for (int i = 0; i < w * h; i += 97) {
-    const unsigned char* p = px + static_cast<std::size_t>(i) * 3;
+  for (int i = 0; i < img.w * img.h; i += 97) {
+    const unsigned char* p = img.px + static_cast<std::size_t>(i) * 3;
     const unsigned c = static_cast<unsigned>(p[0]) << 16 | static_cast<unsigned>(p[1]) << 8 | p[2];
     if (c != prev) ++distinct;
     prev = c;
   }
-  int failures = 0;
-  if (distinct < 200) {
-    std::fprintf(stderr, "the picture looks blank (%ld colour changes)\n", distinct);
-    ++failures;
-  }
-  // The table: felt (green dominant) somewhere in its rectangle.
-  const auto& table = state.at("table");
+  if (distinct < 200) fail("the picture looks blank (" + std::to_string(distinct) + " colour changes)");
+  const json& table = state.at("table");
   const int tx = static_cast<int>(table.at("x").get<double>()), ty = static_cast<int>(table.at("y").get<double>());
   const int tw = static_cast<int>(table.at("w").get<double>()), th = static_cast<int>(table.at("h").get<double>());
   int green = 0;
-  for (int y = ty; y < ty + th && y < h; y += 7)
-    for (int x = tx; x < tx + tw && x < w; x += 7) {
-      const unsigned char* p = at(x, y);
+  for (int y = ty; y < ty + th && y < img.h; y += 7)
+    for (int x = tx; x < tx + tw && x < img.w; x += 7) {
+      const unsigned char* p = img.at(x, y);
       if (p[1] > p[0] + 20 && p[1] > p[2]) ++green;
     }
-  if (green < 50) {
-    std::fprintf(stderr, "no felt in the table area\n");
-    ++failures;
-  }
-  // Every placed tile: mostly ivory pixels inside its rectangle (pips and divider are dark).
+  if (green < 50) fail("no felt in the table area");
   int tiles = 0;
   for (const auto& t : table.at("tiles")) {
     if (t.at("ghost").get<bool>()) continue;
     ++tiles;
-    const double x = t.at("x").get<double>(), y = t.at("y").get<double>(), tw2 = t.at("w").get<double>(), th2 = t.at("h").get<double>();
-    int ivory = 0, total = 0;
-    for (double v = 0.2; v <= 0.8; v += 0.1)
-      for (double u = 0.15; u <= 0.85; u += 0.1) {
-        const int px2 = static_cast<int>(x + u * tw2), py2 = static_cast<int>(y + v * th2);
-        if (px2 < 0 || py2 < 0 || px2 >= w || py2 >= h) continue;
-        const unsigned char* p = at(px2, py2);
-        ++total;
-        if (p[0] > 170 && p[1] > 160 && p[2] > 120 && p[0] >= p[2]) ++ivory;
-      }
-    if (total == 0 || ivory * 2 < total) {
-      std::fprintf(stderr, "tile %s at %.0f,%.0f: only %d of %d pixels are ivory\n", t.at("tile").get<std::string>().c_str(), x, y, ivory, total);
-      ++failures;
+    checkTilePixels(img, t, table.at("ends"));
+  }
+  const auto lineLength = static_cast<int>(state.at("line").size());
+  if (!table.value("editing", false) && tiles != lineLength)
+    fail("the line has " + std::to_string(lineLength) + " tiles, the table drew " + std::to_string(tiles));
+  for (const auto& e : table.at("ends")) {
+    const std::string label = e.at("end").get<std::string>();
+    const bool blocked = e.at("state").get<std::string>() != "open";
+    if (!blocked && redIn(img, e.at("front")) > 0) fail("end " + label + " is open but shows red");
+    if (!blocked) continue;
+    // The red bar: red along its length, on the line through its middle.
+    const json& b = e.at("bar");
+    const double bx = b.at("x").get<double>(), by = b.at("y").get<double>(), bw = b.at("w").get<double>(), bh = b.at("h").get<double>();
+    int red = 0, total = 0;
+    for (double f = 0.15; f <= 0.85; f += 0.05) {
+      const int x = static_cast<int>(bw >= bh ? bx + bw * f : bx + bw * 0.5), y = static_cast<int>(bw >= bh ? by + bh * 0.5 : by + bh * f);
+      if (!img.inside(x, y)) continue;
+      ++total;
+      red += isRed(img.at(x, y));
+    }
+    if (total == 0 || red * 10 < total * 8) fail("end " + label + " is blocked but its bar shows " + std::to_string(red) + " red of " + std::to_string(total));
+  }
+  // The whole-table view: the felt lies inside the table image with the wooden frame all round it.
+  if (table.at("view").at("mode") == "whole-table") {
+    const json& f = table.at("felt");
+    const double fx = f.at("x").get<double>(), fy = f.at("y").get<double>(), fw = f.at("w").get<double>(), fh = f.at("h").get<double>();
+    if (fx <= tx || fy <= ty || fx + fw >= tx + tw || fy + fh >= ty + th) fail("whole table: the felt " + f.dump() + " is not inside the table image");
+    const int out[4][2] = {{static_cast<int>(fx) - 3, static_cast<int>(fy + fh / 2)}, {static_cast<int>(fx + fw) + 3, static_cast<int>(fy + fh / 2)},
+                           {static_cast<int>(fx + fw / 2), static_cast<int>(fy) - 3}, {static_cast<int>(fx + fw / 2), static_cast<int>(fy + fh) + 3}};
+    for (const auto& o : out) {
+      const unsigned char* p = img.inside(o[0], o[1]) ? img.at(o[0], o[1]) : nullptr;
+      if (!p || !(p[0] > p[1] && p[0] > p[2])) fail("whole table: no wooden edge at " + std::to_string(o[0]) + "," + std::to_string(o[1]));
     }
   }
-  if (tiles == 0 && !state.at("line").empty()) {
-    std::fprintf(stderr, "the line has tiles but none was drawn\n");
-    ++failures;
-  }
-  stbi_image_free(px);
-  std::printf("%s: %d tiles checked, %d failures\n", argv[1], tiles, failures);
+  std::printf("%s: %d tiles and %zu ends checked, %d failures\n", png, tiles, table.at("ends").size(), failures);
   return failures ? 1 : 0;
+}
+
+int checkLayout(const char* statePath, const char* layoutPath) {
+  const json table = readJson(statePath).at("table");
+  const json lay = readJson(layoutPath);
+  std::vector<json> tiles;
+  for (const auto& t : table.at("tiles"))
+    if (!t.at("ghost").get<bool>()) tiles.push_back(t);
+  if (tiles.size() != lay.at("tiles").size())
+    fail("the table drew " + std::to_string(tiles.size()) + " tiles, core's layout has " + std::to_string(lay.at("tiles").size()));
+  for (std::size_t i = 0; i < std::min(tiles.size(), lay.at("tiles").size()); ++i) {
+    const json& a = tiles[i];
+    const json& b = lay["tiles"][i];
+    const json& u = a.at("units");
+    if (a.at("text") != b.at("tile") || u.at("x") != b.at("x") || u.at("y") != b.at("y") || u.at("w") != b.at("w") ||
+        u.at("h") != b.at("h") || a.at("crosswise") != b.at("crosswise"))
+      fail("tile " + std::to_string(i) + ": drawn " + a.dump() + ", core " + b.dump());
+  }
+  if (table.at("ends").size() != lay.at("ends").size()) fail("ends: drawn " + table.at("ends").dump() + ", core " + lay.at("ends").dump());
+  for (std::size_t i = 0; i < std::min(table.at("ends").size(), lay.at("ends").size()); ++i) {
+    const json& a = table["ends"][i];
+    const json& b = lay["ends"][i];
+    if (a.at("end") != b.at("end") || a.at("pip") != b.at("pip") || (b.contains("blocked_by") && a.at("blocked_by") != b.at("blocked_by")))
+      fail("end " + std::to_string(i) + ": drawn " + a.dump() + ", core " + b.dump());
+  }
+  std::printf("%s: %zu tiles and %zu ends match %s, %d failures\n", statePath, tiles.size(), table.at("ends").size(), layoutPath, failures);
+  return failures ? 1 : 0;
+}
+
+int checkLine(const char* statePath) {
+  const json state = readJson(statePath);
+  std::vector<std::string> drawn, line;
+  for (const auto& t : state.at("table").at("tiles"))
+    if (!t.at("ghost").get<bool>()) drawn.push_back(canonical(t.at("tile").get<std::string>()));
+  for (const auto& t : state.at("line")) line.push_back(canonical(t.get<std::string>()));
+  if (drawn != line) fail("the table drew " + json(drawn).dump() + " but the line is " + json(line).dump());
+  std::printf("%s: %zu tiles drawn are the line, %d failures\n", statePath, drawn.size(), failures);
+  return failures ? 1 : 0;
+}
+
+int checkSame(const char* a, const char* b) {
+  const Image x(a), y(b);
+  if (x.w != y.w || x.h != y.h) {
+    fail(std::string(a) + " and " + b + " differ in size");
+    return 1;
+  }
+  long differ = 0;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(x.w) * static_cast<std::size_t>(x.h) * 3; ++i) differ += x.px[i] != y.px[i];
+  if (differ) fail(std::string(a) + " and " + b + " differ in " + std::to_string(differ) + " channel values");
+  std::printf("%s and %s: %dx%d, %ld values differ\n", a, b, x.w, x.h, differ);
+  return failures ? 1 : 0;
+}
+
+int printNearest(const char* statePath, const char* pointer, double fx, double fy) {
+  const json state = readJson(statePath);
+  const json r = state.at(json::json_pointer(pointer));
+  const double x = r.at("x").get<double>() + r.at("w").get<double>() * (0.5 + fx), y = r.at("y").get<double>() + r.at("h").get<double>() * (0.5 + fy);
+  int best = -1, under = 0;
+  double bestD = 1e18;
+  const json& ghosts = state.at("table").at("ghosts");
+  for (std::size_t i = 0; i < ghosts.size(); ++i) {
+    const json& g = ghosts[i];
+    const double gx = g.at("x").get<double>(), gy = g.at("y").get<double>(), gw = g.at("w").get<double>(), gh = g.at("h").get<double>();
+    if (x < gx || x > gx + gw || y < gy || y > gy + gh) continue;
+    ++under;
+    const double d = std::hypot(gx + gw * 0.5 - x, gy + gh * 0.5 - y);
+    if (d < bestD) {
+      bestD = d;
+      best = static_cast<int>(i);
+    }
+  }
+  if (under < 2) {
+    std::fprintf(stderr, "only %d ghosts under %.1f,%.1f: nothing overlaps there\n", under, x, y);
+    return 1;
+  }
+  std::printf("%.1f %.1f %d\n", x, y, best);
+  return 0;
+}
+
+int checkPlayed(const char* before, const char* index, const char* after) {
+  const json a = readJson(before), b = readJson(after);
+  const json ghost = a.at("table").at("ghosts").at(static_cast<std::size_t>(std::atoi(index)));
+  if (b.at("line").size() != a.at("line").size() + 1) fail("the click played " + std::to_string(b.at("line").size() - a.at("line").size()) + " tiles");
+  bool found = false;
+  for (const auto& t : b.at("table").at("tiles"))
+    if (!t.at("ghost").get<bool>() && t.at("tile") == ghost.at("tile")) {
+      found = true;
+      if (t.at("units") != ghost.at("units")) fail("played " + t.at("units").dump() + ", but the nearest ghost was " + ghost.dump());
+    }
+  if (!found) fail("the ghost's tile was not played");
+  const std::string status = b.value("status", "") + b.value("error", "");
+  if (status.find("not in") != std::string::npos) fail("a second play was refused: " + status);
+  std::printf("%s: the click played %s (%s), %d failures\n", after, ghost.at("move").get<std::string>().c_str(), ghost.at("units").dump().c_str(), failures);
+  return failures ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 4 && std::strcmp(argv[1], "--layout") == 0) return checkLayout(argv[2], argv[3]);
+  if (argc == 3 && std::strcmp(argv[1], "--line") == 0) return checkLine(argv[2]);
+  if (argc == 4 && std::strcmp(argv[1], "--same") == 0) return checkSame(argv[2], argv[3]);
+  if (argc == 6 && std::strcmp(argv[1], "--nearest") == 0) return printNearest(argv[2], argv[3], std::atof(argv[4]), std::atof(argv[5]));
+  if (argc == 5 && std::strcmp(argv[1], "--played") == 0) return checkPlayed(argv[2], argv[3], argv[4]);
+  if (argc == 3) return checkShot(argv[1], argv[2]);
+  std::fprintf(stderr, "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2\n");
+  return 2;
 }

@@ -149,6 +149,13 @@ TEST_CASE("blocked ends: state, hover text and a red bar instead of the ring") {
     CHECK(j["ends"][1]["state"] == name(c.want));
     CHECK(j["ends"][1]["blocked_by"].size() == 1);
     CHECK(j["ends"][0]["blocked_by"].empty());
+    CHECK(j["ends"][1].contains("bar"));
+    CHECK_FALSE(j["ends"][0].contains("bar"));
+    // The bar lies in the front square, across it, at the side that touches the end.
+    const SceneEnd& r = s.ends[1];
+    CHECK(r.bar.w * r.bar.h > 0);
+    CHECK(r.front.contains(r.bar.cx(), r.bar.cy()));
+    CHECK(std::hypot(r.bar.cx() - r.px, r.bar.cy() - r.py) < std::hypot(r.front.cx() - r.px, r.front.cy() - r.py));
   }
 }
 
