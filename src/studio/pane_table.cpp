@@ -135,6 +135,50 @@ void fitKeys(App& app) {
   if (ImGui::IsKeyPressed('W', false)) app.tableView = TableView{ViewMode::WholeTable};
 }
 
+// The words under the table: the note of the position (or the position in plain words), then a line
+// with Deal the next round, the hint to choose a ghost, and the status, each wrapped to the pane.
+struct Words {
+  std::string caption, hint, status;
+  bool deal = false;
+  [[nodiscard]] float height(float width) const {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, width).y + st.ItemSpacing.y;
+    if (deal) h += ImGui::GetFrameHeightWithSpacing();
+    for (const std::string* t : {&hint, &status})
+      if (!t->empty()) h += ImGui::CalcTextSize(t->c_str(), nullptr, false, width).y + st.ItemSpacing.y;
+    return h + st.ItemSpacing.y;
+  }
+  void draw(Intents& out) const {
+    ImGui::TextWrapped("%s", caption.c_str());
+    if (deal && ImGui::Button("Deal the next round")) {
+      Intent in;
+      in.kind = Intent::Kind::DealNext;
+      out.push_back(in);
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (!hint.empty()) ImGui::TextWrapped("%s", hint.c_str());
+    if (!status.empty()) ImGui::TextWrapped("%s", status.c_str());
+    ImGui::PopStyleColor();
+  }
+};
+
+Words wordsOf(const App& app, bool choice) {
+  const Match& m = app.match();
+  const Node& node = app.timeline.current();
+  Words w;
+  w.caption = app.editing() ? std::string("Editing the position: the table shows it as it is laid, the lead outlined in blue.")
+              : node.caption.empty() ? explainPosition(m, app.settings.visibility) : node.caption;
+  w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
+  if (choice) w.hint = "Click a ghost, or Left/Right to choose and Enter to play.";
+  w.status = app.statusText;
+  return w;
+}
+
+// Whether the selected tile has more than one placement (its ghosts offer a choice).
+bool hasChoice(const App& app) {
+  return !app.editing() && app.selected != kNoTile && app.settings.ghosts && placementsOf(app.match(), app.selected).size() > 1;
+}
+
 }  // namespace
 
 std::vector<Move> placementsOf(const Match& m, Tile t) {
@@ -145,11 +189,8 @@ std::vector<Move> placementsOf(const Match& m, Tile t) {
 }
 
 void drawTablePane(App& app, Intents& out) {
-  placeWindow(300, 22, 680, 500);
-  if (!ImGui::Begin("Table", &app.settings.open[static_cast<int>(Pane::Table)], ImGuiWindowFlags_NoScrollWithMouse)) {
-    ImGui::End();
-    return;
-  }
+  // The wheel zooms the table, so it never scrolls the pane.
+  if (!app.beginPane(Pane::Table, out, ImGuiWindowFlags_NoScrollWithMouse)) return;
   fitKeys(app);
   const Match& m = app.match();
   const Node& node = app.timeline.current();
@@ -158,7 +199,9 @@ void drawTablePane(App& app, Intents& out) {
   const float fb = std::max(1.0f, io.DisplayFramebufferScale.x);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float captionH = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+  // The words under the table take the height they need (wrapped), the table the rest.
+  const Words words = wordsOf(app, hasChoice(app));
+  const float captionH = words.height(avail.x);
   const ImVec2 size(std::max(avail.x, 50.0f), std::max(avail.y - captionH, 50.0f));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   app.tableScene = placed(sceneModel(app, lastTile), app.tableView, size.x, size.y);
@@ -215,23 +258,7 @@ void drawTablePane(App& app, Intents& out) {
     }
     ImGui::EndDragDropTarget();
   }
-  // Caption and the state in words under the table.
-  const std::string caption = app.editing() ? std::string("Editing the position: the table shows it as it is laid, the lead outlined in blue.")
-                              : node.caption.empty() ? explainPosition(m, app.settings.visibility) : node.caption;
-  ImGui::TextWrapped("%s", caption.c_str());
-  if (!app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && app.timeline.current().children.empty()) {
-    if (ImGui::Button("Deal the next round")) {
-      Intent in;
-      in.kind = Intent::Kind::DealNext;
-      out.push_back(in);
-    }
-    ImGui::SameLine();
-  }
-  if (scene.ghosts.size() > 1) {
-    ImGui::TextDisabled("Click a ghost, or Left/Right to choose and Enter to play.");
-    ImGui::SameLine();
-  }
-  if (!app.statusText.empty()) ImGui::TextDisabled("%s", app.statusText.c_str());
+  words.draw(out);
   ImGui::End();
 }
 
