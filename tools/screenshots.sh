@@ -81,3 +81,15 @@ wait 5" --seed 7
 
 shot fallback "step last
 wait 5" "$GAME" --no-shaders
+
+SCEN=$ROOT/scenarios
+shot blocked-end "step last
+wait 5" "$SCEN/end_blocked_by_line.dgn"
+
+shot whole-table "step last
+key w
+wait 5" "$SCEN/line_bends_at_edge.dgn"
+
+shot overlapping-ghosts "jump 5
+select 3-1
+wait 5" "$SCEN/free_placement_corner.dgn"
