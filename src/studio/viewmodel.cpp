@@ -131,16 +131,17 @@ std::string lacksText(const Match& m, Player p, Visibility v, const std::string&
     const End end = static_cast<End>(e);
     obstacle[static_cast<std::size_t>(e)] = m.obstacle(end, roomless[static_cast<std::size_t>(e)]);
     const std::string where = std::string("end ") + letter(end) + " (" + std::to_string(s.ends[static_cast<std::size_t>(e)]) + ")";
-    // A hidden hand is not shown: say only that its matching tiles lack room.
-    held += (held.empty() ? "" : " and ") + (hidden(v, p) ? std::string("its tiles") : tilesText(roomless[static_cast<std::size_t>(e)])) +
-            " for " + where;
+    held += (held.empty() ? "" : " and ") + (hidden(v, p) ? std::string() : tilesText(roomless[static_cast<std::size_t>(e)]) + " ") +
+            "for " + where;
   }
   if (roomless[0] && roomless[1] && obstacle[0] != obstacle[1])
     why = obstacleText(obstacle[0]) + " at L, " + obstacleText(obstacle[1]) + " at R";
   else
     why = obstacleText(roomless[0] ? obstacle[0] : obstacle[1]);
+  // A hidden hand is not shown: say only that its tiles for those ends lack room.
+  if (hidden(v, p)) return who(p) + "'s tiles " + held + " have no room there (" + why + ")";
   const int n = count(all);
-  const std::string none = hidden(v, p) ? "none has" : n == 1 ? "it has no" : n == 2 ? "neither has" : "none has";
+  const std::string none = n == 1 ? "it has no" : n == 2 ? "neither has" : "none has";
   return who(p) + " holds " + held + ", but " + none + " room there (" + why + ")";
 }
 }  // namespace

@@ -267,7 +267,7 @@ TEST_CASE("rules: under layout=free the explanations look at both ends (end_bloc
   const Match& m = t.current().match;
   CHECK(explainPosition(m) == "A holds 3-1 and 3-0 for end R (3), but neither has room there (the table's edge): A must draw.");
   // Hidden, the hand is not named.
-  CHECK(explainPosition(m, Visibility::AsB) == "A holds its tiles for end R (3), but none has room there (the table's edge): A must draw.");
+  CHECK(explainPosition(m, Visibility::AsB) == "A's tiles for end R (3) have no room there (the table's edge): A must draw.");
   CHECK(explainTile(m, Player::A, tileOf(3, 1)) ==
         "3-1 cannot be played: 3-1 does not match end L (6); it matches end R (3) but has no room there: the table's edge.");
   CHECK(explainTile(m, Player::A, tileOf(3, 0)) ==
@@ -312,4 +312,28 @@ TEST_CASE("rules: a blocked free round names the tiles that matched an end with 
     MESSAGE("seed " << seed << ": " << e << " | " << t.current().caused);
   }
   CHECK(seen);
+}
+
+TEST_CASE("rules: tiles without room at both ends are told end by end") {
+  // The spiral of docs/layout.md on 10x8: end L (6) is covered by 5-0, end R (0) faces the lead.
+  Match m(std::get<Rules>(parseRules("dominoes2 table=10x8")));
+  Setup s;
+  auto laid = [](int l, int r, Heading h = Heading::Straight) {
+    return LaidTile{tileOf(l, r), static_cast<std::uint8_t>(l), static_cast<std::uint8_t>(r), h};
+  };
+  s.line = {laid(6, 4), laid(4, 1, Heading::Right), laid(1, 2, Heading::Right), laid(2, 3), laid(3, 5, Heading::Right),
+            laid(5, 0, Heading::Right)};
+  s.turn = Player::A;
+  s.hand = {bit(tileOf(6, 2)) | bit(tileOf(3, 0)) | bit(tileOf(1, 1)), bit(tileOf(5, 5)) | bit(tileOf(4, 4))};
+  Mask used = s.hand[0] | s.hand[1];
+  for (const LaidTile& lt : s.line) used |= bit(lt.tile);
+  for (Tile t = 0; t < kTiles; ++t)
+    if (!(used & bit(t))) s.stock.push_back(t);
+  REQUIRE(m.startSetup(s).empty());
+  REQUIRE(m.inRound());
+  CHECK(explainPosition(m) == "A holds 6-2 for end L (6) and 3-0 for end R (0), but neither has room there (the line): A must draw.");
+  CHECK(explainPosition(m, Visibility::AsB) == "A's tiles for end L (6) and for end R (0) have no room there (the line): A must draw.");
+  CHECK(explainTile(m, Player::A, tileOf(1, 1)) == "1-1 cannot be played: 1-1 matches no open end (ends are 6 and 0).");
+  CHECK(explainTile(m, Player::A, tileOf(6, 2)) ==
+        "6-2 cannot be played: 6-2 does not match end R (0); it matches end L (6) but has no room there: the line.");
 }
