@@ -23,8 +23,10 @@ $(BUILD)/CMakeCache.txt:
 build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
 
+# The fast tier first (unit, records, CLI: under a minute), then the studio and slow tests.
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -L fast
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE fast
 
 run: build
 	@if [ -x $(BUILD)/bin/dominoes-studio ]; then $(BUILD)/bin/dominoes-studio $(ARGS); \
