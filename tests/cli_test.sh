@@ -222,6 +222,12 @@ assert [e["blocked_by"] for e in ends] == [[], [sys.argv[2]]], [e["blocked_by"] 
   words=$([ "$why" = edge ] && echo "blocked by the table's edge" || echo "blocked by the line")
   grep -q "^R: 3, .*; $words$" "$TMP/out" || fail "layout $sc: legend lacks '$words': $(tail -n 2 "$TMP/out" | tr '\n' ' ')"
 done
+# The CLI's refusals come from the engine's one formatter: a play at a blocked end names what blocks it.
+sed -n '1,/^expect ends 6 3$/p' scenarios/end_blocked_by_edge.dgn >"$TMP/edge.dgn"
+echo "A: 1-3 L" >>"$TMP/edge.dgn"
+expect_rc 1 "replay of a play at a blocked end" "$BIN" replay "$TMP/edge.dgn"
+grep -q "edge.dgn:[0-9]*: 3-1 does not match end L (6); it matches end R (3) but has no room there: the table's edge$" "$TMP/err" ||
+  fail "replay of a play at a blocked end: $(cat "$TMP/err")"
 expect_rc 0 "layout --json of a snake record" "$BIN" layout --json tests/records/blocked_tie.dgn
 python3 -c '
 import json, sys
