@@ -218,3 +218,28 @@ TEST_CASE("round: a score that has reached the target wins the match after the r
   m4.apply(play("6-6", End::None));
   CHECK_FALSE(m4.matchOver());
 }
+
+TEST_CASE("round: the snake's refusals keep their exact words, with their typed reasons") {
+  Match m(*preset("draw"));
+  CHECK(m.illegal({MoveKind::Draw}, Player::A) == "no round has started");
+  m.startRound(dealOf(tiles({"6-6", "6-1", "4-3", "2-2", "2-0", "3-0", "5-0"}),
+                      tiles({"1-1", "6-2", "5-5", "4-4", "3-3", "4-1", "5-1"})));
+  CHECK(m.illegal(play("6-1", End::None), Player::A) == "the lead must be 6-6 (the highest double)");
+  CHECK(m.illegal(play("6-6", End::None, Heading::Left), Player::A) ==
+        "a heading needs layout=free; under layout=snake the engine lays every tile");
+  m.apply(play("6-6", End::None));
+  CHECK(m.illegal(play("6-2", End::L), Player::A) == "not A's turn: it is B's turn");
+  CHECK(m.illegal(play("2-0", End::L), Player::B) == "2-0 is not in B's hand");
+  CHECK(m.illegal(play("5-5", End::L), Player::B) == "5-5 matches no open end (ends are 6 and 6)");
+  CHECK(m.illegal(play("6-2", End::None), Player::B) == "6-2 fits both ends: say L or R");
+  CHECK(m.illegal({MoveKind::Draw}, Player::B) == "B cannot draw while able to play (6-2 can be played)");
+  CHECK(m.illegal({MoveKind::Pass}, Player::B) == "B cannot pass while able to play");
+  CHECK(m.illegal(play("6-2", End::R, Heading::Right), Player::B) ==
+        "a heading needs layout=free; under layout=snake the engine lays every tile");
+  CHECK(m.reason(play("5-5", End::L), Player::B).why == Why::MatchesNoEnd);
+  CHECK(m.reason(play("6-2", End::None), Player::B).why == Why::FitsBothEnds);
+  CHECK(m.reason(play("6-2", End::L), Player::B).legal());
+  m.apply(play("6-2", End::L));
+  CHECK(m.illegal(play("6-1", End::L), Player::A) == "6-1 does not match end L (2)");
+  CHECK(m.reason(play("6-1", End::L), Player::A).otherEnd == End::None);  // it fits at R: nothing more to say
+}
