@@ -71,7 +71,8 @@ void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& 
 }
 
 // Every end carries its label, L or R, on a badge in its front square: gold on dark when open, white
-// on red beyond the red bar when blocked, so it reads even over a tile that blocks the end.
+// on red beyond the red bar when blocked, so it reads even over a tile that blocks the end. Under a
+// ghost the badge moves to the square's outer corner so the ghost's pips stay visible.
 void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
   const float unit = s.transform.scale;
   const float size = std::clamp(unit * 1.1f, 13.0f, 30.0f);
@@ -82,6 +83,12 @@ void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
       const float push = 0.35f * unit;
       cx += e.dir == Dir::East ? push : e.dir == Dir::West ? -push : 0;
       cy += e.dir == Dir::South ? push : e.dir == Dir::North ? -push : 0;
+    }
+    if (e.underGhost) {
+      cx = e.front.x + (e.dir == Dir::West ? 0.0f : e.front.w);
+      cy = e.front.y + (e.dir == Dir::North ? 0.0f : e.front.h);
+      cx += e.dir == Dir::West ? -0.25f * unit : e.dir == Dir::East ? 0.25f * unit : 0.5f * unit;
+      cy += e.dir == Dir::North ? -0.25f * unit : e.dir == Dir::South ? 0.25f * unit : 0.5f * unit;
     }
     const char text[2] = {e.label, 0};
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text);

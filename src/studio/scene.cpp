@@ -177,6 +177,9 @@ TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlay
     for (const TilePlacement& p : after.layout().tiles)
       if (p.tile == selected) s.ghosts.push_back({mv, sceneTile(p)});
   }
+  auto overlaps = [](const Rect& a, const Rect& b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; };
+  for (auto& e : s.ends)
+    e.underGhost = std::any_of(s.ghosts.begin(), s.ghosts.end(), [&](const SceneGhost& g) { return overlaps(g.tile.units, e.frontUnits); });
   return s;
 }
 
@@ -298,6 +301,7 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
   }
   for (const auto& e : s.ends) {
     if (!isBlocked(e.state)) {
+      if (e.underGhost) continue;  // the ghosts show where the end is; the ring would hide their pips
       Sprite sp = sprite(e.front, Sprite::Marker, 0.9f);
       sp.w = sp.h = unit * 1.6f;
       out.push_back(sp);
@@ -364,6 +368,7 @@ nlohmann::json sceneState(const TableScene& s, float originX, float originY) {
     json f;
     px(f, e.front);
     j["front"] = f;
+    j["underGhost"] = e.underGhost;
     if (isBlocked(e.state)) {
       json b;
       px(b, e.bar);

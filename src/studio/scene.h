@@ -65,6 +65,7 @@ struct SceneEnd {
   Rect frontUnits;                  // the square in front of the end, where a next tile's half goes
   PxRect front;
   PxRect bar;                       // blocked: the red bar across the front square, at the end's side
+  bool underGhost = false;          // a ghost covers the front square: its ring and label step aside
 };
 
 struct SceneGhost {

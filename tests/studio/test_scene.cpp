@@ -124,6 +124,10 @@ TEST_CASE("overlapping ghosts: the nearest centre wins, every ghost can be reach
   CHECK(hover->cx == doctest::Approx(s.ghosts[static_cast<std::size_t>(hit)].tile.px.cx()));
   CHECK(hover->cy == doctest::Approx(s.ghosts[static_cast<std::size_t>(hit)].tile.px.cy()));
   CHECK_FALSE(hasSprite(spritesOf(s, SpriteStyle{}), Sprite::Hover));
+  // End R lies under the ghosts: no ring over their pips; end L keeps its ring.
+  CHECK(s.ends[1].underGhost);
+  CHECK_FALSE(s.ends[0].underGhost);
+  CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Marker; }) == 1);
 }
 
 TEST_CASE("blocked ends: state, hover text and a red bar instead of the ring") {
