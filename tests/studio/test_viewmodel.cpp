@@ -337,3 +337,25 @@ TEST_CASE("rules: tiles without room at both ends are told end by end") {
   CHECK(explainTile(m, Player::A, tileOf(6, 2)) ==
         "6-2 cannot be played: 6-2 does not match end R (0); it matches end L (6) but has no room there: the line.");
 }
+
+TEST_CASE("hidden hands: a hidden draw that ends the round keeps the round's end in its words") {
+  // A draw down to the reserve can block the round at once; hidden, the words lose only the tile.
+  bool seen = false;
+  for (std::uint64_t seed = 1; seed < 400 && !seen; ++seed) {
+    Timeline t;
+    const Match start = newMatch(*dom::preset("dominoes2"), seed);
+    t.reset(start, dealRecord(start));
+    while (t.current().match.inRound()) t.play(greedyMove(t.current().match));
+    const Node& n = t.current();
+    if (!n.move || n.move->kind != MoveKind::Draw) continue;
+    seen = true;
+    const std::string drew = "drew " + tileText(n.move->tile);
+    REQUIRE(n.caused.rfind(drew, 0) == 0);
+    CHECK(contains(n.caused, ", blocked: "));
+    const auto [move, caused] = moveWords(n, n.by == Player::A ? Visibility::AsB : Visibility::AsA);
+    CHECK(move == "draw");
+    CHECK(caused == "drew a tile" + n.caused.substr(drew.size()));
+    CHECK(moveWords(n, Visibility::All).second == n.caused);
+  }
+  CHECK(seen);
+}
