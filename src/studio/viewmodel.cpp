@@ -218,12 +218,7 @@ std::string explainTile(const Match& m, Player owner, Tile t) {
   if (!(s.hand[static_cast<std::size_t>(idx(owner))] & bit(t))) return name + " is not in " + who(owner) + "'s hand.";
   if (!m.inRound()) return "The round is over: no tile can be played.";
   const auto moves = movesOfTile(m, t);
-  if (owner != s.turn) {
-    Move probe;
-    probe.tile = t;
-    probe.end = s.beforeLead() ? End::None : End::L;
-    return "It is " + who(s.turn) + "'s turn: " + m.illegal(probe, owner);
-  }
+  if (owner != s.turn) return "It is " + who(s.turn) + "'s turn: " + who(owner) + " cannot play " + name + " now.";
   if (!moves.empty()) {
     if (moves.front().isLead()) return name + " can be led.";
     bool l = false, r = false;

@@ -126,7 +126,7 @@ TEST_CASE("rules: plain-language explanations") {
   CHECK(contains(explainTile(t.current().match, Player::B, tileOf(5, 5)), "5-5 cannot be played"));
   t.last();
   CHECK(explainTile(t.current().match, Player::B, tileOf(2, 2)) == "2-2 can be played on end R (2).");
-  CHECK(contains(explainTile(t.current().match, Player::A, tileOf(6, 5)), "It is B's turn"));
+  CHECK(explainTile(t.current().match, Player::A, tileOf(6, 5)) == "It is B's turn: A cannot play 6-5 now.");
   const auto knobs = ruleKnobs(t.current().match.rules());
   CHECK(knobs[0].second == "en-linea");
   CHECK(knobs[3].second == "until");
