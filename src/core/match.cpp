@@ -130,7 +130,7 @@ Reason Match::reason(const Move& m, Player by) const {
     }
   }
   // What blocks the placement, from the table (only a play has a placement; a draw's tile may be none).
-  if (m.kind != MoveKind::Play || !validTile(m.tile)) return why;
+  if (m.kind != MoveKind::Play || m.tile >= kTiles) return why;
   const bool d = isDouble(m.tile);
   const auto any = static_cast<std::uint8_t>(7);
   if (why.obstacle == Obstacle::Unknown || why.otherObstacle == Obstacle::Unknown) {
