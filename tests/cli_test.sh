@@ -73,9 +73,10 @@ for f in tests/records/invalid/*.dgn; do
     [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "replay $j $f: expected one line on stderr, found $(wc -l <"$TMP/err")"
   done
 done
-expect_rc 2 "replay of a folder" "$BIN" replay tests/records --json
+expect_rc 1 "replay of a folder" "$BIN" replay tests/records --json
+grep -q "^tests/records:0: is a folder, not a file$" "$TMP/err" || fail "replay of a folder: $(cat "$TMP/err")"
 [ -s "$TMP/out" ] && fail "replay of a folder: standard output is not empty"
-expect_rc 2 "layout of a folder" "$BIN" layout tests/records
+expect_rc 1 "layout of a folder" "$BIN" layout tests/records
 mkdir -p "$TMP/nested/deeper/deepest" "$TMP/nested/not-a-record.dgn"
 cp "$valid" "$TMP/nested/deeper/deepest/a.dgn"
 cp "$valid" "$TMP/nested/b.txt"
@@ -244,6 +245,65 @@ assert isinstance(d["rules"], str) and d["games"] == 1000
 assert isinstance(d["seconds"], (int, float)) and isinstance(d["games_per_second"], (int, float))
 assert d["games_per_second"] > 0
 ' "$TMP/out" 2>/dev/null || fail "bench --json: $(head -c 300 "$TMP/out")"
+
+# (h) issue 9: strict numbers, canonical rules, file errors with their reason, cut words, sizes.
+for opt in "play --seed" "bench --games"; do
+  for v in -1 18446744073709551616 99999999999999999999999 "" " 5" 5x +5 0x10; do
+    expect_rc 2 "$opt '$v'" "$BIN" $opt "$v"
+    grep -q "^dominoes ${opt% *}: ${opt#* }: '" "$TMP/err" || fail "$opt '$v': the error does not name the option: $(cat "$TMP/err")"
+  done
+done
+expect_rc 2 "bench --games 0" "$BIN" bench --games 0
+expect_rc 0 "play --seed 18446744073709551615 (the largest seed)" "$BIN" play --seed 18446744073709551615
+for v in -1 "" 0 12Q 99999999999999999999G; do
+  expect_rc 2 "replay --max-size '$v'" "$BIN" replay "$valid" --max-size "$v"
+  grep -q "^dominoes replay: --max-size: '" "$TMP/err" || fail "replay --max-size '$v': $(cat "$TMP/err")"
+done
+expect_rc 1 "replay --max-size 100 of a larger record" "$BIN" replay "$valid" --max-size 100
+grep -q "^$valid:0: the file is [0-9]* bytes, over the limit of 100 bytes (--max-size raises it)$" "$TMP/err" ||
+  fail "replay --max-size 100: $(cat "$TMP/err")"
+expect_rc 0 "replay --max-size 1M" "$BIN" replay "$valid" --max-size 1M
+expect_rc 1 "check --max-size 100" "$BIN" check --max-size 100 "$valid"
+# --rules given with a newline: the record holds the canonical rules and passes check.
+expect_rc 0 "play --rules 'en-linea<newline>hand=5' --out" "$BIN" play --rules $'en-linea\nhand=5' --seed 3 --out "$TMP/nl.dgn"
+expect_rc 0 "check of the record played with a newline in --rules" "$BIN" check "$TMP/nl.dgn"
+grep -q "^rules en-linea hand=5 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=[0-9]*x[0-9]*$" "$TMP/nl.dgn" ||
+  fail "play --rules with a newline: rules line '$(grep '^rules' "$TMP/nl.dgn")'"
+# An unreadable file names the OS reason; a missing one too.
+expect_rc 1 "replay of a missing file" "$BIN" replay "$TMP/missing.dgn"
+[ "$(cat "$TMP/err")" = "$TMP/missing.dgn:0: cannot open the file: No such file or directory" ] || fail "replay of a missing file: $(cat "$TMP/err")"
+cp "$valid" "$TMP/locked.dgn" && chmod 000 "$TMP/locked.dgn"
+if ! cat "$TMP/locked.dgn" >/dev/null 2>&1; then  # (root reads anything: nothing to test then)
+  expect_rc 1 "replay of an unreadable file" "$BIN" replay "$TMP/locked.dgn"
+  [ "$(cat "$TMP/err")" = "$TMP/locked.dgn:0: cannot open the file: Permission denied" ] || fail "replay of an unreadable file: $(cat "$TMP/err")"
+fi
+# check on a folder with no record is a failure, not "0 passed".
+mkdir -p "$TMP/none/sub" && cp "$valid" "$TMP/none/sub/a.txt"
+expect_rc 1 "check of a folder with no .dgn file" "$BIN" check "$TMP/none"
+grep -q "^FAIL no .dgn files under $TMP/none$" "$TMP/out" || fail "check of a folder with no .dgn file: $(cat "$TMP/out")"
+expect_rc 1 "check of an empty folder beside a valid record" "$BIN" check "$valid" "$TMP/none"
+# An offending word is echoed cut to 60 characters with an ellipsis.
+long=$(printf 'x%.0s' $(seq 1 5000))
+printf 'dgn 1\nrules en-linea\n%s\n' "$long" >"$TMP/long.dgn"
+expect_rc 1 "replay of a record with a 5000-character word" "$BIN" replay "$TMP/long.dgn"
+[ "$(cat "$TMP/err")" = "$TMP/long.dgn:3: unknown statement '$(printf 'x%.0s' $(seq 1 60))…'" ] || fail "long word: $(head -c 300 "$TMP/err")"
+expect_rc 2 "rules with a 5000-character knob" "$BIN" rules "en-linea $long=1"
+[ "$(wc -c <"$TMP/err")" -lt 300 ] || fail "rules with a long knob: $(wc -c <"$TMP/err") bytes of error"
+# Linear reading: `expect legal` with 200k commas is read (and refused) in well under a second of work.
+{ printf 'dgn 1\nrules en-linea\nround 1\nseed 7\nexpect legal '; head -c 200000 /dev/zero | tr '\0' ','; echo; } >"$TMP/commas.dgn"
+start=$(date +%s%N)
+expect_rc 1 "replay of expect legal with 200k commas" "$BIN" replay "$TMP/commas.dgn"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+grep -q "commas.dgn:5: expect legal: an empty entry between commas" "$TMP/err" || fail "200k commas: $(head -c 300 "$TMP/err")"
+[ "$ms" -lt 5000 ] || fail "200k commas took $ms ms (quadratic?)"
+# Special files are refused, never read or replaced.
+expect_rc 1 "replay /dev/zero" "$BIN" replay /dev/zero
+[ "$(cat "$TMP/err")" = "/dev/zero:0: is a character device, not a regular file" ] || fail "replay /dev/zero: $(cat "$TMP/err")"
+expect_rc 1 "check /dev/zero" "$BIN" check /dev/zero
+grep -q "^FAIL /dev/zero:0: is a character device, not a regular file$" "$TMP/out" || fail "check /dev/zero: $(cat "$TMP/out")"
+mkfifo "$TMP/fifo"
+expect_rc 1 "replay of a FIFO (no writer: must not block)" timeout 10 "$BIN" replay "$TMP/fifo"
+[ "$(cat "$TMP/err")" = "$TMP/fifo:0: is a FIFO, not a regular file" ] || fail "replay of a FIFO: $(cat "$TMP/err")"
 
 if [ "$failures" -ne 0 ]; then
   echo "cli_test: $failures failure(s)"

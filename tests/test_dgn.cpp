@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include "core/dgn.h"
 #include "core/summary.h"
@@ -375,4 +376,35 @@ TEST_CASE("dgn: a comment given with a line break is written on one line") {
   auto again = dgn::read(w, "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Record>(again));
   CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
+}
+
+TEST_CASE("dgn: loadFile reads through files::readText: special files, size limit and the OS reason") {
+  CHECK(std::get<dgn::Error>(dgn::loadFile("/dev/zero")).text() == "/dev/zero:0: is a character device, not a regular file");
+  CHECK(std::get<dgn::Error>(dgn::loadFile("/")).text() == "/:0: is a folder, not a file");
+  CHECK(std::get<dgn::Error>(dgn::loadFile("/no/such/record.dgn")).text() ==
+        "/no/such/record.dgn:0: cannot open the file: No such file or directory");
+  const std::string valid = std::string(DOMINOES_SOURCE_DIR) + "/tests/records/opening_double_six.dgn";
+  CHECK(std::holds_alternative<dgn::Loaded>(dgn::loadFile(valid)));
+  const auto small = dgn::loadFile(valid, 10);
+  REQUIRE(std::holds_alternative<dgn::Error>(small));
+  CHECK(std::get<dgn::Error>(small).message.find("over the limit of 10 bytes") != std::string::npos);
+}
+
+TEST_CASE("dgn: an expect legal line of many items is read in linear time, and a long word is echoed cut") {
+  std::string text = "dgn 1\nrules en-linea\nround 1\nseed 7\nexpect legal ";
+  for (int i = 0; i < 300000; ++i) text += i ? ",draw" : "draw";
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = dgn::read(text, "many.dgn");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(std::holds_alternative<dgn::Error>(r));  // 300000 draws are not the legal moves
+  CHECK(std::get<dgn::Error>(r).message.starts_with("expect legal failed"));
+  CHECK(seconds < 5.0);  // quadratic splitting took minutes at this size
+  CHECK(std::get<dgn::Error>(r).message.size() < 400);
+  const auto word = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nA: " + std::string(100000, '6') + "\n", "w.dgn");
+  REQUIRE(std::holds_alternative<dgn::Error>(word));
+  CHECK(std::get<dgn::Error>(word).message.size() < 200);
+}
+
+TEST_CASE("dgn: saveFile writes through files::writeAtomic and refuses a character device") {
+  CHECK(dgn::saveFile("/dev/null", "dgn 1\n") == "cannot save /dev/null: it is a character device; only a regular file is replaced");
 }

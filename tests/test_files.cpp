@@ -130,3 +130,12 @@ TEST_CASE("files: echoed words are cut to 60 characters with an ellipsis") {
   CHECK(files::cut(std::string(61, 'a')) == std::string(60, 'a') + "\u2026");
   CHECK(files::cut("\u00e9\u00e9\u00e9", 2) == "\u00e9\u00e9\u2026");  // counts characters, not bytes
 }
+
+TEST_CASE("files: cutWords cuts only long runs and keeps their quotes") {
+  CHECK(files::cutWords("unknown statement 'pass'") == "unknown statement 'pass'");
+  const std::string longWord(5000, 'x');
+  CHECK(files::cutWords("unknown statement '" + longWord + "'") ==
+        "unknown statement '" + std::string(60, 'x') + "\u2026'");
+  CHECK(files::cutWords("unexpected '" + longWord + "': a heading") == "unexpected '" + std::string(60, 'x') + "\u2026': a heading");
+  CHECK(files::cutWords(std::string(61, 'y')) == std::string(60, 'y') + "\u2026");
+}

@@ -1,7 +1,10 @@
 // `dominoes`, the headless command: replay, check, rules, play, bench and layout on core.
 #include <CLI/CLI.hpp>
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -11,12 +14,51 @@
 #include "ai/fast.h"
 #include "ai/players.h"
 #include "core/dgn.h"
+#include "core/files.h"
 #include "core/summary.h"
 
 namespace fs = std::filesystem;
 using namespace dom;
 
 namespace {
+
+// A usage error (exit 2) naming the option, thrown while the options are read.
+struct UsageError {
+  std::string message;
+};
+
+// A strict whole number: digits only (no sign, no space, not empty), within [lo, hi]. A size may end
+// in K, M or G (KiB, MiB, GiB).
+std::uint64_t number(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi,
+                     bool size = false) {
+  const std::string bound = std::to_string(lo) + " to " + std::to_string(hi);
+  auto bad = [&] {
+    return UsageError{option + ": '" + files::cut(text) + "' is not a whole number from " + bound +
+                      (size ? " (bytes, or with K, M or G)" : "")};
+  };
+  std::string_view digits = text;
+  std::uint64_t unit = 1;
+  if (size && !digits.empty()) {
+    const char last = digits.back();
+    if (last == 'K' || last == 'k') unit = std::uint64_t{1} << 10;
+    if (last == 'M' || last == 'm') unit = std::uint64_t{1} << 20;
+    if (last == 'G' || last == 'g') unit = std::uint64_t{1} << 30;
+    if (unit > 1) digits.remove_suffix(1);
+  }
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) throw bad();
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (ec != std::errc{} || end != digits.data() + digits.size() || n > hi / unit) throw bad();
+  n *= unit;
+  if (n < lo || n > hi) throw bad();
+  return n;
+}
+
+// A read failure of FILE as the reader reports it: "FILE:0: reason".
+int fileError(const dgn::Error& e) {
+  std::cerr << e.text() << "\n";
+  return 1;
+}
 
 std::string joinHand(Mask m) {
   std::string s;
@@ -60,31 +102,26 @@ void printHuman(const dgn::Record& rec, const Match& m) {
   }
 }
 
-int cmdReplay(const std::string& file, bool json) {
-  auto loaded = dgn::loadFile(file);
-  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
-    std::cerr << e->text() << "\n";
-    return 1;
-  }
+int cmdReplay(const std::string& file, bool json, std::uint64_t maxSize) {
+  auto loaded = dgn::loadFile(file, maxSize);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) return fileError(*e);
   const auto& l = std::get<dgn::Loaded>(loaded);
   if (json) std::cout << summary(l.match).dump() << "\n";
   else printHuman(l.record, l.match);
   return 0;
 }
 
-int cmdLayout(const std::string& file, bool json) {
-  auto loaded = dgn::loadFile(file);
-  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
-    std::cerr << e->text() << "\n";
-    return 1;
-  }
+int cmdLayout(const std::string& file, bool json, std::uint64_t maxSize) {
+  auto loaded = dgn::loadFile(file, maxSize);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) return fileError(*e);
   const auto layout = std::get<dgn::Loaded>(loaded).match.layout();
   std::cout << (json ? layoutJson(layout) : layoutText(layout)) << "\n";
   return 0;
 }
 
-int cmdCheck(const std::vector<std::string>& paths) {
+int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
   std::vector<std::string> files;
+  int empty = 0;  // folders holding no record: a check of nothing is not a pass
   for (const auto& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
@@ -93,6 +130,10 @@ int cmdCheck(const std::vector<std::string>& paths) {
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
         if (it->is_regular_file(ec) && it->path().extension() == ".dgn") found.push_back(it->path().string());
       std::sort(found.begin(), found.end());
+      if (found.empty()) {
+        std::cout << "FAIL no .dgn files under " << p << "\n";
+        ++empty;
+      }
       files.insert(files.end(), found.begin(), found.end());
     } else {
       files.push_back(p);
@@ -100,7 +141,7 @@ int cmdCheck(const std::vector<std::string>& paths) {
   }
   int passed = 0, failed = 0;
   for (const auto& f : files) {
-    auto loaded = dgn::loadFile(f);
+    auto loaded = dgn::loadFile(f, maxSize);
     if (auto* e = std::get_if<dgn::Error>(&loaded)) {
       std::cout << "FAIL " << e->text() << "\n";
       ++failed;
@@ -113,7 +154,7 @@ int cmdCheck(const std::vector<std::string>& paths) {
     }
   }
   std::cout << passed << " passed, " << failed << " failed\n";
-  return failed ? 1 : 0;
+  return failed || empty ? 1 : 0;
 }
 
 std::string knobHelp(std::string_view knob) {
@@ -141,7 +182,7 @@ int cmdRules(const std::vector<std::string>& words) {
   for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
   auto parsed = parseRules(std::string_view(text));
   if (auto* e = std::get_if<std::string>(&parsed)) {
-    std::cerr << "dominoes rules: " << *e << "\n";
+    std::cerr << "dominoes rules: " << files::cutWords(*e) << "\n";
     return 2;
   }
   const Rules r = std::get<Rules>(parsed);
@@ -162,18 +203,18 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
             const std::string& out) {
   auto parsed = parseRules(rulesText);
   if (auto* e = std::get_if<std::string>(&parsed)) {
-    std::cerr << "dominoes play: " << *e << "\n";
+    std::cerr << "dominoes play: --rules: " << files::cutWords(*e) << "\n";
     return 2;
   }
   std::unique_ptr<ai::Computer> players[2] = {ai::makePlayer(a, seed * 2 + 1), ai::makePlayer(b, seed * 2 + 2)};
   for (int i = 0; i < 2; ++i)
     if (!players[i]) {
-      std::cerr << "dominoes play: unknown player '" << (i ? b : a) << "' (players: random, greedy)\n";
+      std::cerr << "dominoes play: unknown player '" << files::cut(i ? b : a) << "' (players: random, greedy)\n";
       return 2;
     }
   dgn::Record rec;
   rec.rules = std::get<Rules>(parsed);
-  rec.rulesText = rulesText;
+  rec.rulesText = rec.rules.text();  // canonical, never as typed (a newline in --rules would break the record)
   rec.players = std::array<std::string, 2>{a, b};
   Match m(rec.rules);
   pcg32 rng(seed, 0xdea1);
@@ -215,7 +256,7 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
 int cmdBench(const std::string& rulesText, long long games, bool json, const std::string& pathWord) {
   auto parsed = parseRules(rulesText);
   if (auto* e = std::get_if<std::string>(&parsed)) {
-    std::cerr << "dominoes bench: " << *e << "\n";
+    std::cerr << "dominoes bench: --rules: " << files::cutWords(*e) << "\n";
     return 2;
   }
   const Rules rules = std::get<Rules>(parsed);
@@ -242,6 +283,47 @@ int cmdBench(const std::string& rulesText, long long games, bool json, const std
   return 0;
 }
 
+long peakKiB() {
+  rusage u{};
+  ::getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;  // KiB on Linux
+}
+
+// Reads a generated record in memory and reports time and peak memory: `legal` is one `expect legal`
+// line of N items, `notes` is N bytes of `note "x"` lines. Both must grow linearly.
+int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
+  std::string text = "dgn 1\nrules en-linea\nround 1\nseed 7\n";
+  if (what == "legal") {
+    text.reserve(text.size() + 14 + n * 5);
+    text += "expect legal ";
+    for (std::uint64_t i = 0; i < n; ++i) text += i ? ",draw" : "draw";
+    text += "\n";
+  } else {
+    while (text.size() < n) text += "note \"x\"\n";
+  }
+  const long before = peakKiB();
+  const auto start = std::chrono::steady_clock::now();
+  const auto read = dgn::read(text, "bench.dgn");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const long after = peakKiB();
+  const double grown = static_cast<double>(after - before) * 1024.0;
+  const double ratio = grown / static_cast<double>(text.size());
+  std::size_t statements = 0;
+  if (const auto* rec = std::get_if<dgn::Record>(&read))
+    for (const auto& r : rec->rounds) statements += r.statements.size();
+  if (json) {
+    nlohmann::ordered_json j{{"what", what},         {"bytes", text.size()},   {"seconds", seconds},
+                             {"peak_kib", after},    {"grown_kib", after - before}, {"memory_per_byte", ratio},
+                             {"statements", statements}};
+    std::cout << j.dump() << "\n";
+  } else {
+    std::printf("%s: %zu bytes read in %.3f s; peak %ld KiB, %.0f KiB more than before the read (%.2fx the text); %zu statements%s\n",
+                what.c_str(), text.size(), seconds, after, grown / 1024.0, ratio, statements,
+                std::holds_alternative<dgn::Error>(read) ? " (the record is refused, as expected for legal)" : "");
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -251,38 +333,50 @@ int main(int argc, char** argv) {
   bool json = false;
 
   auto* replay = app.add_subcommand("replay", "Replay a DGN record and summarise the final position");
-  replay->add_option("FILE", file, "the DGN record")->required()->check(CLI::ExistingFile);
+  replay->add_option("FILE", file, "the DGN record")->required();
+  std::string maxSizeText = std::to_string(files::kDefaultMaxSize);
+  const char* maxSizeHelp = "refuse files larger than this many bytes (K, M, G suffixes; default 16M)";
+  replay->add_option("--max-size", maxSizeText, maxSizeHelp);
   replay->add_flag("--json", json, "print dgn.md's JSON summary");
 
   std::vector<std::string> paths;
   auto* check = app.add_subcommand("check", "Check DGN files (folders recursively) and their expect lines");
   check->add_option("PATH", paths, "files or folders")->required()->check(CLI::ExistingPath);
+  check->add_option("--max-size", maxSizeText, maxSizeHelp);
 
   std::vector<std::string> ruleWords;
   auto* rules = app.add_subcommand("rules", "List the presets, or print a rule set's full knob list");
   rules->add_option("RULES", ruleWords, "a preset and knob=value overrides");
 
   std::string rulesText = "en-linea", playerA = "greedy", playerB = "random", out;
-  std::uint64_t seed = 1;
+  std::string seedText = "1";
   auto* play = app.add_subcommand("play", "Play one match between computer players and write its DGN");
   play->add_option("--rules", rulesText, "rule set, e.g. \"dominoes2 target=150\"");
   play->add_option("--a", playerA, "player A: random or greedy");
   play->add_option("--b", playerB, "player B: random or greedy");
-  play->add_option("--seed", seed, "seed for the deals and the random players");
+  play->add_option("--seed", seedText, "seed for the deals and the random players (0 to 2^64-1)");
   play->add_option("--out", out, "write the DGN here (default: standard output)");
 
-  long long games = 1000000;
+  std::string gamesText = "1000000";
   std::string benchRules = "en-linea";
   auto* bench = app.add_subcommand("bench", "Play random rounds on one thread and report rounds per second");
   bench->add_option("--rules", benchRules, "rule set");
-  bench->add_option("--games", games, "rounds to play")->check(CLI::Range(1LL, 1000000000LL));
+  bench->add_option("--games", gamesText, "rounds to play (1 to 1000000000)");
   bench->add_flag("--json", json, "print JSON: rules, path, games, seconds, games_per_second");
   std::string benchPath = "auto";
   bench->add_option("--path", benchPath, "playout path: auto (the fastest this processor runs), generic or bmi2")
       ->check(CLI::IsMember({"auto", "generic", "bmi2"}));
 
   auto* layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
-  layout->add_option("FILE", file, "the DGN record")->required()->check(CLI::ExistingFile);
+  layout->add_option("FILE", file, "the DGN record")->required();
+  layout->add_option("--max-size", maxSizeText, maxSizeHelp);
+
+  std::string readWhat = "legal", readSizeText = "1000000";
+  auto* benchRead = app.add_subcommand("bench-read", "Time the reader on a generated record and report its peak memory");
+  benchRead->add_option("--what", readWhat, "legal: one expect legal line of N items; notes: N bytes of note lines")
+      ->check(CLI::IsMember({"legal", "notes"}));
+  benchRead->add_option("--size", readSizeText, "N (items or bytes; K, M, G suffixes)");
+  benchRead->add_flag("--json", json, "print JSON");
   layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");
 
   try {
@@ -291,13 +385,24 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
+  std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0;
   try {
-    if (*replay) return cmdReplay(file, json);
-    if (*check) return cmdCheck(paths);
+    maxSize = number("--max-size", maxSizeText, 1, std::uint64_t{1} << 40, true);
+    seed = number("--seed", seedText, 0, UINT64_MAX);
+    games = number("--games", gamesText, 1, 1000000000);
+    readSize = number("--size", readSizeText, 1, std::uint64_t{1} << 32, true);
+  } catch (const UsageError& e) {
+    std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << e.message << "\n";
+    return 2;
+  }
+  try {
+    if (*replay) return cmdReplay(file, json, maxSize);
+    if (*check) return cmdCheck(paths, maxSize);
     if (*rules) return cmdRules(ruleWords);
     if (*play) return cmdPlay(rulesText, playerA, playerB, seed, out);
-    if (*bench) return cmdBench(benchRules, games, json, benchPath);
-    if (*layout) return cmdLayout(file, json);
+    if (*bench) return cmdBench(benchRules, static_cast<long long>(games), json, benchPath);
+    if (*layout) return cmdLayout(file, json, maxSize);
+    if (*benchRead) return cmdBenchRead(readWhat, readSize, json);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << e.what() << "\n";
     return 1;

@@ -1,6 +1,8 @@
 // DGN reading (tokenising, statements, replay with expects) and canonical writing.
 #include "core/dgn.h"
 
+#include "core/files.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -259,7 +261,10 @@ class Reader {
   }
 
  private:
-  Error error(const std::string& m, int line = 0) const { return Error{std::string(file_), line ? line : line_, m}; }
+  // Words echoed in the message are cut to 60 characters: an offending word may be megabytes long.
+  Error error(const std::string& m, int line = 0) const {
+    return Error{std::string(file_), line ? line : line_, files::cutWords(m)};
+  }
 
   // Keeps a comment that no statement of its line took where it stands: before `dgn 1`, in the
   // header, in a round's deal, or among the round's statements.
@@ -674,19 +679,20 @@ class Reader {
       e.kind = ExpectKind::Legal;
       std::string joined;
       for (std::size_t i = 2; i < toks.size(); ++i) joined += toks[i].text + ' ';
-      std::vector<std::string> entry;
-      std::istringstream in(joined);
+      // One pass over the words and commas (an entry per comma): linear in the line's length.
       std::vector<std::vector<std::string>> entries(1);
-      for (std::string word; in >> word;) {
-        while (!word.empty()) {
-          const auto comma = word.find(',');
-          if (comma == std::string::npos) {
-            entries.back().push_back(word);
-            break;
-          }
-          if (comma > 0) entries.back().push_back(word.substr(0, comma));
+      for (std::size_t i = 0; i < joined.size();) {
+        const char c = joined[i];
+        if (c == ',') {
           entries.emplace_back();
-          word = word.substr(comma + 1);
+          ++i;
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
+          ++i;
+        } else {
+          const std::size_t end = joined.find_first_of(", \t\r\n\v\f", i);
+          const std::size_t stop = end == std::string::npos ? joined.size() : end;
+          entries.back().push_back(joined.substr(i, stop - i));
+          i = stop;
         }
       }
       if (entries.size() == 1 && entries[0].size() == 1 && entries[0][0] == "none") entries.clear();
@@ -839,12 +845,10 @@ std::variant<Loaded, Error> load(std::string_view text, std::string_view file) {
   return Loaded{std::move(rec), std::move(*last)};
 }
 
-std::variant<Loaded, Error> loadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path, 0, "cannot open the file"};
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return load(ss.str(), path);
+std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxSize) {
+  auto text = files::readText(path, maxSize);
+  if (auto* e = std::get_if<files::ReadError>(&text)) return Error{path, 0, e->message};
+  return load(std::get<std::string>(text), path);
 }
 
 void appendMove(RoundRecord& round, const Match& before, Player who, const Move& move) {
@@ -922,23 +926,6 @@ std::string write(const Record& rec) {
   return o.str();
 }
 
-std::string saveFile(const std::string& path, std::string_view text) {
-  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot write " + tmp;
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      return "cannot write " + tmp;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return "cannot rename " + tmp + " to " + path;
-  }
-  return {};
-}
+std::string saveFile(const std::string& path, std::string_view text) { return files::writeAtomic(path, text); }
 
 }  // namespace dom::dgn

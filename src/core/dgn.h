@@ -1,6 +1,7 @@
 // DGN, the text format for game logs, positions and scenarios: reading, replaying and writing.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -82,7 +83,10 @@ struct Loaded {
   Match match;
 };
 [[nodiscard]] std::variant<Loaded, Error> load(std::string_view text, std::string_view file);
-[[nodiscard]] std::variant<Loaded, Error> loadFile(const std::string& path);
+// Reads the file through files::readText (regular files of at most maxSize bytes); a file that
+// cannot be read is "PATH:0: reason".
+[[nodiscard]] std::variant<Loaded, Error> loadFile(const std::string& path,
+                                                   std::uint64_t maxSize = std::uint64_t{16} << 20);
 
 // Starts a record's round on a match (deal or setup); an error message if the position is illegal.
 [[nodiscard]] std::string startRound(Match& match, const RoundRecord& round);
@@ -93,7 +97,8 @@ void appendMove(RoundRecord& round, const Match& before, Player who, const Move&
 // Quoted text escapes `"` and `\` and never holds a raw control character: a newline, tab and
 // carriage return are written \n, \t and \r, any other as \xHH (the reader reads them back).
 [[nodiscard]] std::string write(const Record& record);
-// Writes through a temporary file and a rename; returns an error message or empty.
+// Writes through files::writeAtomic (mkstemp, fsync, rename, folder fsync; regular targets only,
+// mode kept); returns "cannot save PATH: reason" or empty.
 [[nodiscard]] std::string saveFile(const std::string& path, std::string_view text);
 
 // "4-1 R left", "6-6", "draw", "pass": the words of a move as in a record or `legal` list.

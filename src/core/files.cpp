@@ -11,6 +11,8 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
+#include <algorithm>
 #include <vector>
 
 namespace dom::files {
@@ -116,6 +118,31 @@ std::string cut(std::string_view word, std::size_t max) {
     ++chars;
   }
   return std::string(word);
+}
+
+std::string cutWords(std::string_view message, std::size_t max) {
+  std::string out;
+  out.reserve(std::min<std::size_t>(message.size(), 4096));
+  std::size_t i = 0;
+  while (i < message.size()) {
+    if (message[i] == ' ') {
+      out += message[i++];
+      continue;
+    }
+    const std::size_t end = std::min(message.find(' ', i), message.size());
+    std::string_view run = message.substr(i, end - i);
+    const std::size_t opening = run.size() > max && (run[0] == '\'' || run[0] == '"' || run[0] == '(') ? 1 : 0;
+    out += run.substr(0, opening);
+    run.remove_prefix(opening);
+    std::size_t closing = 0;  // the quote and punctuation that close the run stay whole
+    while (closing < 3 && closing < run.size() &&
+           std::string_view("'\",:;.)").find(run[run.size() - 1 - closing]) != std::string_view::npos)
+      ++closing;
+    out += cut(run.substr(0, run.size() - closing), max);
+    out += run.substr(run.size() - closing);
+    i = end;
+  }
+  return out;
 }
 
 std::variant<std::string, ReadError> readText(const std::string& path, std::uint64_t maxSize) {

@@ -30,6 +30,10 @@ struct ReadError {
 // A word as echoed in a message: at most `max` characters (UTF-8 aware), with an ellipsis when cut.
 [[nodiscard]] std::string cut(std::string_view word, std::size_t max = 60);
 
+// A message with every run of more than `max` characters without a space (an echoed word, maybe
+// megabytes long) cut with an ellipsis; the quote or punctuation closing the run is kept.
+[[nodiscard]] std::string cutWords(std::string_view message, std::size_t max = 60);
+
 // "16 MiB", "300 KiB", "12 bytes".
 [[nodiscard]] std::string sizeText(std::uint64_t bytes);
 
