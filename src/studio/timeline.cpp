@@ -35,6 +35,8 @@ std::string causedText(const Match& before, const Match& after, const Move& move
     if (r.how == RoundStatus::Domino) s += std::string(", domino: ") + letter(by) + " wins the round +" + std::to_string(r.points);
     else if (r.winner == 2) s += ", blocked: round tied";
     else s += ", blocked: " + winnerWord(r.winner) + " wins the round +" + std::to_string(r.points);
+    if (const std::string roomless = after.matchedWithoutRoomText(); r.how == RoundStatus::Blocked && !roomless.empty())
+      s += " (" + roomless + ")";
     if (after.matchOver()) s += after.matchWinner() < 2 ? ", " + winnerWord(after.matchWinner()) + " wins the match" : ", match tied";
   }
   return s;
