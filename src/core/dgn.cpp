@@ -635,7 +635,9 @@ class Reader {
     Statement s;
     s.kind = Statement::Kind::Expect;
     s.line = line_;
-    Expect& e = s.expect;
+    const auto held = std::make_shared<Expect>();
+    s.expect = held;
+    Expect& e = *held;
     {
       std::string t = what;
       for (std::size_t i = 2; i < toks.size(); ++i) t += ' ' + writtenWord(toks[i]);
@@ -679,30 +681,34 @@ class Reader {
       e.kind = ExpectKind::Legal;
       std::string joined;
       for (std::size_t i = 2; i < toks.size(); ++i) joined += toks[i].text + ' ';
-      // One pass over the words and commas (an entry per comma): linear in the line's length.
-      std::vector<std::vector<std::string>> entries(1);
+      // One pass over the words and commas, each entry parsed as its comma is met: linear in the
+      // line's length, and only the moves are kept (not a string per word).
+      const bool single = joined.find(',') == std::string::npos;  // "none" or nothing is a single entry
+      std::vector<std::string> entry;
+      auto finishEntry = [&]() -> std::string {
+        if (single && (entry.empty() || (entry.size() == 1 && entry[0] == "none"))) return {};
+        if (entry.empty()) return "expect legal: an empty entry between commas";
+        auto mv = parseMove(entry);
+        if (auto* f = std::get_if<Fail>(&mv)) return "expect legal: " + f->message;
+        e.legal.push_back(std::get<Move>(mv));
+        entry.clear();
+        return {};
+      };
       for (std::size_t i = 0; i < joined.size();) {
         const char c = joined[i];
         if (c == ',') {
-          entries.emplace_back();
+          if (auto why = finishEntry(); !why.empty()) return why;
           ++i;
         } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
           ++i;
         } else {
           const std::size_t end = joined.find_first_of(", \t\r\n\v\f", i);
           const std::size_t stop = end == std::string::npos ? joined.size() : end;
-          entries.back().push_back(joined.substr(i, stop - i));
+          entry.push_back(joined.substr(i, stop - i));
           i = stop;
         }
       }
-      if (entries.size() == 1 && entries[0].size() == 1 && entries[0][0] == "none") entries.clear();
-      if (entries.size() == 1 && entries[0].empty()) entries.clear();
-      for (const auto& en : entries) {
-        if (en.empty()) return "expect legal: an empty entry between commas";
-        auto mv = parseMove(en);
-        if (auto* f = std::get_if<Fail>(&mv)) return "expect legal: " + f->message;
-        e.legal.push_back(std::get<Move>(mv));
-      }
+      if (auto why = finishEntry(); !why.empty()) return why;
       const MoveList found = m.legalMoves();
       bool ok = static_cast<int>(e.legal.size()) == found.size;
       for (const Move& x : e.legal) {

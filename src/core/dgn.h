@@ -2,7 +2,9 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,11 +42,11 @@ struct Statement {
   int line = 0;
   Player player = Player::A;          // Move
   Move move;                          // Move: as read; after a replay, resolved (end, drawn tile)
-  std::string moveText;               // Move: the canonical text, filled by the replay
   bool rejected = false;              // a negative example after `expect error`: checked, not played;
                                       // moveText then holds the whole statement as written
+  std::string moveText;               // Move: the canonical text, filled by the replay
   std::string note;                   // Note
-  Expect expect;                      // Expect
+  std::shared_ptr<const Expect> expect;  // Expect (held apart: most statements are moves and notes)
   std::string expectText;             // Expect: its words after "expect", as written (normalised spaces)
   std::string comment;                // the `#` comment ending the line (its text after '#'); a Comment's text
 };
@@ -57,7 +59,7 @@ struct RoundRecord : Setup {
   std::optional<std::uint64_t> seed;  // the deal came from `seed N` (the replay fills hands/stock)
   bool setup = false;                 // `line` or `turn` given
   std::vector<std::string> dealComments;  // comments on the round and deal lines, written after the deal
-  std::vector<Statement> statements;
+  std::deque<Statement> statements;   // a deque: no doubling copies while a long record is read
 };
 
 struct Record {
