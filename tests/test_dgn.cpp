@@ -405,6 +405,9 @@ TEST_CASE("dgn: an expect legal line of many items is read in linear time, and a
   CHECK(std::get<dgn::Error>(word).message.size() < 200);
 }
 
-TEST_CASE("dgn: saveFile writes through files::writeAtomic and refuses a character device") {
-  CHECK(dgn::saveFile("/dev/null", "dgn 1\n") == "cannot save /dev/null: it is a character device; only a regular file is replaced");
+TEST_CASE("dgn: saveFile writes through files::writeAtomic: a folder is refused, a file replaced whole") {
+  // (Never /dev/null here: a broken save run as root would replace it; special_files_test uses a private device.)
+  const std::string folder = std::string(DOMINOES_SOURCE_DIR) + "/tests/records";
+  CHECK(dgn::saveFile(folder, "dgn 1\n") == "cannot save " + folder + ": it is a folder; only a regular file is replaced");
+  CHECK(dgn::saveFile("/no/such/folder/x.dgn", "dgn 1\n").starts_with("cannot save /no/such/folder/x.dgn: "));
 }
