@@ -295,10 +295,6 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
     out.push_back(tileSprite(t, Sprite::Ghost, 1.0f));
     if (static_cast<int>(i) == st.chosenGhost && s.ghosts.size() > 1) out.push_back(tileSprite(t, Sprite::Outline, 0.8f));
   }
-  if (st.hoverGhost >= 0 && st.hoverGhost < static_cast<int>(s.ghosts.size())) {
-    Sprite sp = tileSprite(s.ghosts[static_cast<std::size_t>(st.hoverGhost)].tile, Sprite::Hover, 1.0f);
-    out.push_back(sp);
-  }
   for (const auto& e : s.ends) {
     if (!isBlocked(e.state)) {
       if (e.underGhost) continue;  // the ghosts show where the end is; the ring would hide their pips
@@ -314,6 +310,9 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
       if (t.lead) out.push_back(tileSprite(t, Sprite::Lead, 1.0f));
   for (const auto& t : s.tiles)
     if (t.last) out.push_back(tileSprite(t, Sprite::Outline, st.anim));
+  // Last, so no other outline covers it: the ghost a click would play.
+  if (st.hoverGhost >= 0 && st.hoverGhost < static_cast<int>(s.ghosts.size()))
+    out.push_back(tileSprite(s.ghosts[static_cast<std::size_t>(st.hoverGhost)].tile, Sprite::Hover, 1.0f));
   return out;
 }
 

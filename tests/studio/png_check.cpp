@@ -10,6 +10,7 @@
 //                                             the rect at a JSON pointer and the ghost a click there must
 //                                             play (nearest centre among at least two ghosts under it)
 //   studio_png_check --played STATE1 I STATE2 the tile played in STATE2 lies where ghost I of STATE1 was
+//   studio_png_check --hover SHOT.png STATE I the hover highlight (cyan) runs round ghost I
 #include <stb_image.h>
 
 #include <algorithm>
@@ -278,6 +279,36 @@ int checkPlayed(const char* before, const char* index, const char* after) {
   return failures ? 1 : 0;
 }
 
+// The hover ring's cyan, also as anti-aliased over felt or ivory (blue well above red).
+bool isCyan(const unsigned char* p) { return p[0] < 200 && p[1] > 170 && p[2] > 170 && p[2] > p[0] + 30; }
+
+int checkHover(const char* png, const char* statePath, const char* index) {
+  const Image img(png);
+  const json g = readJson(statePath).at("table").at("ghosts").at(static_cast<std::size_t>(std::atoi(index)));
+  const double x = g.at("x").get<double>(), y = g.at("y").get<double>(), w = g.at("w").get<double>(), h = g.at("h").get<double>();
+  // Walk the ghost's outline, away from the corners; at each point look 0..6 px outward for cyan.
+  int hits = 0, total = 0;
+  auto probe = [&](double px, double py, double nx, double ny) {
+    ++total;
+    for (int d = 0; d <= 6; ++d) {
+      const int qx = static_cast<int>(px + nx * d), qy = static_cast<int>(py + ny * d);
+      if (img.inside(qx, qy) && isCyan(img.at(qx, qy))) {
+        ++hits;
+        return;
+      }
+    }
+  };
+  for (double f = 0.2; f <= 0.8; f += 0.1) {
+    probe(x + w * f, y, 0, -1);
+    probe(x + w * f, y + h, 0, 1);
+    probe(x, y + h * f, -1, 0);
+    probe(x + w, y + h * f, 1, 0);
+  }
+  if (hits * 10 < total * 7) fail("ghost " + std::string(index) + ": the hover highlight shows at " + std::to_string(hits) + " of " + std::to_string(total) + " points of its outline");
+  std::printf("%s: hover highlight round ghost %s (%s) at %d of %d points, %d failures\n", png, index, g.at("move").get<std::string>().c_str(), hits, total, failures);
+  return failures ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -285,8 +316,9 @@ int main(int argc, char** argv) {
   if (argc == 3 && std::strcmp(argv[1], "--line") == 0) return checkLine(argv[2]);
   if (argc == 4 && std::strcmp(argv[1], "--same") == 0) return checkSame(argv[2], argv[3]);
   if (argc == 6 && std::strcmp(argv[1], "--nearest") == 0) return printNearest(argv[2], argv[3], std::atof(argv[4]), std::atof(argv[5]));
+  if (argc == 5 && std::strcmp(argv[1], "--hover") == 0) return checkHover(argv[2], argv[3], argv[4]);
   if (argc == 5 && std::strcmp(argv[1], "--played") == 0) return checkPlayed(argv[2], argv[3], argv[4]);
   if (argc == 3) return checkShot(argv[1], argv[2]);
-  std::fprintf(stderr, "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2\n");
+  std::fprintf(stderr, "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I\n");
   return 2;
 }
