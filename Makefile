@@ -8,7 +8,7 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
   python3 binutils dpkg-dev file clang-format clang-tidy
 
-.PHONY: deps build test run asan test-asan fuzz bench screenshots clean install package test-clang format format-check lint
+.PHONY: deps build test run asan test-asan fuzz fuzz-long bench screenshots clean install package test-clang format format-check lint
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -44,12 +44,22 @@ fuzz:
 	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn
 	mkdir -p build-fuzz/corpus && cp tests/records/*.dgn scenarios/*.dgn build-fuzz/corpus/ 2>/dev/null; true
 	cp tests/fuzz/corpus/* build-fuzz/corpus/
-	cd build-fuzz && bin/fuzz_dgn -max_total_time=$${FUZZ_SECONDS:-60} -max_len=4096 -print_final_stats=1 corpus
+	bash tests/fuzz/big_corpus.sh build-fuzz/corpus
+	cd build-fuzz && bin/fuzz_dgn -max_total_time=$${FUZZ_SECONDS:-60} -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 corpus
+
+# Each fuzz target for 10 minutes (the script reader is not fuzzed: it runs only on a live App).
+fuzz-long:
+	$(MAKE) fuzz FUZZ_SECONDS=600
 
 bench: build
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000 --path generic
 	$(BUILD)/bin/dominoes bench --rules dominoes2 --games 500000
+	# The reader: time and peak memory must grow linearly with the record.
+	$(BUILD)/bin/dominoes bench-read --what legal --size 100K
+	$(BUILD)/bin/dominoes bench-read --what legal --size 1M
+	$(BUILD)/bin/dominoes bench-read --what notes --size 1M
+	$(BUILD)/bin/dominoes bench-read --what notes --size 10M
 
 # The Clang build and its fast tests (CI runs it too).
 test-clang:

@@ -411,3 +411,15 @@ TEST_CASE("dgn: saveFile writes through files::writeAtomic: a folder is refused,
   CHECK(dgn::saveFile(folder, "dgn 1\n") == "cannot save " + folder + ": it is a folder; only a regular file is replaced");
   CHECK(dgn::saveFile("/no/such/folder/x.dgn", "dgn 1\n").starts_with("cannot save /no/such/folder/x.dgn: "));
 }
+
+TEST_CASE("dgn: a failed expect legal echoes a long list cut, not whole") {
+  std::string text = "dgn 1\nrules en-linea\nround 1\nseed 7\nexpect legal ";
+  for (int i = 0; i < 20000; ++i) text += "6-6 L, ";
+  text += "draw\n";
+  const auto r = dgn::read(text, "list.dgn");
+  REQUIRE(std::holds_alternative<dgn::Error>(r));
+  const std::string& m = std::get<dgn::Error>(r).message;
+  CHECK(m.starts_with("expect legal failed: expected legal 6-6 L, 6-6 L"));
+  CHECK(m.find("\u2026, found 6-6") != std::string::npos);
+  CHECK(m.size() < 300);
+}

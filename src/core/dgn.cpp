@@ -728,7 +728,8 @@ class Reader {
         for (const Move& y : found) f += (f.empty() ? "" : ", ") + legalText(m, y);
         std::string x;
         for (std::size_t i = 2; i < toks.size(); ++i) x += (x.empty() ? "" : " ") + toks[i].text;
-        failure = "expected legal " + (x.empty() ? std::string("none") : x) + ", found " + (f.empty() ? "none" : f);
+        // The list as written may be megabytes long: it is echoed cut, as a word is.
+        failure = "expected legal " + (x.empty() ? std::string("none") : files::cut(x, 120)) + ", found " + (f.empty() ? "none" : f);
       }
     } else if (what == "hand") {
       e.kind = ExpectKind::Hand;
