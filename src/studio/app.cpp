@@ -349,6 +349,11 @@ nlohmann::json App::layoutState() const {
   return {{"width", displaySize[0]}, {"height", displaySize[1]}, {"panes", panes}, {"overlaps", overlaps}, {"outside", outside}};
 }
 
+std::string App::windowTitle() const {
+  const auto names = session.playerNames();
+  return "Dominoes Studio - " + (session.filePath.empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath);
+}
+
 nlohmann::json App::state() const {
   using nlohmann::json;
   const Match& m = match();
@@ -360,6 +365,7 @@ nlohmann::json App::state() const {
   j["branch"] = timeline.currentBranch();
   j["branches"] = static_cast<int>(timeline.leaves().size());
   j["file"] = session.filePath;
+  j["windowTitle"] = windowTitle();
   j["fileName"] = std::filesystem::path(session.filePath).filename().string();
   j["title"] = timeline.title();
   j["rules"] = m.rules().text();

@@ -52,6 +52,8 @@ class App {
   void frame(float dt);
   [[nodiscard]] nlohmann::json state() const;
   [[nodiscard]] nlohmann::json layoutState() const;
+  // The window's title: the file, or the players of a game (they follow seat changes).
+  [[nodiscard]] std::string windowTitle() const;
   [[nodiscard]] const Match& match() const { return session.match(); }
   // Edit mode: the Position editor is open; the table shows session.editor.position() (H3 reads this).
   [[nodiscard]] bool editing() const { return session.editing(); }

@@ -310,9 +310,7 @@ int main(int argc, char** argv) {
     }
     ImGui::NewFrame();
     app.frame(io.DeltaTime);
-    // The window's title names the file, or the seats of a game (they follow seat changes).
-    const auto names = app.session.playerNames();
-    const std::string title = "Dominoes Studio - " + (app.session.filePath.empty() ? "A " + names[0] + " vs B " + names[1] : app.session.filePath);
+    const std::string title = app.windowTitle();
     if (title != shownTitle) {
       glfwSetWindowTitle(window, title.c_str());
       shownTitle = title;
