@@ -63,6 +63,7 @@ class App {
   // Closing it with its x returns an intent.
   bool beginPane(Pane p, Intents& out, int flags = 0);
 
+  // Everything the user can change; files are opened and saved by Session::open/save (session.cpp).
   Session session;
   // Views of the session for the panes (read them; change the session with intents).
   // Kept under their old names for code that reads them (the Table pane).
