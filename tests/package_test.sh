@@ -43,5 +43,5 @@ xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS
 grep -q "\"file\": \"$root/usr/share/dominoes-studio/scenarios/" end.json || fail "the studio did not open an installed scenario"
 "$pngcheck" shot.png end.json > png.log || { cat png.log; fail "the screenshot"; }
 cat png.log
-grep -qE '^shot.png: [1-9][0-9]* tiles checked, 0 failures' png.log || fail "no tile of the scenario was seen in the screenshot"
+grep -qE '^shot.png: [1-9][0-9]* tiles.* checked, 0 failures' png.log || fail "no tile of the scenario was seen in the screenshot"
 echo "ok: the package installs and runs from its own tree"

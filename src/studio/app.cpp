@@ -1,6 +1,7 @@
 // The app object: the window's side of the studio. Keys, menu and panes make intents; the session
 // applies them; the layout tiles the window.
 #include "studio/app.h"
+#include "studio/paths.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -57,8 +58,7 @@ const char* title(Pane p) {
 }
 
 App::App() {
-  scenariosDir = DOMINOES_SCENARIOS;
-  if (!std::filesystem::is_directory(scenariosDir) && std::filesystem::is_directory("scenarios")) scenariosDir = "scenarios";
+  scenariosDir = paths::scenariosDir();
 }
 
 void App::apply(const Intent& in) {

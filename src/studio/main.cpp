@@ -19,6 +19,7 @@
 #include <random>
 
 #include "studio/app.h"
+#include "studio/paths.h"
 #include "studio/script.h"
 
 namespace dom::studio {
@@ -213,9 +214,9 @@ int main(int argc, char** argv) {
   style.Colors[ImGuiCol_Button] = ImVec4(0.20f, 0.40f, 0.30f, 0.60f);
   style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.52f, 0.38f, 1.0f);
   style.ScaleAllSizes(uiScale);
-  if (std::filesystem::exists(DOMINOES_FONT)) io.Fonts->AddFontFromFileTTF(DOMINOES_FONT, 15.0f * uiScale);
+  if (const std::string font = paths::uiFont(); !font.empty()) io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * uiScale);
   else {
-    spdlog::warn("font {} is missing: using ImGui's own font", DOMINOES_FONT);
+    spdlog::warn("fontconfig found no TrueType sans-serif font (install fonts-dejavu-core): using ImGui's own font");
     ImFontConfig cfg;
     cfg.SizePixels = 13.0f * uiScale;
     io.Fonts->AddFontDefault(&cfg);
