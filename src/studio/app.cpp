@@ -66,6 +66,12 @@ void App::apply(const Intent& in) {
   switch (in.kind) {
     case K::ExportPng:
     case K::ExportTablePng:
+      // With its pane closed there is no table on screen: refuse rather than write the whole window.
+      if (in.kind == K::ExportTablePng && !settings.isOpen(Pane::Table)) {
+        session.status("cannot export the table: its pane is closed (open it from the View menu)");
+        spdlog::warn("table export to {} refused: the Table pane is closed", in.path);
+        return;
+      }
       exportPath = in.path;
       exportTable = in.kind == K::ExportTablePng;
       return;

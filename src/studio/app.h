@@ -133,6 +133,6 @@ void placeWindow(float x, float y, float w, float h);
 
 // Window screenshot of the current back buffer.
 // crop: x, y, w, h in framebuffer pixels from the top-left, or all zero for the whole window.
-bool writeScreenshot(const std::string& path, int width, int height, std::array<int, 4> crop = {});
+[[nodiscard]] std::string writeScreenshot(const std::string& path, int width, int height, std::array<int, 4> crop = {});
 
 }  // namespace dom::studio

@@ -12,19 +12,23 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <optional>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <random>
 
+#include "core/files.h"
 #include "studio/app.h"
 #include "studio/paths.h"
 #include "studio/script.h"
 
 namespace dom::studio {
 
-bool writeScreenshot(const std::string& path, int width, int height, std::array<int, 4> crop) {
+// Writes the frame (or its `crop` rectangle) as a PNG: encoded in memory, then written through
+// files::writeAtomic. Returns empty or "cannot save PATH: reason".
+std::string writeScreenshot(const std::string& path, int width, int height, std::array<int, 4> crop) {
   std::vector<unsigned char> px(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
@@ -35,18 +39,25 @@ bool writeScreenshot(const std::string& path, int width, int height, std::array<
   for (int y = 0; y < height; ++y)
     std::copy_n(px.data() + static_cast<std::size_t>(height - 1 - y) * row, row, flipped.data() + static_cast<std::size_t>(y) * row);
   for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+  std::string png;
+  auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+  };
   bool ok = false;
   if (crop[2] > 0 && crop[3] > 0) {
     const int cx = std::clamp(crop[0], 0, width - 1), cy = std::clamp(crop[1], 0, height - 1);
     const int cw = std::min(crop[2], width - cx), ch = std::min(crop[3], height - cy);
-    ok = stbi_write_png(path.c_str(), cw, ch, 4, flipped.data() + static_cast<std::size_t>(cy) * row + static_cast<std::size_t>(cx) * 4,
-                        static_cast<int>(row)) != 0;
+    ok = stbi_write_png_to_func(append, &png, cw, ch, 4, flipped.data() + static_cast<std::size_t>(cy) * row + static_cast<std::size_t>(cx) * 4,
+                                static_cast<int>(row)) != 0;
+    width = cw;
+    height = ch;
   } else {
-    ok = stbi_write_png(path.c_str(), width, height, 4, flipped.data(), static_cast<int>(row)) != 0;
+    ok = stbi_write_png_to_func(append, &png, width, height, 4, flipped.data(), static_cast<int>(row)) != 0;
   }
-  if (ok) spdlog::info("wrote {} ({}x{})", path, width, height);
-  else spdlog::error("could not write {}", path);
-  return ok;
+  std::string err = ok ? dom::files::writeAtomic(path, png) : "cannot save " + path + ": the PNG could not be encoded";
+  if (err.empty()) spdlog::info("wrote {} ({}x{})", path, width, height);
+  else spdlog::error("{}", err);
+  return err;
 }
 
 namespace {
@@ -60,33 +71,18 @@ void* settingsOpen(ImGuiContext*, ImGuiSettingsHandler*, const char* name) {
 void settingsLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* line) {
   auto* app = static_cast<App*>(entry);
   if (!app) return;
-  Settings& s = app->settings;
-  const std::string l(line);
+  const std::string_view l(line);
   const auto eq = l.find('=');
-  if (eq == std::string::npos) return;
-  const std::string k = l.substr(0, eq), v = l.substr(eq + 1);
-  const int n = std::atoi(v.c_str());
-  if (k == "Visibility") s.visibility = static_cast<Visibility>(std::clamp(n, 0, 2));
-  else if (k == "Teaching") s.teaching = n != 0;
-  else if (k == "Animate") s.animate = n != 0;
-  else if (k == "Ghosts") s.ghosts = n != 0;
-  else if (k == "Speed") s.speed = static_cast<float>(std::atof(v.c_str()));
-  else if (k == "ComputerDelay") s.computerDelay = static_cast<float>(std::atof(v.c_str()));
-  else if (k == "Recent" && !v.empty()) s.recent.push_back(v);
-  else if (k.rfind("Pane.", 0) == 0) {
-    Pane p;
-    if (parsePane(k.substr(5), p)) s.open[static_cast<std::size_t>(p)] = n != 0;
-  }
-  s.clamp();
+  if (eq == std::string_view::npos) return;
+  // Field by field: a bad value (Speed=nan, Visibility=7) is named in the log and the setting keeps its value.
+  if (const auto why = applySetting(app->settings, l.substr(0, eq), l.substr(eq + 1)); !why.empty())
+    spdlog::warn("settings: {} {}; ignored", files::cut(l, 60), why);
+  app->settings.clamp();
 }
 
 void settingsWrite(ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* buf) {
-  const Settings& s = gApp->settings;
   buf->appendf("[%s][Settings]\n", h->TypeName);
-  buf->appendf("Visibility=%d\nTeaching=%d\nAnimate=%d\nGhosts=%d\nSpeed=%.2f\nComputerDelay=%.2f\n", static_cast<int>(s.visibility),
-               s.teaching ? 1 : 0, s.animate ? 1 : 0, s.ghosts ? 1 : 0, static_cast<double>(s.speed), static_cast<double>(s.computerDelay));
-  for (int i = 0; i < kPanes; ++i) buf->appendf("Pane.%s=%d\n", name(static_cast<Pane>(i)), s.open[static_cast<std::size_t>(i)] ? 1 : 0);
-  for (const auto& r : s.recent) buf->appendf("Recent=%s\n", r.c_str());
+  buf->append(settingsText(gApp->settings).c_str());
   buf->append("\n");
 }
 
@@ -108,6 +104,18 @@ constexpr const char* kNoDisplay =
     "  To replay, check or play games without a window, use the headless command:\n"
     "    dominoes replay FILE.dgn    dominoes check scenarios/    dominoes play --rules en-linea\n";
 
+// Largest --frames and window side: a bound the user can read, and a window Xlib can make.
+constexpr std::uint64_t kMaxFrames = 100'000'000;
+constexpr std::uint64_t kMaxSide = 8192;
+
+// Digits only (no sign, no space, not empty), at most `max`; else nullopt.
+std::optional<std::uint64_t> strictNumber(std::string_view text, std::uint64_t max) {
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || text[0] == '+' || text[0] == '-' || ec != std::errc() || end != text.data() + text.size() || n > max) return std::nullopt;
+  return n;
+}
+
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -124,16 +132,15 @@ int main(int argc, char** argv) {
   const auto t0 = Clock::now();
   CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games"};
   std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human", seatB = "greedy", size = "1280x800";
-  int frames = 0;
+  std::string framesText, seedText;
   bool stats = false, noIni = false, noShaders = false;
-  std::uint64_t seed = 0;
   cli.add_option("file", file, "a DGN record or scenario to open");
-  cli.add_option("--frames", frames, "render N frames and exit")->check(CLI::NonNegativeNumber);
+  cli.add_option("--frames", framesText, "render N frames and exit");
   cli.add_option("--screenshot", screenshot, "write the last frame to this PNG");
   cli.add_flag("--stats", stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
   cli.add_option("--script", scriptPath, "run UI actions from this file, one per frame");
   cli.add_option("--rules", rulesText, "rule set of a new game: a preset and knob=value overrides");
-  cli.add_option("--seed", seed, "seed of a new game's deal (default: a fresh one)");
+  cli.add_option("--seed", seedText, "seed of a new game's deal (default: a fresh one)");
   cli.add_option("--a", seatA, "seat A: human, greedy or random");
   cli.add_option("--b", seatB, "seat B: human, greedy or random");
   cli.add_option("--dump-state", dumpPath, "write the app's state as JSON at exit");
@@ -141,12 +148,38 @@ int main(int argc, char** argv) {
   cli.add_flag("--no-ini", noIni, "do not read or write the layout and settings");
   cli.add_option("--size", size, "window size WxH");
   cli.add_flag("--no-shaders", noShaders, "draw the table with ImGui's draw list instead of the shaders");
-  CLI11_PARSE(cli, argc, argv);
+  // Usage errors exit 2 (CLI11's own codes are 105, 114...); --help still exits 0.
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return cli.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return cli.exit(e);
+  } catch (const CLI::ParseError& e) {
+    (void)cli.exit(e);
+    return 2;
+  }
+  auto usage = [](const std::string& why) {
+    std::fprintf(stderr, "dominoes-studio: %s\n", why.c_str());
+    return 2;
+  };
+  int frames = 0;
+  if (cli.count("--frames")) {
+    const auto n = strictNumber(framesText, kMaxFrames);
+    if (!n) return usage("--frames is a whole number of frames from 0 to " + std::to_string(kMaxFrames) + ", not '" + dom::files::cut(framesText) + "'");
+    frames = static_cast<int>(*n);
+  }
+  std::uint64_t seed = 0;
+  if (cli.count("--seed")) {
+    const auto n = strictNumber(seedText, UINT64_MAX);
+    if (!n) return usage("--seed is a whole number from 0 to 18446744073709551615 (digits only), not '" + dom::files::cut(seedText) + "'");
+    seed = *n;
+  }
 
   setupLogging();
   NewGameOptions opts;
   opts.rules = rulesText;
-  opts.seed = seed ? seed : static_cast<std::uint64_t>(std::random_device{}()) ^ static_cast<std::uint64_t>(t0.time_since_epoch().count());
+  opts.seed = cli.count("--seed") ? seed : static_cast<std::uint64_t>(std::random_device{}()) ^ static_cast<std::uint64_t>(t0.time_since_epoch().count());
   if (!parseSeat(seatA, opts.seats[0]) || !parseSeat(seatB, opts.seats[1])) {
     std::fprintf(stderr, "dominoes-studio: a seat is human, greedy or random\n");
     return 2;
@@ -156,9 +189,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   int width = 1280, height = 800;
-  if (std::sscanf(size.c_str(), "%dx%d", &width, &height) != 2 || width < 320 || height < 240) {
-    std::fprintf(stderr, "dominoes-studio: --size is WxH, at least 320x240\n");
-    return 2;
+  {
+    const auto x = size.find('x');
+    const auto w = strictNumber(size.substr(0, x == std::string::npos ? size.size() : x), kMaxSide);
+    const auto h = x == std::string::npos ? std::nullopt : strictNumber(size.substr(x + 1), kMaxSide);
+    if (!w || !h || *w < 320 || *h < 240)
+      return usage("--size is WxH from 320x240 to " + std::to_string(kMaxSide) + "x" + std::to_string(kMaxSide) + ", not '" + dom::files::cut(size) + "'");
+    width = static_cast<int>(*w);
+    height = static_cast<int>(*h);
   }
   Script script;
   if (!scriptPath.empty())
@@ -198,7 +236,9 @@ int main(int argc, char** argv) {
   ImGuiIO& io = ImGui::GetIO();
   static std::string iniStore;
   iniStore = noIni ? std::string() : iniPath.empty() ? defaultIniPath() : iniPath;
-  io.IniFilename = noIni ? nullptr : iniStore.c_str();
+  // ImGui never touches the file itself: the settings are read through files::readText and written
+  // through files::writeAtomic (below), so that a failure is seen and said.
+  io.IniFilename = nullptr;
   float xs = 1, ys = 1;
   glfwGetWindowContentScale(window, &xs, &ys);
   const float uiScale = std::max(1.0f, xs);
@@ -233,8 +273,27 @@ int main(int argc, char** argv) {
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
   // Load now rather than at the first frame, so that a script's first action sees the settings.
   // Without saved settings this is a first run.
-  const bool savedSettings = io.IniFilename && std::filesystem::exists(io.IniFilename);
-  if (savedSettings) ImGui::LoadIniSettingsFromDisk(io.IniFilename);
+  bool savedSettings = false;
+  if (!iniStore.empty()) {
+    const auto ini = dom::files::readText(iniStore);
+    if (const auto* text = std::get_if<std::string>(&ini)) {
+      ImGui::LoadIniSettingsFromMemory(text->data(), text->size());
+      savedSettings = true;
+    } else if (std::error_code ec; std::filesystem::exists(std::filesystem::symlink_status(iniStore, ec))) {
+      spdlog::warn("settings {} not read: {}", iniStore, std::get<dom::files::ReadError>(ini).message);
+    }
+  }
+  // Saves the settings when ImGui asks (and at exit); a failure is said once, in the log and the status line.
+  bool settingsFailed = false;
+  auto saveSettings = [&] {
+    io.WantSaveIniSettings = false;
+    if (iniStore.empty()) return;
+    const auto err = dom::files::writeAtomic(iniStore, ImGui::SaveIniSettingsToMemory());
+    if (err.empty() || settingsFailed) return;
+    settingsFailed = true;
+    spdlog::error("settings not saved: {}", err);
+    app.session.status("settings not saved: " + err);
+  };
 
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -262,6 +321,7 @@ int main(int argc, char** argv) {
     app.session.firstRun();
   }
 
+  int exitCode = 0;
   std::vector<double> cpuMs, submitMs, frameMs;
   double startupMs = 0;
   int frame = 0;
@@ -310,7 +370,15 @@ int main(int argc, char** argv) {
       clickPhase = clickPhase == 3 ? 0 : clickPhase + 1;
     }
     ImGui::NewFrame();
-    app.frame(io.DeltaTime);
+    // The frame boundary: whatever a pane, a dialog or the session throws is logged and shown, the
+    // ImGui stacks the frame left open are closed, and the studio goes on.
+    try {
+      app.frame(io.DeltaTime);
+    } catch (const std::exception& e) {
+      ImGui::ErrorCheckEndFrameRecover(nullptr);
+      spdlog::error("this frame failed and was dropped: {}", e.what());
+      app.session.status(std::string("error: ") + e.what());
+    }
     const std::string title = app.windowTitle();
     if (title != shownTitle) {
       glfwSetWindowTitle(window, title.c_str());
@@ -334,11 +402,15 @@ int main(int argc, char** argv) {
       if (app.exportTable)
         crop = {static_cast<int>(app.tableRect[0] * k), static_cast<int>(app.tableRect[1] * k), static_cast<int>(app.tableRect[2] * k),
                 static_cast<int>(app.tableRect[3] * k)};
-      writeScreenshot(app.exportPath, fbw, fbh, crop);
+      if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.status(err);
       app.exportPath.clear();
       app.exportTable = false;
     }
-    if (last && !screenshot.empty()) writeScreenshot(screenshot, fbw, fbh);
+    if (last && !screenshot.empty())
+      if (auto err = writeScreenshot(screenshot, fbw, fbh); !err.empty()) {
+        std::fprintf(stderr, "dominoes-studio: --screenshot: %s\n", err.c_str());
+        exitCode = 1;
+      }
     glfwSwapBuffers(window);
     const auto f2 = Clock::now();
     if (frame == 1) startupMs = std::chrono::duration<double, std::milli>(f2 - t0).count();
@@ -348,9 +420,15 @@ int main(int argc, char** argv) {
       submitMs.push_back(std::chrono::duration<double, std::milli>(f1 - fUi).count());
       frameMs.push_back(std::chrono::duration<double, std::milli>(f2 - f0).count());
     }
+    if (io.WantSaveIniSettings) saveSettings();
     if (last) break;
   }
-  if (!dumpPath.empty()) std::ofstream(dumpPath) << app.state().dump(2) << '\n';
+  saveSettings();
+  if (!dumpPath.empty())
+    if (const auto err = dom::files::writeAtomic(dumpPath, jsonText(app.state(), 2) + '\n'); !err.empty()) {
+      std::fprintf(stderr, "dominoes-studio: --dump-state: %s\n", err.c_str());
+      exitCode = 1;
+    }
   if (stats) {
     double mean = 0;
     for (double v : cpuMs) mean += v;
@@ -371,5 +449,5 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dominoes-studio: %d script check(s) failed\n", script.failures());
     return 3;
   }
-  return 0;
+  return exitCode;
 }

@@ -4,16 +4,22 @@
 
 #include <spdlog/spdlog.h>
 
-#include <fstream>
 #include <sstream>
+#include <variant>
 
+#include "core/files.h"
 #include "studio/viewmodel.h"
 
 namespace dom::studio {
 
+std::string jsonText(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string Script::load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return "cannot open script " + path;
+  const auto text = files::readText(path);
+  if (const auto* e = std::get_if<files::ReadError>(&text)) return "--script " + path + ": " + e->message;
+  std::istringstream in(std::get<std::string>(text));
   std::string line;
   while (std::getline(in, line)) {
     const auto hash = line.find('#');
@@ -72,7 +78,14 @@ void Script::tick(App& app, int& key) {
     return;
   }
   if (next_ >= lines_.size()) return;
-  run(app, lines_[next_++], key);
+  const std::string& line = lines_[next_++];
+  // A script line is user input: whatever it makes throw is a failed line, never a dead studio.
+  try {
+    run(app, line, key);
+  } catch (const std::exception& e) {
+    ++failures_;
+    spdlog::error("script: {}: {}", jsonText(line), e.what());
+  }
 }
 
 void Script::monkey(App& app, int& key) {
@@ -134,7 +147,7 @@ void Script::run(App& app, const std::string& line, int& key) {
   spdlog::debug("script: {}", line);
   auto fail = [&](const std::string& why) {
     ++failures_;
-    spdlog::error("script: {}: {}", line, why);
+    spdlog::error("script: {}: {}", jsonText(line), why);
   };
   // A file action succeeded when the session asked for no error dialog.
   auto fileAction = [&](Intent in) {
@@ -189,6 +202,8 @@ void Script::run(App& app, const std::string& line, int& key) {
         return;
       }
     fail("no such ghost");
+  } else if (cmd == "scenarios-dir") {  // list another folder in the Scenarios pane (tests of odd folders)
+    app.scenariosDir = arg;
   } else if (cmd == "open-scenario") {  // the N-th scenario as the Scenarios pane lists them (from 0)
     const auto n = static_cast<std::size_t>(std::atoi(arg.c_str()));
     if (n >= app.scenarioPaths.size()) return fail("no such scenario");
@@ -204,8 +219,9 @@ void Script::run(App& app, const std::string& line, int& key) {
     } else if (arg == "about") app.aboutDialog = true;
     else fail("dialog new|open|save|about");
   } else if (cmd == "export-table") {
-    app.exportPath = arg;
-    app.exportTable = true;
+    Intent in = intentOf(Intent::Kind::ExportTablePng);
+    in.path = arg;
+    app.apply(in);
   } else if (cmd == "select-playable") {  // the heaviest tile the player to move can play
     const Match& m = app.match();
     Tile best = kNoTile;
@@ -289,7 +305,7 @@ void Script::run(App& app, const std::string& line, int& key) {
   } else if (cmd == "screenshot") {
     app.exportPath = arg;
   } else if (cmd == "dump") {
-    std::ofstream(arg) << app.state().dump(2) << '\n';
+    if (const auto err = files::writeAtomic(arg, jsonText(app.state(), 2) + '\n'); !err.empty()) fail(err);
   } else if (cmd == "check" || cmd == "check-contains") {
     // check /json/pointer VALUE: the state there equals VALUE exactly. VALUE is JSON, or a bare
     // word (not valid JSON) compared as a whole string; ">N" means a number greater than N.
@@ -307,13 +323,13 @@ void Script::run(App& app, const std::string& line, int& key) {
     }
     if (cmd == "check-contains") {
       if (want.empty() || !got.is_string() || got.get<std::string>().find(want) == std::string::npos)
-        return fail("expected a string containing \"" + want + "\", found " + got.dump());
+        return fail("expected a string containing " + jsonText(want) + ", found " + jsonText(got));
     } else if (!want.empty() && want[0] == '>' && got.is_number()) {
-      if (!(got.get<double>() > std::atof(want.c_str() + 1))) return fail("expected " + want + ", found " + got.dump());
+      if (!(got.get<double>() > std::atof(want.c_str() + 1))) return fail("expected " + jsonText(want) + ", found " + jsonText(got));
     } else {
       nlohmann::json wantJson = nlohmann::json::parse(want, nullptr, false);
       if (wantJson.is_discarded()) wantJson = want;
-      if (got != wantJson) return fail("expected " + wantJson.dump() + ", found " + got.dump());
+      if (got != wantJson) return fail("expected " + jsonText(wantJson) + ", found " + jsonText(got));
     }
     spdlog::info("check {} ok", ptr);
   } else if (cmd == "quit") {

@@ -8,6 +8,9 @@
 
 namespace dom::studio {
 
+// JSON as text with invalid UTF-8 (a file name, a script's word) shown as U+FFFD instead of throwing.
+[[nodiscard]] std::string jsonText(const nlohmann::json& j, int indent = -1);
+
 class Script {
  public:
   // Reads the file; returns an error message or empty.

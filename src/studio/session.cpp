@@ -4,8 +4,14 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <sstream>
+#include <variant>
+
+#include "core/files.h"
 
 namespace dom::studio {
 
@@ -24,10 +30,83 @@ bool parsePane(std::string_view text, Pane& out) {
 }
 
 void Settings::clamp() {
+  // std::clamp lets a NaN through (every comparison is false): a NaN speed would freeze autoplay.
+  if (!std::isfinite(speed)) speed = Settings{}.speed;
+  if (!std::isfinite(computerDelay)) computerDelay = Settings{}.computerDelay;
   speed = std::clamp(speed, 0.25f, 8.0f);
   computerDelay = std::clamp(computerDelay, 0.0f, 5.0f);
   if (static_cast<int>(visibility) > 2) visibility = Visibility::All;
   if (recent.size() > 8) recent.resize(8);
+}
+
+namespace {
+// A whole number in [lo, hi] written as digits only (no sign, no spaces), else nullopt.
+std::optional<int> strictInt(std::string_view v, int lo, int hi) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (v.empty() || v[0] == '-' || v[0] == '+' || ec != std::errc() || end != v.data() + v.size() || n < lo || n > hi) return std::nullopt;
+  return n;
+}
+// A finite number in [lo, hi] ("nan", "inf", "1e99", "2x" are refused), else nullopt.
+std::optional<float> strictFloat(std::string_view v, float lo, float hi) {
+  float f = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
+  if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(f) || f < lo || f > hi) return std::nullopt;
+  return f;
+}
+}  // namespace
+
+std::string applySetting(Settings& s, std::string_view key, std::string_view value) {
+  auto flag = [&](bool& b) -> std::string {
+    const auto n = strictInt(value, 0, 1);
+    if (!n) return "is 0 or 1";
+    b = *n != 0;
+    return {};
+  };
+  auto number = [&](float& f, float lo, float hi) -> std::string {
+    const auto x = strictFloat(value, lo, hi);
+    if (!x) return "is a number from " + std::to_string(lo).substr(0, 4) + " to " + std::to_string(hi).substr(0, 4);
+    f = *x;
+    return {};
+  };
+  if (key == "Visibility") {
+    const auto n = strictInt(value, 0, 2);
+    if (!n) return "is 0, 1 or 2";
+    s.visibility = static_cast<Visibility>(*n);
+    return {};
+  }
+  if (key == "Teaching") return flag(s.teaching);
+  if (key == "Animate") return flag(s.animate);
+  if (key == "Ghosts") return flag(s.ghosts);
+  if (key == "Speed") return number(s.speed, 0.25f, 8.0f);
+  if (key == "ComputerDelay") return number(s.computerDelay, 0.0f, 5.0f);
+  if (key == "Recent") {
+    if (value.empty()) return "is a file path";
+    if (s.recent.size() < 8) s.recent.emplace_back(value);
+    return {};
+  }
+  if (key.substr(0, 5) == "Pane.") {
+    Pane p;
+    if (!parsePane(key.substr(5), p)) return "is not a pane";
+    bool open = false;
+    if (auto e = flag(open); !e.empty()) return e;
+    s.open[static_cast<std::size_t>(p)] = open;
+    return {};
+  }
+  return "is not a setting";
+}
+
+std::string settingsText(const Settings& s) {
+  std::ostringstream o;
+  o << "Visibility=" << static_cast<int>(s.visibility) << "\nTeaching=" << (s.teaching ? 1 : 0) << "\nAnimate=" << (s.animate ? 1 : 0)
+    << "\nGhosts=" << (s.ghosts ? 1 : 0) << "\n";
+  char num[64];
+  std::snprintf(num, sizeof num, "Speed=%.2f\nComputerDelay=%.2f\n", static_cast<double>(s.speed), static_cast<double>(s.computerDelay));
+  o << num;
+  for (int i = 0; i < kPanes; ++i) o << "Pane." << name(static_cast<Pane>(i)) << "=" << (s.open[static_cast<std::size_t>(i)] ? 1 : 0) << "\n";
+  for (const auto& r : s.recent)
+    if (r.find_first_of("\r\n") == std::string::npos) o << "Recent=" << r << "\n";
+  return o.str();
 }
 
 Intent intentOf(Intent::Kind k) {
@@ -119,6 +198,42 @@ std::vector<std::string> orderScenarios(std::vector<std::string> files, std::str
   return out;
 }
 
+namespace {
+// The title and about lines of a record, read without replaying it (fast enough to list many).
+ScenarioEntry describeScenario(const std::filesystem::path& p) {
+  ScenarioEntry e{p.string(), p.filename().string(), "", ""};
+  const auto text = files::readText(p.string());
+  if (!std::holds_alternative<std::string>(text)) return e;
+  std::istringstream in(std::get<std::string>(text));
+  std::string line;
+  auto quoted = [](const std::string& s) {
+    const auto a = s.find('"'), b = s.rfind('"');
+    return a != std::string::npos && b > a ? s.substr(a + 1, b - a - 1) : std::string();
+  };
+  for (int n = 0; n < 40 && std::getline(in, line); ++n) {
+    if (line.rfind("title", 0) == 0) e.title = quoted(line);
+    if (line.rfind("about", 0) == 0) e.about = quoted(line);
+  }
+  return e;
+}
+}  // namespace
+
+std::vector<ScenarioEntry> listScenarios(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& de : fs::directory_iterator(dir, ec)) {
+    std::error_code sec;
+    // status() is a stat: it follows a symlink but never opens the file, so a FIFO cannot block.
+    if (de.path().extension() == ".dgn" && fs::is_regular_file(de.status(sec))) names.push_back(de.path().filename().string());
+  }
+  const auto order = files::readText((fs::path(dir) / "ORDER").string());
+  const std::string orderText = std::holds_alternative<std::string>(order) ? std::get<std::string>(order) : std::string();
+  std::vector<ScenarioEntry> out;
+  for (const auto& f : orderScenarios(names, orderText)) out.push_back(describeScenario(fs::path(dir) / f));
+  return out;
+}
+
 Session::Session() { editor.load(match()); }
 
 std::optional<Player> Session::soleHuman() const {
@@ -205,7 +320,7 @@ bool Session::open(const std::string& path) {
 bool Session::save(const std::string& path) {
   const std::string text = dgn::write(timeline.record());
   if (auto err = dgn::saveFile(path, text); !err.empty()) {
-    showError("could not save " + path + ": " + err);
+    showError(err);  // "cannot save PATH: reason"
     return false;
   }
   filePath = path;

@@ -35,6 +35,14 @@ struct Settings {
   [[nodiscard]] bool isOpen(Pane p) const { return open[static_cast<std::size_t>(p)]; }
 };
 
+// One `Key=value` line of the saved settings, validated field by field: a value that is not a whole
+// number (flags, visibility, panes) or a finite number in range (speed, delay) is refused with the
+// reason and the setting keeps its value. Returns empty or the reason.
+[[nodiscard]] std::string applySetting(Settings& s, std::string_view key, std::string_view value);
+// The saved settings as `Key=value` lines. A recent path holding a line break is left out, so that no
+// path can add lines of its own to the settings file.
+[[nodiscard]] std::string settingsText(const Settings& s);
+
 struct NewGameOptions {
   std::string rules = "en-linea";
   std::uint64_t seed = 1;
@@ -95,6 +103,15 @@ struct MoveCounter {
 // The scenarios' teaching order: the names listed in `orderText` (one a line, '#' comments) first,
 // in that order, then the others alphabetically. `files` are file names (no folder).
 [[nodiscard]] std::vector<std::string> orderScenarios(std::vector<std::string> files, std::string_view orderText);
+
+// A scenario as the Scenarios pane lists it: its path, file name, and title and about lines.
+struct ScenarioEntry {
+  std::string path, file, title, about;
+};
+// The scenarios of `dir` in teaching order: regular `.dgn` files only, told apart with stat, so that a
+// FIFO, a device or a folder is skipped without ever being opened; titles and ORDER are read through
+// files::readText (an unreadable file is listed by its name).
+[[nodiscard]] std::vector<ScenarioEntry> listScenarios(const std::string& dir);
 
 // The default window layout: every pane's rect in a window of w x h pixels below a menu bar of
 // menuH, in three columns; the open panes of a column share its height, so no pane covers another.

@@ -2,8 +2,10 @@
 #include "studio/timeline.h"
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
+#include <variant>
+
+#include "core/files.h"
 
 namespace dom::studio {
 
@@ -134,11 +136,10 @@ std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view
 }
 
 std::optional<dgn::Error> Timeline::loadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return dgn::Error{path, 0, "cannot open the file"};
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load(ss.str(), path);
+  // One way in for files: regular files only, size checked first, the OS reason in the message.
+  auto text = files::readText(path);
+  if (auto* e = std::get_if<files::ReadError>(&text)) return dgn::Error{path, 0, e->message};
+  return load(std::get<std::string>(text), path);
 }
 
 void Timeline::rebuildPath() {

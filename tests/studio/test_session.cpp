@@ -2,8 +2,12 @@
 // the move counter, the scenarios' order and the default layout.
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "studio/session.h"
@@ -258,4 +262,87 @@ TEST_CASE("play from here leaves edit mode and plays the edited position") {
   CHECK_FALSE(s.editing());
   CHECK(s.match().toMove() == Player::B);
   CHECK(s.filePath.empty());
+}
+
+TEST_CASE("settings are validated field by field: NaN, infinities and out-of-range values are refused") {
+  Settings s;
+  CHECK_FALSE(applySetting(s, "Speed", "nan").empty());
+  CHECK_FALSE(applySetting(s, "Speed", "inf").empty());
+  CHECK_FALSE(applySetting(s, "Speed", "-inf").empty());
+  CHECK_FALSE(applySetting(s, "Speed", "99").empty());
+  CHECK_FALSE(applySetting(s, "Speed", "2x").empty());
+  CHECK_FALSE(applySetting(s, "Speed", "").empty());
+  CHECK(s.speed == 1.0f);  // every refused value left the default
+  CHECK(applySetting(s, "Speed", "2.5").empty());
+  CHECK(s.speed == 2.5f);
+  CHECK_FALSE(applySetting(s, "ComputerDelay", "nan").empty());
+  CHECK(s.computerDelay == doctest::Approx(0.4));
+  CHECK_FALSE(applySetting(s, "Visibility", "7").empty());
+  CHECK_FALSE(applySetting(s, "Visibility", "-1").empty());
+  CHECK(applySetting(s, "Visibility", "1").empty());
+  CHECK(static_cast<int>(s.visibility) == 1);
+  CHECK_FALSE(applySetting(s, "Teaching", "2").empty());
+  CHECK_FALSE(applySetting(s, "Pane.nowhere", "1").empty());
+  CHECK(applySetting(s, "Pane.log", "1").empty());
+  CHECK(s.isOpen(Pane::Log));
+  CHECK_FALSE(applySetting(s, "Bogus", "1").empty());
+  // A NaN set some other way is put back by clamp (std::clamp alone lets it through).
+  s.speed = std::numeric_limits<float>::quiet_NaN();
+  s.computerDelay = std::numeric_limits<float>::infinity();
+  s.clamp();
+  CHECK(s.speed == 1.0f);
+  CHECK(s.computerDelay == doctest::Approx(0.4));
+}
+
+TEST_CASE("a recent path with a line break adds no line to the saved settings") {
+  Settings s;
+  s.recent = {"/tmp/ok.dgn", "/tmp/evil\nSpeed=nan\n[Window][x]", "/tmp/cr\r.dgn"};
+  const std::string text = settingsText(s);
+  CHECK(text.find("Recent=/tmp/ok.dgn\n") != std::string::npos);
+  CHECK(text.find("evil") == std::string::npos);
+  CHECK(text.find("Speed=nan") == std::string::npos);
+  CHECK(text.find("cr\r") == std::string::npos);
+  // Read back line by line, it gives the same settings.
+  Settings back;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto eq = line.find('=');
+    REQUIRE(eq != std::string::npos);
+    CHECK(applySetting(back, std::string_view(line).substr(0, eq), std::string_view(line).substr(eq + 1)) == "");
+  }
+  CHECK(back.recent == std::vector<std::string>{"/tmp/ok.dgn"});
+  CHECK(back.speed == s.speed);
+}
+
+TEST_CASE("listing scenarios skips a FIFO, a folder and a dangling link without opening them") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("studio-scenarios-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "folder.dgn");
+  std::ofstream(dir / "a.dgn") << "dgn 1\ntitle \"A title\"\nrules en-linea\n";
+  REQUIRE(::mkfifo((dir / "pipe.dgn").c_str(), 0600) == 0);  // opening it for reading would block
+  fs::create_symlink(dir / "missing.dgn", dir / "dangling.dgn");
+  const auto list = listScenarios(dir.string());
+  REQUIRE(list.size() == 1);
+  CHECK(list[0].file == "a.dgn");
+  CHECK(list[0].title == "A title");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("opening a folder or a missing file says why, with the OS reason") {
+  Session s;
+  s.apply(openIntent(STUDIO_TEST_DIR));
+  CHECK(s.errorText.find("is a folder, not a file") != std::string::npos);
+  Session t;
+  t.apply(openIntent(testFile("no-such-file.dgn")));
+  CHECK(t.errorText.find("No such file or directory") != std::string::npos);
+}
+
+TEST_CASE("saving to an unwritable place names the file and the reason") {
+  Session s;
+  Intent in = intentOf(Intent::Kind::Save);
+  in.path = "/proc/no-such-folder/x.dgn";
+  s.apply(in);
+  CHECK(s.errorText.find("cannot save /proc/no-such-folder/x.dgn: ") == 0);
 }
