@@ -1,0 +1,79 @@
+#!/bin/sh
+# Issue 9's reproductions against the studio, one case per CTest test: hostile names, scripts,
+# folders, settings and options. Usage: hostile_test.sh CASE STUDIO OUTDIR TESTDIR
+set -u
+case_=$1 studio=$2 out=$3 testdir=$4
+cd "$out" || exit 1
+run() { xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 ASAN_OPTIONS=detect_leaks=0 "$studio" "$@"; }
+fail() { echo "FAIL ($case_): $*"; exit 1; }
+ff=$(printf '\377') fffd=$(printf '\357\277\275')
+case $case_ in
+  utf8_name)  # a file named name_\xff.dgn with --dump-state: dumped with U+FFFD, no abort
+    rm -rf utf8 && mkdir utf8 && cp "$testdir/game.dgn" "utf8/name_$ff.dgn" || exit 1
+    run --no-ini --frames 5 "utf8/name_$ff.dgn" --dump-state utf8/state.json; rc=$?
+    [ $rc -eq 0 ] || fail "exit $rc"
+    grep -q "name_$fffd.dgn" utf8/state.json || fail "no replacement character in the dump"
+    ;;
+  utf8_script)  # a script line `check /rules \xff`: a failed check (exit 3), not an abort
+    printf 'check /rules %s\ncheck-contains /rules %s\ndump utf8_script.json\n' "$ff" "$ff" > utf8.script
+    run --no-ini --frames 20 --script utf8.script > utf8_script.err 2>&1; rc=$?
+    [ $rc -eq 3 ] || fail "exit $rc, want 3"
+    grep -q "2 script check(s) failed" utf8_script.err || fail "not two failed checks"
+    [ -s utf8_script.json ] || fail "the dump after the bad lines was not written"
+    ;;
+  fifo_scenarios)  # a FIFO (and a folder) in the scenarios folder: listed without them, no hang
+    rm -rf fifo_scen && mkdir -p fifo_scen/dir.dgn && cp "$testdir/game.dgn" fifo_scen/a.dgn && mkfifo fifo_scen/pipe.dgn || exit 1
+    printf 'scenarios-dir %s/fifo_scen\nopen scenarios\nwait 3\ncheck /scenarios 1\ncheck /scenarioList/0 "a.dgn"\n' "$out" > fifo.script
+    timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 "$studio" --no-ini --frames 50 --script fifo.script; rc=$?
+    [ $rc -eq 0 ] || fail "exit $rc"
+    ;;
+  dump_unwritable)  # `dump` to a folder that does not exist: a script failure naming the file
+    printf 'dump /proc/no-such-folder/x.json\n' > dump_bad.script
+    run --no-ini --frames 10 --script dump_bad.script > dump_bad.err 2>&1; rc=$?
+    [ $rc -eq 3 ] || fail "exit $rc, want 3"
+    grep -q "cannot save /proc/no-such-folder/x.json: " dump_bad.err || fail "no reason given"
+    run --no-ini --frames 3 --dump-state /proc/no-such-folder/y.json > dump_bad2.err 2>&1; rc=$?
+    [ $rc -eq 1 ] || fail "--dump-state to an unwritable path: exit $rc, want 1"
+    grep -q "cannot save /proc/no-such-folder/y.json: " dump_bad2.err || fail "--dump-state: no reason given"
+    ;;
+  export_table_closed)  # exporting the table with its pane closed is refused, nothing written
+    rm -f closed_table.png
+    printf 'close table\nwait 1\nexport-table closed_table.png\nwait 2\ncheck-contains /status cannot export the table\n' > closed.script
+    run --no-ini --frames 20 --script closed.script || fail "exit $?"
+    [ ! -e closed_table.png ] || fail "a PNG was written"
+    ;;
+  settings_nan)  # Speed=nan and a bad Visibility are refused and not written back
+    printf '[DominoesStudio][Settings]\nSpeed=nan\nComputerDelay=inf\nVisibility=9\n' > nan.ini
+    run --ini nan.ini --frames 5 > nan.err 2>&1 || fail "exit $?"
+    grep -q "^Speed=1.00$" nan.ini || fail "Speed not written back as 1.00: $(grep Speed nan.ini)"
+    grep -q "^ComputerDelay=0.40$" nan.ini || fail "ComputerDelay not reset"
+    grep -qi "nan" nan.ini && fail "nan written back"
+    grep -q "Speed=nan is a number" nan.err || fail "the refused value is not named in the log"
+    ;;
+  settings_unsaved)  # --ini a folder, XDG_CONFIG_HOME a file: said once in the log and the status line
+    rm -rf ini_dir xdg_file && mkdir ini_dir && : > xdg_file
+    printf 'open log\nwait 2\n' > unsaved.script
+    run --ini ini_dir --frames 10 --script unsaved.script --dump-state unsaved.json > unsaved.err 2>&1 || fail "exit $?"
+    [ "$(grep -c 'settings not saved' unsaved.err)" -eq 1 ] || fail "--ini folder: not said exactly once"
+    grep -q '"status": "settings not saved: cannot save ini_dir' unsaved.json || fail "--ini folder: not in the status line"
+    XDG_CONFIG_HOME=$out/xdg_file run --frames 10 --script unsaved.script > unsaved2.err 2>&1 || fail "exit $?"
+    [ "$(grep -c 'settings not saved' unsaved2.err)" -eq 1 ] || fail "XDG_CONFIG_HOME a file: not said exactly once"
+    ;;
+  usage)  # usage errors exit 2 and name the option; no window is needed
+    for args in "--frames -1" "--frames x" "--frames 99999999999999999999" "--size 99999x99999" "--size 100x100" \
+                "--size 800" "--seed -1" "--seed +1" "--seed 18446744073709551616" "--seed 99999999999999999999999" \
+                "--seed=" "--no-such-option" "--a nobody"; do
+      # shellcheck disable=SC2086
+      "$studio" $args > usage.out 2>&1; rc=$?
+      [ $rc -eq 2 ] || fail "'$args' exits $rc, want 2"
+      opt=${args%% *}; opt=${opt%%=*}
+      case $opt in --no-such-option) ;; --a) grep -q "seat" usage.out || fail "'$args': $(cat usage.out)" ;;
+        *) grep -q -- "$opt" usage.out || fail "'$args' does not name $opt: $(cat usage.out)" ;; esac
+    done
+    "$studio" --size 99999x99999 2>&1 | grep -q "320x240 to 8192x8192" || fail "--size does not give the range"
+    "$studio" --help > /dev/null; rc=$?
+    [ $rc -eq 0 ] || fail "--help exits $rc"
+    ;;
+  *) fail "no such case" ;;
+esac
+echo "ok $case_"
