@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 
 namespace dom::studio {
 
@@ -305,6 +306,11 @@ void App::frame(float dt) {
   }
   statusText = session.statusLine();
   menu(out);
+  if (throwInFrame) {
+    throwInFrame = false;
+    ImGui::Begin("a pane that throws");  // left open: the frame boundary must close it
+    throw std::runtime_error("a pane threw (test)");
+  }
   using P = Pane;
   auto isOpen = [&](P p) { return settings.isOpen(p); };
   if (isOpen(P::Table)) {

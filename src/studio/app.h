@@ -88,6 +88,7 @@ class App {
   bool exportTable = false;       // only the table's rectangle
   std::vector<std::string> scenarioPaths;  // as the Scenarios pane lists them
   bool quit = false;
+  bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)
   // Dialog state.
   bool exportTableDialog = false;
   bool newGameDialog = false, openDialog = false, saveDialog = false, aboutDialog = false, exportDialog = false;

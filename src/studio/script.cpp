@@ -202,6 +202,8 @@ void Script::run(App& app, const std::string& line, int& key) {
         return;
       }
     fail("no such ghost");
+  } else if (cmd == "throw-in-frame") {  // the next frame throws halfway (tests the frame boundary)
+    app.throwInFrame = true;
   } else if (cmd == "scenarios-dir") {  // list another folder in the Scenarios pane (tests of odd folders)
     app.scenariosDir = arg;
   } else if (cmd == "open-scenario") {  // the N-th scenario as the Scenarios pane lists them (from 0)

@@ -21,6 +21,11 @@ case $case_ in
     grep -q "2 script check(s) failed" utf8_script.err || fail "not two failed checks"
     [ -s utf8_script.json ] || fail "the dump after the bad lines was not written"
     ;;
+  frame_throws)  # a frame that throws halfway through a pane: logged, shown, and the studio goes on
+    printf 'throw-in-frame\nwait 2\ncheck-contains /status a pane threw\nstep first\nwait 2\ncheck /pathPos 0\n' > throws.script
+    run --no-ini --frames 30 "$testdir/game.dgn" --script throws.script > throws.err 2>&1 || fail "exit $?: $(tail -3 throws.err)"
+    grep -q "this frame failed and was dropped: a pane threw" throws.err || fail "not logged"
+    ;;
   fifo_scenarios)  # a FIFO (and a folder) in the scenarios folder: listed without them, no hang
     rm -rf fifo_scen && mkdir -p fifo_scen/dir.dgn && cp "$testdir/game.dgn" fifo_scen/a.dgn && mkfifo fifo_scen/pipe.dgn || exit 1
     printf 'scenarios-dir %s/fifo_scen\nopen scenarios\nwait 3\ncheck /scenarios 1\ncheck /scenarioList/0 "a.dgn"\n' "$out" > fifo.script
