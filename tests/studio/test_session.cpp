@@ -206,8 +206,9 @@ TEST_CASE("scenarios are listed in the order scenarios/ORDER gives, the rest alp
 }
 
 TEST_CASE("the default layout tiles the window with no pane over another") {
-  for (const auto& [w, h] : {std::pair{800.0f, 600.0f}, {1024.0f, 768.0f}, {1280.0f, 800.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}})
-    for (const bool editing : {false, true})
+  for (const auto& size : {std::pair{800.0f, 600.0f}, {1024.0f, 768.0f}, {1280.0f, 800.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}})
+    for (const bool editing : {false, true}) {
+      const float w = size.first, h = size.second;  // not a structured binding: doctest's CAPTURE is a lambda (Clang 14)
       for (int mask = 0; mask < 64; ++mask) {
         std::array<bool, kPanes> open{};
         open.fill(true);
@@ -237,6 +238,7 @@ TEST_CASE("the default layout tiles the window with no pane over another") {
           }
         }
       }
+    }
 }
 
 TEST_CASE("edit mode puts the editor under the table") {
