@@ -31,7 +31,8 @@ bool fileDialog(const char* title, bool& openFlag, std::string& path, const char
     if (ImGui::Selectable("..")) path = (dir.parent_path() / "").string();
     std::vector<fs::directory_entry> items;
     for (const auto& de : fs::directory_iterator(dir, ec))
-      if (de.is_directory(ec) || de.path().extension() == ".dgn") items.push_back(de);
+      // Folders and regular .dgn files (stat only: a FIFO named .dgn is neither listed nor opened).
+      if (de.is_directory(ec) || (de.path().extension() == ".dgn" && de.is_regular_file(ec))) items.push_back(de);
     ec.clear();
     std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) {
       std::error_code e1, e2;
