@@ -41,11 +41,13 @@ test-asan: asan
 
 fuzz:
 	cmake --preset fuzz
-	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn
+	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn fuzz_studio_save
 	mkdir -p build-fuzz/corpus && cp tests/records/*.dgn scenarios/*.dgn build-fuzz/corpus/ 2>/dev/null; true
 	cp tests/fuzz/corpus/* build-fuzz/corpus/
 	bash tests/fuzz/big_corpus.sh build-fuzz/corpus
 	cd build-fuzz && bin/fuzz_dgn -max_total_time=$${FUZZ_SECONDS:-60} -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 corpus
+	mkdir -p build-fuzz/corpus-save && cp build-fuzz/corpus/* build-fuzz/corpus-save/
+	cd build-fuzz && bin/fuzz_studio_save -max_total_time=$${FUZZ_SECONDS:-60} -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 corpus-save
 
 # Each fuzz target for 10 minutes (the script reader is not fuzzed: it runs only on a live App).
 fuzz-long:

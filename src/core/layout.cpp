@@ -717,11 +717,11 @@ std::string layoutText(const TableLayout& layout) {
   y0 = std::clamp(y0 - kMargin, 0, uh);
   x1 = std::clamp(x1 + kMargin, x0, uw);
   y1 = std::clamp(y1 + kMargin, y0, uh);
-  const auto width = static_cast<std::size_t>(2 * (x1 - x0));
+  const auto width = 2 * static_cast<std::size_t>(x1 - x0);
   const char left = x0 == 0 ? '|' : ':', right = x1 == uw ? '|' : ':';
   std::string out = "+" + std::string(width, y0 == 0 ? '-' : '.') + "+\n";
   for (int y = y0; y < y1; ++y)
-    out += left + grid[static_cast<std::size_t>(y)].substr(static_cast<std::size_t>(2 * x0), width) + right + "\n";
+    out += left + grid[static_cast<std::size_t>(y)].substr(2 * static_cast<std::size_t>(x0), width) + right + "\n";
   out += "+" + std::string(width, y1 == uh ? '-' : '.') + "+\n";
   out += "table " + std::to_string(layout.tableW) + "x" + std::to_string(layout.tableH) + " squares, " +
          std::to_string(layout.tiles.size()) + " tiles; shown: half-squares x " + std::to_string(x0) + ".." +

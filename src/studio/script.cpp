@@ -150,7 +150,7 @@ void Script::run(App& app, const std::string& line, int& key) {
     spdlog::error("script: {}: {}", jsonText(line), why);
   };
   // A file action succeeded when the session asked for no error dialog.
-  auto fileAction = [&](Intent in) {
+  auto fileAction = [&](const Intent& in) {
     app.session.errorPopup = false;
     app.apply(in);
     const bool ok = !app.session.errorPopup;
