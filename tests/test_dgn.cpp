@@ -71,9 +71,10 @@ turn B
 score A 40 B 12
 )");
   const auto j = summary(m);
-  CHECK(j.dump() ==
-        R"({"rules":")" + m.rules().text() +
-            R"(","round":1,"turn":"B","line":["3-6","6-6","6-1","1-1","1-5"],"ends":[3,5],"hands":{"A":["5-5","3-2"],"B":["6-2","4-4","1-0"]},"stock":18,"scores":{"A":40,"B":12},"result":null,"match":null,"legal":["draw"]})");
+  CHECK(
+      j.dump() ==
+      R"({"rules":")" + m.rules().text() +
+          R"(","round":1,"turn":"B","line":["3-6","6-6","6-1","1-1","1-5"],"ends":[3,5],"hands":{"A":["5-5","3-2"],"B":["6-2","4-4","1-0"]},"stock":18,"scores":{"A":40,"B":12},"result":null,"match":null,"legal":["draw"]})");
 }
 
 TEST_CASE("dgn: every error names its line") {
@@ -82,7 +83,8 @@ TEST_CASE("dgn: every error names its line") {
     int line;
     const char* fragment;
   };
-  const std::string head = "dgn 1\nrules en-linea\nround 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n";
+  const std::string head =
+      "dgn 1\nrules en-linea\nround 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n";
   const std::string stock = "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n";
   const Case cases[] = {
       {"rules en-linea\n", 1, "first statement must be 'dgn 1'"},
@@ -133,7 +135,8 @@ TEST_CASE("dgn: every error names its line") {
 }
 
 TEST_CASE("dgn: expect error checks the move without playing it") {
-  const Match m = matchOf(withMoves("expect error \"not A's turn\"\nA: 3-3 L\nexpect turn B\nexpect hand B 5-5 5-4 3-3 2-2 2-1\n"));
+  const Match m =
+      matchOf(withMoves("expect error \"not A's turn\"\nA: 3-3 L\nexpect turn B\nexpect hand B 5-5 5-4 3-3 2-2 2-1\n"));
   CHECK(m.state().turn == Player::B);
 }
 
@@ -144,7 +147,8 @@ TEST_CASE("dgn: the end may be left out only when one end takes the tile") {
 }
 
 TEST_CASE("dgn: writer is canonical and write(read(x)) is a fixed point") {
-  const std::string messy = std::string(kExample) + "note \"B has a \\\"choice\\\" now\"\nexpect legal 2-1 R, 3-3 L, 2-2 R\n";
+  const std::string messy =
+      std::string(kExample) + "note \"B has a \\\"choice\\\" now\"\nexpect legal 2-1 R, 3-3 L, 2-2 R\n";
   auto r1 = dgn::read(messy, "a");
   REQUIRE(std::holds_alternative<dgn::Record>(r1));
   const std::string w1 = dgn::write(std::get<dgn::Record>(r1));
@@ -171,7 +175,8 @@ TEST_CASE("dgn: seed deals are written out in full") {
 TEST_CASE("dgn: a match to a target needs the next round line") {
   // A single-tile hand: A's lead is a domino.
   const std::string deal =
-      "hand A 6-6\nhand B 0-0\nstock 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-3 3-2 3-1 3-0 2-2 2-1 2-0 "
+      "hand A 6-6\nhand B 0-0\nstock 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-3 3-2 3-1 "
+      "3-0 2-2 2-1 2-0 "
       "1-1 1-0\n";
   const Match m = matchOf("dgn 1\nrules draw hand=1 target=0\nround 1\n" + deal +
                           "A: 6-6\nexpect result A domino 0\nexpect match A\nexpect turn none\n");
@@ -198,8 +203,8 @@ TEST_CASE("dgn: rejected statements after expect error are written back") {
 TEST_CASE("dgn: a rejected statement keeps its quoted words quoted") {
   // Found by the fuzzer: an empty quoted string in a negative example was written back as nothing,
   // so the second write differed from the first.
-  const std::string text = std::string(kExample) +
-                           "expect error \"malformed\"\nB: 8-5 \"\" \"two words\" \"a \\\"q\\\"\"x\n";
+  const std::string text =
+      std::string(kExample) + "expect error \"malformed\"\nB: 8-5 \"\" \"two words\" \"a \\\"q\\\"\"x\n";
   auto r = dgn::read(text, "a");
   REQUIRE(std::holds_alternative<dgn::Record>(r));
   const std::string w = dgn::write(std::get<dgn::Record>(r));
@@ -211,8 +216,9 @@ TEST_CASE("dgn: a rejected statement keeps its quoted words quoted") {
 
 TEST_CASE("dgn audit: headings belong to layout=free and never to the lead") {
   CHECK(errorOf(withMoves("B: 2-2 R straight\n")).message.find("needs layout=free") != std::string::npos);
-  const std::string deal = "round 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
-                           "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n";
+  const std::string deal =
+      "round 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
+      "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n";
   const auto snake = errorOf("dgn 1\nrules en-linea\n" + deal + "A: 6-6 L left\n");
   CHECK(snake.line == 7);
   CHECK(snake.message.find("needs layout=free") != std::string::npos);
@@ -248,12 +254,14 @@ TEST_CASE("dgn audit: problems at the end of the text name its last line") {
 TEST_CASE("dgn audit: deal problems, the first line first") {
   const std::string stock14 = "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n";
   // A short hand also leaves a tile out: the hand's own line is the first problem.
-  const auto e = errorOf("dgn 1\nrules en-linea\nround 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n" +
-                         stock14 + "A: 6-6\n");
+  const auto e =
+      errorOf("dgn 1\nrules en-linea\nround 1\nhand A 6-6 6-5 4-4 3-1 2-0 1-1\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n" +
+              stock14 + "A: 6-6\n");
   CHECK(e.line == 4);
   CHECK(e.message.find("hand A has 6 tiles") != std::string::npos);
-  const auto b = errorOf("dgn 1\nrules en-linea\nround 1\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0 0-0\nhand A 6-6 6-5 4-4 3-1 2-0 1-1\n" +
-                         stock14 + "A: 6-6\n");
+  const auto b = errorOf(
+      "dgn 1\nrules en-linea\nround 1\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0 0-0\nhand A 6-6 6-5 4-4 3-1 2-0 1-1\n" +
+      stock14 + "A: 6-6\n");
   CHECK(b.line == 4);
   CHECK(b.message.find("hand B has 8 tiles") != std::string::npos);
   // An expect result's points cannot wrap around to the right number.
@@ -301,7 +309,8 @@ TEST_CASE("dgn: quoted text escapes quotes, backslashes and control characters, 
 }
 
 TEST_CASE("dgn: notes with line breaks and two notes in a row stay readable: write(read(x)) is a fixed point") {
-  dgn::Record rec = std::get<dgn::Record>(dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"first note\"\nnote \"second note\"\n", "t.dgn"));
+  dgn::Record rec = std::get<dgn::Record>(
+      dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"first note\"\nnote \"second note\"\n", "t.dgn"));
   REQUIRE(rec.rounds[0].statements.size() == 2);
   rec.rounds[0].statements[0].note = "first\nnote";  // as a studio may join text
   const std::string w = dgn::write(rec);
@@ -313,7 +322,9 @@ TEST_CASE("dgn: notes with line breaks and two notes in a row stay readable: wri
 }
 
 TEST_CASE("dgn: a rejected statement's word holding a control character is written quoted and escaped") {
-  const std::string text = std::string(kExample) + "expect error \"malformed tile\"\nB: 3-\x01" "3\n";
+  const std::string text = std::string(kExample) +
+                           "expect error \"malformed tile\"\nB: 3-\x01"
+                           "3\n";
   auto r = dgn::read(text, "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Record>(r));
   const std::string w = dgn::write(std::get<dgn::Record>(r));
@@ -333,7 +344,8 @@ stock 0-0 2-0 2-1 2-2 3-0 3-1 3-3 4-0 4-1 4-2 4-3 5-0 5-2 5-3 5-4 6-0 6-4 6-5
 line 3-6 6-6* 6-1 1-1 1-5
 turn B
 score A 40 B 12
-)", "t.dgn");
+)",
+                     "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Record>(r));
   const Setup& position = std::get<dgn::Record>(r).rounds[0];
   Match m(*preset("en-linea"));
@@ -344,11 +356,13 @@ score A 40 B 12
 }
 
 TEST_CASE("dgn: comments are kept and written back where they stand") {
-  const std::string text = "# before everything\n\ndgn 1   # the version\nrules en-linea\n# in the header\nround 1  # the round\n"
-                           "hand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0     # A's tiles\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
-                           "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n"
-                           "A: 6-6       # the lead\n# between moves\r\nexpect turn B # B's\nexpect error \"not A's turn\"  # a negative example\n"
-                           "A: 6-5 L # rejected\nnote \"n\" #\x01 odd\t\n";
+  const std::string text =
+      "# before everything\n\ndgn 1   # the version\nrules en-linea\n# in the header\nround 1  # the round\n"
+      "hand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0     # A's tiles\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
+      "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n"
+      "A: 6-6       # the lead\n# between moves\r\nexpect turn B # B's\nexpect error \"not A's turn\"  # a negative "
+      "example\n"
+      "A: 6-5 L # rejected\nnote \"n\" #\x01 odd\t\n";
   auto r = dgn::read(text, "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Record>(r));
   const dgn::Record& rec = std::get<dgn::Record>(r);
@@ -356,11 +370,13 @@ TEST_CASE("dgn: comments are kept and written back where they stand") {
   CHECK(rec.headerComments == std::vector<std::string>{" the version", " in the header"});
   CHECK(rec.rounds[0].dealComments == std::vector<std::string>{" the round", " A's tiles"});
   const std::string w = dgn::write(rec);
-  CHECK(w == "# before everything\ndgn 1\nrules en-linea\n# the version\n# in the header\n\nround 1\n"
-             "hand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
-             "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n# the round\n# A's tiles\n"
-             "A: 6-6  # the lead\n# between moves\nexpect turn B  # B's\nexpect error \"not A's turn\"  # a negative example\n"
-             "A: 6-5 L  # rejected\nnote \"n\"  #  odd\n");
+  CHECK(
+      w ==
+      "# before everything\ndgn 1\nrules en-linea\n# the version\n# in the header\n\nround 1\n"
+      "hand A 6-6 6-5 4-4 3-1 2-0 1-1 0-0\nhand B 5-5 5-4 4-3 3-3 2-2 2-1 1-0\n"
+      "stock 6-4 6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-2 4-1 4-0 3-2 3-0\n# the round\n# A's tiles\n"
+      "A: 6-6  # the lead\n# between moves\nexpect turn B  # B's\nexpect error \"not A's turn\"  # a negative example\n"
+      "A: 6-5 L  # rejected\nnote \"n\"  #  odd\n");
   auto again = dgn::read(w, "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Record>(again));
   CHECK(dgn::write(std::get<dgn::Record>(again)) == w);
@@ -379,7 +395,8 @@ TEST_CASE("dgn: a comment given with a line break is written on one line") {
 }
 
 TEST_CASE("dgn: loadFile reads through files::readText: special files, size limit and the OS reason") {
-  CHECK(std::get<dgn::Error>(dgn::loadFile("/dev/zero")).text() == "/dev/zero:0: is a character device, not a regular file");
+  CHECK(std::get<dgn::Error>(dgn::loadFile("/dev/zero")).text() ==
+        "/dev/zero:0: is a character device, not a regular file");
   CHECK(std::get<dgn::Error>(dgn::loadFile("/")).text() == "/:0: is a folder, not a file");
   CHECK(std::get<dgn::Error>(dgn::loadFile("/no/such/record.dgn")).text() ==
         "/no/such/record.dgn:0: cannot open the file: No such file or directory");
@@ -408,7 +425,8 @@ TEST_CASE("dgn: an expect legal line of many items is read in linear time, and a
 TEST_CASE("dgn: saveFile writes through files::writeAtomic: a folder is refused, a file replaced whole") {
   // (Never /dev/null here: a broken save run as root would replace it; special_files_test uses a private device.)
   const std::string folder = std::string(DOMINOES_SOURCE_DIR) + "/tests/records";
-  CHECK(dgn::saveFile(folder, "dgn 1\n") == "cannot save " + folder + ": it is a folder; only a regular file is replaced");
+  CHECK(dgn::saveFile(folder, "dgn 1\n") ==
+        "cannot save " + folder + ": it is a folder; only a regular file is replaced");
   CHECK(dgn::saveFile("/no/such/folder/x.dgn", "dgn 1\n").starts_with("cannot save /no/such/folder/x.dgn: "));
 }
 

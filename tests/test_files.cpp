@@ -61,7 +61,8 @@ TEST_CASE("files: reading takes regular files only, and checks the size first") 
 
   put(d / "big.dgn", std::string(100, 'x'));
   CHECK(readErr((d / "big.dgn").string(), 100).empty());
-  CHECK(readErr((d / "big.dgn").string(), 99) == "the file is 100 bytes, over the limit of 99 bytes (--max-size raises it)");
+  CHECK(readErr((d / "big.dgn").string(), 99) ==
+        "the file is 100 bytes, over the limit of 99 bytes (--max-size raises it)");
   CHECK(files::sizeText(files::kDefaultMaxSize) == "16 MiB");
   fs::remove_all(d);
 }
@@ -136,6 +137,7 @@ TEST_CASE("files: cutWords cuts only long runs and keeps their quotes") {
   const std::string longWord(5000, 'x');
   CHECK(files::cutWords("unknown statement '" + longWord + "'") ==
         "unknown statement '" + std::string(60, 'x') + "\u2026'");
-  CHECK(files::cutWords("unexpected '" + longWord + "': a heading") == "unexpected '" + std::string(60, 'x') + "\u2026': a heading");
+  CHECK(files::cutWords("unexpected '" + longWord + "': a heading") ==
+        "unexpected '" + std::string(60, 'x') + "\u2026': a heading");
   CHECK(files::cutWords(std::string(61, 'y')) == std::string(60, 'y') + "\u2026");
 }

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -40,7 +40,9 @@ std::string err(const std::variant<TableLayout, std::string>& v) {
 bool overlaps(const Rect& a, const Rect& b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
-bool insideTable(const Rect& r, int tw, int th) { return r.x >= 0 && r.y >= 0 && r.x + r.w <= 2 * tw && r.y + r.h <= 2 * th; }
+bool insideTable(const Rect& r, int tw, int th) {
+  return r.x >= 0 && r.y >= 0 && r.x + r.w <= 2 * tw && r.y + r.h <= 2 * th;
+}
 // Two rects share a stretch of edge of length 2 or more.
 bool touch(const Rect& a, const Rect& b) {
   const int oy = std::min(a.y + a.h, b.y + b.h) - std::max(a.y, b.y);
@@ -64,7 +66,8 @@ std::string problems(const TableLayout& l, std::span<const LaidTile> line) {
       if (h.w != 2 || h.h != 2 || !overlaps(h, t.rect) || overlaps(t.halves[0], t.halves[1])) return "bad halves";
     if (t.crosswise != isDouble(t.tile)) return "crosswise flag";
     for (std::size_t j = 0; j < i; ++j)
-      if (overlaps(t.rect, l.tiles[j].rect)) return "tiles " + std::to_string(j) + " and " + std::to_string(i) + " overlap";
+      if (overlaps(t.rect, l.tiles[j].rect))
+        return "tiles " + std::to_string(j) + " and " + std::to_string(i) + " overlap";
   }
   for (std::size_t i = 0; i + 1 < n; ++i) {
     if (line[i].right != line[i + 1].left) return "the line does not match";
@@ -109,8 +112,10 @@ struct LineGen {
             if (goodEnd && isDouble(opts[i]) == wantD) pick = i;
             if (pick < 0 && goodEnd) pick = i;
           }
-          if (pick >= 0 && ends[pick] == (wantR ? 1 : 0) && (isDouble(opts[pick]) || !wantD)) c = pick;
-          else if (pick >= 0 && rng() % 2) c = pick;
+          if (pick >= 0 && ends[pick] == (wantR ? 1 : 0) && (isDouble(opts[pick]) || !wantD))
+            c = pick;
+          else if (pick >= 0 && rng() % 2)
+            c = pick;
         }
         const Tile t = opts[c];
         rest &= ~bit(t);
@@ -314,8 +319,8 @@ TEST_CASE("layout: free board blocked by the edge") {
   CHECK(d.fits()[0].headings == 0);
   CHECK_FALSE(d.fits()[0].dbl);
   FreeBoard e(6, 4);
-  e.lead(tileOf(6, 6));  // [5,7)x[2,6), ends (5,4) W and (7,4) E
-  e.play(End::R, tileOf(6, 1), S);  // [7,11)x[3,5) end (11,4)
+  e.lead(tileOf(6, 6));              // [5,7)x[2,6), ends (5,4) W and (7,4) E
+  e.play(End::R, tileOf(6, 1), S);   // [7,11)x[3,5) end (11,4)
   CHECK(e.fits()[1].headings == 0);  // front square [11,13) leaves the 12-unit table
   e.play(End::L, tileOf(6, 2), S);   // [1,5)x[3,5) end (1,4)
   CHECK(e.fits()[0].headings == 0);
@@ -325,31 +330,33 @@ TEST_CASE("layout: free board blocked by the line itself") {
   // Lead 6-4 on 10x8 (20x16 units). R turns down, then West, then North: a square spiral whose
   // fourth tile would need the lead's own squares.
   FreeBoard b(10, 8);
-  b.lead(tileOf(6, 4));                 // [8,12)x[7,9)
-  b.play(End::R, tileOf(4, 1), Rh);     // [12,14)x[7,11) South, end (13,11)
-  b.play(End::R, tileOf(1, 2), Rh);     // [10,14)x[11,13) West, end (10,12)
+  b.lead(tileOf(6, 4));              // [8,12)x[7,9)
+  b.play(End::R, tileOf(4, 1), Rh);  // [12,14)x[7,11) South, end (13,11)
+  b.play(End::R, tileOf(1, 2), Rh);  // [10,14)x[11,13) West, end (10,12)
   CHECK(b.fits()[1].headings == 7);
-  b.play(End::R, tileOf(2, 3), Rh);     // [8,10)x[9,13) North, end (9,9): the lead above
+  b.play(End::R, tileOf(2, 3), Rh);  // [8,10)x[9,13) North, end (9,9): the lead above
   CHECK(b.fits()[1].headings == 0);
   CHECK_FALSE(b.fits()[1].dbl);
-  CHECK(b.fits()[0].headings == 7);     // L is untouched
+  CHECK(b.fits()[0].headings == 7);  // L is untouched
   const std::vector<LaidTile> line{laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh), laid(2, 3, Rh), laid(3, 5)};
   CHECK(err(freeLayout(line, 0, 10, 8)) == "3-5 ^ overlaps 6-4");
   // Partially blocked: the double and the straight tile are stopped, a left turn is not.
   FreeBoard c(10, 8);
-  c.lead(tileOf(6, 4));                 // [8,12)x[7,9)
-  c.play(End::R, tileOf(4, 1), Rh);     // [12,14)x[7,11) South, end (13,11)
-  c.play(End::R, tileOf(1, 2), Rh);     // [10,14)x[11,13) West, end (10,12)
-  c.play(End::R, tileOf(2, 3), S);      // [6,10)x[11,13) West, end (6,12)
-  c.play(End::R, tileOf(3, 5), Rh);     // [4,6)x[9,13) North, end (5,9)
-  c.play(End::R, tileOf(5, 0), Rh);     // [4,8)x[7,9) East, end (8,8): face to face with the lead
+  c.lead(tileOf(6, 4));              // [8,12)x[7,9)
+  c.play(End::R, tileOf(4, 1), Rh);  // [12,14)x[7,11) South, end (13,11)
+  c.play(End::R, tileOf(1, 2), Rh);  // [10,14)x[11,13) West, end (10,12)
+  c.play(End::R, tileOf(2, 3), S);   // [6,10)x[11,13) West, end (6,12)
+  c.play(End::R, tileOf(3, 5), Rh);  // [4,6)x[9,13) North, end (5,9)
+  c.play(End::R, tileOf(5, 0), Rh);  // [4,8)x[7,9) East, end (8,8): face to face with the lead
   CHECK(c.fits()[1].headings == 0);
-  CHECK(c.fits()[0].headings == 0);     // L's front square [6,8)x[7,9) is taken by 5-0
-  const std::vector<LaidTile> l2{laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh), laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
+  CHECK(c.fits()[0].headings == 0);  // L's front square [6,8)x[7,9) is taken by 5-0
+  const std::vector<LaidTile> l2{laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh),
+                                 laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
   const TableLayout& tl = ok(freeLayout(l2, 0, 10, 8));
   CHECK(tl.ends[0].fit.headings == 0);
   CHECK(tl.ends[1].fit.headings == 0);
-  const std::vector<LaidTile> l3{laid(2, 6), laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh), laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
+  const std::vector<LaidTile> l3{laid(2, 6), laid(6, 4),     laid(4, 1, Rh), laid(1, 2, Rh),
+                                 laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
   CHECK(err(freeLayout(l3, 1, 10, 8)) == "5-0 > overlaps 2-6");  // L side is replayed first
 }
 
@@ -361,7 +368,8 @@ TEST_CASE("layout: a blocked end says why: the table's edge, the line, or both")
   CHECK(e.ends[1].blocked());
   CHECK_FALSE(e.ends[0].blocked());  // L has room: a double still fits there
   // The line only: the spiral whose R end faces the lead, and whose L end is covered by 5-0.
-  const std::vector<LaidTile> spiral{laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh), laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
+  const std::vector<LaidTile> spiral{laid(6, 4), laid(4, 1, Rh), laid(1, 2, Rh),
+                                     laid(2, 3), laid(3, 5, Rh), laid(5, 0, Rh)};
   const TableLayout& t = ok(freeLayout(spiral, 0, 10, 8));
   for (int k = 0; k < 2; ++k) {
     CHECK(t.ends[k].blockedByTiles);
@@ -369,7 +377,7 @@ TEST_CASE("layout: a blocked end says why: the table's edge, the line, or both")
   }
   // Both: 6-3 turned down lands against the bottom row of the line, next to the bottom edge.
   const std::vector<LaidTile> both{laid(3, 2), laid(2, 5, Rh), laid(5, 1, Rh), laid(1, 6),
-                                   laid(6, 4),  laid(4, 0, Rh), laid(0, 6, Rh), laid(6, 3, Rh)};
+                                   laid(6, 4), laid(4, 0, Rh), laid(0, 6, Rh), laid(6, 3, Rh)};
   const TableLayout& b = ok(freeLayout(both, 0, 10, 5));
   CHECK(b.ends[1].blockedByEdge);
   CHECK(b.ends[1].blockedByTiles);
@@ -409,8 +417,7 @@ TEST_CASE("layout: the two blocked-end scenarios") {
 namespace {
 // Plays one random free round's geometry on b: random (tile, end, heading) among what fits.
 // Returns the line, or stops with a check failure.
-std::vector<LaidTile> randomFreeRound(std::mt19937_64& rng, FreeBoard& b, int tw, int th, int* leadIdx,
-                                      bool compare) {
+std::vector<LaidTile> randomFreeRound(std::mt19937_64& rng, FreeBoard& b, int tw, int th, int* leadIdx, bool compare) {
   std::vector<LaidTile> left, right;
   Mask rest = kAllTiles;
   const Tile t0 = static_cast<Tile>(rng() % kTiles);

@@ -106,8 +106,9 @@ TEST_CASE("property: random rounds keep every invariant, every preset") {
 
 TEST_CASE("property: variants of the knobs keep every invariant") {
   const long n = std::max(1L, roundsPerPreset() / 20);
-  for (const char* text : {"draw blocked=loser", "block hand=5", "en-linea hand=1", "en-linea hand=14",
-                           "dominoes2 reserve=0 lead=winner", "draw reserve=10 lead=winner", "block hand=12 target=50"}) {
+  for (const char* text :
+       {"draw blocked=loser", "block hand=5", "en-linea hand=1", "en-linea hand=14", "dominoes2 reserve=0 lead=winner",
+        "draw reserve=10 lead=winner", "block hand=12 target=50"}) {
     CAPTURE(text);
     auto r = parseRules(std::string_view(text));
     REQUIRE(std::holds_alternative<Rules>(r));
@@ -226,9 +227,12 @@ TEST_CASE("bench playout plays rounds with the engine's distribution") {
         const MoveList legal = s.legalMoves(rules, kSnakeFits);
         REQUIRE(legal.size > 0);
         const Move mv = legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))];
-        if (mv.kind == MoveKind::Play) s.play(mv);
-        else if (mv.kind == MoveKind::Draw) s.draw();
-        else s.pass();
+        if (mv.kind == MoveKind::Play)
+          s.play(mv);
+        else if (mv.kind == MoveKind::Draw)
+          s.draw();
+        else
+          s.pass();
         s.settle(rules, kSnakeFits);
         ++moves;
       }

@@ -75,7 +75,8 @@ TEST_CASE("reasons: every kind has its text in the rules' words") {
   Reason heaviest = base(Why::WrongLead);
   heaviest.other = tileNamed("6-5");
   CHECK(text(heaviest) == "the lead must be 6-5 (the heaviest tile: nobody holds a double)");
-  CHECK(text(base(Why::HeadingNeedsFree)) == "a heading needs layout=free; under layout=snake the engine lays every tile");
+  CHECK(text(base(Why::HeadingNeedsFree)) ==
+        "a heading needs layout=free; under layout=snake the engine lays every tile");
   Reason lead = base(Why::LeadCannotTurn);
   lead.heading = Heading::Left;
   CHECK(text(lead) == "the lead lies at the centre, lengthwise: it cannot turn left");
@@ -113,7 +114,8 @@ TEST_CASE("reasons: no room, with what blocks it") {
   any.otherObstacle = Obstacle::Edge;
   CHECK(text(any) == "6-3 matches end L (6) and end R (3) but has no room at either: the table's edge");
   any.obstacle = Obstacle::Tiles;
-  CHECK(text(any) == "6-3 matches end L (6) and end R (3) but has no room at either: the line at L, the table's edge at R");
+  CHECK(text(any) ==
+        "6-3 matches end L (6) and end R (3) but has no room at either: the line at L, the table's edge at R");
 
   Reason miss = base(Why::DoesNotMatch);
   miss.end = End::L;
@@ -150,10 +152,12 @@ TEST_CASE("reasons: end_blocked_by_edge, move 5: the reason looks at both ends")
     CHECK(atR.obstacle == Obstacle::Edge);
   }
   CHECK(m.illegal(play("3-1", End::R), Player::A) == "3-1 has no room at end R heading straight: the table's edge");
-  CHECK(m.illegal(play("3-0", End::R, Heading::Left), Player::A) == "3-0 has no room at end R heading left: the table's edge");
+  CHECK(m.illegal(play("3-0", End::R, Heading::Left), Player::A) ==
+        "3-0 has no room at end R heading left: the table's edge");
   // No end named.
   CHECK(m.reason(play("3-0", End::None), Player::A).why == Why::NoRoomAnyEnd);
-  CHECK(m.illegal(play("3-0", End::None), Player::A) == "3-0 matches end R (3) but has no room there: the table's edge");
+  CHECK(m.illegal(play("3-0", End::None), Player::A) ==
+        "3-0 matches end R (3) but has no room there: the table's edge");
   // The round state alone cannot tell what blocks: today's words.
   CHECK(m.state().illegal(play("3-1", End::R), Player::A, m.rules(), m.fits()) ==
         "3-1 has no room at end R heading straight: the table's edge or the line blocks it");
@@ -233,7 +237,9 @@ TEST_CASE("reasons: over random free rounds, every refusal agrees with the legal
             const Move mv{MoveKind::Play, t, e, hd, static_cast<std::uint8_t>(high(t))};
             const Reason r = m.reason(mv, p);
             bool listed = false;
-            for (const Move& l : legal) listed = listed || (l.kind == MoveKind::Play && l.tile == t && (e == End::None || l.end == e) && l.heading == hd && !m.state().beforeLead());
+            for (const Move& l : legal)
+              listed = listed || (l.kind == MoveKind::Play && l.tile == t && (e == End::None || l.end == e) &&
+                                  l.heading == hd && !m.state().beforeLead());
             if (m.state().beforeLead() || e == End::None) continue;  // leads and resolution: not this test's business
             ++checked;
             REQUIRE(r.legal() == listed);

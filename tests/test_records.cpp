@@ -101,7 +101,8 @@ TEST_CASE("each invalid record fails on the line its header names") {
     const std::string prefix = "# error: ";
     REQUIRE(text.rfind(prefix, 0) == 0);
     const auto eol = text.find('\n');
-    const std::string header = text.substr(prefix.size(), eol == std::string::npos ? std::string::npos : eol - prefix.size());
+    const std::string header =
+        text.substr(prefix.size(), eol == std::string::npos ? std::string::npos : eol - prefix.size());
     const auto colon = header.find(": ");
     REQUIRE(colon != std::string::npos);
     const int line = std::stoi(header.substr(0, colon));

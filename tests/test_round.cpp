@@ -88,8 +88,7 @@ TEST_CASE("round: blocked at once, with difference and loser scoring and ties") 
     int points;
   };
   // A leads 6-6 and keeps 1-0 (1 pip); nobody holds a 6 and nobody may draw: blocked at once.
-  const Case cases[] = {{"block hand=2", {"2-1", "3-3"}, 0, 8},
-                        {"block hand=2 blocked=loser", {"2-1", "3-3"}, 0, 9}};
+  const Case cases[] = {{"block hand=2", {"2-1", "3-3"}, 0, 8}, {"block hand=2 blocked=loser", {"2-1", "3-3"}, 0, 9}};
   for (const Case& c : cases) {
     CAPTURE(c.rules);
     Match m(std::get<Rules>(parseRules(std::string_view(c.rules))));

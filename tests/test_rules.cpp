@@ -44,11 +44,14 @@ TEST_CASE("rules: the four presets have rules.md's knobs") {
     CHECK(r.text().rfind(n + " hand=", 0) == 0);
     CHECK(ok(r.text()) == r);  // the full knob list reads back as the same rule set
   }
-  CHECK(el.text().rfind("en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=", 0) == 0);
+  CHECK(el.text().rfind(
+            "en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table=", 0) ==
+        0);
 }
 
 TEST_CASE("rules: overrides") {
-  const Rules r = ok("dominoes2 target=150 hand=5 reserve=0 draw=none lead=winner blocked=loser layout=snake table=60x30");
+  const Rules r =
+      ok("dominoes2 target=150 hand=5 reserve=0 draw=none lead=winner blocked=loser layout=snake table=60x30");
   CHECK(r.target == 150);
   CHECK(r.hand == 5);
   CHECK(r.reserve == 0);

@@ -15,8 +15,8 @@ const char* name(Path p) { return p == Path::Bmi2 ? "bmi2" : "generic"; }
 bool runs(Path p) {
   if (p == Path::Generic) return true;
 #ifdef DOMINOES_HAS_BMI2_PATH
-  static const bool has = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
-                          __builtin_cpu_supports("bmi2");
+  static const bool has =
+      __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
   return has;
 #else
   return false;

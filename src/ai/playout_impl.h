@@ -147,9 +147,12 @@ int playout(const Rules& rules, PlayoutRng& rng, RoundState& s, FreeBoard* board
   int moves = 0;
   while (!s.over()) {
     const Fits& fits = board->fits();
-    if (s.playable(s.turn, fits)) randomPlay(s, fits, rng, board);
-    else if (s.canDraw(rules)) drawStep(s, rng);
-    else s.pass();
+    if (s.playable(s.turn, fits))
+      randomPlay(s, fits, rng, board);
+    else if (s.canDraw(rules))
+      drawStep(s, rng);
+    else
+      s.pass();
     s.settle(rules, board->fits());
     ++moves;
   }
@@ -191,7 +194,7 @@ constexpr SnakeStep kStep{};
 //  - The new end's suit and the packed ends (L | R << 3) come from one table row (kStep).
 //  - The stock is a mask and each draw takes a uniformly random tile of it, which is the same as
 //    drawing the top of a shuffled stock. The deal picks the hands the same way.
-struct SnakeHot {  // what a move reads and writes: five registers
+struct SnakeHot {                  // what a move reads and writes: five registers
   std::uint64_t cur = 0, opp = 0;  // the hands of the player to move and the other, doubled
   std::uint64_t suits = 0;         // tiles showing end L's pip (bits 0..27) and end R's (32..59)
   std::uint64_t stock = 0;         // bits 0..27
@@ -223,7 +226,8 @@ Step snakeDeal(const Rules& rules, PlayoutRng& g, SnakeGame& s) {
       while (r >= limit);
       return r;
     };
-    std::uint32_t r1 = digits(28u * 27 * 26 * 25 * 24 * 23), r2 = digits(22u * 21 * 20 * 19 * 18 * 17), r3 = digits(16u * 15);
+    std::uint32_t r1 = digits(28u * 27 * 26 * 25 * 24 * 23), r2 = digits(22u * 21 * 20 * 19 * 18 * 17),
+                  r3 = digits(16u * 15);
     auto take = [&](int i, std::uint32_t& r, std::uint32_t radix) {
       const Mask b = pickTile(stock, r % radix);
       r /= radix;
@@ -390,8 +394,7 @@ long long snakeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, con
     SnakeHot x = s.h;
     PlayoutRng r = g;
     Step how;
-    while ((how = snakeStep(x, r, drawLimit)) == Step::Going) {
-    }
+    while ((how = snakeStep(x, r, drawLimit)) == Step::Going) {}
     s.h = x;
     g = r;
     bool& going = goingA ? goingA : goingB;

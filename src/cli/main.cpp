@@ -81,19 +81,23 @@ void printHuman(const dgn::Record& rec, const Match& m) {
   std::cout << "line    " << (line.empty() ? "(empty)" : line) << "\n";
   if (!s.beforeLead()) std::cout << "ends    L " << int(s.ends[0]) << "  R " << int(s.ends[1]) << "\n";
   for (int p = 0; p < 2; ++p)
-    std::cout << "hand " << "AB"[p] << "  " << joinHand(s.hand[p]) << "  (" << pips(s.hand[p]) << " pips)\n";
+    std::cout << "hand "
+              << "AB"[p] << "  " << joinHand(s.hand[p]) << "  (" << pips(s.hand[p]) << " pips)\n";
   std::cout << "stock   " << s.stockCount() << " tiles (reserve " << m.rules().reserve << ")\n";
   std::cout << "score   A " << m.scores()[0] << "  B " << m.scores()[1];
   if (m.rules().target) std::cout << "  (target " << m.rules().target << ")";
   std::cout << "\n";
   if (const auto& r = m.lastResult()) {
-    if (r->winner == 2) std::cout << "result  round " << r->round << " tied (blocked, equal pips)\n";
+    if (r->winner == 2)
+      std::cout << "result  round " << r->round << " tied (blocked, equal pips)\n";
     else
-      std::cout << "result  round " << r->round << ": " << "AB"[r->winner] << " wins by "
-                << (r->how == RoundStatus::Domino ? "domino" : "block") << ", +" << r->points << "\n";
+      std::cout << "result  round " << r->round << ": "
+                << "AB"[r->winner] << " wins by " << (r->how == RoundStatus::Domino ? "domino" : "block") << ", +"
+                << r->points << "\n";
   }
   if (m.matchOver())
-    std::cout << "match   " << (m.matchWinner() == 2 ? std::string("tied") : std::string(1, "AB"[m.matchWinner()]) + " wins") << "\n";
+    std::cout << "match   "
+              << (m.matchWinner() == 2 ? std::string("tied") : std::string(1, "AB"[m.matchWinner()]) + " wins") << "\n";
   if (auto p = m.toMove()) {
     std::cout << "turn    " << letter(*p) << "\n";
     std::string legal;
@@ -106,8 +110,10 @@ int cmdReplay(const std::string& file, bool json, std::uint64_t maxSize) {
   auto loaded = dgn::loadFile(file, maxSize);
   if (auto* e = std::get_if<dgn::Error>(&loaded)) return fileError(*e);
   const auto& l = std::get<dgn::Loaded>(loaded);
-  if (json) std::cout << summary(l.match).dump() << "\n";
-  else printHuman(l.record, l.match);
+  if (json)
+    std::cout << summary(l.match).dump() << "\n";
+  else
+    printHuman(l.record, l.match);
   return 0;
 }
 
@@ -273,12 +279,16 @@ int cmdBench(const std::string& rulesText, long long games, bool json, const std
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double gps = seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
   if (json) {
-    nlohmann::ordered_json j{{"rules", rules.text()}, {"path", ai::fast::name(path)}, {"games", games},
-                             {"seconds", seconds}, {"games_per_second", gps}};
+    nlohmann::ordered_json j{{"rules", rules.text()},
+                             {"path", ai::fast::name(path)},
+                             {"games", games},
+                             {"seconds", seconds},
+                             {"games_per_second", gps}};
     std::cout << j.dump() << "\n";
   } else {
-    std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round), %s path\n", rules.text().c_str(), games,
-                seconds, gps, games ? static_cast<double>(moves) / static_cast<double>(games) : 0.0, ai::fast::name(path));
+    std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round), %s path\n", rules.text().c_str(),
+                games, seconds, gps, games ? static_cast<double>(moves) / static_cast<double>(games) : 0.0,
+                ai::fast::name(path));
   }
   return 0;
 }
@@ -312,14 +322,20 @@ int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
   if (const auto* rec = std::get_if<dgn::Record>(&read))
     for (const auto& r : rec->rounds) statements += r.statements.size();
   if (json) {
-    nlohmann::ordered_json j{{"what", what},         {"bytes", text.size()},   {"seconds", seconds},
-                             {"peak_kib", after},    {"grown_kib", after - before}, {"memory_per_byte", ratio},
+    nlohmann::ordered_json j{{"what", what},
+                             {"bytes", text.size()},
+                             {"seconds", seconds},
+                             {"peak_kib", after},
+                             {"grown_kib", after - before},
+                             {"memory_per_byte", ratio},
                              {"statements", statements}};
     std::cout << j.dump() << "\n";
   } else {
-    std::printf("%s: %zu bytes read in %.3f s; peak %ld KiB, %.0f KiB more than before the read (%.2fx the text); %zu statements%s\n",
-                what.c_str(), text.size(), seconds, after, grown / 1024.0, ratio, statements,
-                std::holds_alternative<dgn::Error>(read) ? " (the record is refused, as expected for legal)" : "");
+    std::printf(
+        "%s: %zu bytes read in %.3f s; peak %ld KiB, %.0f KiB more than before the read (%.2fx the text); %zu "
+        "statements%s\n",
+        what.c_str(), text.size(), seconds, after, grown / 1024.0, ratio, statements,
+        std::holds_alternative<dgn::Error>(read) ? " (the record is refused, as expected for legal)" : "");
   }
   return 0;
 }
@@ -372,7 +388,8 @@ int main(int argc, char** argv) {
   layout->add_option("--max-size", maxSizeText, maxSizeHelp);
 
   std::string readWhat = "legal", readSizeText = "1000000";
-  auto* benchRead = app.add_subcommand("bench-read", "Time the reader on a generated record and report its peak memory");
+  auto* benchRead =
+      app.add_subcommand("bench-read", "Time the reader on a generated record and report its peak memory");
   benchRead->add_option("--what", readWhat, "legal: one expect legal line of N items; notes: N bytes of note lines")
       ->check(CLI::IsMember({"legal", "notes"}));
   benchRead->add_option("--size", readSizeText, "N (items or bytes; K, M, G suffixes)");

@@ -3,6 +3,7 @@
 
 #include "core/files.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -10,7 +11,6 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
-#include <unistd.h>
 #include <utility>
 
 namespace dom::dgn {
@@ -22,12 +22,18 @@ std::string quote(std::string_view s) {
   std::string q = "\"";
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') q += {'\\', c};
-    else if (c == '\n') q += "\\n";
-    else if (c == '\t') q += "\\t";
-    else if (c == '\r') q += "\\r";
-    else if (u < 0x20 || u == 0x7F) q += {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
-    else q += c;
+    if (c == '"' || c == '\\')
+      q += {'\\', c};
+    else if (c == '\n')
+      q += "\\n";
+    else if (c == '\t')
+      q += "\\t";
+    else if (c == '\r')
+      q += "\\r";
+    else if (u < 0x20 || u == 0x7F)
+      q += {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
+    else
+      q += c;
   }
   return q + '"';
 }
@@ -49,10 +55,14 @@ std::string checkText(std::string_view s) {
       continue;
     }
     std::size_t n = 0;
-    if (c >= 0xC2 && c <= 0xDF) n = 1;
-    else if (c >= 0xE0 && c <= 0xEF) n = 2;
-    else if (c >= 0xF0 && c <= 0xF4) n = 3;
-    else return "the line is not valid UTF-8 text";
+    if (c >= 0xC2 && c <= 0xDF)
+      n = 1;
+    else if (c >= 0xE0 && c <= 0xEF)
+      n = 2;
+    else if (c >= 0xF0 && c <= 0xF4)
+      n = 3;
+    else
+      return "the line is not valid UTF-8 text";
     if (i + n >= s.size()) return "the line is not valid UTF-8 text";
     for (std::size_t k = 1; k <= n; ++k)
       if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return "the line is not valid UTF-8 text";
@@ -148,7 +158,8 @@ std::string tokenize(std::string_view s, std::vector<Token>& out, std::optional<
 
 // A word as a negative example writes it back: quoted when it was quoted or holds a control character.
 std::string writtenWord(const Token& t) {
-  const bool control = std::any_of(t.text.begin(), t.text.end(), [](char c) { return isControl(static_cast<unsigned char>(c)); });
+  const bool control =
+      std::any_of(t.text.begin(), t.text.end(), [](char c) { return isControl(static_cast<unsigned char>(c)); });
   return t.quoted || control ? quote(t.text) : t.text;
 }
 
@@ -210,9 +221,12 @@ std::variant<Move, Fail> parseMove(const std::vector<std::string>& w, bool* head
   std::size_t i = 1;
   if (i < w.size() && (w[i] == "L" || w[i] == "R")) m.end = w[i++] == "L" ? End::L : End::R;
   if (i < w.size()) {
-    if (w[i] == "straight") m.heading = Heading::Straight;
-    else if (w[i] == "left") m.heading = Heading::Left;
-    else if (w[i] == "right") m.heading = Heading::Right;
+    if (w[i] == "straight")
+      m.heading = Heading::Straight;
+    else if (w[i] == "left")
+      m.heading = Heading::Left;
+    else if (w[i] == "right")
+      m.heading = Heading::Right;
     else if (m.end == End::None)
       return Fail{"unexpected '" + w[i] + "' after the tile: expected the end L or R"};
     else
@@ -256,7 +270,8 @@ class Reader {
     if (!sawDgn_) return error("empty record: the first statement must be 'dgn 1'");
     if (!match_) return error("the record has no 'rules' statement (required after 'dgn 1')");
     if (auto e = finishDeal(); !e.empty()) return error(e, errorLine_);
-    if (pendingError_) return error("expect error \"" + pendingError_->text + "\" is not followed by a move", pendingErrorLine_);
+    if (pendingError_)
+      return error("expect error \"" + pendingError_->text + "\" is not followed by a move", pendingErrorLine_);
     return std::move(rec_);
   }
 
@@ -269,9 +284,12 @@ class Reader {
   // Keeps a comment that no statement of its line took where it stands: before `dgn 1`, in the
   // header, in a round's deal, or among the round's statements.
   void keepComment(std::string text) {
-    if (!sawDgn_) rec_.leadingComments.push_back(std::move(text));
-    else if (rec_.rounds.empty()) rec_.headerComments.push_back(std::move(text));
-    else if (dealOpen_) rec_.rounds.back().dealComments.push_back(std::move(text));
+    if (!sawDgn_)
+      rec_.leadingComments.push_back(std::move(text));
+    else if (rec_.rounds.empty())
+      rec_.headerComments.push_back(std::move(text));
+    else if (dealOpen_)
+      rec_.rounds.back().dealComments.push_back(std::move(text));
     else {
       Statement s;
       s.kind = Statement::Kind::Comment;
@@ -294,16 +312,17 @@ class Reader {
                                               head == "turn" || head == "score");
     // Any other known statement closes the deal first: a problem in the deal comes before this
     // line's own. (An unknown word, maybe a misspelt deal line, is reported on its own line.)
-    const bool known = !toks[0].quoted && (head == "dgn" || head == "rules" || head == "players" || head == "title" ||
-                                           head == "about" || head == "round" || head == "note" || head == "expect" ||
-                                           head == "A" || head == "B" || head.starts_with("A:") || head.starts_with("B:"));
+    const bool known =
+        !toks[0].quoted && (head == "dgn" || head == "rules" || head == "players" || head == "title" ||
+                            head == "about" || head == "round" || head == "note" || head == "expect" || head == "A" ||
+                            head == "B" || head.starts_with("A:") || head.starts_with("B:"));
     if (known)
       if (auto e = finishDeal(); !e.empty()) return e;
     if (toks[0].quoted) return "a statement cannot start with a quoted string";
     std::vector<std::string> args, written;  // written: as a negative example is written back
     // Notes, expects and deal lines read their tokens directly: no copy of a megabyte-long line.
-    const bool readsTokens = dealWord || head == "note" || head == "expect" || head == "players" ||
-                             head == "title" || head == "about";
+    const bool readsTokens =
+        dealWord || head == "note" || head == "expect" || head == "players" || head == "title" || head == "about";
     for (std::size_t i = 1; i < toks.size() && !readsTokens; ++i) {
       args.push_back(toks[i].text);
       written.push_back(writtenWord(toks[i]));
@@ -359,8 +378,10 @@ class Reader {
     const int expected = static_cast<int>(rec_.rounds.size()) + 1;
     // Why this round line cannot start a round (empty if it can): its form, then the match, then its number.
     std::string why;
-    if (args.size() != 1) why = "round takes its number: round " + std::to_string(expected);
-    else if (args[0].empty() || !std::all_of(args[0].begin(), args[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (args.size() != 1)
+      why = "round takes its number: round " + std::to_string(expected);
+    else if (args[0].empty() ||
+             !std::all_of(args[0].begin(), args[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
       why = "round number '" + args[0] + "' is not a number";
     else if (why = match_->canStartRound(); !why.empty()) {
     } else if (const auto n = parseNumber(args[0]); !n || *n != expected)
@@ -371,7 +392,7 @@ class Reader {
       if (why.empty()) return "expected an error containing \"" + text + "\", but round " + args[0] + " can start";
       if (!contains(why, text)) return "expected an error containing \"" + text + "\", found: " + why;
       if (rec_.rounds.empty()) return why;  // a negative example needs a round to be kept in
-      Statement s;  // kept so that the record is written back whole
+      Statement s;                          // kept so that the record is written back whole
       s.kind = Statement::Kind::Move;
       s.line = line_;
       s.rejected = true;
@@ -449,10 +470,12 @@ class Reader {
         const std::string& w = toks[i].text;
         auto t = w.size() >= 3 ? parseTile(std::string_view(w).substr(0, 3)) : std::nullopt;
         if (!t) return tileWord(w);
-        LaidTile lt{t->tile(), static_cast<std::uint8_t>(t->first), static_cast<std::uint8_t>(t->second), Heading::Straight};
+        LaidTile lt{t->tile(), static_cast<std::uint8_t>(t->first), static_cast<std::uint8_t>(t->second),
+                    Heading::Straight};
         bool isLead = false, hasHeading = false;
         for (char c : std::string_view(w).substr(3)) {
-          if (c == '*' && !isLead) isLead = true;
+          if (c == '*' && !isLead)
+            isLead = true;
           else if ((c == '^' || c == '<' || c == '>') && !hasHeading) {
             hasHeading = true;
             lt.heading = c == '^' ? Heading::Straight : c == '<' ? Heading::Left : Heading::Right;
@@ -529,7 +552,8 @@ class Reader {
     } else {
       for (int p = 0; p < 2; ++p)
         if (!dealLines_.hand[p])
-          return fail(std::string("round ") + std::to_string(r.number) + " has no hand " + letter(static_cast<Player>(p)), 0);
+          return fail(
+              std::string("round ") + std::to_string(r.number) + " has no hand " + letter(static_cast<Player>(p)), 0);
       // A missing `stock` line is an empty stock (all 28 tiles in the hands and the line).
       // The first problem wins: a hand of the wrong size shows on its own line, before the last
       // deal line where a missing tile shows.
@@ -539,7 +563,8 @@ class Reader {
           if (handCount_[p] != rec_.rules.hand && (wrong < 0 || dealLines_.hand[p] < dealLines_.hand[wrong])) wrong = p;
         if (wrong >= 0)
           return fail(std::string("hand ") + letter(static_cast<Player>(wrong)) + " has " +
-                          std::to_string(handCount_[wrong]) + " tiles, but the rules deal " + std::to_string(rec_.rules.hand),
+                          std::to_string(handCount_[wrong]) + " tiles, but the rules deal " +
+                          std::to_string(rec_.rules.hand),
                       dealLines_.hand[wrong]);
       }
       if (dealt != kAllTiles) {
@@ -597,8 +622,10 @@ class Reader {
     bool headingWritten = false;
     auto parsed = parseMove(args, &headingWritten);
     std::string why;
-    if (auto* f = std::get_if<Fail>(&parsed)) why = f->message;
-    else why = match_->illegal(std::get<Move>(parsed), who);
+    if (auto* f = std::get_if<Fail>(&parsed))
+      why = f->message;
+    else
+      why = match_->illegal(std::get<Move>(parsed), who);
     // A heading belongs to layout=free only (dgn.md). The engine refuses a turned heading anywhere
     // else, and a lead that turns; only the written word `straight` is the reader's to catch.
     if (why.empty() && headingWritten && rec_.rules.layout != LayoutRule::Free)
@@ -631,7 +658,8 @@ class Reader {
   }
 
   std::string expect(const std::vector<Token>& toks) {
-    if (toks.size() < 2) return "expect needs what to check: turn, ends, legal, hand, stock, result, score, match or error";
+    if (toks.size() < 2)
+      return "expect needs what to check: turn, ends, legal, hand, stock, result, score, match or error";
     std::vector<std::string> w;
     const std::string& what = toks[1].text;
     for (std::size_t i = 2; i < toks.size() && what != "legal"; ++i) w.push_back(toks[i].text);
@@ -651,7 +679,8 @@ class Reader {
       if (auto err = finishDeal(); !err.empty()) return err;
     const Match& m = *match_;
     if (what == "error") {
-      if (toks.size() != 3 || toks[2].text.empty()) return "expect error takes one quoted message: expect error \"not B's turn\"";
+      if (toks.size() != 3 || toks[2].text.empty())
+        return "expect error takes one quoted message: expect error \"not B's turn\"";
       if (pendingError_) return "two 'expect error' lines in a row: each needs its own move";
       e.kind = ExpectKind::Error;
       e.text = toks[2].text;
@@ -732,7 +761,8 @@ class Reader {
         std::string x;
         for (std::size_t i = 2; i < toks.size() && x.size() <= 480; ++i) x += (x.empty() ? "" : " ") + toks[i].text;
         // The list as written may be megabytes long: it is echoed cut, as a word is.
-        failure = "expected legal " + (x.empty() ? std::string("none") : files::cut(x, 120)) + ", found " + (f.empty() ? "none" : f);
+        failure = "expected legal " + (x.empty() ? std::string("none") : files::cut(x, 120)) + ", found " +
+                  (f.empty() ? "none" : f);
       }
     } else if (what == "hand") {
       e.kind = ExpectKind::Hand;
@@ -745,8 +775,7 @@ class Reader {
         e.hand |= bit(t->tile());
       }
       const Mask found = m.round() > 0 ? m.state().hand[idx(*e.player)] : 0;
-      if (found != e.hand)
-        failure = "expected hand " + w[0] + " " + handText(e.hand) + ", found " + handText(found);
+      if (found != e.hand) failure = "expected hand " + w[0] + " " + handText(e.hand) + ", found " + handText(found);
     } else if (what == "stock") {
       e.kind = ExpectKind::Stock;
       auto n = w.size() == 1 ? parseNumber(w[0]) : std::nullopt;
@@ -787,8 +816,11 @@ class Reader {
         return "expect match takes A, B, tie or none";
       e.none = w[0] == "none";
       e.player = parsePlayer(w[0]);
-      std::string found = !m.matchOver() ? "none" : m.matchWinner() == 2 ? "tie" : std::string(1, "AB"[m.matchWinner()]);
-      if (found != w[0]) failure = "expected match " + w[0] + ", found " + (found == "none" ? "the match still on" : found);
+      std::string found = !m.matchOver()         ? "none"
+                          : m.matchWinner() == 2 ? "tie"
+                                                 : std::string(1, "AB"[m.matchWinner()]);
+      if (found != w[0])
+        failure = "expected match " + w[0] + ", found " + (found == "none" ? "the match still on" : found);
     } else {
       return "unknown expect '" + what + "': expect turn, ends, legal, hand, stock, result, score, match or error";
     }
@@ -805,7 +837,8 @@ class Reader {
   }
   static std::string resultText(const RoundResult& r) {
     if (r.winner == 2) return "tie";
-    return std::string(1, "AB"[r.winner]) + (r.how == RoundStatus::Domino ? " domino " : " blocked ") + std::to_string(r.points);
+    return std::string(1, "AB"[r.winner]) + (r.how == RoundStatus::Domino ? " domino " : " blocked ") +
+           std::to_string(r.points);
   }
 
   std::string_view file_;
@@ -908,8 +941,10 @@ std::string write(const Record& rec) {
         for (std::size_t i = 0; i < r.line.size(); ++i) {
           const LaidTile& lt = r.line[i];
           o << ' ' << tileText(lt.left, lt.right);
-          if (static_cast<int>(i) == r.leadIndex) o << '*';
-          else if (free && lt.heading != Heading::Straight) o << (lt.heading == Heading::Left ? '<' : '>');
+          if (static_cast<int>(i) == r.leadIndex)
+            o << '*';
+          else if (free && lt.heading != Heading::Straight)
+            o << (lt.heading == Heading::Left ? '<' : '>');
         }
         o << "\n";
       }
@@ -920,16 +955,20 @@ std::string write(const Record& rec) {
     for (const Statement& s : r.statements) {
       switch (s.kind) {
         case Statement::Kind::Move:
-          if (s.rejected) o << s.moveText;  // a negative example, as written
-          else o << letter(s.player) << ": " << s.moveText;
+          if (s.rejected)
+            o << s.moveText;  // a negative example, as written
+          else
+            o << letter(s.player) << ": " << s.moveText;
           break;
         case Statement::Kind::Note: o << "note " << quote(s.note); break;
         case Statement::Kind::Expect: o << "expect " << s.expectText; break;
         case Statement::Kind::Comment: break;
       }
       // A comment is never written with a line break in it (commentText), so it stays one line.
-      if (s.kind == Statement::Kind::Comment) o << '#' << commentText(s.comment);
-      else if (!s.comment.empty()) o << "  #" << commentText(s.comment);
+      if (s.kind == Statement::Kind::Comment)
+        o << '#' << commentText(s.comment);
+      else if (!s.comment.empty())
+        o << "  #" << commentText(s.comment);
       o << "\n";
     }
   }

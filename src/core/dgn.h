@@ -26,44 +26,44 @@ enum class ExpectKind { Turn, Ends, Legal, Hand, Stock, Result, Score, Match, Er
 
 struct Expect {
   ExpectKind kind = ExpectKind::Turn;
-  std::optional<Player> player;       // Turn (nullopt: none), Hand, Result/Match winner (nullopt: tie)
-  std::vector<int> ends;              // Ends: empty before the lead
-  std::vector<Move> legal;            // Legal
-  Mask hand = 0;                      // Hand
-  int number = 0;                     // Stock count; Result points
+  std::optional<Player> player;            // Turn (nullopt: none), Hand, Result/Match winner (nullopt: tie)
+  std::vector<int> ends;                   // Ends: empty before the lead
+  std::vector<Move> legal;                 // Legal
+  Mask hand = 0;                           // Hand
+  int number = 0;                          // Stock count; Result points
   RoundStatus how = RoundStatus::Blocked;  // Result
-  bool none = false;                  // Result/Match: "none" (no round over yet / match on)
-  std::array<int, 2> score{};         // Score
-  std::string text;                   // Error: the expected message fragment
+  bool none = false;                       // Result/Match: "none" (no round over yet / match on)
+  std::array<int, 2> score{};              // Score
+  std::string text;                        // Error: the expected message fragment
 };
 
 struct Statement {
   enum class Kind { Move, Note, Expect, Comment } kind = Kind::Move;  // Comment: a line holding only one
   int line = 0;
-  Player player = Player::A;          // Move
-  Move move;                          // Move: as read; after a replay, resolved (end, drawn tile)
-  bool rejected = false;              // a negative example after `expect error`: checked, not played;
-                                      // moveText then holds the whole statement as written
-  std::string moveText;               // Move: the canonical text, filled by the replay
-  std::string note;                   // Note
+  Player player = Player::A;             // Move
+  Move move;                             // Move: as read; after a replay, resolved (end, drawn tile)
+  bool rejected = false;                 // a negative example after `expect error`: checked, not played;
+                                         // moveText then holds the whole statement as written
+  std::string moveText;                  // Move: the canonical text, filled by the replay
+  std::string note;                      // Note
   std::shared_ptr<const Expect> expect;  // Expect (held apart: most statements are moves and notes)
-  std::string expectText;             // Expect: its words after "expect", as written (normalised spaces)
-  std::string comment;                // the `#` comment ending the line (its text after '#'); a Comment's text
+  std::string expectText;                // Expect: its words after "expect", as written (normalised spaces)
+  std::string comment;                   // the `#` comment ending the line (its text after '#'); a Comment's text
 };
 
 // A round as recorded: its deal or setup is the match's one position type (hands, stock, line,
 // lead, turn, score), then the statements that follow it.
 struct RoundRecord : Setup {
-  int sourceLine = 0;                 // the `round` statement's line
+  int sourceLine = 0;  // the `round` statement's line
   int number = 1;
-  std::optional<std::uint64_t> seed;  // the deal came from `seed N` (the replay fills hands/stock)
-  bool setup = false;                 // `line` or `turn` given
+  std::optional<std::uint64_t> seed;      // the deal came from `seed N` (the replay fills hands/stock)
+  bool setup = false;                     // `line` or `turn` given
   std::vector<std::string> dealComments;  // comments on the round and deal lines, written after the deal
-  std::deque<Statement> statements;   // a deque: no doubling copies while a long record is read
+  std::deque<Statement> statements;       // a deque: no doubling copies while a long record is read
 };
 
 struct Record {
-  std::string rulesText;              // as written after `rules`
+  std::string rulesText;  // as written after `rules`
   Rules rules;
   std::optional<std::array<std::string, 2>> players;
   std::string title, about;
@@ -77,8 +77,7 @@ struct Record {
 // `visit`, when given, is called after the deal of each round and after each statement, with the
 // match as it stands then (statement is null right after a deal).
 using Visit = std::function<void(const RoundRecord&, const Statement*, const Match&)>;
-[[nodiscard]] std::variant<Record, Error> read(std::string_view text, std::string_view file,
-                                               const Visit& visit = {});
+[[nodiscard]] std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit = {});
 // The final position of a valid record.
 struct Loaded {
   Record record;

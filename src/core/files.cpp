@@ -7,12 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
-#include <algorithm>
 #include <vector>
 
 namespace dom::files {
@@ -176,8 +176,7 @@ std::variant<std::string, ReadError> readText(const std::string& path, std::uint
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
   }
-  if (got > maxSize)
-    return ReadError{"the file is over the limit of " + sizeText(maxSize) + " (--max-size raises it)"};
+  if (got > maxSize) return ReadError{"the file is over the limit of " + sizeText(maxSize) + " (--max-size raises it)"};
   text.resize(got);
   return text;
 }

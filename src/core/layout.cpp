@@ -279,7 +279,8 @@ constexpr std::array<FitMasks, 4> makeFitMasks() {
     const Dir d = static_cast<Dir>(k);
     FitMasks& f = t[static_cast<std::size_t>(k)];
     f.front = patchRect(2, 2, 2, 2);
-    f.dblSides = horizontal(d) ? patchRect(2, 1, 2, 1) | patchRect(2, 4, 2, 1) : patchRect(1, 2, 1, 2) | patchRect(4, 2, 1, 2);
+    f.dblSides =
+        horizontal(d) ? patchRect(2, 1, 2, 1) | patchRect(2, 4, 2, 1) : patchRect(1, 2, 1, 2) | patchRect(4, 2, 1, 2);
     for (int h = 0; h < 3; ++h) {
       const int n = static_cast<int>(turned(d, static_cast<Heading>(h)));
       f.far[static_cast<std::size_t>(h)] = patchRect(2 + 2 * kDx[n], 2 + 2 * kDy[n], 2, 2);
@@ -323,7 +324,8 @@ constexpr std::array<FitMasks, 4> kFitMasks = makeFitMasks();
   } else {
     for (int j = 0; j < 6; ++j) {
       const int y = y0 + j;
-      const std::uint64_t row = (y < 0 || y >= h) ? 63 : rowBits6(occ.data() + static_cast<std::size_t>(y) * wpr, x0, w);
+      const std::uint64_t row =
+          (y < 0 || y >= h) ? 63 : rowBits6(occ.data() + static_cast<std::size_t>(y) * wpr, x0, w);
       p |= row << (6 * j);
     }
   }
@@ -332,8 +334,7 @@ constexpr std::array<FitMasks, 4> kFitMasks = makeFitMasks();
   if (p & m.front) return f;
   f.dbl = !(p & m.dblSides);
   f.headings = static_cast<std::uint8_t>(!(p & m.far[0]));
-  if (!onDouble)
-    f.headings = static_cast<std::uint8_t>(f.headings | (!(p & m.far[1]) << 1) | (!(p & m.far[2]) << 2));
+  if (!onDouble) f.headings = static_cast<std::uint8_t>(f.headings | (!(p & m.far[1]) << 1) | (!(p & m.far[2]) << 2));
   return f;
 }
 
@@ -401,7 +402,8 @@ std::variant<TableLayout, std::string> freeLayout(std::span<const LaidTile> line
     if (!inside(r, w, h)) return what + " leaves the table";
     for (int j : placed)
       if (overlap(r, out.tiles[static_cast<std::size_t>(j)].rect))
-        return what + " overlaps " + tileText(line[static_cast<std::size_t>(j)].left, line[static_cast<std::size_t>(j)].right);
+        return what + " overlaps " +
+               tileText(line[static_cast<std::size_t>(j)].left, line[static_cast<std::size_t>(j)].right);
     placed.push_back(i);
     return {};
   };
@@ -512,8 +514,8 @@ namespace {
 // the line the deepest plan found is kept and the rest goes straight on.
 class SnakeSide {
  public:
-  SnakeSide(std::span<const LaidTile> line, int leadIndex, bool atL, const Geo& start, const Rect& lead,
-            int tableW, int tableH)
+  SnakeSide(std::span<const LaidTile> line, int leadIndex, bool atL, const Geo& start, const Rect& lead, int tableW,
+            int tableH)
       : line_(line),
         lead_(leadIndex),
         atL_(atL),

@@ -35,29 +35,29 @@ enum class Dir : std::uint8_t { East = 0, South = 1, West = 2, North = 3 };
 
 struct TilePlacement {
   Tile tile = kNoTile;
-  Rect rect;              // the whole tile: 4x2 or 2x4 units
+  Rect rect;                   // the whole tile: 4x2 or 2x4 units
   std::array<Rect, 2> halves;  // halves[0] holds pips[0], halves[1] holds pips[1]
   std::array<std::uint8_t, 2> pips{};
-  bool crosswise = false; // a double laid across the line
-  Dir dir = Dir::East;    // direction the line grows through this tile, outward from the lead
+  bool crosswise = false;  // a double laid across the line
+  Dir dir = Dir::East;     // direction the line grows through this tile, outward from the lead
 };
 
 struct OpenEnd {
-  int x = 0, y = 0;       // units: the midpoint of the edge where the next tile attaches
-  Dir dir = Dir::East;    // direction in which this end grows
+  int x = 0, y = 0;     // units: the midpoint of the edge where the next tile attaches
+  Dir dir = Dir::East;  // direction in which this end grows
   int pip = -1;
-  bool onDouble = false;  // the end tile is a double (the next tile goes straight)
-  EndFit fit;             // which placements fit here (snake: always all)
-  bool blockedByEdge = false;  // no placement fits, and some would leave the table
-  bool blockedByTiles = false; // no placement fits, and some would overlap a tile
+  bool onDouble = false;        // the end tile is a double (the next tile goes straight)
+  EndFit fit;                   // which placements fit here (snake: always all)
+  bool blockedByEdge = false;   // no placement fits, and some would leave the table
+  bool blockedByTiles = false;  // no placement fits, and some would overlap a tile
   [[nodiscard]] bool blocked() const { return blockedByEdge || blockedByTiles; }
 };
 
 struct TableLayout {
-  int tableW = 0, tableH = 0;             // squares
-  std::vector<TilePlacement> tiles;       // in line order, end L to end R
+  int tableW = 0, tableH = 0;        // squares
+  std::vector<TilePlacement> tiles;  // in line order, end L to end R
   int leadIndex = -1;
-  std::array<OpenEnd, 2> ends;            // L, R (meaningless while the line is empty)
+  std::array<OpenEnd, 2> ends;  // L, R (meaningless while the line is empty)
 };
 
 // The snake: a pure function of the line and the table; never blocks for the presets' tables.
@@ -66,7 +66,7 @@ struct TableLayout {
 // The free layout of a line whose tiles carry headings. Fails with a message naming the first tile
 // that leaves the table or overlaps another.
 [[nodiscard]] std::variant<TableLayout, std::string> freeLayout(std::span<const LaidTile> line, int leadIndex,
-                                                                 int tableW, int tableH);
+                                                                int tableW, int tableH);
 
 // Incremental free placement for play: an occupancy bitmap of the table and the two open ends.
 // Only geometry: pips are the round state's business.
@@ -75,16 +75,20 @@ class FreeBoard {
   FreeBoard() = default;
   FreeBoard(int tableW, int tableH) { reset(tableW, tableH); }
   void reset(int tableW, int tableH);
-  void lead(Tile t);                                   // at the centre, lengthwise (a double crosswise)
+  void lead(Tile t);  // at the centre, lengthwise (a double crosswise)
   [[nodiscard]] const Fits& fits() const { return fits_; }
   // Lays t at end e with heading h; the placement must be one that fits() allows.
   void play(End e, Tile t, Heading h);
 
  private:
   void refit();
-  int w_ = 0, h_ = 0;                                  // units
-  std::vector<std::uint64_t> occ_;                     // row-major, words per row = (w_ + 63) / 64
-  struct EndState { int x = 0, y = 0; Dir dir = Dir::East; bool onDouble = false; };
+  int w_ = 0, h_ = 0;               // units
+  std::vector<std::uint64_t> occ_;  // row-major, words per row = (w_ + 63) / 64
+  struct EndState {
+    int x = 0, y = 0;
+    Dir dir = Dir::East;
+    bool onDouble = false;
+  };
   std::array<EndState, 2> ends_{};
   Fits fits_{};
 };

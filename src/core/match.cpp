@@ -53,7 +53,8 @@ std::string Match::startSetup(const Setup& s) {
     return "the position misses " + tileText(static_cast<Tile>(std::countr_zero(~seen & kAllTiles)));
   for (int p = 0; p < 2; ++p)
     if (!s.hand[p]) return std::string("hand ") + letter(static_cast<Player>(p)) + " is empty: the round would be over";
-  if (static_cast<int>(s.stock.size()) > kMaxStock) return "the stock holds more than " + std::to_string(kMaxStock) + " tiles";
+  if (static_cast<int>(s.stock.size()) > kMaxStock)
+    return "the stock holds more than " + std::to_string(kMaxStock) + " tiles";
   for (std::size_t i = 1; i < s.line.size(); ++i)
     if (s.line[i - 1].right != s.line[i].left)
       return "the line does not match: " + tileText(s.line[i - 1].left, s.line[i - 1].right) + " then " +
@@ -136,7 +137,9 @@ Reason Match::reason(const Move& m, Player by) const {
   if (why.obstacle == Obstacle::Unknown || why.otherObstacle == Obstacle::Unknown) {
     const TableLayout table = layout();
     if (why.obstacle == Obstacle::Unknown)
-      why.obstacle = obstacleAt(table, why.end, d, why.why == Why::NoRoom ? static_cast<std::uint8_t>(1u << static_cast<int>(m.heading)) : any);
+      why.obstacle =
+          obstacleAt(table, why.end, d,
+                     why.why == Why::NoRoom ? static_cast<std::uint8_t>(1u << static_cast<int>(m.heading)) : any);
     if (why.otherObstacle == Obstacle::Unknown) why.otherObstacle = obstacleAt(table, why.otherEnd, d, any);
   }
   return why;
@@ -191,12 +194,8 @@ Move Match::resolve(const Move& m) const {
 
 Move Match::apply(Move m) {
   switch (m.kind) {
-    case MoveKind::Draw:
-      m.tile = state_.draw();
-      break;
-    case MoveKind::Pass:
-      state_.pass();
-      break;
+    case MoveKind::Draw: m.tile = state_.draw(); break;
+    case MoveKind::Pass: state_.pass(); break;
     case MoveKind::Play: {
       const Tile t = m.tile;
       if (m.end == End::None) {
@@ -253,9 +252,7 @@ void Match::finishRound() {
     matchWinner_ = reachedA ? 0 : 1;
 }
 
-std::vector<LaidTile> Match::line() const {
-  return {lineBuf_.begin() + lineBegin_, lineBuf_.begin() + lineEnd_};
-}
+std::vector<LaidTile> Match::line() const { return {lineBuf_.begin() + lineBegin_, lineBuf_.begin() + lineEnd_}; }
 
 TableLayout Match::layout() const {
   const auto l = line();
@@ -271,7 +268,8 @@ std::string Match::invalid() const {
   Mask onLine = 0;
   for (int i = lineBegin_; i < lineEnd_; ++i) {
     onLine |= bit(lineBuf_[i].tile);
-    if (i > lineBegin_ && lineBuf_[i - 1].right != lineBuf_[i].left) return "the line's neighbouring halves do not match";
+    if (i > lineBegin_ && lineBuf_[i - 1].right != lineBuf_[i].left)
+      return "the line's neighbouring halves do not match";
   }
   if (onLine != state_.line) return "the line disagrees with the tiles on the table";
   if (lineEnd_ > lineBegin_ &&

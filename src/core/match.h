@@ -24,8 +24,8 @@ struct RoundResult {
 // the studio's position editor and Match::startSetup.
 struct Setup {
   std::array<Mask, 2> hand{};
-  std::vector<Tile> stock;             // top first
-  std::vector<LaidTile> line;          // end L to end R
+  std::vector<Tile> stock;     // top first
+  std::vector<LaidTile> line;  // end L to end R
   int leadIndex = 0;
   std::optional<Player> turn;
   std::optional<std::array<int, 2>> score;

@@ -15,8 +15,10 @@ std::string noRoomAnyEnd(const Reason& r) {
   const std::string t = tileText(r.tile);
   if (r.obstacle == Obstacle::Unknown || (r.otherEnd != End::None && r.otherObstacle == Obstacle::Unknown))
     return t + " has no room at either end: the layout blocks it";
-  if (r.otherEnd == End::None) return t + " matches " + endWithPip(r, r.end) + " but has no room there" + because(r.obstacle);
-  std::string s = t + " matches " + endWithPip(r, r.end) + " and " + endWithPip(r, r.otherEnd) + " but has no room at either";
+  if (r.otherEnd == End::None)
+    return t + " matches " + endWithPip(r, r.end) + " but has no room there" + because(r.obstacle);
+  std::string s =
+      t + " matches " + endWithPip(r, r.end) + " and " + endWithPip(r, r.otherEnd) + " but has no room at either";
   if (r.obstacle == r.otherObstacle) return s + because(r.obstacle);
   return s + ": " + obstacleText(r.obstacle) + " at " + letter(r.end) + ", " + obstacleText(r.otherObstacle) + " at " +
          letter(r.otherEnd);
@@ -32,7 +34,8 @@ std::string doesNotMatch(const Reason& r) {
 std::string noRoom(const Reason& r) {
   std::string s = tileText(r.tile) + " has no room at end " + letter(r.end);
   if (r.headed) s += std::string(" heading ") + name(r.heading);
-  return s + ": " + (r.obstacle == Obstacle::Unknown ? "the table's edge or the line blocks it" : obstacleText(r.obstacle));
+  return s + ": " +
+         (r.obstacle == Obstacle::Unknown ? "the table's edge or the line blocks it" : obstacleText(r.obstacle));
 }
 
 }  // namespace
@@ -82,7 +85,8 @@ std::string text(const Reason& r) {
       return "the lead must be " + tileText(r.other) +
              (isDouble(r.other) ? " (the highest double)" : " (the heaviest tile: nobody holds a double)");
     case Why::HeadingNeedsFree: return "a heading needs layout=free; under layout=snake the engine lays every tile";
-    case Why::LeadCannotTurn: return "the lead lies at the centre, lengthwise: it cannot turn " + std::string(name(r.heading));
+    case Why::LeadCannotTurn:
+      return "the lead lies at the centre, lengthwise: it cannot turn " + std::string(name(r.heading));
     case Why::MatchesNoEnd:
       return tileText(r.tile) + " matches no open end (ends are " + std::to_string(r.pips[0]) + " and " +
              std::to_string(r.pips[1]) + ")";

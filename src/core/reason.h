@@ -23,46 +23,46 @@ enum class Obstacle : std::uint8_t { None = 0, Edge = 1, Tiles = 2, EdgeAndTiles
 enum class Why : std::uint8_t {
   Legal,
   // The match and the turn.
-  MatchOver,           // the match is over
-  NoRound,             // no round has started
-  RoundOver,           // the round is over (number: the round, 0 when the state alone says it)
-  NotYourTurn,         // player moved out of turn
+  MatchOver,    // the match is over
+  NoRound,      // no round has started
+  RoundOver,    // the round is over (number: the round, 0 when the state alone says it)
+  NotYourTurn,  // player moved out of turn
   // Draws and passes.
-  DrawWhileAble,       // tile: one that can be played
-  DrawNotAllowed,      // draw=none
-  StockEmpty,          // reserve 0 and nothing to draw
-  StockAtReserve,      // number: the reserve
-  NotStockTop,         // tile drawn, other: the real top
+  DrawWhileAble,   // tile: one that can be played
+  DrawNotAllowed,  // draw=none
+  StockEmpty,      // reserve 0 and nothing to draw
+  StockAtReserve,  // number: the reserve
+  NotStockTop,     // tile drawn, other: the real top
   PassWhileAble,
   PassWhileCanDraw,
   // Plays.
-  NotInHand,           // tile
-  WrongLead,           // other: the forced lead
-  HeadingNeedsFree,    // a heading under layout=snake
-  LeadCannotTurn,      // heading
-  MatchesNoEnd,        // tile, pips: both ends
-  FitsBothEnds,        // tile, no end named
-  NoRoomAnyEnd,        // tile, no end named: matching ends have no room (end: the one it matches,
-                       // or None when it matches both; obstacle/otherObstacle for L/R)
-  DoesNotMatch,        // tile at end; when it matches the other end but has no room there,
-                       // otherEnd is set with otherObstacle
-  DoubleCannotTurn,    // a double is laid crosswise, straight on
+  NotInHand,              // tile
+  WrongLead,              // other: the forced lead
+  HeadingNeedsFree,       // a heading under layout=snake
+  LeadCannotTurn,         // heading
+  MatchesNoEnd,           // tile, pips: both ends
+  FitsBothEnds,           // tile, no end named
+  NoRoomAnyEnd,           // tile, no end named: matching ends have no room (end: the one it matches,
+                          // or None when it matches both; obstacle/otherObstacle for L/R)
+  DoesNotMatch,           // tile at end; when it matches the other end but has no room there,
+                          // otherEnd is set with otherObstacle
+  DoubleCannotTurn,       // a double is laid crosswise, straight on
   AfterDoubleCannotTurn,  // the tile played on a double goes straight on (tile, heading)
-  NoRoom,              // tile at end (with heading for a non-double): obstacle
+  NoRoom,                 // tile at end (with heading for a non-double): obstacle
 };
 
 struct Reason {
   Why why = Why::Legal;
-  Player player = Player::A;   // who tried
-  Player turn = Player::A;     // whose turn it is
+  Player player = Player::A;  // who tried
+  Player turn = Player::A;    // whose turn it is
   Tile tile = kNoTile;
-  Tile other = kNoTile;        // the stock's top, the forced lead, a playable tile
+  Tile other = kNoTile;  // the stock's top, the forced lead, a playable tile
   End end = End::None;
   End otherEnd = End::None;
   Heading heading = Heading::Straight;
-  bool headed = false;         // the heading is part of the placement (non-double)
+  bool headed = false;              // the heading is part of the placement (non-double)
   std::array<int, 2> pips{-1, -1};  // the ends' pips
-  int number = 0;              // the reserve, the round
+  int number = 0;                   // the reserve, the round
   Obstacle obstacle = Obstacle::None, otherObstacle = Obstacle::None;
 
   [[nodiscard]] bool legal() const { return why == Why::Legal; }

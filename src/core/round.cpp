@@ -67,7 +67,9 @@ Reason RoundState::reason(const Move& m, Player by, const Rules& r, const Fits& 
   const Mask can = playable(by, fits);
   if (m.kind == MoveKind::Draw) {
     if (can) {
-      forEachHeaviestFirst(can, [&](Tile x) { if (why.other == kNoTile) why.other = x; });
+      forEachHeaviestFirst(can, [&](Tile x) {
+        if (why.other == kNoTile) why.other = x;
+      });
       return refuse(Why::DrawWhileAble);
     }
     if (r.draw == DrawRule::None) return refuse(Why::DrawNotAllowed);
@@ -159,7 +161,8 @@ std::string RoundState::invalid() const {
     if (seen & p) return "a tile is in two places: " + tileText(static_cast<Tile>(std::countr_zero(seen & p)));
     seen |= p;
   }
-  if (seen != kAllTiles) return "a tile is missing: " + tileText(static_cast<Tile>(std::countr_zero(~seen & kAllTiles)));
+  if (seen != kAllTiles)
+    return "a tile is missing: " + tileText(static_cast<Tile>(std::countr_zero(~seen & kAllTiles)));
   if ((line == 0) != beforeLead()) return "the ends do not agree with the line";
   if (stockTop > stockEnd || stockEnd > kMaxStock) return "the stock is out of range";
   return {};

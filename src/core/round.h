@@ -25,10 +25,10 @@ enum class MoveKind : std::uint8_t { Play, Draw, Pass };
 
 struct Move {
   MoveKind kind = MoveKind::Play;
-  Tile tile = kNoTile;          // Play; for Draw, the drawn tile once known
-  End end = End::None;          // None for the lead
+  Tile tile = kNoTile;  // Play; for Draw, the drawn tile once known
+  End end = End::None;  // None for the lead
   Heading heading = Heading::Straight;
-  std::uint8_t leftPip = 0;     // the lead only: the half laid on the L side
+  std::uint8_t leftPip = 0;  // the lead only: the half laid on the L side
 
   [[nodiscard]] bool isLead() const { return kind == MoveKind::Play && end == End::None; }
   // Same move in the rules' sense (a lead's orientation and a draw's tile do not count).
@@ -67,15 +67,15 @@ inline constexpr int kMaxStock = 26;
 
 struct RoundState {
   std::array<Mask, 2> hand{};
-  Mask line = 0;                       // tiles on the table
-  std::array<Tile, kMaxStock> stock{}; // stock[stockTop..stockEnd) in draw order
+  Mask line = 0;                        // tiles on the table
+  std::array<Tile, kMaxStock> stock{};  // stock[stockTop..stockEnd) in draw order
   std::uint8_t stockTop = 0, stockEnd = 0;
   std::array<std::int8_t, 2> ends{-1, -1};  // pip at L and R, -1 before the lead
   Player turn = Player::A;
   RoundStatus status = RoundStatus::Playing;
-  std::uint8_t winner = 2;             // 0 A, 1 B, 2 nobody (tie); valid once over
+  std::uint8_t winner = 2;  // 0 A, 1 B, 2 nobody (tie); valid once over
   Player opener = Player::A;
-  Tile forcedLead = kNoTile;           // the lead the rules force, or kNoTile for any tile
+  Tile forcedLead = kNoTile;  // the lead the rules force, or kNoTile for any tile
   std::uint16_t points = 0;
 
   [[nodiscard]] bool over() const { return status != RoundStatus::Playing; }
@@ -83,9 +83,7 @@ struct RoundState {
   [[nodiscard]] int stockCount() const { return stockEnd - stockTop; }
   [[nodiscard]] Tile stockTopTile() const { return stockCount() ? stock[stockTop] : kNoTile; }
   [[nodiscard]] Mask stockMask() const;
-  [[nodiscard]] bool canDraw(const Rules& r) const {
-    return r.draw == DrawRule::Until && stockCount() > r.reserve;
-  }
+  [[nodiscard]] bool canDraw(const Rules& r) const { return r.draw == DrawRule::Until && stockCount() > r.reserve; }
   // Tiles of p that can be placed on end e (or led, before the lead).
   [[nodiscard]] Mask playableAt(Player p, End e, const Fits& fits) const {
     return hand[idx(p)] & suitMask(ends[static_cast<int>(e)]) & fits[static_cast<int>(e)].tiles();

@@ -13,8 +13,7 @@ namespace {
 constexpr int kDominoes2W = 28;
 constexpr int kDominoes2H = 20;
 
-Rules makePreset(std::string name, int reserve, DrawRule draw, LeadRule lead, int target,
-                 LayoutRule layout) {
+Rules makePreset(std::string name, int reserve, DrawRule draw, LeadRule lead, int target, LayoutRule layout) {
   Rules r;
   r.preset = std::move(name);
   r.hand = 7;
@@ -42,8 +41,8 @@ std::string setKnob(Rules& r, std::string_view knob, std::string_view value) {
   auto range = [&](int& field, int lo, int hi) -> std::string {
     auto v = parseInt(value);
     if (!v || *v < lo || *v > hi)
-      return "knob " + std::string(knob) + " must be " + std::to_string(lo) + ".." +
-             std::to_string(hi) + ", not '" + std::string(value) + "'";
+      return "knob " + std::string(knob) + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not '" +
+             std::string(value) + "'";
     field = *v;
     return {};
   };
@@ -63,8 +62,7 @@ std::string setKnob(Rules& r, std::string_view knob, std::string_view value) {
   if (knob == "reserve") return range(r.reserve, 0, 28);
   if (knob == "target") {
     auto v = parseInt(value);
-    if (!v || *v < 0 || *v > 1000)
-      return "knob target must be 0..1000, not '" + std::string(value) + "'";
+    if (!v || *v < 0 || *v > 1000) return "knob target must be 0..1000, not '" + std::string(value) + "'";
     r.target = *v;
     return {};
   }
@@ -72,14 +70,12 @@ std::string setKnob(Rules& r, std::string_view knob, std::string_view value) {
     return choice(r.draw, std::to_array<std::pair<std::string_view, DrawRule>>(
                               {{"until", DrawRule::Until}, {"none", DrawRule::None}}));
   if (knob == "lead")
-    return choice(r.lead, std::to_array<std::pair<std::string_view, LeadRule>>(
-                              {{"double", LeadRule::Double},
-                               {"alternate", LeadRule::Alternate},
-                               {"winner", LeadRule::Winner}}));
+    return choice(
+        r.lead, std::to_array<std::pair<std::string_view, LeadRule>>(
+                    {{"double", LeadRule::Double}, {"alternate", LeadRule::Alternate}, {"winner", LeadRule::Winner}}));
   if (knob == "blocked")
     return choice(r.blocked, std::to_array<std::pair<std::string_view, BlockedRule>>(
-                                 {{"difference", BlockedRule::Difference},
-                                  {"loser", BlockedRule::Loser}}));
+                                 {{"difference", BlockedRule::Difference}, {"loser", BlockedRule::Loser}}));
   if (knob == "layout")
     return choice(r.layout, std::to_array<std::pair<std::string_view, LayoutRule>>(
                                 {{"snake", LayoutRule::Snake}, {"free", LayoutRule::Free}}));
@@ -91,8 +87,8 @@ std::string setKnob(Rules& r, std::string_view knob, std::string_view value) {
       h = parseInt(value.substr(x + 1));
     }
     if (!w || !h || *w < kMinTable || *w > kMaxTable || *h < kMinTable || *h > kMaxTable)
-      return "knob table must be WxH with W and H in " + std::to_string(kMinTable) + ".." +
-             std::to_string(kMaxTable) + ", not '" + std::string(value) + "'";
+      return "knob table must be WxH with W and H in " + std::to_string(kMinTable) + ".." + std::to_string(kMaxTable) +
+             ", not '" + std::string(value) + "'";
     r.tableW = *w;
     r.tableH = *h;
     return {};
@@ -116,9 +112,9 @@ std::string_view name(LayoutRule v) { return v == LayoutRule::Snake ? "snake" : 
 
 std::string Rules::text() const {
   std::ostringstream o;
-  o << preset << " hand=" << hand << " reserve=" << reserve << " draw=" << name(draw)
-    << " lead=" << name(lead) << " blocked=" << name(blocked) << " target=" << target
-    << " layout=" << name(layout) << " table=" << tableW << 'x' << tableH;
+  o << preset << " hand=" << hand << " reserve=" << reserve << " draw=" << name(draw) << " lead=" << name(lead)
+    << " blocked=" << name(blocked) << " target=" << target << " layout=" << name(layout) << " table=" << tableW << 'x'
+    << tableH;
   return o.str();
 }
 
@@ -128,14 +124,10 @@ const std::vector<std::string>& presetNames() {
 }
 
 std::optional<Rules> preset(std::string_view n) {
-  if (n == "dominoes2")
-    return makePreset("dominoes2", 2, DrawRule::Until, LeadRule::Double, 100, LayoutRule::Free);
-  if (n == "en-linea")
-    return makePreset("en-linea", 0, DrawRule::Until, LeadRule::Double, 0, LayoutRule::Snake);
-  if (n == "draw")
-    return makePreset("draw", 2, DrawRule::Until, LeadRule::Alternate, 100, LayoutRule::Snake);
-  if (n == "block")
-    return makePreset("block", 0, DrawRule::None, LeadRule::Alternate, 100, LayoutRule::Snake);
+  if (n == "dominoes2") return makePreset("dominoes2", 2, DrawRule::Until, LeadRule::Double, 100, LayoutRule::Free);
+  if (n == "en-linea") return makePreset("en-linea", 0, DrawRule::Until, LeadRule::Double, 0, LayoutRule::Snake);
+  if (n == "draw") return makePreset("draw", 2, DrawRule::Until, LeadRule::Alternate, 100, LayoutRule::Snake);
+  if (n == "block") return makePreset("block", 0, DrawRule::None, LeadRule::Alternate, 100, LayoutRule::Snake);
   return std::nullopt;
 }
 
@@ -158,8 +150,7 @@ std::variant<Rules, std::string> parseRules(const std::vector<std::string>& word
       if (preset(w)) return "only one preset may be given, found '" + w + "'";
       return "unknown knob '" + w + "' (expected knob=value)";
     }
-    if (auto err = setKnob(*r, std::string_view(w).substr(0, eq), std::string_view(w).substr(eq + 1));
-        !err.empty())
+    if (auto err = setKnob(*r, std::string_view(w).substr(0, eq), std::string_view(w).substr(eq + 1)); !err.empty())
       return err;
   }
   if (r->layout == LayoutRule::Snake && (r->tableW < kMinSnakeW || r->tableH < kMinSnakeH))

@@ -23,8 +23,10 @@ nlohmann::ordered_json summary(const Match& m) {
   const RoundState& s = m.state();
   j["rules"] = m.rules().text();
   j["round"] = m.round();
-  if (auto p = m.toMove()) j["turn"] = std::string(1, letter(*p));
-  else j["turn"] = nullptr;
+  if (auto p = m.toMove())
+    j["turn"] = std::string(1, letter(*p));
+  else
+    j["turn"] = nullptr;
   auto line = nlohmann::ordered_json::array();
   for (const LaidTile& lt : m.line()) line.push_back(tileText(lt.left, lt.right));
   j["line"] = line;
@@ -43,8 +45,10 @@ nlohmann::ordered_json summary(const Match& m) {
                    {"points", r->points}};
   else
     j["result"] = nullptr;
-  if (m.matchOver()) j["match"] = {{"winner", winnerJson(m.matchWinner())}};
-  else j["match"] = nullptr;
+  if (m.matchOver())
+    j["match"] = {{"winner", winnerJson(m.matchWinner())}};
+  else
+    j["match"] = nullptr;
   auto legal = nlohmann::ordered_json::array();
   for (const Move& mv : m.legalMoves()) legal.push_back(dgn::legalText(m, mv));
   j["legal"] = legal;

@@ -54,13 +54,12 @@ void placeWindow(float, float, float, float) {
 }
 
 const char* title(Pane p) {
-  static const char* const titles[] = {"Table", "Hands", "Stock", "Timeline", "Branches", "Rules", "Score", "Position editor", "Scenarios", "Log"};
+  static const char* const titles[] = {"Table", "Hands", "Stock",           "Timeline",  "Branches",
+                                       "Rules", "Score", "Position editor", "Scenarios", "Log"};
   return titles[static_cast<int>(p)];
 }
 
-App::App() {
-  scenariosDir = paths::scenariosDir();
-}
+App::App() { scenariosDir = paths::scenariosDir(); }
 
 void App::apply(const Intent& in) {
   using K = Intent::Kind;
@@ -146,7 +145,8 @@ void App::keys(Intents& out) {
   const auto who = m.toMove();
   // Your tiles: the hand of the player to move.
   std::vector<Tile> mine;
-  if (who) forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(*who))], [&](Tile t) { mine.push_back(t); });
+  if (who)
+    forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(*who))], [&](Tile t) { mine.push_back(t); });
   const auto placements = selected != kNoTile ? movesOfTile(m, selected) : std::vector<Move>{};
   const bool choosing = placements.size() > 1;
   if (pressed(ImGuiKey_Tab) || pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_UpArrow)) {
@@ -154,7 +154,8 @@ void App::keys(Intents& out) {
       auto it = std::find(mine.begin(), mine.end(), selected);
       int i = it == mine.end() ? -1 : static_cast<int>(it - mine.begin());
       const int n = static_cast<int>(mine.size());
-      i = (pressed(ImGuiKey_UpArrow) || (pressed(ImGuiKey_Tab) && io.KeyShift)) ? (i <= 0 ? n - 1 : i - 1) : (i + 1) % n;
+      i = (pressed(ImGuiKey_UpArrow) || (pressed(ImGuiKey_Tab) && io.KeyShift)) ? (i <= 0 ? n - 1 : i - 1)
+                                                                                : (i + 1) % n;
       out.push_back(selectIntent(mine[static_cast<std::size_t>(i)]));
     }
   }
@@ -163,14 +164,19 @@ void App::keys(Intents& out) {
     in.node = std::clamp(k, 0, static_cast<int>(placements.size()) - 1);
     out.push_back(in);
   };
-  if (choosing && pressed(ImGuiKey_LeftArrow)) choose(chosenGhost - 1);
-  else if (choosing && pressed(ImGuiKey_RightArrow)) choose(chosenGhost + 1);
-  else if (pressed(ImGuiKey_LeftArrow)) out.push_back(intentOf(Intent::Kind::Prev));
-  else if (pressed(ImGuiKey_RightArrow)) out.push_back(intentOf(Intent::Kind::Next));
+  if (choosing && pressed(ImGuiKey_LeftArrow))
+    choose(chosenGhost - 1);
+  else if (choosing && pressed(ImGuiKey_RightArrow))
+    choose(chosenGhost + 1);
+  else if (pressed(ImGuiKey_LeftArrow))
+    out.push_back(intentOf(Intent::Kind::Prev));
+  else if (pressed(ImGuiKey_RightArrow))
+    out.push_back(intentOf(Intent::Kind::Next));
   if (pressed(ImGuiKey_Home)) out.push_back(intentOf(Intent::Kind::First));
   if (pressed(ImGuiKey_End)) out.push_back(intentOf(Intent::Kind::Last));
   if (pressed(ImGuiKey_Escape)) out.push_back(selectIntent(kNoTile));
-  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter) || pressed(ImGuiKey_Space)) out.push_back(intentOf(Intent::Kind::PlaySelected));
+  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter) || pressed(ImGuiKey_Space))
+    out.push_back(intentOf(Intent::Kind::PlaySelected));
   if (ImGui::IsKeyPressed('D', false)) out.push_back(playIntent(moveOf(MoveKind::Draw)));
   if (ImGui::IsKeyPressed('P', false)) out.push_back(playIntent(moveOf(MoveKind::Pass)));
   if (ImGui::IsKeyPressed('A', false)) out.push_back(intentOf(Intent::Kind::Autoplay));
@@ -240,12 +246,17 @@ void App::menu(Intents& out) {
     toggle("Ghost placements", settings.ghosts, Intent::Kind::SetGhosts);
     toggle("Teaching mode (reveal the stock)", settings.teaching, Intent::Kind::SetTeaching);
     ImGui::Separator();
-    if (ImGui::MenuItem("Fit the line", "F", tableView.mode == ViewMode::FitLine)) tableView = TableView{ViewMode::FitLine};
-    if (ImGui::MenuItem("Whole table", "W", tableView.mode == ViewMode::WholeTable)) tableView = TableView{ViewMode::WholeTable};
+    if (ImGui::MenuItem("Fit the line", "F", tableView.mode == ViewMode::FitLine))
+      tableView = TableView{ViewMode::FitLine};
+    if (ImGui::MenuItem("Whole table", "W", tableView.mode == ViewMode::WholeTable))
+      tableView = TableView{ViewMode::WholeTable};
     ImGui::Separator();
-    if (ImGui::MenuItem("Show all hands", nullptr, settings.visibility == Visibility::All)) out.push_back(visibilityIntent(Visibility::All));
-    if (ImGui::MenuItem("Show as A", nullptr, settings.visibility == Visibility::AsA)) out.push_back(visibilityIntent(Visibility::AsA));
-    if (ImGui::MenuItem("Show as B", nullptr, settings.visibility == Visibility::AsB)) out.push_back(visibilityIntent(Visibility::AsB));
+    if (ImGui::MenuItem("Show all hands", nullptr, settings.visibility == Visibility::All))
+      out.push_back(visibilityIntent(Visibility::All));
+    if (ImGui::MenuItem("Show as A", nullptr, settings.visibility == Visibility::AsA))
+      out.push_back(visibilityIntent(Visibility::AsA));
+    if (ImGui::MenuItem("Show as B", nullptr, settings.visibility == Visibility::AsB))
+      out.push_back(visibilityIntent(Visibility::AsB));
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Game")) {
@@ -264,14 +275,16 @@ void App::menu(Intents& out) {
       out.push_back(playIntent(moveOf(MoveKind::Draw)));
     if (ImGui::MenuItem("Pass", "P", false, who && m.illegal(moveOf(MoveKind::Pass), *who).empty()))
       out.push_back(playIntent(moveOf(MoveKind::Pass)));
-    if (ImGui::MenuItem("Computer move (greedy)", nullptr, false, who.has_value())) out.push_back(playIntent(greedyMove(m)));
+    if (ImGui::MenuItem("Computer move (greedy)", nullptr, false, who.has_value()))
+      out.push_back(playIntent(greedyMove(m)));
     item("Deal the next round", nullptr, Intent::Kind::DealNext);
     ImGui::Separator();
     for (int p = 0; p < 2; ++p) {
       const std::string label = std::string("Seat ") + letter(static_cast<Player>(p));
       if (ImGui::BeginMenu(label.c_str())) {
         for (Seat s : {Seat::Human, Seat::Greedy, Seat::Random})
-          if (ImGui::MenuItem(std::string(name(s)).c_str(), nullptr, session.game.seats[static_cast<std::size_t>(p)] == s))
+          if (ImGui::MenuItem(std::string(name(s)).c_str(), nullptr,
+                              session.game.seats[static_cast<std::size_t>(p)] == s))
             out.push_back(seatIntent(static_cast<Player>(p), s));
         ImGui::EndMenu();
       }
@@ -351,14 +364,19 @@ nlohmann::json App::layoutState() const {
     if (!r.drawn) continue;
     const char* n = name(static_cast<Pane>(i));
     panes[n] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}, {"clippedX", r.clippedX}, {"hiddenY", r.hiddenY}};
-    if (r.x < -0.5f || r.y < -0.5f || r.x + r.w > displaySize[0] + 0.5f || r.y + r.h > displaySize[1] + 0.5f) outside.push_back(n);
+    if (r.x < -0.5f || r.y < -0.5f || r.x + r.w > displaySize[0] + 0.5f || r.y + r.h > displaySize[1] + 0.5f)
+      outside.push_back(n);
     for (int k = i + 1; k < kPanes; ++k) {
       const PaneRect& o = paneRects[static_cast<std::size_t>(k)];
       if (o.drawn && overlap(Box{r.x, r.y, r.w, r.h}, Box{o.x, o.y, o.w, o.h}))
         overlaps.push_back(std::string(n) + "/" + name(static_cast<Pane>(k)));
     }
   }
-  return {{"width", displaySize[0]}, {"height", displaySize[1]}, {"panes", panes}, {"overlaps", overlaps}, {"outside", outside}};
+  return {{"width", displaySize[0]},
+          {"height", displaySize[1]},
+          {"panes", panes},
+          {"overlaps", overlaps},
+          {"outside", outside}};
 }
 
 std::string App::windowTitle() const {
@@ -393,8 +411,10 @@ nlohmann::json App::state() const {
   for (const auto& h : hands) {
     json tiles = json::array();
     for (Tile t : h.tiles) tiles.push_back(h.faceDown ? std::string("?") : tileText(t));
-    j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles}, {"pips", h.pips}, {"faceDown", h.faceDown},
-                                                     {"shown", handTilesShown[static_cast<std::size_t>(idx(h.player))]}};
+    j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles},
+                                                    {"pips", h.pips},
+                                                    {"faceDown", h.faceDown},
+                                                    {"shown", handTilesShown[static_cast<std::size_t>(idx(h.player))]}};
   }
   j["selected"] = selected == kNoTile ? json(nullptr) : json(tileText(selected));
   j["caption"] = timeline.current().caption;
@@ -420,7 +440,8 @@ nlohmann::json App::state() const {
   for (int i = 0; i < kPanes; ++i) panes[name(static_cast<Pane>(i))] = settings.open[static_cast<std::size_t>(i)];
   j["panes"] = panes;
   json rows = json::array();
-  for (const auto& r : timelineRows(timeline, settings.visibility)) rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
+  for (const auto& r : timelineRows(timeline, settings.visibility))
+    rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
   j["layout"] = layoutState();
   j["score"] = {{"rounds", scoreView(m).rounds}, {"match", scoreView(m).match}};
@@ -428,8 +449,12 @@ nlohmann::json App::state() const {
   j["editor"] = {{"error", editor.error()}, {"canUndo", editor.canUndo()}, {"canRedo", editor.canRedo()}};
   // The table scene as it was drawn (scene.h), in window pixels.
   json table = sceneState(tableScene, tableRect[0], tableRect[1]);
-  table.update({{"x", tableRect[0]}, {"y", tableRect[1]}, {"w", tableRect[2]}, {"h", tableRect[3]},
-                {"shaders", useShaders && renderer.ready()}, {"hover", hoverGhost}});
+  table.update({{"x", tableRect[0]},
+                {"y", tableRect[1]},
+                {"w", tableRect[2]},
+                {"h", tableRect[3]},
+                {"shaders", useShaders && renderer.ready()},
+                {"hover", hoverGhost}});
   j["table"] = table;
   j["scenarios"] = static_cast<int>(scenarioPaths.size());
   j["scenarioList"] = json::array();

@@ -37,9 +37,9 @@ struct ScreenTile {
 // A pane's window rect and whether its content fits (for the dump and the layout tests).
 struct PaneRect {
   float x = 0, y = 0, w = 0, h = 0;
-  bool drawn = false;      // drawn this frame (open and not collapsed)
-  bool clippedX = false;   // content wider than the pane: something is cut off at the right
-  float hiddenY = 0;       // content below the pane's bottom, in pixels (scrolled out of view)
+  bool drawn = false;     // drawn this frame (open and not collapsed)
+  bool clippedX = false;  // content wider than the pane: something is cut off at the right
+  float hiddenY = 0;      // content below the pane's bottom, in pixels (scrolled out of view)
 };
 
 class App {
@@ -73,19 +73,19 @@ class App {
   Tile& selected = session.selected;
   int& chosenGhost = session.chosenGhost;
   const std::uint64_t& generation = session.generation();  // bumped by every change the table can show
-  std::string statusText;         // the line under the table this frame: session.statusLine()
+  std::string statusText;                                  // the line under the table this frame: session.statusLine()
 
-  float animElapsed = 10;         // seconds since the last step (animation)
+  float animElapsed = 10;  // seconds since the last step (animation)
   int lastNode = -1;
   std::vector<ScreenTile> screenTiles;
-  TableView tableView;            // the Table pane's fit, zoom and pan
-  TableScene tableScene;          // the table as last drawn (viewport pixels; origin at tableRect)
-  int hoverGhost = -1;            // the ghost a click would play, under the mouse
+  TableView tableView;               // the Table pane's fit, zoom and pan
+  TableScene tableScene;             // the table as last drawn (viewport pixels; origin at tableRect)
+  int hoverGhost = -1;               // the ghost a click would play, under the mouse
   std::array<float, 4> tableRect{};  // window pixels of the table image
   TableRenderer renderer;
   bool useShaders = true;
-  std::string exportPath;         // PNG to write after this frame
-  bool exportTable = false;       // only the table's rectangle
+  std::string exportPath;                  // PNG to write after this frame
+  bool exportTable = false;                // only the table's rectangle
   std::vector<std::string> scenarioPaths;  // as the Scenarios pane lists them
   bool quit = false;
   bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)
@@ -99,8 +99,8 @@ class App {
   std::string lastCaption;
   std::array<PaneRect, kPanes> paneRects{};
   std::array<int, 2> handTilesShown{};  // tiles of each hand drawn whole within the Hands pane's width
-  std::array<float, 2> displaySize{};  // the window's size the panes were last placed for
-  bool relayout = false;          // place every pane at its default rect this frame
+  std::array<float, 2> displaySize{};   // the window's size the panes were last placed for
+  bool relayout = false;                // place every pane at its default rect this frame
 
  private:
   void keys(Intents& out);

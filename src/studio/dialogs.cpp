@@ -63,7 +63,8 @@ bool fileDialog(const char* title, bool& openFlag, std::string& path, const char
 }  // namespace
 
 void drawDialogs(App& app, Intents& out) {
-  if (fileDialog("Open a record", app.openDialog, app.dialogPath, "Open", true)) out.push_back(openIntent(app.dialogPath));
+  if (fileDialog("Open a record", app.openDialog, app.dialogPath, "Open", true))
+    out.push_back(openIntent(app.dialogPath));
   if (fileDialog("Save the record as", app.saveDialog, app.dialogPath, "Save", false)) {
     Intent in = intentOf(Intent::Kind::Save);
     in.path = app.dialogPath;
@@ -93,8 +94,10 @@ void drawDialogs(App& app, Intents& out) {
     }
     ImGui::InputText("rules", &opts.rules);
     const auto parsed = parseRules(opts.rules);
-    if (const auto* err = std::get_if<std::string>(&parsed)) ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
-    else ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
+    if (const auto* err = std::get_if<std::string>(&parsed))
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
+    else
+      ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
     ImGui::InputText("seed", &seedText, ImGuiInputTextFlags_CharsDecimal);
     for (int p = 0; p < 2; ++p) {
       ImGui::PushID(p);
@@ -146,12 +149,16 @@ void drawDialogs(App& app, Intents& out) {
     ImGui::TextUnformatted("Dominoes Studio: step through games, edit positions, play the computer.");
     ImGui::Separator();
     ImGui::TextUnformatted("Keys");
-    static const char* const keys[][2] = {
-        {"Home / End", "first / last position"}, {"Left / Right", "previous / next (or choose the end)"},
-        {"Tab, Up / Down", "move through your tiles"}, {"Enter / Space", "play the selected tile"},
-        {"D / P", "draw / pass"}, {"A", "autoplay on or off"}, {"Esc", "deselect"},
-        {"Ctrl+O / Ctrl+S", "open / save as"}, {"Ctrl+N", "new game"},
-        {"Ctrl+Z / Ctrl+Y", "undo / redo: the edit in edit mode, else the move"}};
+    static const char* const keys[][2] = {{"Home / End", "first / last position"},
+                                          {"Left / Right", "previous / next (or choose the end)"},
+                                          {"Tab, Up / Down", "move through your tiles"},
+                                          {"Enter / Space", "play the selected tile"},
+                                          {"D / P", "draw / pass"},
+                                          {"A", "autoplay on or off"},
+                                          {"Esc", "deselect"},
+                                          {"Ctrl+O / Ctrl+S", "open / save as"},
+                                          {"Ctrl+N", "new game"},
+                                          {"Ctrl+Z / Ctrl+Y", "undo / redo: the edit in edit mode, else the move"}};
     for (const auto& k : keys) ImGui::BulletText("%-16s %s", k[0], k[1]);
     if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();

@@ -6,7 +6,8 @@
 namespace dom::studio {
 
 const char* name(Zone z) {
-  static const char* const names[] = {"A's hand", "B's hand", "stock", "line (end L)", "line (end R)", "box (out of play)"};
+  static const char* const names[] = {"A's hand",     "B's hand",     "stock",
+                                      "line (end L)", "line (end R)", "box (out of play)"};
   return names[static_cast<int>(z)];
 }
 

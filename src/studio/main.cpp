@@ -14,9 +14,9 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <optional>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <random>
 
 #include "core/files.h"
@@ -37,7 +37,8 @@ std::string writeScreenshot(const std::string& path, int width, int height, std:
   std::vector<unsigned char> flipped(px.size());
   const std::size_t row = static_cast<std::size_t>(width) * 4;
   for (int y = 0; y < height; ++y)
-    std::copy_n(px.data() + static_cast<std::size_t>(height - 1 - y) * row, row, flipped.data() + static_cast<std::size_t>(y) * row);
+    std::copy_n(px.data() + static_cast<std::size_t>(height - 1 - y) * row, row,
+                flipped.data() + static_cast<std::size_t>(y) * row);
   for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
   std::string png;
   auto append = [](void* context, void* data, int size) {
@@ -47,7 +48,8 @@ std::string writeScreenshot(const std::string& path, int width, int height, std:
   if (crop[2] > 0 && crop[3] > 0) {
     const int cx = std::clamp(crop[0], 0, width - 1), cy = std::clamp(crop[1], 0, height - 1);
     const int cw = std::min(crop[2], width - cx), ch = std::min(crop[3], height - cy);
-    ok = stbi_write_png_to_func(append, &png, cw, ch, 4, flipped.data() + static_cast<std::size_t>(cy) * row + static_cast<std::size_t>(cx) * 4,
+    ok = stbi_write_png_to_func(append, &png, cw, ch, 4,
+                                flipped.data() + static_cast<std::size_t>(cy) * row + static_cast<std::size_t>(cx) * 4,
                                 static_cast<int>(row)) != 0;
     width = cw;
     height = ch;
@@ -55,8 +57,10 @@ std::string writeScreenshot(const std::string& path, int width, int height, std:
     ok = stbi_write_png_to_func(append, &png, width, height, 4, flipped.data(), static_cast<int>(row)) != 0;
   }
   std::string err = ok ? dom::files::writeAtomic(path, png) : "cannot save " + path + ": the PNG could not be encoded";
-  if (err.empty()) spdlog::info("wrote {} ({}x{})", path, width, height);
-  else spdlog::error("{}", err);
+  if (err.empty())
+    spdlog::info("wrote {} ({}x{})", path, width, height);
+  else
+    spdlog::error("{}", err);
   return err;
 }
 
@@ -112,14 +116,17 @@ constexpr std::uint64_t kMaxSide = 8192;
 std::optional<std::uint64_t> strictNumber(std::string_view text, std::uint64_t max) {
   std::uint64_t n = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (text.empty() || text[0] == '+' || text[0] == '-' || ec != std::errc() || end != text.data() + text.size() || n > max) return std::nullopt;
+  if (text.empty() || text[0] == '+' || text[0] == '-' || ec != std::errc() || end != text.data() + text.size() ||
+      n > max)
+    return std::nullopt;
   return n;
 }
 
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
-  const auto i = static_cast<std::size_t>(std::min<double>(static_cast<double>(v.size() - 1), p * static_cast<double>(v.size() - 1) + 0.5));
+  const auto i = static_cast<std::size_t>(
+      std::min<double>(static_cast<double>(v.size() - 1), p * static_cast<double>(v.size() - 1) + 0.5));
   return v[i];
 }
 
@@ -131,7 +138,8 @@ int main(int argc, char** argv) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games"};
-  std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human", seatB = "greedy", size = "1280x800";
+  std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human",
+                                            seatB = "greedy", size = "1280x800";
   std::string framesText, seedText;
   bool stats = false, noIni = false, noShaders = false;
   cli.add_option("file", file, "a DGN record or scenario to open");
@@ -166,20 +174,26 @@ int main(int argc, char** argv) {
   int frames = 0;
   if (cli.count("--frames")) {
     const auto n = strictNumber(framesText, kMaxFrames);
-    if (!n) return usage("--frames is a whole number of frames from 0 to " + std::to_string(kMaxFrames) + ", not '" + dom::files::cut(framesText) + "'");
+    if (!n)
+      return usage("--frames is a whole number of frames from 0 to " + std::to_string(kMaxFrames) + ", not '" +
+                   dom::files::cut(framesText) + "'");
     frames = static_cast<int>(*n);
   }
   std::uint64_t seed = 0;
   if (cli.count("--seed")) {
     const auto n = strictNumber(seedText, UINT64_MAX);
-    if (!n) return usage("--seed is a whole number from 0 to 18446744073709551615 (digits only), not '" + dom::files::cut(seedText) + "'");
+    if (!n)
+      return usage("--seed is a whole number from 0 to 18446744073709551615 (digits only), not '" +
+                   dom::files::cut(seedText) + "'");
     seed = *n;
   }
 
   setupLogging();
   NewGameOptions opts;
   opts.rules = rulesText;
-  opts.seed = cli.count("--seed") ? seed : static_cast<std::uint64_t>(std::random_device{}()) ^ static_cast<std::uint64_t>(t0.time_since_epoch().count());
+  opts.seed = cli.count("--seed") ? seed
+                                  : static_cast<std::uint64_t>(std::random_device{}()) ^
+                                        static_cast<std::uint64_t>(t0.time_since_epoch().count());
   if (!parseSeat(seatA, opts.seats[0]) || !parseSeat(seatB, opts.seats[1])) {
     std::fprintf(stderr, "dominoes-studio: a seat is human, greedy or random\n");
     return 2;
@@ -194,7 +208,8 @@ int main(int argc, char** argv) {
     const auto w = strictNumber(size.substr(0, x == std::string::npos ? size.size() : x), kMaxSide);
     const auto h = x == std::string::npos ? std::nullopt : strictNumber(size.substr(x + 1), kMaxSide);
     if (!w || !h || *w < 320 || *h < 240)
-      return usage("--size is WxH from 320x240 to " + std::to_string(kMaxSide) + "x" + std::to_string(kMaxSide) + ", not '" + dom::files::cut(size) + "'");
+      return usage("--size is WxH from 320x240 to " + std::to_string(kMaxSide) + "x" + std::to_string(kMaxSide) +
+                   ", not '" + dom::files::cut(size) + "'");
     width = static_cast<int>(*w);
     height = static_cast<int>(*h);
   }
@@ -254,7 +269,8 @@ int main(int argc, char** argv) {
   style.Colors[ImGuiCol_Button] = ImVec4(0.20f, 0.40f, 0.30f, 0.60f);
   style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.52f, 0.38f, 1.0f);
   style.ScaleAllSizes(uiScale);
-  if (const std::string font = paths::uiFont(); !font.empty()) io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * uiScale);
+  if (const std::string font = paths::uiFont(); !font.empty())
+    io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * uiScale);
   else {
     spdlog::warn("fontconfig found no TrueType sans-serif font (install fonts-dejavu-core): using ImGui's own font");
     ImFontConfig cfg;
@@ -395,13 +411,14 @@ int main(int argc, char** argv) {
     const auto f1 = Clock::now();
     ++frame;
     // With a script and --frames, the run ends when the script is done (--frames is the limit).
-    const bool last = (frames > 0 && frame >= frames) || script.quitRequested() || (frames > 0 && !scriptPath.empty() && script.done());
+    const bool last = (frames > 0 && frame >= frames) || script.quitRequested() ||
+                      (frames > 0 && !scriptPath.empty() && script.done());
     if (!app.exportPath.empty()) {
       const float k = io.DisplayFramebufferScale.x;
       std::array<int, 4> crop{};
       if (app.exportTable)
-        crop = {static_cast<int>(app.tableRect[0] * k), static_cast<int>(app.tableRect[1] * k), static_cast<int>(app.tableRect[2] * k),
-                static_cast<int>(app.tableRect[3] * k)};
+        crop = {static_cast<int>(app.tableRect[0] * k), static_cast<int>(app.tableRect[1] * k),
+                static_cast<int>(app.tableRect[2] * k), static_cast<int>(app.tableRect[3] * k)};
       if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.status(err);
       app.exportPath.clear();
       app.exportTable = false;

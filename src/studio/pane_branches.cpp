@@ -15,8 +15,8 @@ void drawBranchesPane(App& app, Intents& out) {
   for (const BranchRow& r : rows) {
     ImGui::PushID(r.leaf);
     char label[200];
-    std::snprintf(label, sizeof label, "%s branch %d: %d moves, leaves at %d, ends %s", r.current ? ">" : " ", r.number, r.length,
-                  r.forkDepth, r.lastMove.c_str());
+    std::snprintf(label, sizeof label, "%s branch %d: %d moves, leaves at %d, ends %s", r.current ? ">" : " ", r.number,
+                  r.length, r.forkDepth, r.lastMove.c_str());
     // A row as tall as its wrapped text: nothing is cut at the pane's edge.
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = ImGui::CalcTextSize(label, nullptr, false, wrap).y;

@@ -8,7 +8,8 @@
 namespace dom::studio {
 
 namespace {
-void zoneRow(Intents& out, const char* label, Zone zone, const std::vector<std::pair<Tile, std::pair<int, int>>>& tiles) {
+void zoneRow(Intents& out, const char* label, Zone zone,
+             const std::vector<std::pair<Tile, std::pair<int, int>>>& tiles) {
   ImGui::PushID(label);
   ImGui::TextUnformatted(label);
   ImGui::SameLine(ImGui::GetFontSize() * 6);
@@ -28,9 +29,11 @@ void zoneRow(Intents& out, const char* label, Zone zone, const std::vector<std::
     if (ImGui::BeginPopupContextItem("move")) {
       ImGui::TextDisabled("%s", tileText(t).c_str());
       for (Zone z : {Zone::HandA, Zone::HandB, Zone::Stock, Zone::LineL, Zone::LineR, Zone::Box})
-        if (z != zone && ImGui::MenuItem((std::string("Move to ") + name(z)).c_str())) out.push_back(editMoveIntent(t, z));
+        if (z != zone && ImGui::MenuItem((std::string("Move to ") + name(z)).c_str()))
+          out.push_back(editMoveIntent(t, z));
       if (zone == Zone::Stock) {
-        for (const auto& [label, delta] : {std::pair{"Earlier in the draw order", -1}, std::pair{"Later in the draw order", +1}})
+        for (const auto& [label, delta] :
+             {std::pair{"Earlier in the draw order", -1}, std::pair{"Later in the draw order", +1}})
           if (ImGui::MenuItem(label)) {
             Intent in = intentOf(Intent::Kind::EditStockOrder);
             in.tile = t;
@@ -49,7 +52,8 @@ void zoneRow(Intents& out, const char* label, Zone zone, const std::vector<std::
   if (tiles.empty()) ImGui::TextDisabled("(none: drop tiles here)");
   ImGui::EndGroup();
   if (ImGui::BeginDragDropTarget()) {
-    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("DOM_EDIT")) out.push_back(editMoveIntent(*static_cast<const Tile*>(p->Data), zone));
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("DOM_EDIT"))
+      out.push_back(editMoveIntent(*static_cast<const Tile*>(p->Data), zone));
     ImGui::EndDragDropTarget();
   }
   ImGui::PopID();

@@ -54,8 +54,8 @@ void drawHandsPane(App& app, Intents& out) {
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     ImGui::PushID(p);
-    std::string l = std::string(h.toMove ? "> " : "") + letter(h.player) + " " + names[static_cast<std::size_t>(p)] + ": " +
-                    std::to_string(h.tiles.size()) + (h.tiles.size() == 1 ? " tile" : " tiles");
+    std::string l = std::string(h.toMove ? "> " : "") + letter(h.player) + " " + names[static_cast<std::size_t>(p)] +
+                    ": " + std::to_string(h.tiles.size()) + (h.tiles.size() == 1 ? " tile" : " tiles");
     if (h.pips >= 0) l += ", " + std::to_string(h.pips) + " pips";
     if (h.toMove) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
     ImGui::TextWrapped("%s", l.c_str());
@@ -67,7 +67,8 @@ void drawHandsPane(App& app, Intents& out) {
       ImGui::PushID(static_cast<int>(t));
       const bool sel = app.selected == t;
       const bool dim = h.toMove && !h.faceDown && !(h.playable & bit(t));
-      if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) && !h.faceDown)
+      if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
+          !h.faceDown)
         out.push_back(selectIntent(sel ? kNoTile : t));
       // Counted when the whole tile lies within the pane's width (the test of the wrapping).
       if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;

@@ -27,8 +27,10 @@ void drawScenariosPane(App& app, Intents& out) {
     const std::string label = std::to_string(++n) + ". " + (e.title.empty() ? e.file : e.title);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
-    if (ImGui::Selectable("##scenario", app.session.filePath == e.path, 0, ImVec2(wrap, h))) out.push_back(openIntent(e.path));
-    ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr, wrap);
+    if (ImGui::Selectable("##scenario", app.session.filePath == e.path, 0, ImVec2(wrap, h)))
+      out.push_back(openIntent(e.path));
+    ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr,
+                                        wrap);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", e.file.c_str(), e.about.c_str());
     ImGui::PopID();
   }

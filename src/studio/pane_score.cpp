@@ -22,14 +22,18 @@ void drawScorePane(App& app, Intents& out) {
     const auto i = static_cast<std::size_t>(p);
     if (v.target > 0) {
       char label[96];
-      std::snprintf(label, sizeof label, "%c %s: %d / %d", letter(static_cast<Player>(p)), names[i].c_str(), v.scores[i], v.target);
-      ImGui::ProgressBar(std::min(1.0f, static_cast<float>(v.scores[i]) / static_cast<float>(v.target)), ImVec2(-1, 0), label);
+      std::snprintf(label, sizeof label, "%c %s: %d / %d", letter(static_cast<Player>(p)), names[i].c_str(),
+                    v.scores[i], v.target);
+      ImGui::ProgressBar(std::min(1.0f, static_cast<float>(v.scores[i]) / static_cast<float>(v.target)), ImVec2(-1, 0),
+                         label);
     } else {
       ImGui::TextWrapped("%c %s: %d", letter(static_cast<Player>(p)), names[i].c_str(), v.scores[i]);
     }
   }
-  if (v.target > 0) ImGui::TextWrapped("Round %d, to %d points", v.round, v.target);
-  else ImGui::TextWrapped("Round %d (a single round: target 0)", v.round);
+  if (v.target > 0)
+    ImGui::TextWrapped("Round %d, to %d points", v.round, v.target);
+  else
+    ImGui::TextWrapped("Round %d (a single round: target 0)", v.round);
   for (const auto& r : v.rounds) {
     ImGui::Bullet();
     ImGui::TextWrapped("%s", r.c_str());

@@ -23,7 +23,9 @@ void drawStockPane(App& app, Intents& out) {
   char counts[96];
   std::snprintf(counts, sizeof counts, "%d tiles, reserve %d, %d can be drawn", v.count, v.reserve, v.drawable);
   // On the checkbox's line when it fits there, else wrapped under it.
-  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x > ImGui::CalcTextSize(counts).x) ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x >
+      ImGui::CalcTextSize(counts).x)
+    ImGui::SameLine();
   ImGui::TextWrapped("%s", counts);
   // Upright tiles as tall as fit: every tile of the stock shows, wrapped to the pane's width.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -31,7 +33,9 @@ void drawStockPane(App& app, Intents& out) {
   for (; th > ImGui::GetFontSize() * 0.8f; th -= 1.0f) {
     const int perRow = std::max(1, static_cast<int>((avail.x + 5) / (th * 0.5f + 5)));
     const int rows = (std::max(v.count, 1) + perRow - 1) / perRow;
-    if (static_cast<float>(rows) * (th + ImGui::GetStyle().ItemSpacing.y) <= avail.y - ImGui::GetStyle().WindowPadding.y - ImGui::GetStyle().ItemSpacing.y) break;
+    if (static_cast<float>(rows) * (th + ImGui::GetStyle().ItemSpacing.y) <=
+        avail.y - ImGui::GetStyle().WindowPadding.y - ImGui::GetStyle().ItemSpacing.y)
+      break;
   }
   const ImVec2 size(th * 0.5f, th);
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
@@ -41,11 +45,16 @@ void drawStockPane(App& app, Intents& out) {
     const bool reserve = i >= v.count - v.reserve;
     const ImVec2 a = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
-    drawTile(dl, a, ImVec2(a.x + size.x, a.y + size.y), high(t), low(t), app.settings.teaching ? TileLook::Face : TileLook::FaceDown);
-    if (reserve) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + size.x + 2, a.y + size.y + 2), IM_COL32(230, 80, 60, 255), 3, 0, 2);
+    drawTile(dl, a, ImVec2(a.x + size.x, a.y + size.y), high(t), low(t),
+             app.settings.teaching ? TileLook::Face : TileLook::FaceDown);
+    if (reserve)
+      dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + size.x + 2, a.y + size.y + 2), IM_COL32(230, 80, 60, 255), 3,
+                  0, 2);
     if (ImGui::IsItemHovered()) {
-      if (app.settings.teaching) ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? " (reserve: never drawn)" : "");
-      else ImGui::SetTooltip("%d%s", i + 1, reserve ? " (reserve: never drawn)" : "");
+      if (app.settings.teaching)
+        ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? " (reserve: never drawn)" : "");
+      else
+        ImGui::SetTooltip("%d%s", i + 1, reserve ? " (reserve: never drawn)" : "");
     }
     // Wrap to the pane's width.
     if (i + 1 < v.count && ImGui::GetItemRectMax().x + 5 + size.x <= right) ImGui::SameLine(0, 5);

@@ -26,7 +26,8 @@ const TableScene& sceneModel(const App& app, const Tile lastPlayed) {
     editing = true;
     return scene;
   }
-  if (editing || generation != app.generation || selected != app.selected || ghosts != app.settings.ghosts || last != lastPlayed) {
+  if (editing || generation != app.generation || selected != app.selected || ghosts != app.settings.ghosts ||
+      last != lastPlayed) {
     scene = sceneOf(app.match(), app.selected, app.settings.ghosts, lastPlayed);
     generation = app.generation;
     selected = app.selected;
@@ -48,10 +49,12 @@ ImU32 spriteColour(int kind) {
 }
 
 // The fallback: the same sprites with ImGui's draw list, in window pixels.
-void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& s, const std::vector<Sprite>& sprites, float fb) {
+void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& s, const std::vector<Sprite>& sprites,
+                  float fb) {
   dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
   dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(58, 36, 20, 255));
-  drawFelt(dl, ImVec2(origin.x + s.table.x, origin.y + s.table.y), ImVec2(origin.x + s.table.x + s.table.w, origin.y + s.table.y + s.table.h));
+  drawFelt(dl, ImVec2(origin.x + s.table.x, origin.y + s.table.y),
+           ImVec2(origin.x + s.table.x + s.table.w, origin.y + s.table.y + s.table.h));
   for (const Sprite& sp : sprites) {
     const ImVec2 a(origin.x + (sp.cx - sp.w * 0.5f) / fb, origin.y + (sp.cy - sp.h * 0.5f) / fb);
     const ImVec2 b(origin.x + (sp.cx + sp.w * 0.5f) / fb, origin.y + (sp.cy + sp.h * 0.5f) / fb);
@@ -59,11 +62,16 @@ void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& 
     switch (sp.kind) {
       case Sprite::Tile: drawTile(dl, a, b, sp.first, sp.second, TileLook::Face); break;
       case Sprite::Ghost: drawTile(dl, a, b, sp.first, sp.second, TileLook::Ghost); break;
-      case Sprite::Marker: dl->AddCircle(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f), sp.w * 0.5f / fb, col, 20, 2); break;
+      case Sprite::Marker:
+        dl->AddCircle(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f), sp.w * 0.5f / fb, col, 20, 2);
+        break;
       case Sprite::Blocked: dl->AddRectFilled(a, b, col, 2); break;
       case Sprite::Outline:
       case Sprite::Hover:
-      case Sprite::Lead: dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), col, 4, 0, sp.kind == Sprite::Hover ? 3.0f : 2.0f); break;
+      case Sprite::Lead:
+        dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), col, 4, 0,
+                    sp.kind == Sprite::Hover ? 3.0f : 2.0f);
+        break;
       default: break;
     }
   }
@@ -94,8 +102,10 @@ void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text);
     const ImVec2 c(origin.x + cx, origin.y + cy);
     const float r = std::max(ts.x, ts.y) * 0.62f;
-    if (blocked) dl->AddCircleFilled(c, r, IM_COL32(200, 20, 16, 235), 20);
-    else dl->AddCircleFilled(c, r, IM_COL32(10, 30, 20, 150), 20);
+    if (blocked)
+      dl->AddCircleFilled(c, r, IM_COL32(200, 20, 16, 235), 20);
+    else
+      dl->AddCircleFilled(c, r, IM_COL32(10, 30, 20, 150), 20);
     dl->AddText(ImGui::GetFont(), size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f),
                 blocked ? IM_COL32(255, 245, 240, 255) : IM_COL32(255, 225, 110, 255), text);
   }
@@ -111,11 +121,14 @@ void play(Intents& out, const Move& mv) {
 // Wheel zoom around the cursor, pan with the right or middle button or a left drag on the felt.
 void viewInput(App& app, const TableScene& s, ImVec2 mouse, bool leftOnGhost) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) app.tableView = zoomedAt(s, mouse.x, mouse.y, std::pow(1.15f, io.MouseWheel));
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f)
+    app.tableView = zoomedAt(s, mouse.x, mouse.y, std::pow(1.15f, io.MouseWheel));
   if (!ImGui::IsItemActive()) return;
-  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+                        ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
                         (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !leftOnGhost);
-  if (dragging && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) app.tableView = pannedBy(s, io.MouseDelta.x, io.MouseDelta.y);
+  if (dragging && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f))
+    app.tableView = pannedBy(s, io.MouseDelta.x, io.MouseDelta.y);
 }
 
 void fillScreenTiles(App& app, ImVec2 origin, const TableScene& s) {
@@ -173,8 +186,10 @@ Words wordsOf(const App& app, bool choice) {
   const Match& m = app.match();
   const Node& node = app.timeline.current();
   Words w;
-  w.caption = app.editing() ? std::string("Editing the position: the table shows it as it is laid, the lead outlined in blue.")
-              : node.caption.empty() ? explainPosition(m, app.settings.visibility) : node.caption;
+  w.caption = app.editing()
+                  ? std::string("Editing the position: the table shows it as it is laid, the lead outlined in blue.")
+              : node.caption.empty() ? explainPosition(m, app.settings.visibility)
+                                     : node.caption;
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
   if (choice) w.hint = "Click a ghost, or Left/Right to choose and Enter to play.";
   w.status = app.statusText;
@@ -183,7 +198,8 @@ Words wordsOf(const App& app, bool choice) {
 
 // Whether the selected tile has more than one placement (its ghosts offer a choice).
 bool hasChoice(const App& app) {
-  return !app.editing() && app.selected != kNoTile && app.settings.ghosts && placementsOf(app.match(), app.selected).size() > 1;
+  return !app.editing() && app.selected != kNoTile && app.settings.ghosts &&
+         placementsOf(app.match(), app.selected).size() > 1;
 }
 
 }  // namespace
@@ -217,7 +233,9 @@ void drawTablePane(App& app, Intents& out) {
   fillScreenTiles(app, origin, scene);
 
   // One item for the whole table: clicks, drags, the wheel and drops all read the scene.
-  ImGui::InvisibleButton("table", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+  ImGui::InvisibleButton(
+      "table", size,
+      ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
   const ImVec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
   const bool hovered = ImGui::IsItemHovered();
   app.hoverGhost = hovered ? ghostAt(scene, mouse.x, mouse.y) : -1;
@@ -260,8 +278,10 @@ void drawTablePane(App& app, Intents& out) {
       // Dropped on a ghost of that tile: that placement; elsewhere: its first placement.
       const auto moves = placementsOf(m, t);
       const int g = ghostAt(scene, mouse.x, mouse.y);
-      if (g >= 0 && scene.ghosts[static_cast<std::size_t>(g)].move.tile == t) play(out, scene.ghosts[static_cast<std::size_t>(g)].move);
-      else if (!moves.empty()) play(out, moves.front());
+      if (g >= 0 && scene.ghosts[static_cast<std::size_t>(g)].move.tile == t)
+        play(out, scene.ghosts[static_cast<std::size_t>(g)].move);
+      else if (!moves.empty())
+        play(out, moves.front());
     }
     ImGui::EndDragDropTarget();
   }

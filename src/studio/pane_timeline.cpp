@@ -16,13 +16,16 @@ void cell(const std::string& text, const ImVec4* colour = nullptr) {
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   if (size.x <= w) {
-    if (colour) ImGui::TextColored(*colour, "%s", text.c_str());
-    else ImGui::TextUnformatted(text.c_str());
+    if (colour)
+      ImGui::TextColored(*colour, "%s", text.c_str());
+    else
+      ImGui::TextUnformatted(text.c_str());
     return;
   }
   const ImVec2 at = ImGui::GetCursorScreenPos();
   if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
-  ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + size.y), at.x + w, at.x + w, text.c_str(), nullptr, &size);
+  ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + size.y), at.x + w, at.x + w,
+                            text.c_str(), nullptr, &size);
   if (colour) ImGui::PopStyleColor();
   ImGui::Dummy(ImVec2(w, size.y));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
@@ -52,8 +55,8 @@ void drawTimelinePane(App& app, Intents& out) {
   const auto rows = timelineRows(app.timeline, app.settings.visibility);
   // Numbered as the rows are: deals are rows without a number, not moves.
   const MoveCounter c = moveCounter(app.timeline);
-  ImGui::TextWrapped("Branch %d of %d, move %d of %d", app.timeline.currentBranch(), static_cast<int>(app.timeline.leaves().size()), c.current,
-                     c.last);
+  ImGui::TextWrapped("Branch %d of %d, move %d of %d", app.timeline.currentBranch(),
+                     static_cast<int>(app.timeline.leaves().size()), c.current, c.last);
   if (ImGui::BeginTable("moves", 4, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
@@ -78,14 +81,17 @@ void drawTimelinePane(App& app, Intents& out) {
         ImGui::PushID(i);
         char label[16];
         std::snprintf(label, sizeof label, r.number ? "%d" : "-", r.number);
-        if (ImGui::Selectable(label, r.current, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+        if (ImGui::Selectable(label, r.current,
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           out.push_back(jumpIntent(r.node));
         ImGui::PopID();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.player.c_str());
         ImGui::TableNextColumn();
-        if (r.branchPoint) cell(r.move + " *", &branchColour);
-        else cell(r.move);
+        if (r.branchPoint)
+          cell(r.move + " *", &branchColour);
+        else
+          cell(r.move);
         ImGui::TableNextColumn();
         cell(r.caused);
       }

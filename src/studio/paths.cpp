@@ -27,8 +27,10 @@ bool isDir(const fs::path& p) {
 
 std::vector<fs::path> xdgDataDirs() {
   std::vector<fs::path> out;
-  if (const char* home = std::getenv("XDG_DATA_HOME"); home && *home) out.emplace_back(home);
-  else if (const char* h = std::getenv("HOME"); h && *h) out.emplace_back(fs::path(h) / ".local/share");
+  if (const char* home = std::getenv("XDG_DATA_HOME"); home && *home)
+    out.emplace_back(home);
+  else if (const char* h = std::getenv("HOME"); h && *h)
+    out.emplace_back(fs::path(h) / ".local/share");
   const char* dirs = std::getenv("XDG_DATA_DIRS");
   std::istringstream in(dirs && *dirs ? dirs : "/usr/local/share:/usr/share");
   for (std::string d; std::getline(in, d, ':');)

@@ -41,8 +41,13 @@ void TableRenderer::release() {
 
 std::string TableRenderer::init(bool breakShader) {
   GLuint vs = 0, fs = 0;
-  if (auto e = compile(GL_VERTEX_SHADER, shaderSource("table.vert.glsl"), vs); !e.empty()) return "table.vert.glsl: " + e;
-  if (auto e = compile(GL_FRAGMENT_SHADER, breakShader ? std::string_view("#version 330 core\nvoid main() { undefined(); }\n") : shaderSource("table.frag.glsl"), fs); !e.empty()) {
+  if (auto e = compile(GL_VERTEX_SHADER, shaderSource("table.vert.glsl"), vs); !e.empty())
+    return "table.vert.glsl: " + e;
+  if (auto e = compile(GL_FRAGMENT_SHADER,
+                       breakShader ? std::string_view("#version 330 core\nvoid main() { undefined(); }\n")
+                                   : shaderSource("table.frag.glsl"),
+                       fs);
+      !e.empty()) {
     glDeleteShader(vs);
     return "table.frag.glsl: " + e;
   }
@@ -87,7 +92,11 @@ void TableRenderer::render(int w, int h, const float table[4], const std::vector
   auto mix = [&](float v) { hash = hash * 1099511628211ULL ^ std::hash<float>{}(v); };
   for (int i = 0; i < 4; ++i) mix(table[i]);
   for (const Sprite& s : sprites) {
-    mix(s.cx); mix(s.cy); mix(s.w); mix(s.h); mix(s.alpha);
+    mix(s.cx);
+    mix(s.cy);
+    mix(s.w);
+    mix(s.h);
+    mix(s.alpha);
     mix(static_cast<float>(s.first * 64 + s.second * 8 + s.kind));
   }
   if (hash == lastHash_ && fbo_ && w == w_ && h == h_) return;
@@ -125,9 +134,18 @@ void TableRenderer::render(int w, int h, const float table[4], const std::vector
     const float hw = s.w * 0.5f + margin, hh = s.h * 0.5f + margin;
     const float corners[6][2] = {{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, -hh}, {hw, hh}, {-hw, hh}};
     for (const auto& c : corners) {
-      const float v[12] = {s.cx + c[0], s.cy + c[1], c[0], c[1], s.w, s.h,
-                           static_cast<float>(s.first), static_cast<float>(s.second),
-                           static_cast<float>(s.kind), s.alpha, 1.0f, 0.0f};
+      const float v[12] = {s.cx + c[0],
+                           s.cy + c[1],
+                           c[0],
+                           c[1],
+                           s.w,
+                           s.h,
+                           static_cast<float>(s.first),
+                           static_cast<float>(s.second),
+                           static_cast<float>(s.kind),
+                           s.alpha,
+                           1.0f,
+                           0.0f};
       verts_.insert(verts_.end(), v, v + 12);
     }
   };

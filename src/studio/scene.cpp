@@ -156,11 +156,16 @@ void placeTile(SceneTile& t, const ViewTransform& tr) { t.px = toPx(tr, t.units)
 PxRect barOf(const SceneEnd& e, const ViewTransform& tr) {
   const float t = 0.7f;
   const Rect& f = e.frontUnits;
-  float bx = static_cast<float>(f.x), by = static_cast<float>(f.y), bw = static_cast<float>(f.w), bh = static_cast<float>(f.h);
-  if (e.dir == Dir::East) bw = t;
-  else if (e.dir == Dir::West) bx += bw - t, bw = t;
-  else if (e.dir == Dir::South) bh = t;
-  else by += bh - t, bh = t;
+  float bx = static_cast<float>(f.x), by = static_cast<float>(f.y), bw = static_cast<float>(f.w),
+        bh = static_cast<float>(f.h);
+  if (e.dir == Dir::East)
+    bw = t;
+  else if (e.dir == Dir::West)
+    bx += bw - t, bw = t;
+  else if (e.dir == Dir::South)
+    bh = t;
+  else
+    by += bh - t, bh = t;
   return toPx(tr, bx, by, bw, bh);
 }
 
@@ -177,9 +182,12 @@ TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlay
     for (const TilePlacement& p : after.layout().tiles)
       if (p.tile == selected) s.ghosts.push_back({mv, sceneTile(p)});
   }
-  auto overlaps = [](const Rect& a, const Rect& b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; };
+  auto overlaps = [](const Rect& a, const Rect& b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  };
   for (auto& e : s.ends)
-    e.underGhost = std::any_of(s.ghosts.begin(), s.ghosts.end(), [&](const SceneGhost& g) { return overlaps(g.tile.units, e.frontUnits); });
+    e.underGhost = std::any_of(s.ghosts.begin(), s.ghosts.end(),
+                               [&](const SceneGhost& g) { return overlaps(g.tile.units, e.frontUnits); });
   return s;
 }
 
@@ -249,8 +257,10 @@ TableView zoomedAt(const TableScene& s, float x, float y, float factor) {
   // The units under (x, y) stay under it: solve the new centre from the new scale.
   const float ux = (x - s.transform.offsetX) / s.transform.scale, uy = (y - s.transform.offsetY) / s.transform.scale;
   const float scale = s.fitted.scale * v.zoom;
-  const float cx = (s.viewportW * 0.5f - (x - ux * scale)) / scale, cy = (s.viewportH * 0.5f - (y - uy * scale)) / scale;
-  const float fcx = (s.viewportW * 0.5f - s.fitted.offsetX) / s.fitted.scale, fcy = (s.viewportH * 0.5f - s.fitted.offsetY) / s.fitted.scale;
+  const float cx = (s.viewportW * 0.5f - (x - ux * scale)) / scale,
+              cy = (s.viewportH * 0.5f - (y - uy * scale)) / scale;
+  const float fcx = (s.viewportW * 0.5f - s.fitted.offsetX) / s.fitted.scale,
+              fcy = (s.viewportH * 0.5f - s.fitted.offsetY) / s.fitted.scale;
   v.panX = cx - fcx;
   v.panY = cy - fcy;
   return v;
@@ -293,7 +303,8 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
   for (std::size_t i = 0; i < s.ghosts.size(); ++i) {
     const SceneTile& t = s.ghosts[i].tile;
     out.push_back(tileSprite(t, Sprite::Ghost, 1.0f));
-    if (static_cast<int>(i) == st.chosenGhost && s.ghosts.size() > 1) out.push_back(tileSprite(t, Sprite::Outline, 0.8f));
+    if (static_cast<int>(i) == st.chosenGhost && s.ghosts.size() > 1)
+      out.push_back(tileSprite(t, Sprite::Outline, 0.8f));
   }
   for (const auto& e : s.ends) {
     if (!isBlocked(e.state)) {
@@ -385,7 +396,10 @@ nlohmann::json sceneState(const TableScene& s, float originX, float originY) {
   json felt;
   px(felt, s.table);
   t["felt"] = felt;
-  t["view"] = {{"mode", name(s.view.mode)}, {"zoom", s.view.zoom}, {"panX", s.view.panX}, {"panY", s.view.panY},
+  t["view"] = {{"mode", name(s.view.mode)},
+               {"zoom", s.view.zoom},
+               {"panX", s.view.panX},
+               {"panY", s.view.panY},
                {"scale", s.transform.scale}};
   return t;
 }

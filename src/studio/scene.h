@@ -23,15 +23,15 @@ enum class ViewMode : std::uint8_t { FitLine, WholeTable };
 // What the user chose: a fit, then a zoom around a point and a pan on top of it.
 struct TableView {
   ViewMode mode = ViewMode::FitLine;
-  float zoom = 1.0f;          // times the fitted scale
-  float panX = 0, panY = 0;   // table units the view's centre moved from the fitted centre
+  float zoom = 1.0f;         // times the fitted scale
+  float panX = 0, panY = 0;  // table units the view's centre moved from the fitted centre
   bool operator==(const TableView&) const = default;
 };
 inline constexpr float kMinZoom = 0.25f, kMaxZoom = 8.0f;
 
 enum class EndState : std::uint8_t { Open, BlockedByEdge, BlockedByTiles, BlockedByBoth };
-[[nodiscard]] const char* name(EndState s);          // open, edge, tiles, edge+tiles
-[[nodiscard]] std::string whyText(EndState s);      // the hover text, in the rules' words
+[[nodiscard]] const char* name(EndState s);     // open, edge, tiles, edge+tiles
+[[nodiscard]] std::string whyText(EndState s);  // the hover text, in the rules' words
 [[nodiscard]] inline bool isBlocked(EndState s) { return s != EndState::Open; }
 // The end's state as core's layout tells it.
 [[nodiscard]] EndState endStateOf(const OpenEnd& e);
@@ -45,13 +45,13 @@ struct PxRect {
 
 struct SceneTile {
   Tile tile = kNoTile;
-  Rect units;                       // as core lays it
-  PxRect px;                        // viewport pixels
-  std::array<int, 2> pips{};        // as core: the pip of halves[0], halves[1]
-  int first = 0, second = 0;        // as drawn: left (or top) half, right (or bottom) half
+  Rect units;                 // as core lays it
+  PxRect px;                  // viewport pixels
+  std::array<int, 2> pips{};  // as core: the pip of halves[0], halves[1]
+  int first = 0, second = 0;  // as drawn: left (or top) half, right (or bottom) half
   bool crosswise = false;
   bool lead = false;
-  bool last = false;                // the tile of the move that led to this position
+  bool last = false;  // the tile of the move that led to this position
 };
 
 struct SceneEnd {
@@ -60,12 +60,12 @@ struct SceneEnd {
   int pip = -1;
   EndState state = EndState::Open;
   Dir dir = Dir::East;
-  float ux = 0, uy = 0;             // units: the midpoint where the next tile attaches
-  float px = 0, py = 0;             // viewport pixels of that point
-  Rect frontUnits;                  // the square in front of the end, where a next tile's half goes
+  float ux = 0, uy = 0;  // units: the midpoint where the next tile attaches
+  float px = 0, py = 0;  // viewport pixels of that point
+  Rect frontUnits;       // the square in front of the end, where a next tile's half goes
   PxRect front;
-  PxRect bar;                       // blocked: the red bar across the front square, at the end's side
-  bool underGhost = false;          // a ghost covers the front square: its ring and label step aside
+  PxRect bar;               // blocked: the red bar across the front square, at the end's side
+  bool underGhost = false;  // a ghost covers the front square: its ring and label step aside
 };
 
 struct SceneGhost {
@@ -81,17 +81,17 @@ struct ViewTransform {
 };
 
 struct TableScene {
-  int tableW = 0, tableH = 0;       // squares
-  bool editing = false;             // the position editor's position, not the match's
-  std::vector<SceneTile> tiles;     // drawing order: the line from end L to end R
-  std::vector<SceneEnd> ends;       // L then R; empty while the line is empty
-  std::vector<SceneGhost> ghosts;   // the selected tile's placements, in legal-move order
+  int tableW = 0, tableH = 0;      // squares
+  bool editing = false;            // the position editor's position, not the match's
+  std::vector<SceneTile> tiles;    // drawing order: the line from end L to end R
+  std::vector<SceneEnd> ends;      // L then R; empty while the line is empty
+  std::vector<SceneGhost> ghosts;  // the selected tile's placements, in legal-move order
   // Filled by placed():
   TableView view;
   float viewportW = 0, viewportH = 0;
-  ViewTransform fitted;             // the view's fit alone (zoom 1, no pan)
-  ViewTransform transform;          // what is drawn
-  PxRect table;                     // the table's felt in viewport pixels
+  ViewTransform fitted;     // the view's fit alone (zoom 1, no pan)
+  ViewTransform transform;  // what is drawn
+  PxRect table;             // the table's felt in viewport pixels
 };
 
 // The scene in table units. From a match: its layout, its ends and the selected tile's ghosts;
@@ -113,9 +113,9 @@ struct TableScene {
 
 // The sprites that draw a scene (framebuffer pixels = viewport pixels * pixelRatio).
 struct SpriteStyle {
-  int hoverGhost = -1;     // highlighted: the ghost a click would play
-  int chosenGhost = -1;    // outlined: the ghost Enter plays when there is a choice
-  float anim = 1.0f;       // 0..1: the last move's tile fading in
+  int hoverGhost = -1;   // highlighted: the ghost a click would play
+  int chosenGhost = -1;  // outlined: the ghost Enter plays when there is a choice
+  float anim = 1.0f;     // 0..1: the last move's tile fading in
   float pixelRatio = 1.0f;
 };
 [[nodiscard]] std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& style);

@@ -55,7 +55,8 @@ std::optional<Move> parseMove(const Match& m, const std::string& text, std::stri
   if (headingWord == "left") h = Heading::Left;
   if (headingWord == "right") h = Heading::Right;
   for (const Move& mv : m.legalMoves())
-    if (mv.kind == MoveKind::Play && mv.tile == wt->tile() && (end == End::None || mv.end == end) && mv.heading == h) return mv;
+    if (mv.kind == MoveKind::Play && mv.tile == wt->tile() && (end == End::None || mv.end == end) && mv.heading == h)
+      return mv;
   const auto who = m.toMove();
   Move probe;
   probe.tile = wt->tile();
@@ -116,7 +117,9 @@ void Script::monkey(App& app, int& key) {
     case 8: app.apply(visibilityIntent(static_cast<Visibility>(next(3)))); break;
     case 9: app.apply(intentOf(next(2) ? Intent::Kind::DealNext : Intent::Kind::EditorStart)); break;
     case 10: app.apply(paneIntent(static_cast<Pane>(next(kPanes)), next(4) != 0)); break;
-    default: app.apply(playIntent(next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass))); break;  // refused with a reason when illegal
+    default:
+      app.apply(playIntent(next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass)));
+      break;  // refused with a reason when illegal
   }
   if (app.session.errorPopup) app.session.errorPopup = false;  // keep going rather than stop at a modal
   if (app.quit) app.quit = false;
@@ -134,7 +137,8 @@ int keyCode(const std::string& k) {
   if (k == "enter") return 257;
   if (k == "space") return 32;
   if (k == "escape") return 256;
-  if (k.size() == 1 && std::isalpha(static_cast<unsigned char>(k[0]))) return std::toupper(static_cast<unsigned char>(k[0]));
+  if (k.size() == 1 && std::isalpha(static_cast<unsigned char>(k[0])))
+    return std::toupper(static_cast<unsigned char>(k[0]));
   return -1;
 }
 }  // namespace
@@ -168,7 +172,10 @@ void Script::run(App& app, const std::string& line, int& key) {
   } else if (cmd == "load-bad") {  // a load that must fail and keep the game
     if (fileAction(openIntent(arg))) fail("the file loaded");
   } else if (cmd == "step") {
-    simple(arg == "first" ? Intent::Kind::First : arg == "prev" ? Intent::Kind::Prev : arg == "last" ? Intent::Kind::Last : Intent::Kind::Next);
+    simple(arg == "first"  ? Intent::Kind::First
+           : arg == "prev" ? Intent::Kind::Prev
+           : arg == "last" ? Intent::Kind::Last
+                           : Intent::Kind::Next);
   } else if (cmd == "undo" || cmd == "redo") {  // as Ctrl+Z / Ctrl+Y: on the editor in edit mode, else the timeline
     simple(cmd == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
   } else if (cmd == "jump") {
@@ -189,7 +196,8 @@ void Script::run(App& app, const std::string& line, int& key) {
     as >> click.x >> click.y;
     click.pending = true;
   } else if (cmd == "resize") {  // resize WxH: the window's new size (the layout follows)
-    if (std::sscanf(arg.c_str(), "%dx%d", &resize.w, &resize.h) != 2 || resize.w < 320 || resize.h < 240) return fail("resize WxH");
+    if (std::sscanf(arg.c_str(), "%dx%d", &resize.w, &resize.h) != 2 || resize.w < 320 || resize.h < 240)
+      return fail("resize WxH");
     resize.pending = true;
   } else if (cmd == "click-ghost") {  // clicks the centre of the N-th ghost placement on the table
     const int n = std::atoi(arg.c_str());
@@ -211,15 +219,18 @@ void Script::run(App& app, const std::string& line, int& key) {
     if (n >= app.scenarioPaths.size()) return fail("no such scenario");
     if (!fileAction(openIntent(app.scenarioPaths[n]))) fail(app.session.errorText);
   } else if (cmd == "dialog") {  // new, open, save, about
-    if (arg == "new") app.newGameDialog = true;
+    if (arg == "new")
+      app.newGameDialog = true;
     else if (arg == "open") {
       app.dialogPath = app.scenariosDir + "/";
       app.openDialog = true;
     } else if (arg == "save") {
       app.dialogPath = "game.dgn";
       app.saveDialog = true;
-    } else if (arg == "about") app.aboutDialog = true;
-    else fail("dialog new|open|save|about");
+    } else if (arg == "about")
+      app.aboutDialog = true;
+    else
+      fail("dialog new|open|save|about");
   } else if (cmd == "export-table") {
     Intent in = intentOf(Intent::Kind::ExportTablePng);
     in.path = arg;
@@ -278,7 +289,8 @@ void Script::run(App& app, const std::string& line, int& key) {
     std::istringstream as(arg);
     std::string sub, tileWord, zoneWord;
     as >> sub >> tileWord >> zoneWord;
-    if (sub == "load") simple(Intent::Kind::EditLoad);
+    if (sub == "load")
+      simple(Intent::Kind::EditLoad);
     else if (sub == "undo" || sub == "redo") {
       if (!app.editing()) return fail("not in edit mode (open editor)");
       simple(sub == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
@@ -286,11 +298,13 @@ void Script::run(App& app, const std::string& line, int& key) {
       Intent in = intentOf(Intent::Kind::EditTurn);
       in.owner = tileWord == "B" ? Player::B : Player::A;
       app.apply(in);
-    } else if (sub == "play") simple(Intent::Kind::EditorStart);
+    } else if (sub == "play")
+      simple(Intent::Kind::EditorStart);
     else if (sub == "move") {
       const auto wt = parseTile(tileWord);
-      static const std::pair<const char*, Zone> zones[] = {{"A", Zone::HandA}, {"B", Zone::HandB}, {"stock", Zone::Stock},
-                                                           {"L", Zone::LineL}, {"R", Zone::LineR}, {"box", Zone::Box}};
+      static const std::pair<const char*, Zone> zones[] = {{"A", Zone::HandA},     {"B", Zone::HandB},
+                                                           {"stock", Zone::Stock}, {"L", Zone::LineL},
+                                                           {"R", Zone::LineR},     {"box", Zone::Box}};
       const Zone* z = nullptr;
       for (const auto& [n, zz] : zones)
         if (zoneWord == n) z = &zz;
@@ -327,7 +341,8 @@ void Script::run(App& app, const std::string& line, int& key) {
       if (want.empty() || !got.is_string() || got.get<std::string>().find(want) == std::string::npos)
         return fail("expected a string containing " + jsonText(want) + ", found " + jsonText(got));
     } else if (!want.empty() && want[0] == '>' && got.is_number()) {
-      if (!(got.get<double>() > std::atof(want.c_str() + 1))) return fail("expected " + jsonText(want) + ", found " + jsonText(got));
+      if (!(got.get<double>() > std::atof(want.c_str() + 1)))
+        return fail("expected " + jsonText(want) + ", found " + jsonText(got));
     } else {
       nlohmann::json wantJson = nlohmann::json::parse(want, nullptr, false);
       if (wantJson.is_discarded()) wantJson = want;

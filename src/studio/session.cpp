@@ -16,7 +16,8 @@
 namespace dom::studio {
 
 const char* name(Pane p) {
-  static const char* const names[] = {"table", "hands", "stock", "timeline", "branches", "rules", "score", "editor", "scenarios", "log"};
+  static const char* const names[] = {"table", "hands", "stock",  "timeline",  "branches",
+                                      "rules", "score", "editor", "scenarios", "log"};
   return names[static_cast<int>(p)];
 }
 
@@ -44,14 +45,16 @@ namespace {
 std::optional<int> strictInt(std::string_view v, int lo, int hi) {
   int n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (v.empty() || v[0] == '-' || v[0] == '+' || ec != std::errc() || end != v.data() + v.size() || n < lo || n > hi) return std::nullopt;
+  if (v.empty() || v[0] == '-' || v[0] == '+' || ec != std::errc() || end != v.data() + v.size() || n < lo || n > hi)
+    return std::nullopt;
   return n;
 }
 // A finite number in [lo, hi] ("nan", "inf", "1e99", "2x" are refused), else nullopt.
 std::optional<float> strictFloat(std::string_view v, float lo, float hi) {
   float f = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
-  if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(f) || f < lo || f > hi) return std::nullopt;
+  if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(f) || f < lo || f > hi)
+    return std::nullopt;
   return f;
 }
 }  // namespace
@@ -98,12 +101,14 @@ std::string applySetting(Settings& s, std::string_view key, std::string_view val
 
 std::string settingsText(const Settings& s) {
   std::ostringstream o;
-  o << "Visibility=" << static_cast<int>(s.visibility) << "\nTeaching=" << (s.teaching ? 1 : 0) << "\nAnimate=" << (s.animate ? 1 : 0)
-    << "\nGhosts=" << (s.ghosts ? 1 : 0) << "\n";
+  o << "Visibility=" << static_cast<int>(s.visibility) << "\nTeaching=" << (s.teaching ? 1 : 0)
+    << "\nAnimate=" << (s.animate ? 1 : 0) << "\nGhosts=" << (s.ghosts ? 1 : 0) << "\n";
   char num[64];
-  std::snprintf(num, sizeof num, "Speed=%.2f\nComputerDelay=%.2f\n", static_cast<double>(s.speed), static_cast<double>(s.computerDelay));
+  std::snprintf(num, sizeof num, "Speed=%.2f\nComputerDelay=%.2f\n", static_cast<double>(s.speed),
+                static_cast<double>(s.computerDelay));
   o << num;
-  for (int i = 0; i < kPanes; ++i) o << "Pane." << name(static_cast<Pane>(i)) << "=" << (s.open[static_cast<std::size_t>(i)] ? 1 : 0) << "\n";
+  for (int i = 0; i < kPanes; ++i)
+    o << "Pane." << name(static_cast<Pane>(i)) << "=" << (s.open[static_cast<std::size_t>(i)] ? 1 : 0) << "\n";
   for (const auto& r : s.recent)
     if (r.find_first_of("\r\n") == std::string::npos) o << "Recent=" << r << "\n";
   return o.str();
@@ -225,10 +230,12 @@ std::vector<ScenarioEntry> listScenarios(const std::string& dir) {
   for (const auto& de : fs::directory_iterator(dir, ec)) {
     std::error_code sec;
     // status() is a stat: it follows a symlink but never opens the file, so a FIFO cannot block.
-    if (de.path().extension() == ".dgn" && fs::is_regular_file(de.status(sec))) names.push_back(de.path().filename().string());
+    if (de.path().extension() == ".dgn" && fs::is_regular_file(de.status(sec)))
+      names.push_back(de.path().filename().string());
   }
   const auto order = files::readText((fs::path(dir) / "ORDER").string());
-  const std::string orderText = std::holds_alternative<std::string>(order) ? std::get<std::string>(order) : std::string();
+  const std::string orderText =
+      std::holds_alternative<std::string>(order) ? std::get<std::string>(order) : std::string();
   std::vector<ScenarioEntry> out;
   for (const auto& f : orderScenarios(names, orderText)) out.push_back(describeScenario(fs::path(dir) / f));
   return out;
@@ -290,7 +297,8 @@ void Session::newGame(const NewGameOptions& o) {
     const auto human = soleHuman();
     settings.visibility = !human ? Visibility::All : *human == Player::A ? Visibility::AsA : Visibility::AsB;
   }
-  spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]), name(o.seats[1]));
+  spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]),
+               name(o.seats[1]));
 }
 
 bool Session::open(const std::string& path) {
@@ -446,8 +454,10 @@ void Session::undoMove() {
   rebuilt.setPlayers(timeline.players());
   for (auto it = path.begin() + 1; it != path.end() && it <= end; ++it) {
     const Node& n = timeline.node(*it);
-    if (n.roundStart) rebuilt.dealNext(game.seed + static_cast<std::uint64_t>(rebuilt.current().match.round()));
-    else if (n.move) rebuilt.play(*n.move);
+    if (n.roundStart)
+      rebuilt.dealNext(game.seed + static_cast<std::uint64_t>(rebuilt.current().match.round()));
+    else if (n.move)
+      rebuilt.play(*n.move);
   }
   if (rebuilt.size() != static_cast<int>(end - path.begin()) + 1) {
     timeline.jump(target);  // the replay did not reach it: keep the tree, step back
@@ -475,8 +485,10 @@ void Session::apply(const Intent& in) {
     case K::Play: play(in.move); break;
     case K::PlaySelected: playSelected(); break;
     case K::DealNext:
-      if (const auto why = match().canStartRound(); !why.empty()) status(why);
-      else timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round()));
+      if (const auto why = match().canStartRound(); !why.empty())
+        status(why);
+      else
+        timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round()));
       break;
     case K::Open: open(in.path); break;
     case K::Save: save(in.path); break;
@@ -516,7 +528,8 @@ void Session::apply(const Intent& in) {
     case K::ExportTablePng:
     case K::NewGameDialog: break;
   }
-  const bool manual = in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
+  const bool manual =
+      in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
   if (manual) {
     autoplay = false;
     selected = kNoTile;
@@ -542,7 +555,8 @@ void Session::tick(float dt) {
   // Computer seats play only at the tip of the current branch, and never in edit mode.
   if (!timeline.current().children.empty() || editing()) return;
   const Match& m = match();
-  if (m.round() > 0 && m.state().over() && !m.matchOver() && game.seats[0] != Seat::Human && game.seats[1] != Seat::Human) {
+  if (m.round() > 0 && m.state().over() && !m.matchOver() && game.seats[0] != Seat::Human &&
+      game.seats[1] != Seat::Human) {
     computerElapsed += dt;
     if (computerElapsed >= settings.computerDelay) {
       computerElapsed = 0;
@@ -569,8 +583,8 @@ namespace dom::studio {
 
 namespace {
 // Stacks the open panes of a column top to bottom, sharing its height by weight.
-void stack(std::array<Box, kPanes>& out, const std::vector<std::pair<Pane, float>>& column, const std::array<bool, kPanes>& open,
-           float x, float y, float w, float h, float gap) {
+void stack(std::array<Box, kPanes>& out, const std::vector<std::pair<Pane, float>>& column,
+           const std::array<bool, kPanes>& open, float x, float y, float w, float h, float gap) {
   float total = 0;
   for (const auto& [p, weight] : column)
     if (open[static_cast<std::size_t>(p)]) total += weight;
@@ -586,7 +600,8 @@ void stack(std::array<Box, kPanes>& out, const std::vector<std::pair<Pane, float
 }
 }  // namespace
 
-std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open, bool editing) {
+std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open,
+                                      bool editing) {
   std::array<Box, kPanes> out{};
   const float gap = 2;
   const float top = menuH + gap, height = h - top;
@@ -595,7 +610,8 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
   const float centre = w - 2 * side - 2 * gap;
   using P = Pane;
   stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}}, open, 0, top, side, height, gap);
-  stack(out, {{P::Rules, 0.45f}, {P::Score, 0.27f}, {P::Log, 0.28f}}, open, side + gap + centre + gap, top, side, height, gap);
+  stack(out, {{P::Rules, 0.45f}, {P::Score, 0.27f}, {P::Log, 0.28f}}, open, side + gap + centre + gap, top, side,
+        height, gap);
   auto centreOpen = open;
   if (editing) {
     // Edit mode: the table over the editor; the hands and stock are the match's, not the edit's.
@@ -605,7 +621,8 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
     const Box editorBox = out[static_cast<std::size_t>(P::Editor)];
     out[static_cast<std::size_t>(P::Hands)] = out[static_cast<std::size_t>(P::Stock)] = editorBox;
   } else {
-    stack(out, {{P::Table, 0.55f}, {P::Hands, 0.29f}, {P::Stock, 0.16f}}, centreOpen, side + gap, top, centre, height, gap);
+    stack(out, {{P::Table, 0.55f}, {P::Hands, 0.29f}, {P::Stock, 0.16f}}, centreOpen, side + gap, top, centre, height,
+          gap);
     // Outside edit mode the editor is closed; its place is the lower half of the centre.
     out[static_cast<std::size_t>(P::Editor)] = {side + gap, top + height * 0.5f, centre, height * 0.5f};
   }

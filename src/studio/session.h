@@ -24,10 +24,10 @@ inline constexpr int kPanes = static_cast<int>(Pane::Count);
 // View settings in one struct, range-checked on load, saved next to imgui.ini.
 struct Settings {
   Visibility visibility = Visibility::All;
-  bool teaching = false;     // reveals the stock in draw order
-  bool animate = true;       // moves fade in when played or stepped
+  bool teaching = false;  // reveals the stock in draw order
+  bool animate = true;    // moves fade in when played or stepped
   bool ghosts = true;
-  float speed = 1.0f;        // autoplay moves per second
+  float speed = 1.0f;  // autoplay moves per second
   float computerDelay = 0.4f;
   std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false};
   std::vector<std::string> recent;
@@ -53,32 +53,59 @@ struct NewGameOptions {
 struct Intent {
   enum class Kind {
     // The timeline.
-    Jump, First, Prev, Next, Last, Play, PlaySelected, Select, ChooseGhost, DealNext, Autoplay,
+    Jump,
+    First,
+    Prev,
+    Next,
+    Last,
+    Play,
+    PlaySelected,
+    Select,
+    ChooseGhost,
+    DealNext,
+    Autoplay,
     // Files and games.
-    Open, Save, NewGame, EditorStart,
+    Open,
+    Save,
+    NewGame,
+    EditorStart,
     // The position editor (edit mode).
-    EditLoad, EditMove, EditTurn, EditScore, EditStockOrder,
+    EditLoad,
+    EditMove,
+    EditTurn,
+    EditScore,
+    EditStockOrder,
     // Undo/Redo act on what has focus: the editor in edit mode, otherwise the timeline.
-    Undo, Redo,
+    Undo,
+    Redo,
     // Seats and view settings.
-    SetSeat, SetVisibility, SetTeaching, SetAnimate, SetGhosts, SetSpeed, SetComputerDelay, SetPane,
+    SetSeat,
+    SetVisibility,
+    SetTeaching,
+    SetAnimate,
+    SetGhosts,
+    SetSpeed,
+    SetComputerDelay,
+    SetPane,
     // The window's own business (App handles these; the session ignores them).
-    ExportPng, ExportTablePng, NewGameDialog,
+    ExportPng,
+    ExportTablePng,
+    NewGameDialog,
   };
   Kind kind = Kind::Jump;
-  int node = 0;           // Jump; ChooseGhost: the index; EditStockOrder: -1 or +1
-  Move move;              // Play
-  Tile tile = kNoTile;    // Select, EditMove, EditStockOrder
+  int node = 0;              // Jump; ChooseGhost: the index; EditStockOrder: -1 or +1
+  Move move;                 // Play
+  Tile tile = kNoTile;       // Select, EditMove, EditStockOrder
   Player owner = Player::A;  // EditTurn, SetSeat
-  Zone zone = Zone::Box;  // EditMove
+  Zone zone = Zone::Box;     // EditMove
   Seat seat = Seat::Human;
   Pane pane = Pane::Table;
   Visibility visibility = Visibility::All;
-  bool on = false;        // SetTeaching, SetAnimate, SetGhosts, SetPane
-  float value = 0;        // SetSpeed, SetComputerDelay
+  bool on = false;  // SetTeaching, SetAnimate, SetGhosts, SetPane
+  float value = 0;  // SetSpeed, SetComputerDelay
   std::array<int, 2> scores{};
-  std::string path;       // Open, Save, ExportPng
-  NewGameOptions game;    // NewGame
+  std::string path;     // Open, Save, ExportPng
+  NewGameOptions game;  // NewGame
 };
 using Intents = std::vector<Intent>;
 
@@ -119,7 +146,8 @@ struct ScenarioEntry {
 struct Box {
   float x = 0, y = 0, w = 0, h = 0;
 };
-[[nodiscard]] std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open, bool editing);
+[[nodiscard]] std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open,
+                                                    bool editing);
 [[nodiscard]] bool overlap(const Box& a, const Box& b);
 
 class Session {
@@ -157,11 +185,11 @@ class Session {
   NewGameOptions game;
   std::mt19937_64 rng{1};
   std::string filePath;
-  std::string errorText;          // shown in a modal until dismissed
-  bool errorPopup = false;        // the window should open the error modal
-  std::string statusText;         // the last message (why an action was refused, saved file...)
+  std::string errorText;    // shown in a modal until dismissed
+  bool errorPopup = false;  // the window should open the error modal
+  std::string statusText;   // the last message (why an action was refused, saved file...)
   Tile selected = kNoTile;
-  int chosenGhost = 0;            // index among the selected tile's placements (Left/Right)
+  int chosenGhost = 0;  // index among the selected tile's placements (Left/Right)
   bool autoplay = false;
   float autoplayElapsed = 0;
   float computerElapsed = 0;

@@ -28,18 +28,26 @@ dgn::Statement noteStatement(std::string text) {
 
 std::string causedText(const Match& before, const Match& after, const Move& move, Player by) {
   std::string s;
-  if (move.kind == MoveKind::Draw) s = "drew " + (move.tile == kNoTile ? std::string("a tile") : tileText(move.tile));
-  else if (move.kind == MoveKind::Pass) s = "passed";
-  else if (move.isLead()) s = "led";
-  else s = "ends " + std::to_string(after.state().ends[0]) + " and " + std::to_string(after.state().ends[1]);
+  if (move.kind == MoveKind::Draw)
+    s = "drew " + (move.tile == kNoTile ? std::string("a tile") : tileText(move.tile));
+  else if (move.kind == MoveKind::Pass)
+    s = "passed";
+  else if (move.isLead())
+    s = "led";
+  else
+    s = "ends " + std::to_string(after.state().ends[0]) + " and " + std::to_string(after.state().ends[1]);
   if (after.results().size() > before.results().size()) {
     const RoundResult& r = after.results().back();
-    if (r.how == RoundStatus::Domino) s += std::string(", domino: ") + letter(by) + " wins the round +" + std::to_string(r.points);
-    else if (r.winner == 2) s += ", blocked: round tied";
-    else s += ", blocked: " + winnerWord(r.winner) + " wins the round +" + std::to_string(r.points);
+    if (r.how == RoundStatus::Domino)
+      s += std::string(", domino: ") + letter(by) + " wins the round +" + std::to_string(r.points);
+    else if (r.winner == 2)
+      s += ", blocked: round tied";
+    else
+      s += ", blocked: " + winnerWord(r.winner) + " wins the round +" + std::to_string(r.points);
     if (const std::string roomless = after.matchedWithoutRoomText(); r.how == RoundStatus::Blocked && !roomless.empty())
       s += " (" + roomless + ")";
-    if (after.matchOver()) s += after.matchWinner() < 2 ? ", " + winnerWord(after.matchWinner()) + " wins the match" : ", match tied";
+    if (after.matchOver())
+      s += after.matchWinner() < 2 ? ", " + winnerWord(after.matchWinner()) + " wins the match" : ", match tied";
   }
   return s;
 }

@@ -14,19 +14,19 @@ namespace dom::studio {
 struct Node {
   explicit Node(Match m) : match(std::move(m)) {}
   Match match;
-  std::optional<Move> move;          // the move that led here (resolved; a draw carries its tile)
+  std::optional<Move> move;  // the move that led here (resolved; a draw carries its tile)
   Player by = Player::A;
-  std::string moveText;              // as a record writes it
-  std::string comment;               // the record's `#` comment on the move's line
-  std::string caused;                // what the move caused: "drew 3-1", "blocked", "round won +23"
-  std::string caption;               // shown at this point: its notes, joined by line breaks
+  std::string moveText;  // as a record writes it
+  std::string comment;   // the record's `#` comment on the move's line
+  std::string caused;    // what the move caused: "drew 3-1", "blocked", "round won +23"
+  std::string caption;   // shown at this point: its notes, joined by line breaks
   // The record's statements standing after this node's move (or deal) and before the next move:
   // notes, expects, negative examples. Saving writes them back in place, one statement each.
   std::vector<dgn::Statement> statements;
   std::optional<dgn::RoundRecord> roundStart;  // a round was dealt or set up here (statements empty)
   int parent = -1;
   std::vector<int> children;
-  int next = -1;                     // the child the current branch goes through
+  int next = -1;  // the child the current branch goes through
   int depth = 0;
 };
 
@@ -84,7 +84,7 @@ class Timeline {
   int current_ = 0;
   std::vector<int> path_;
   std::string title_, about_;
-  std::string rulesText_;            // the `rules` statement's words, as the record wrote them
+  std::string rulesText_;  // the `rules` statement's words, as the record wrote them
   std::vector<std::string> leadingComments_, headerComments_;  // the record's, written back
   std::optional<std::array<std::string, 2>> players_;
 };

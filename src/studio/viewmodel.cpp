@@ -39,7 +39,9 @@ StockView stockView(const Match& m, bool reveal) {
   return v;
 }
 
-bool hidden(Visibility v, Player p) { return (v == Visibility::AsA && p == Player::B) || (v == Visibility::AsB && p == Player::A); }
+bool hidden(Visibility v, Player p) {
+  return (v == Visibility::AsA && p == Player::B) || (v == Visibility::AsB && p == Player::A);
+}
 
 std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
   if (n.move && n.move->kind == MoveKind::Draw && hidden(v, n.by)) {
@@ -130,9 +132,10 @@ std::string lacksText(const Match& m, Player p, Visibility v, const std::string&
     if (!roomless[static_cast<std::size_t>(e)]) continue;
     const End end = static_cast<End>(e);
     obstacle[static_cast<std::size_t>(e)] = m.obstacle(end, roomless[static_cast<std::size_t>(e)]);
-    const std::string where = std::string("end ") + letter(end) + " (" + std::to_string(s.ends[static_cast<std::size_t>(e)]) + ")";
-    held += (held.empty() ? "" : " and ") + (hidden(v, p) ? std::string() : tilesText(roomless[static_cast<std::size_t>(e)]) + " ") +
-            "for " + where;
+    const std::string where =
+        std::string("end ") + letter(end) + " (" + std::to_string(s.ends[static_cast<std::size_t>(e)]) + ")";
+    held += (held.empty() ? "" : " and ") +
+            (hidden(v, p) ? std::string() : tilesText(roomless[static_cast<std::size_t>(e)]) + " ") + "for " + where;
   }
   if (roomless[0] && roomless[1] && obstacle[0] != obstacle[1])
     why = obstacleText(obstacle[0]) + " at L, " + obstacleText(obstacle[1]) + " at R";
@@ -155,16 +158,18 @@ std::string explainPosition(const Match& m, Visibility v) {
     if (r.how == RoundStatus::Domino) {
       const Player w = static_cast<Player>(r.winner);
       text = who(w) + " played the last tile: domino. " + who(other(w)) + " holds " +
-             std::to_string(pips(s.hand[static_cast<std::size_t>(idx(other(w)))])) + " pips, so " + who(w) + " scores " +
-             std::to_string(r.points) + ".";
+             std::to_string(pips(s.hand[static_cast<std::size_t>(idx(other(w)))])) + " pips, so " + who(w) +
+             " scores " + std::to_string(r.points) + ".";
     } else {
       const int a = pips(s.hand[0]), b = pips(s.hand[1]);
       text = "blocked: A " + std::to_string(a) + " pips, B " + std::to_string(b);
       // Under layout=free, tiles that matched an end but had no room are part of why.
       if (const std::string roomless = m.matchedWithoutRoomText(); !roomless.empty()) {
         text += "; " + roomless + ". ";
-        if (r.winner == 2) text += "Equal totals: the round is tied and nobody scores.";
-        else text += winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
+        if (r.winner == 2)
+          text += "Equal totals: the round is tied and nobody scores.";
+        else
+          text += winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
       } else if (r.winner == 2) {
         text += ": equal totals, the round is tied and nobody scores.";
       } else {
@@ -189,19 +194,22 @@ std::string explainPosition(const Match& m, Visibility v) {
   }
   const int l = s.ends[0], r = s.ends[1];
   const Mask playable = s.playable(p, fits);
-  const std::string endsText = l == r ? "a " + std::to_string(l) : "no " + std::to_string(l) + " and no " + std::to_string(r);
+  const std::string endsText =
+      l == r ? "a " + std::to_string(l) : "no " + std::to_string(l) + " and no " + std::to_string(r);
   if (playable && hidden(v, p))
     return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + ".";
   if (playable) {
     const int n = count(playable);
-    return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + "; " + who(p) + " can play " +
-           std::to_string(n) + (n == 1 ? " tile." : " tiles.");
+    return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + "; " + who(p) +
+           " can play " + std::to_string(n) + (n == 1 ? " tile." : " tiles.");
   }
-  const std::string lacks = lacksText(m, p, v, l == r ? who(p) + " has no " + std::to_string(l) : who(p) + " has " + endsText);
+  const std::string lacks =
+      lacksText(m, p, v, l == r ? who(p) + " has no " + std::to_string(l) : who(p) + " has " + endsText);
   if (s.canDraw(m.rules())) return lacks + ": " + who(p) + " must draw.";
   if (m.rules().draw == DrawRule::None) return lacks + " and this game never draws: " + who(p) + " passes.";
   if (m.rules().reserve > 0)
-    return lacks + ", and the stock is down to its reserve of " + std::to_string(m.rules().reserve) + ": " + who(p) + " passes.";
+    return lacks + ", and the stock is down to its reserve of " + std::to_string(m.rules().reserve) + ": " + who(p) +
+           " passes.";
   return lacks + ", and the stock is empty: " + who(p) + " passes.";
 }
 
@@ -253,11 +261,15 @@ ScoreView scoreView(const Match& m) {
   v.round = m.round();
   for (const RoundResult& r : m.results()) {
     std::string line = "Round " + std::to_string(r.round) + ": ";
-    if (r.winner == 2) line += "tied (blocked)";
-    else line += winnerText(r.winner) + (r.how == RoundStatus::Domino ? " by domino +" : " on pips (blocked) +") + std::to_string(r.points);
+    if (r.winner == 2)
+      line += "tied (blocked)";
+    else
+      line += winnerText(r.winner) + (r.how == RoundStatus::Domino ? " by domino +" : " on pips (blocked) +") +
+              std::to_string(r.points);
     v.rounds.push_back(std::move(line));
   }
-  if (m.matchOver()) v.match = m.matchWinner() < 2 ? winnerText(m.matchWinner()) + " wins the match" : "the match is tied";
+  if (m.matchOver())
+    v.match = m.matchWinner() < 2 ? winnerText(m.matchWinner()) + " wins the match" : "the match is tied";
   return v;
 }
 

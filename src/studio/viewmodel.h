@@ -13,26 +13,26 @@ enum class Visibility : std::uint8_t { All, AsA, AsB };
 
 struct HandView {
   Player player = Player::A;
-  std::vector<Tile> tiles;   // heaviest first
+  std::vector<Tile> tiles;  // heaviest first
   bool faceDown = false;
-  int pips = 0;              // -1 when hidden
+  int pips = 0;  // -1 when hidden
   bool toMove = false;
-  Mask playable = 0;         // tiles that can be played now (when it is this player's turn)
+  Mask playable = 0;  // tiles that can be played now (when it is this player's turn)
 };
 [[nodiscard]] std::array<HandView, 2> handsView(const Match& m, Visibility v);
 
 struct StockView {
   int count = 0;
   int reserve = 0;
-  int drawable = 0;          // tiles above the reserve
-  std::vector<Tile> tiles;   // in draw order, only when revealed
+  int drawable = 0;         // tiles above the reserve
+  std::vector<Tile> tiles;  // in draw order, only when revealed
 };
 [[nodiscard]] StockView stockView(const Match& m, bool reveal);
 
 struct TimelineRow {
   int node = 0;
-  int number = 0;            // move number within the branch (0 for a deal)
-  std::string player;        // "A", "B" or "" for a deal
+  int number = 0;      // move number within the branch (0 for a deal)
+  std::string player;  // "A", "B" or "" for a deal
   std::string move;
   std::string caused;
   bool current = false;
@@ -47,8 +47,8 @@ struct TimelineRow {
 struct BranchRow {
   int leaf = 0;
   int number = 0;
-  int length = 0;           // moves from the root
-  int forkDepth = 0;        // where it leaves the first branch
+  int length = 0;     // moves from the root
+  int forkDepth = 0;  // where it leaves the first branch
   std::string lastMove;
   bool current = false;
 };

@@ -15,8 +15,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -85,7 +85,8 @@ bool inRect(const json& r, int x, int y) {
 
 // ends: a half under an end's front square is drawn over by its marker, bar and label.
 void checkTilePixels(const Image& img, const json& t, const json& ends) {
-  const double x = t.at("x").get<double>(), y = t.at("y").get<double>(), w = t.at("w").get<double>(), h = t.at("h").get<double>();
+  const double x = t.at("x").get<double>(), y = t.at("y").get<double>(), w = t.at("w").get<double>(),
+               h = t.at("h").get<double>();
   const std::string name = t.at("tile").get<std::string>();
   int ivory = 0, total = 0;
   for (double v = 0.2; v <= 0.8; v += 0.1)
@@ -95,7 +96,8 @@ void checkTilePixels(const Image& img, const json& t, const json& ends) {
       ++total;
       ivory += isIvory(img.at(px, py));
     }
-  if (total == 0 || ivory * 2 < total) fail("tile " + name + ": only " + std::to_string(ivory) + " of " + std::to_string(total) + " pixels are ivory");
+  if (total == 0 || ivory * 2 < total)
+    fail("tile " + name + ": only " + std::to_string(ivory) + " of " + std::to_string(total) + " pixels are ivory");
   // The centre of each half: a pip there exactly when the half's count is odd (1, 3, 5). Below 24 px
   // across, pips are a pixel or two and blur into their neighbours: only the ivory is checked.
   if (std::min(w, h) < 24) return;
@@ -104,11 +106,15 @@ void checkTilePixels(const Image& img, const json& t, const json& ends) {
   for (int k = 0; k < 2; ++k) {
     const int pips = t.at("drawn")[static_cast<std::size_t>(k)].get<int>();
     const double f = k == 0 ? 0.25 : 0.75;
-    const int cx = static_cast<int>(wide ? x + w * f : x + w * 0.5), cy = static_cast<int>(wide ? y + h * 0.5 : y + h * f);
-    if (!img.inside(cx, cy) || std::any_of(ends.begin(), ends.end(), [&](const json& e) { return inRect(e.at("front"), cx, cy); })) continue;
+    const int cx = static_cast<int>(wide ? x + w * f : x + w * 0.5),
+              cy = static_cast<int>(wide ? y + h * 0.5 : y + h * f);
+    if (!img.inside(cx, cy) ||
+        std::any_of(ends.begin(), ends.end(), [&](const json& e) { return inRect(e.at("front"), cx, cy); }))
+      continue;
     const bool dark = img.darkest(cx, cy, r) < 3 * 110;
     if (dark != (pips % 2 == 1))
-      fail("tile " + name + " half " + std::to_string(k) + " (" + std::to_string(pips) + " pips): centre is " + (dark ? "dark" : "light"));
+      fail("tile " + name + " half " + std::to_string(k) + " (" + std::to_string(pips) + " pips): centre is " +
+           (dark ? "dark" : "light"));
   }
 }
 
@@ -159,26 +165,35 @@ int checkShot(const char* png, const char* statePath) {
     if (!blocked) continue;
     // The red bar: red along its length, on the line through its middle.
     const json& b = e.at("bar");
-    const double bx = b.at("x").get<double>(), by = b.at("y").get<double>(), bw = b.at("w").get<double>(), bh = b.at("h").get<double>();
+    const double bx = b.at("x").get<double>(), by = b.at("y").get<double>(), bw = b.at("w").get<double>(),
+                 bh = b.at("h").get<double>();
     int red = 0, total = 0;
     for (double f = 0.15; f <= 0.85; f += 0.05) {
-      const int x = static_cast<int>(bw >= bh ? bx + bw * f : bx + bw * 0.5), y = static_cast<int>(bw >= bh ? by + bh * 0.5 : by + bh * f);
+      const int x = static_cast<int>(bw >= bh ? bx + bw * f : bx + bw * 0.5),
+                y = static_cast<int>(bw >= bh ? by + bh * 0.5 : by + bh * f);
       if (!img.inside(x, y)) continue;
       ++total;
       red += isRed(img.at(x, y));
     }
-    if (total == 0 || red * 10 < total * 8) fail("end " + label + " is blocked but its bar shows " + std::to_string(red) + " red of " + std::to_string(total));
+    if (total == 0 || red * 10 < total * 8)
+      fail("end " + label + " is blocked but its bar shows " + std::to_string(red) + " red of " +
+           std::to_string(total));
   }
   // The whole-table view: the felt lies inside the table image with the wooden frame all round it.
   if (table.at("view").at("mode") == "whole-table") {
     const json& f = table.at("felt");
-    const double fx = f.at("x").get<double>(), fy = f.at("y").get<double>(), fw = f.at("w").get<double>(), fh = f.at("h").get<double>();
-    if (fx <= tx || fy <= ty || fx + fw >= tx + tw || fy + fh >= ty + th) fail("whole table: the felt " + f.dump() + " is not inside the table image");
-    const int out[4][2] = {{static_cast<int>(fx) - 3, static_cast<int>(fy + fh / 2)}, {static_cast<int>(fx + fw) + 3, static_cast<int>(fy + fh / 2)},
-                           {static_cast<int>(fx + fw / 2), static_cast<int>(fy) - 3}, {static_cast<int>(fx + fw / 2), static_cast<int>(fy + fh) + 3}};
+    const double fx = f.at("x").get<double>(), fy = f.at("y").get<double>(), fw = f.at("w").get<double>(),
+                 fh = f.at("h").get<double>();
+    if (fx <= tx || fy <= ty || fx + fw >= tx + tw || fy + fh >= ty + th)
+      fail("whole table: the felt " + f.dump() + " is not inside the table image");
+    const int out[4][2] = {{static_cast<int>(fx) - 3, static_cast<int>(fy + fh / 2)},
+                           {static_cast<int>(fx + fw) + 3, static_cast<int>(fy + fh / 2)},
+                           {static_cast<int>(fx + fw / 2), static_cast<int>(fy) - 3},
+                           {static_cast<int>(fx + fw / 2), static_cast<int>(fy + fh) + 3}};
     for (const auto& o : out) {
       const unsigned char* p = img.inside(o[0], o[1]) ? img.at(o[0], o[1]) : nullptr;
-      if (!p || !(p[0] > p[1] && p[0] > p[2])) fail("whole table: no wooden edge at " + std::to_string(o[0]) + "," + std::to_string(o[1]));
+      if (!p || !(p[0] > p[1] && p[0] > p[2]))
+        fail("whole table: no wooden edge at " + std::to_string(o[0]) + "," + std::to_string(o[1]));
     }
   }
   std::printf("%s: %d tiles and %zu ends checked, %d failures\n", png, tiles, table.at("ends").size(), failures);
@@ -192,7 +207,8 @@ int checkLayout(const char* statePath, const char* layoutPath) {
   for (const auto& t : table.at("tiles"))
     if (!t.at("ghost").get<bool>()) tiles.push_back(t);
   if (tiles.size() != lay.at("tiles").size())
-    fail("the table drew " + std::to_string(tiles.size()) + " tiles, core's layout has " + std::to_string(lay.at("tiles").size()));
+    fail("the table drew " + std::to_string(tiles.size()) + " tiles, core's layout has " +
+         std::to_string(lay.at("tiles").size()));
   for (std::size_t i = 0; i < std::min(tiles.size(), lay.at("tiles").size()); ++i) {
     const json& a = tiles[i];
     const json& b = lay["tiles"][i];
@@ -201,14 +217,17 @@ int checkLayout(const char* statePath, const char* layoutPath) {
         u.at("h") != b.at("h") || a.at("crosswise") != b.at("crosswise"))
       fail("tile " + std::to_string(i) + ": drawn " + a.dump() + ", core " + b.dump());
   }
-  if (table.at("ends").size() != lay.at("ends").size()) fail("ends: drawn " + table.at("ends").dump() + ", core " + lay.at("ends").dump());
+  if (table.at("ends").size() != lay.at("ends").size())
+    fail("ends: drawn " + table.at("ends").dump() + ", core " + lay.at("ends").dump());
   for (std::size_t i = 0; i < std::min(table.at("ends").size(), lay.at("ends").size()); ++i) {
     const json& a = table["ends"][i];
     const json& b = lay["ends"][i];
-    if (a.at("end") != b.at("end") || a.at("pip") != b.at("pip") || (b.contains("blocked_by") && a.at("blocked_by") != b.at("blocked_by")))
+    if (a.at("end") != b.at("end") || a.at("pip") != b.at("pip") ||
+        (b.contains("blocked_by") && a.at("blocked_by") != b.at("blocked_by")))
       fail("end " + std::to_string(i) + ": drawn " + a.dump() + ", core " + b.dump());
   }
-  std::printf("%s: %zu tiles and %zu ends match %s, %d failures\n", statePath, tiles.size(), table.at("ends").size(), layoutPath, failures);
+  std::printf("%s: %zu tiles and %zu ends match %s, %d failures\n", statePath, tiles.size(), table.at("ends").size(),
+              layoutPath, failures);
   return failures ? 1 : 0;
 }
 
@@ -230,7 +249,8 @@ int checkSame(const char* a, const char* b) {
     return 1;
   }
   long differ = 0;
-  for (std::size_t i = 0; i < static_cast<std::size_t>(x.w) * static_cast<std::size_t>(x.h) * 3; ++i) differ += x.px[i] != y.px[i];
+  for (std::size_t i = 0; i < static_cast<std::size_t>(x.w) * static_cast<std::size_t>(x.h) * 3; ++i)
+    differ += x.px[i] != y.px[i];
   if (differ) fail(std::string(a) + " and " + b + " differ in " + std::to_string(differ) + " channel values");
   std::printf("%s and %s: %dx%d, %ld values differ\n", a, b, x.w, x.h, differ);
   return failures ? 1 : 0;
@@ -239,13 +259,15 @@ int checkSame(const char* a, const char* b) {
 int printNearest(const char* statePath, const char* pointer, double fx, double fy) {
   const json state = readJson(statePath);
   const json r = state.at(json::json_pointer(pointer));
-  const double x = r.at("x").get<double>() + r.at("w").get<double>() * (0.5 + fx), y = r.at("y").get<double>() + r.at("h").get<double>() * (0.5 + fy);
+  const double x = r.at("x").get<double>() + r.at("w").get<double>() * (0.5 + fx),
+               y = r.at("y").get<double>() + r.at("h").get<double>() * (0.5 + fy);
   int best = -1, under = 0;
   double bestD = 1e18;
   const json& ghosts = state.at("table").at("ghosts");
   for (std::size_t i = 0; i < ghosts.size(); ++i) {
     const json& g = ghosts[i];
-    const double gx = g.at("x").get<double>(), gy = g.at("y").get<double>(), gw = g.at("w").get<double>(), gh = g.at("h").get<double>();
+    const double gx = g.at("x").get<double>(), gy = g.at("y").get<double>(), gw = g.at("w").get<double>(),
+                 gh = g.at("h").get<double>();
     if (x < gx || x > gx + gw || y < gy || y > gy + gh) continue;
     ++under;
     const double d = std::hypot(gx + gw * 0.5 - x, gy + gh * 0.5 - y);
@@ -265,17 +287,20 @@ int printNearest(const char* statePath, const char* pointer, double fx, double f
 int checkPlayed(const char* before, const char* index, const char* after) {
   const json a = readJson(before), b = readJson(after);
   const json ghost = a.at("table").at("ghosts").at(static_cast<std::size_t>(std::atoi(index)));
-  if (b.at("line").size() != a.at("line").size() + 1) fail("the click played " + std::to_string(b.at("line").size() - a.at("line").size()) + " tiles");
+  if (b.at("line").size() != a.at("line").size() + 1)
+    fail("the click played " + std::to_string(b.at("line").size() - a.at("line").size()) + " tiles");
   bool found = false;
   for (const auto& t : b.at("table").at("tiles"))
     if (!t.at("ghost").get<bool>() && t.at("tile") == ghost.at("tile")) {
       found = true;
-      if (t.at("units") != ghost.at("units")) fail("played " + t.at("units").dump() + ", but the nearest ghost was " + ghost.dump());
+      if (t.at("units") != ghost.at("units"))
+        fail("played " + t.at("units").dump() + ", but the nearest ghost was " + ghost.dump());
     }
   if (!found) fail("the ghost's tile was not played");
   const std::string status = b.value("status", "") + b.value("error", "");
   if (status.find("not in") != std::string::npos) fail("a second play was refused: " + status);
-  std::printf("%s: the click played %s (%s), %d failures\n", after, ghost.at("move").get<std::string>().c_str(), ghost.at("units").dump().c_str(), failures);
+  std::printf("%s: the click played %s (%s), %d failures\n", after, ghost.at("move").get<std::string>().c_str(),
+              ghost.at("units").dump().c_str(), failures);
   return failures ? 1 : 0;
 }
 
@@ -285,7 +310,8 @@ bool isCyan(const unsigned char* p) { return p[0] < 200 && p[1] > 170 && p[2] > 
 int checkHover(const char* png, const char* statePath, const char* index) {
   const Image img(png);
   const json g = readJson(statePath).at("table").at("ghosts").at(static_cast<std::size_t>(std::atoi(index)));
-  const double x = g.at("x").get<double>(), y = g.at("y").get<double>(), w = g.at("w").get<double>(), h = g.at("h").get<double>();
+  const double x = g.at("x").get<double>(), y = g.at("y").get<double>(), w = g.at("w").get<double>(),
+               h = g.at("h").get<double>();
   // Walk the ghost's outline, away from the corners; at each point look 0..6 px outward for cyan.
   int hits = 0, total = 0;
   auto probe = [&](double px, double py, double nx, double ny) {
@@ -304,8 +330,11 @@ int checkHover(const char* png, const char* statePath, const char* index) {
     probe(x, y + h * f, -1, 0);
     probe(x + w, y + h * f, 1, 0);
   }
-  if (hits * 10 < total * 7) fail("ghost " + std::string(index) + ": the hover highlight shows at " + std::to_string(hits) + " of " + std::to_string(total) + " points of its outline");
-  std::printf("%s: hover highlight round ghost %s (%s) at %d of %d points, %d failures\n", png, index, g.at("move").get<std::string>().c_str(), hits, total, failures);
+  if (hits * 10 < total * 7)
+    fail("ghost " + std::string(index) + ": the hover highlight shows at " + std::to_string(hits) + " of " +
+         std::to_string(total) + " points of its outline");
+  std::printf("%s: hover highlight round ghost %s (%s) at %d of %d points, %d failures\n", png, index,
+              g.at("move").get<std::string>().c_str(), hits, total, failures);
   return failures ? 1 : 0;
 }
 
@@ -315,10 +344,13 @@ int main(int argc, char** argv) {
   if (argc == 4 && std::strcmp(argv[1], "--layout") == 0) return checkLayout(argv[2], argv[3]);
   if (argc == 3 && std::strcmp(argv[1], "--line") == 0) return checkLine(argv[2]);
   if (argc == 4 && std::strcmp(argv[1], "--same") == 0) return checkSame(argv[2], argv[3]);
-  if (argc == 6 && std::strcmp(argv[1], "--nearest") == 0) return printNearest(argv[2], argv[3], std::atof(argv[4]), std::atof(argv[5]));
+  if (argc == 6 && std::strcmp(argv[1], "--nearest") == 0)
+    return printNearest(argv[2], argv[3], std::atof(argv[4]), std::atof(argv[5]));
   if (argc == 5 && std::strcmp(argv[1], "--hover") == 0) return checkHover(argv[2], argv[3], argv[4]);
   if (argc == 5 && std::strcmp(argv[1], "--played") == 0) return checkPlayed(argv[2], argv[3], argv[4]);
   if (argc == 3) return checkShot(argv[1], argv[2]);
-  std::fprintf(stderr, "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I\n");
+  std::fprintf(stderr,
+               "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png "
+               "B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I\n");
   return 2;
 }

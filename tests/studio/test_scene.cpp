@@ -58,8 +58,10 @@ void checkAgainstLayout(const Match& m, const std::string& where) {
       const auto by = je["blocked_by"];
       const bool edge = std::find(by.begin(), by.end(), "edge") != by.end();
       const bool tiles = std::find(by.begin(), by.end(), "tiles") != by.end();
-      const EndState want = edge && tiles ? EndState::BlockedByBoth : edge ? EndState::BlockedByEdge
-                            : tiles ? EndState::BlockedByTiles : EndState::Open;
+      const EndState want = edge && tiles ? EndState::BlockedByBoth
+                            : edge        ? EndState::BlockedByEdge
+                            : tiles       ? EndState::BlockedByTiles
+                                          : EndState::Open;
       CHECK(s.ends[e].state == want);
     }
   }
@@ -119,7 +121,8 @@ TEST_CASE("overlapping ghosts: the nearest centre wins, every ghost can be reach
   SpriteStyle style;
   style.hoverGhost = hit;
   const auto sprites = spritesOf(s, style);
-  const auto hover = std::find_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Hover; });
+  const auto hover =
+      std::find_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Hover; });
   REQUIRE(hover != sprites.end());
   CHECK(hover->cx == doctest::Approx(s.ghosts[static_cast<std::size_t>(hit)].tile.px.cx()));
   CHECK(hover->cy == doctest::Approx(s.ghosts[static_cast<std::size_t>(hit)].tile.px.cy()));
@@ -135,7 +138,8 @@ TEST_CASE("blocked ends: state, hover text and a red bar instead of the ring") {
     const char* file;
     EndState want;
   };
-  for (const Case c : {Case{"end_blocked_by_edge.dgn", EndState::BlockedByEdge}, Case{"end_blocked_by_line.dgn", EndState::BlockedByTiles}}) {
+  for (const Case c : {Case{"end_blocked_by_edge.dgn", EndState::BlockedByEdge},
+                       Case{"end_blocked_by_line.dgn", EndState::BlockedByTiles}}) {
     INFO(c.file);
     Timeline t = loaded(scenario(c.file));
     const Match& m = positionWhere(t, [](const Match& x) { return x.line().size() == 4 && x.toMove() == Player::A; });
@@ -146,8 +150,10 @@ TEST_CASE("blocked ends: state, hover text and a red bar instead of the ring") {
     CHECK(s.ends[1].label == 'R');
     CHECK(whyText(s.ends[1].state).find("blocked by") != std::string::npos);
     const auto sprites = spritesOf(s, SpriteStyle{});
-    CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Blocked; }) == 1);
-    CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Marker; }) == 1);
+    CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Blocked; }) ==
+          1);
+    CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Marker; }) ==
+          1);
     CHECK(endAt(s, s.ends[1].front.cx(), s.ends[1].front.cy()) >= 0);
     const auto j = sceneState(s, 10, 20);
     CHECK(j["ends"][1]["state"] == name(c.want));
@@ -180,7 +186,8 @@ TEST_CASE("views: the whole table shows its edges, zoom keeps the point under th
   }
   // Zoom around a point: the table units under it stay under it.
   const float px = 200, py = 150;
-  const float ux = (px - fit.transform.offsetX) / fit.transform.scale, uy = (py - fit.transform.offsetY) / fit.transform.scale;
+  const float ux = (px - fit.transform.offsetX) / fit.transform.scale,
+              uy = (py - fit.transform.offsetY) / fit.transform.scale;
   const TableView zoomed = zoomedAt(fit, px, py, 2.0f);
   CHECK(zoomed.zoom == doctest::Approx(2.0f));
   const TableScene z = placed(model, zoomed, 680, 460);
@@ -200,7 +207,8 @@ TEST_CASE("sprites: one tile per tile of the line, pips in drawing order, the la
   const Tile last = t.current().move && t.current().move->kind == MoveKind::Play ? t.current().move->tile : kNoTile;
   const TableScene s = placed(sceneOf(m, kNoTile, true, last), TableView{}, 680, 460);
   const auto sprites = spritesOf(s, SpriteStyle{});
-  CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Tile; }) == static_cast<long>(m.line().size()));
+  CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Tile; }) ==
+        static_cast<long>(m.line().size()));
   CHECK(hasSprite(sprites, Sprite::Outline) == (last != kNoTile));
   for (const auto& tile : s.tiles) {
     const bool wide = tile.px.w > tile.px.h;

@@ -186,7 +186,8 @@ TEST_CASE("the first run shows the human's view, the hint until the first move, 
 }
 
 TEST_CASE("scenarios are listed in the order scenarios/ORDER gives, the rest alphabetically") {
-  const auto order = orderScenarios({"c.dgn", "a.dgn", "b.dgn", "d.dgn"}, "# teaching order\nd.dgn\n\nb.dgn  # then\nnot-there.dgn\n");
+  const auto order =
+      orderScenarios({"c.dgn", "a.dgn", "b.dgn", "d.dgn"}, "# teaching order\nd.dgn\n\nb.dgn  # then\nnot-there.dgn\n");
   CHECK(order == std::vector<std::string>{"d.dgn", "b.dgn", "a.dgn", "c.dgn"});
   // The real folder: every scenario is in ORDER, so the order is the file's.
   namespace fs = std::filesystem;
@@ -206,9 +207,11 @@ TEST_CASE("scenarios are listed in the order scenarios/ORDER gives, the rest alp
 }
 
 TEST_CASE("the default layout tiles the window with no pane over another") {
-  for (const auto& size : {std::pair{800.0f, 600.0f}, {1024.0f, 768.0f}, {1280.0f, 800.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}})
+  for (const auto& size :
+       {std::pair{800.0f, 600.0f}, {1024.0f, 768.0f}, {1280.0f, 800.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}})
     for (const bool editing : {false, true}) {
-      const float w = size.first, h = size.second;  // not a structured binding: doctest's CAPTURE is a lambda (Clang 14)
+      const float w = size.first,
+                  h = size.second;  // not a structured binding: doctest's CAPTURE is a lambda (Clang 14)
       for (int mask = 0; mask < 64; ++mask) {
         std::array<bool, kPanes> open{};
         open.fill(true);
@@ -219,7 +222,8 @@ TEST_CASE("the default layout tiles the window with no pane over another") {
         const auto boxes = defaultLayout(w, h, 23, open, editing);
         for (int i = 0; i < kPanes; ++i) {
           const Pane pi = static_cast<Pane>(i);
-          const bool shown = open[static_cast<std::size_t>(i)] && !(editing && (pi == Pane::Hands || pi == Pane::Stock));
+          const bool shown =
+              open[static_cast<std::size_t>(i)] && !(editing && (pi == Pane::Hands || pi == Pane::Stock));
           if (!shown) continue;
           const Box& a = boxes[static_cast<std::size_t>(i)];
           CAPTURE(w);

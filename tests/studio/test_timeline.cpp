@@ -88,8 +88,7 @@ TEST_CASE("timeline: saving from any position writes the whole branch, not only 
 }
 
 TEST_CASE("timeline: two notes on one position stay two note statements") {
-  const std::string text =
-      "dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"first note\"\nnote \"second note\"\n";
+  const std::string text = "dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"first note\"\nnote \"second note\"\n";
   Timeline t = opened(text);
   CHECK(t.current().caption == "first note\nsecond note");
   REQUIRE(t.current().statements.size() == 2);

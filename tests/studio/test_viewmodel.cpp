@@ -265,13 +265,17 @@ Timeline scenarioAt(const char* name, int l, int r, Player p) {
 TEST_CASE("rules: under layout=free the explanations look at both ends (end_blocked_by_edge, move 5)") {
   const Timeline t = scenarioAt("end_blocked_by_edge.dgn", 6, 3, Player::A);
   const Match& m = t.current().match;
-  CHECK(explainPosition(m) == "A holds 3-1 and 3-0 for end R (3), but neither has room there (the table's edge): A must draw.");
+  CHECK(explainPosition(m) ==
+        "A holds 3-1 and 3-0 for end R (3), but neither has room there (the table's edge): A must draw.");
   // Hidden, the hand is not named.
-  CHECK(explainPosition(m, Visibility::AsB) == "A's tiles for end R (3) have no room there (the table's edge): A must draw.");
+  CHECK(explainPosition(m, Visibility::AsB) ==
+        "A's tiles for end R (3) have no room there (the table's edge): A must draw.");
   CHECK(explainTile(m, Player::A, tileOf(3, 1)) ==
-        "3-1 cannot be played: 3-1 does not match end L (6); it matches end R (3) but has no room there: the table's edge.");
+        "3-1 cannot be played: 3-1 does not match end L (6); it matches end R (3) but has no room there: the table's "
+        "edge.");
   CHECK(explainTile(m, Player::A, tileOf(3, 0)) ==
-        "3-0 cannot be played: 3-0 does not match end L (6); it matches end R (3) but has no room there: the table's edge.");
+        "3-0 cannot be played: 3-0 does not match end L (6); it matches end R (3) but has no room there: the table's "
+        "edge.");
   CHECK(explainTile(m, Player::A, tileOf(2, 0)) == "2-0 cannot be played: 2-0 matches no open end (ends are 6 and 3).");
 }
 
@@ -321,8 +325,8 @@ TEST_CASE("rules: tiles without room at both ends are told end by end") {
   auto laid = [](int l, int r, Heading h = Heading::Straight) {
     return LaidTile{tileOf(l, r), static_cast<std::uint8_t>(l), static_cast<std::uint8_t>(r), h};
   };
-  s.line = {laid(6, 4), laid(4, 1, Heading::Right), laid(1, 2, Heading::Right), laid(2, 3), laid(3, 5, Heading::Right),
-            laid(5, 0, Heading::Right)};
+  s.line = {laid(6, 4), laid(4, 1, Heading::Right), laid(1, 2, Heading::Right),
+            laid(2, 3), laid(3, 5, Heading::Right), laid(5, 0, Heading::Right)};
   s.turn = Player::A;
   s.hand = {bit(tileOf(6, 2)) | bit(tileOf(3, 0)) | bit(tileOf(1, 1)), bit(tileOf(5, 5)) | bit(tileOf(4, 4))};
   Mask used = s.hand[0] | s.hand[1];
@@ -331,8 +335,10 @@ TEST_CASE("rules: tiles without room at both ends are told end by end") {
     if (!(used & bit(t))) s.stock.push_back(t);
   REQUIRE(m.startSetup(s).empty());
   REQUIRE(m.inRound());
-  CHECK(explainPosition(m) == "A holds 6-2 for end L (6) and 3-0 for end R (0), but neither has room there (the line): A must draw.");
-  CHECK(explainPosition(m, Visibility::AsB) == "A's tiles for end L (6) and for end R (0) have no room there (the line): A must draw.");
+  CHECK(explainPosition(m) ==
+        "A holds 6-2 for end L (6) and 3-0 for end R (0), but neither has room there (the line): A must draw.");
+  CHECK(explainPosition(m, Visibility::AsB) ==
+        "A's tiles for end L (6) and for end R (0) have no room there (the line): A must draw.");
   CHECK(explainTile(m, Player::A, tileOf(1, 1)) == "1-1 cannot be played: 1-1 matches no open end (ends are 6 and 0).");
   CHECK(explainTile(m, Player::A, tileOf(6, 2)) ==
         "6-2 cannot be played: 6-2 does not match end R (0); it matches end L (6) but has no room there: the line.");
