@@ -36,7 +36,7 @@ done
 "$root/usr/bin/dominoes" rules | grep -q dominoes2 || fail "dominoes rules"
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" | tail -1
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" >/dev/null || fail "dominoes check of the installed scenarios"
-printf 'open scenarios\nwait 3\ncheck /scenarios >0\nopen-scenario 0\nwait 3\nstep last\nwait 3\ncheck /error ""\ndump state.json\n' > pkg.script
+printf 'animate off\nopen scenarios\nwait 3\ncheck /scenarios >0\nopen-scenario 0\nwait 3\nstep last\nwait 3\ncheck /error ""\ndump state.json\n' > pkg.script
 xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
   "$root/usr/bin/dominoes-studio" --no-ini --frames 200 --script pkg.script --screenshot shot.png --dump-state end.json \
   || fail "the installed studio"
