@@ -227,10 +227,7 @@ template <class Free>
 
 // The legend's words for a blocked end.
 [[nodiscard]] std::string blockedText(const OpenEnd& oe) {
-  if (oe.blockedByEdge && oe.blockedByTiles) return "blocked by the edge and the line";
-  if (oe.blockedByEdge) return "blocked by the table's edge";
-  if (oe.blockedByTiles) return "blocked by the line";
-  return "blocked";
+  return oe.blocked() ? "blocked by " + obstacleText(oe.blockedBy()) : "blocked";
 }
 
 }  // namespace

@@ -51,6 +51,9 @@ struct OpenEnd {
   bool blockedByEdge = false;   // no placement fits, and some would leave the table
   bool blockedByTiles = false;  // no placement fits, and some would overlap a tile
   [[nodiscard]] bool blocked() const { return blockedByEdge || blockedByTiles; }
+  [[nodiscard]] Obstacle blockedBy() const {
+    return (blockedByEdge ? Obstacle::Edge : Obstacle::None) | (blockedByTiles ? Obstacle::Tiles : Obstacle::None);
+  }
 };
 
 struct TableLayout {

@@ -22,13 +22,11 @@ const char* name(EndState s) {
 }
 
 std::string whyText(EndState s) {
-  switch (s) {
-    case EndState::Open: return "open: a tile that matches can be laid here";
-    case EndState::BlockedByEdge: return "blocked by the table's edge: no placement has room here";
-    case EndState::BlockedByTiles: return "blocked by the line: the tiles already laid leave no room here";
-    case EndState::BlockedByBoth: return "blocked by the table's edge and by the line: no placement has room here";
-  }
-  return {};
+  if (s == EndState::Open) return "open: a tile that matches can be laid here";
+  const Obstacle o = s == EndState::BlockedByEdge    ? Obstacle::Edge
+                     : s == EndState::BlockedByTiles ? Obstacle::Tiles
+                                                     : Obstacle::EdgeAndTiles;
+  return "blocked by " + obstacleText(o) + ": no placement has room here";  // the rules' words, from core
 }
 
 EndState endStateOf(const OpenEnd& e) {
