@@ -1,10 +1,14 @@
-// The playout's CPU paths: the generic path and the BMI2 path play the same rounds, move for move.
+// The playout's CPU paths: the generic path and the BMI2 path play the same rounds, move for move;
+// the free layout's fixed-size table against core's FreeBoard; the playouts' distribution against
+// the engine's uniformly random legal moves.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
 #include "ai/fast.h"
+#include "ai/playout.h"
 
 using namespace dom;
 
@@ -15,6 +19,71 @@ struct Played {
   std::vector<int> moves;
   long long total = 0;
 };
+
+Rules rulesOf(const char* text) { return std::get<Rules>(parseRules(std::string_view(text))); }
+
+struct Stat {
+  double n = 0, sum = 0, squares = 0;
+  void add(double x) {
+    n += 1;
+    sum += x;
+    squares += x * x;
+  }
+  [[nodiscard]] double mean() const { return sum / n; }
+  [[nodiscard]] double variance() const { return squares / n - mean() * mean(); }
+};
+struct RoundStats {
+  Stat moves, blocked, aWins, points;
+  void add(const RoundState& s, int moveCount) {
+    moves.add(moveCount);
+    blocked.add(s.status == RoundStatus::Blocked);
+    aWins.add(s.winner == 0);
+    points.add(ai::pointsFor(s, Player::A));
+  }
+};
+// Two means agree within five standard errors (the seeds are fixed, so this never flickers).
+void sameMean(const char* what, const Stat& a, const Stat& b) {
+  const double se = std::sqrt(a.variance() / a.n + b.variance() / b.n);
+  const std::string label = what;
+  CAPTURE(label);
+  CAPTURE(a.mean());
+  CAPTURE(b.mean());
+  CHECK(std::abs(a.mean() - b.mean()) <= 5 * se + 1e-9);
+}
+void sameStats(const RoundStats& a, const RoundStats& b) {
+  sameMean("moves", a.moves, b.moves);
+  sameMean("blocked", a.blocked, b.blocked);
+  sameMean("A wins", a.aWins, b.aWins);
+  sameMean("points for A", a.points, b.points);
+}
+
+// The engine's own random playout: RoundState, FreeBoard and a uniformly random legal move.
+int engineRandomMoves(const Rules& rules, RoundState& s, FreeBoard& board, pcg32& rng, int limit = 1000) {
+  const bool free = rules.layout == LayoutRule::Free;
+  int moves = 0;
+  while (!s.over() && moves < limit) {
+    const Fits fits = free ? board.fits() : kSnakeFits;
+    const MoveList legal = s.legalMoves(rules, fits);
+    REQUIRE(legal.size > 0);
+    const Move mv = legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))];
+    if (mv.kind == MoveKind::Play) {
+      if (free) {
+        if (mv.end == End::None)
+          board.lead(mv.tile);
+        else
+          board.play(mv.end, mv.tile, mv.heading);
+      }
+      s.play(mv);
+    } else if (mv.kind == MoveKind::Draw) {
+      s.draw();
+    } else {
+      s.pass();
+    }
+    s.settle(rules, free ? board.fits() : kSnakeFits);
+    ++moves;
+  }
+  return moves;
+}
 
 Played play(ai::fast::Path path, const char* rulesText, long long n) {
   const Rules rules = std::get<Rules>(parseRules(std::string_view(rulesText)));
@@ -55,5 +124,131 @@ TEST_CASE("playout paths: generic and bmi2 play the same rounds from the same se
     for (std::size_t i = 0; i < g.rounds.size(); ++i)
       if (std::memcmp(&g.rounds[i], &b.rounds[i], sizeof(RoundState)) != 0) ++differ;
     CHECK(differ == 0);
+  }
+}
+
+TEST_CASE("playout table: the same fits as core's FreeBoard after every move") {
+  for (const char* text : {"dominoes2", "dominoes2 table=12x8", "dominoes2 table=4x4", "dominoes2 table=6x5",
+                           "dominoes2 table=28x4", "dominoes2 table=5x28", "dominoes2 table=9x64"}) {
+    const std::string name = text;
+    CAPTURE(name);
+    const Rules rules = rulesOf(text);
+    REQUIRE(ai::PlayoutTable::supports(rules));
+    pcg32 rng(7);
+    long compared = 0;
+    for (int round = 0; round < 300; ++round) {
+      RoundState s = startRound(dealFromSeed(rng(), rules.hand));
+      FreeBoard board(rules.tableW, rules.tableH);
+      ai::PlayoutTable table;
+      table.reset(rules);
+      while (!s.over()) {
+        const MoveList legal = s.legalMoves(rules, board.fits());
+        REQUIRE(legal.size > 0);
+        const Move mv = legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))];
+        if (mv.kind == MoveKind::Play) {
+          if (mv.end == End::None) {
+            board.lead(mv.tile);
+            table.lead(mv.tile);
+          } else {
+            board.play(mv.end, mv.tile, mv.heading);
+            table.play(mv.end, mv.tile, mv.heading);
+          }
+          s.play(mv);
+          REQUIRE(table.fits == board.fits());
+          ++compared;
+        } else if (mv.kind == MoveKind::Draw) {
+          s.draw();
+        } else {
+          s.pass();
+        }
+        s.settle(rules, board.fits());
+      }
+    }
+    CHECK(compared >= 300);  // every round has its lead at least
+  }
+  CHECK_FALSE(ai::PlayoutTable::supports(rulesOf("dominoes2 table=29x20")));
+  CHECK(ai::PlayoutTable::supports(rulesOf("en-linea table=64x64")));
+}
+
+TEST_CASE("playout paths: free-layout rounds have the engine's distribution") {
+  // The bench's free rounds (fixed-size table, two at a time; FreeBoard for a wide table) against
+  // the engine's uniformly random legal moves from fresh deals.
+  for (const char* text : {"dominoes2", "dominoes2 table=8x6 reserve=0", "dominoes2 table=40x20"}) {
+    const std::string name = text;
+    CAPTURE(name);
+    const Rules rules = rulesOf(text);
+    const long n = 6000;
+    RoundStats fast, engine;
+    ai::PlayoutRng prng(41);
+    ai::fast::randomRounds(ai::fast::best(), rules, prng, n, [&](const RoundState& s, int moves) {
+      REQUIRE(s.over());
+      REQUIRE(s.invalid().empty());
+      fast.add(s, moves);
+    });
+    pcg32 rng(42);
+    for (long i = 0; i < n; ++i) {
+      RoundState s = startRound(dealFromSeed(rng(), rules.hand));
+      FreeBoard board(rules.tableW, rules.tableH);
+      const int moves = engineRandomMoves(rules, s, board, rng);
+      engine.add(s, moves);
+    }
+    MESSAGE(text << ": fast " << fast.moves.mean() << " moves, engine " << engine.moves.mean() << " moves");
+    sameStats(fast, engine);
+  }
+}
+
+TEST_CASE("playout from a position: the engine's distribution, a valid finished round") {
+  // Mid-round positions of several presets: ai::playout (a PlayoutPosition) against the engine's
+  // uniformly random legal moves from the same position.
+  for (const char* text : {"en-linea", "draw", "block", "dominoes2", "dominoes2 table=10x8"}) {
+    for (int prefix : {0, 1, 7}) {
+      const std::string name = text;
+      CAPTURE(name);
+      CAPTURE(prefix);
+      const Rules rules = rulesOf(text);
+      pcg32 rng(100 + static_cast<std::uint64_t>(prefix));
+      RoundState start = startRound(dealFromSeed(5, rules.hand));
+      FreeBoard startBoard(rules.tableW, rules.tableH);
+      engineRandomMoves(rules, start, startBoard, rng, prefix);
+      if (start.over()) continue;
+      ai::PlayoutPosition pos{start, {}};
+      pos.table.reset(rules);
+      if (!start.beforeLead()) {
+        // Rebuild the table by replaying: the engine's moves again from the deal, same seed.
+        pcg32 again(100 + static_cast<std::uint64_t>(prefix));
+        RoundState s = startRound(dealFromSeed(5, rules.hand));
+        FreeBoard b(rules.tableW, rules.tableH);
+        for (int k = 0; k < prefix && !s.over(); ++k) {
+          const MoveList legal = s.legalMoves(rules, rules.layout == LayoutRule::Free ? b.fits() : kSnakeFits);
+          const Move mv = legal.moves[bounded(again, static_cast<std::uint32_t>(legal.size))];
+          pos.s = s;
+          pos.apply(rules, mv);
+          s = pos.s;
+          if (mv.kind == MoveKind::Play && rules.layout == LayoutRule::Free) {
+            if (mv.end == End::None)
+              b.lead(mv.tile);
+            else
+              b.play(mv.end, mv.tile, mv.heading);
+          }
+        }
+        REQUIRE(std::memcmp(&pos.s, &start, sizeof(RoundState)) == 0);
+        if (rules.layout == LayoutRule::Free) REQUIRE(pos.table.fits == startBoard.fits());
+      }
+      RoundStats fast, engine;
+      ai::PlayoutRng prng(9);
+      const int n = 8000;
+      for (int i = 0; i < n; ++i) {
+        ai::PlayoutPosition p = pos;
+        const int moves = ai::playout(rules, p, prng);
+        REQUIRE(p.s.over());
+        REQUIRE(p.s.invalid().empty());
+        fast.add(p.s, moves);
+        RoundState s = start;
+        FreeBoard b = startBoard;
+        engine.add(s, engineRandomMoves(rules, s, b, rng));
+        // A draw takes the stock's top: the rounds differ only by the random choices of plays.
+      }
+      sameStats(fast, engine);
+    }
   }
 }

@@ -1,7 +1,5 @@
-// The random and greedy players, and the generic (any CPU) path of the random playout.
+// The random and greedy players.
 #include "ai/players.h"
-
-#include "ai/playout_impl.h"
 
 namespace dom::ai {
 namespace {
@@ -33,19 +31,6 @@ std::unique_ptr<Computer> makePlayer(std::string_view name, std::uint64_t seed) 
 const std::vector<std::string>& playerNames() {
   static const std::vector<std::string> names{"random", "greedy"};
   return names;
-}
-
-long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
-  return randomRoundsImpl(rules, rng, rounds, each);
-}
-
-int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out) {
-  int moves = 0;
-  randomRounds(rules, rng, 1, [&](const RoundState& s, int n) {
-    if (out) *out = s;
-    moves = n;
-  });
-  return moves;
 }
 
 }  // namespace dom::ai

@@ -3,6 +3,7 @@
 // and BMI2 (PDEP picks the n-th tile of a mask without a loop). Everything here has internal linkage,
 // so the two copies never meet at link time. Include it from exactly those two files.
 #pragma once
+#include <algorithm>
 #include <bit>
 #ifdef __BMI2__
 #include <immintrin.h>
@@ -10,6 +11,7 @@
 #include <utility>
 
 #include "ai/players.h"
+#include "ai/playout.h"
 
 namespace dom::ai {
 namespace {
@@ -70,94 +72,6 @@ constexpr auto kSelectInByte = [] {
 
 // The n-th (from 0) tile of m.
 [[gnu::always_inline]] inline Tile nthTile(Mask m, std::uint32_t n) { return static_cast<Tile>(nthBit64(m, n)); }
-
-// A fresh random deal for the free-layout playout: a forward Fisher-Yates that stops after the
-// hands. The stock stays unshuffled and each draw finishes one more step of the shuffle
-// (drawStep), which gives the same distribution as shuffling everything up front.
-constexpr std::array<Tile, kTiles> kIdentity = [] {
-  std::array<Tile, kTiles> t{};
-  for (int i = 0; i < kTiles; ++i) t[i] = static_cast<Tile>(i);
-  return t;
-}();
-
-RoundState randomDeal(const Rules& rules, PlayoutRng& rng) {
-  RoundState s;
-  std::array<Tile, kTiles> t = kIdentity;
-  const int dealt = 2 * rules.hand;
-  for (int i = 0; i < dealt; ++i) {
-    std::swap(t[i], t[i + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(kTiles - i)))]);
-    s.hand[i < rules.hand ? 0 : 1] |= bit(t[i]);
-  }
-  for (int i = dealt; i < kTiles; ++i) s.stock[i - dealt] = t[i];
-  s.stockEnd = static_cast<std::uint8_t>(kTiles - dealt);
-  applyDoubleRule(s);
-  return s;
-}
-
-// Draws for the player to move, finishing the lazy shuffle by one step.
-void drawStep(RoundState& s, PlayoutRng& rng) {
-  const int n = s.stockCount();
-  std::swap(s.stock[s.stockTop], s.stock[s.stockTop + static_cast<int>(bounded(rng, static_cast<std::uint32_t>(n)))]);
-  s.draw();
-}
-
-// The free-layout playout: a uniformly random (tile, end, heading) among the fits of the board.
-void randomPlay(RoundState& s, const Fits& fits, PlayoutRng& rng, FreeBoard* board) {
-  const Player p = s.turn;
-  if (s.beforeLead()) {
-    const Mask m = s.playable(p, fits);
-    const Tile t = nthTile(m, bounded(rng, static_cast<std::uint32_t>(bits(m))));
-    board->lead(t);
-    s.play({MoveKind::Play, t, End::None, Heading::Straight, static_cast<std::uint8_t>(high(t))});
-    return;
-  }
-  const Mask at[2] = {s.playableAt(p, End::L, fits), s.playableAt(p, End::R, fits)};
-  std::uint32_t dbl[2], non[2], mult[2];
-  std::uint32_t total = 0;
-  for (int e = 0; e < 2; ++e) {
-    dbl[e] = static_cast<std::uint32_t>(bits(at[e] & doublesMask()));
-    non[e] = static_cast<std::uint32_t>(bits(at[e] & ~doublesMask()));
-    mult[e] = static_cast<std::uint32_t>(bits(fits[e].headings));
-    total += dbl[e] + non[e] * mult[e];
-  }
-  std::uint32_t r = bounded(rng, total);
-  for (int e = 0; e < 2; ++e) {
-    const End end = static_cast<End>(e);
-    if (r < dbl[e]) {
-      const Tile t = nthTile(at[e] & doublesMask(), r);
-      board->play(end, t, Heading::Straight);
-      s.play({MoveKind::Play, t, end, Heading::Straight, 0});
-      return;
-    }
-    r -= dbl[e];
-    if (r < non[e] * mult[e]) {
-      const Tile t = nthTile(at[e] & ~doublesMask(), r / mult[e]);
-      std::uint32_t hs = fits[e].headings;
-      for (std::uint32_t k = r % mult[e]; k; --k) hs &= hs - 1;
-      const auto h = static_cast<Heading>(std::countr_zero(hs));
-      board->play(end, t, h);
-      s.play({MoveKind::Play, t, end, h, 0});
-      return;
-    }
-    r -= non[e] * mult[e];
-  }
-}
-
-int playout(const Rules& rules, PlayoutRng& rng, RoundState& s, FreeBoard* board) {
-  int moves = 0;
-  while (!s.over()) {
-    const Fits& fits = board->fits();
-    if (s.playable(s.turn, fits))
-      randomPlay(s, fits, rng, board);
-    else if (s.canDraw(rules))
-      drawStep(s, rng);
-    else
-      s.pass();
-    s.settle(rules, board->fits());
-    ++moves;
-  }
-  return moves;
-}
 
 // One tile of m, the k-th (from 0) in index order, as a one-bit mask.
 [[gnu::always_inline]] inline Mask pickTile(Mask m, std::uint32_t k) { return Mask{1} << nthBit64(m, k); }
@@ -333,6 +247,411 @@ void snakeResult(const Rules& rules, const SnakeGame& g, Step how, RoundState& s
   }
 }
 
+// ---------------------------------------------------------------- free layout
+
+// The free layout's geometry on a PlayoutTable (see playout.h), as FreeBoard has it in core:
+// every placement at an end lies in the 6 x 6 units around the centre of its front square, read
+// as one 36-bit patch (bit 6j+i = unit (cx-3+i, cy-3+j)). The padding makes every read in bounds.
+constexpr int kDx[4] = {1, 0, -1, 0};  // East, South, West, North
+constexpr int kDy[4] = {0, 1, 0, -1};
+[[nodiscard]] constexpr int turnedDir(int d, Heading h) {
+  return h == Heading::Straight ? d : h == Heading::Right ? ((d + 1) & 3) : ((d + 3) & 3);
+}
+[[nodiscard]] constexpr bool horizontalDir(int d) { return (d & 1) == 0; }
+
+struct PatchMasks {
+  std::uint64_t front = 0, dblSides = 0;
+  std::array<std::uint64_t, 3> far{};  // the far square of each heading
+};
+constexpr std::uint64_t patch(int x, int y, int w, int h) {
+  std::uint64_t m = 0;
+  for (int j = y; j < y + h; ++j)
+    for (int i = x; i < x + w; ++i) m |= std::uint64_t{1} << (6 * j + i);
+  return m;
+}
+constexpr std::array<PatchMasks, 4> kPatch = [] {
+  std::array<PatchMasks, 4> t{};
+  for (int d = 0; d < 4; ++d) {
+    PatchMasks& f = t[static_cast<std::size_t>(d)];
+    f.front = patch(2, 2, 2, 2);
+    f.dblSides = horizontalDir(d) ? patch(2, 1, 2, 1) | patch(2, 4, 2, 1) : patch(1, 2, 1, 2) | patch(4, 2, 1, 2);
+    for (int h = 0; h < 3; ++h) {
+      const int n = turnedDir(d, static_cast<Heading>(h));
+      f.far[static_cast<std::size_t>(h)] = patch(2 + 2 * kDx[n], 2 + 2 * kDy[n], 2, 2);
+    }
+  }
+  return t;
+}();
+
+[[gnu::always_inline]] inline EndFit tableFit(const PlayoutTable& t, const PlayoutTable::EndGeo& g) {
+  const int k = g.dir;
+  const int x0 = g.x + kDx[k] - 3, y0 = g.y + kDy[k] - 3;
+  const std::uint64_t* row = t.rows.data() + y0;
+  std::uint64_t p = 0;
+  for (int j = 0; j < 6; ++j) p |= ((row[j] >> x0) & 63) << (6 * j);
+  const PatchMasks& m = kPatch[static_cast<std::size_t>(k)];
+  if (p & m.front) return EndFit{false, 0};
+  auto hs = static_cast<std::uint8_t>(!(p & m.far[0]));
+  if (!g.onDouble) hs = static_cast<std::uint8_t>(hs | (!(p & m.far[1]) << 1) | (!(p & m.far[2]) << 2));
+  return EndFit{!(p & m.dblSides), hs};
+}
+
+[[gnu::always_inline]] inline void tableMark(PlayoutTable& t, int x, int y, int w, int h) {
+  const std::uint64_t bitsRow = ((std::uint64_t{1} << w) - 1) << x;
+  for (int j = 0; j < h; ++j) t.rows[static_cast<std::size_t>(y + j)] |= bitsRow;
+}
+
+inline void tableReset(PlayoutTable& t, const Rules& r) {
+  t.free = r.layout == LayoutRule::Free;
+  t.fits = kSnakeFits;
+  t.ends = {};
+  if (!t.free) return;
+  constexpr int pad = PlayoutTable::kPad;
+  t.w = static_cast<std::int16_t>(2 * r.tableW);
+  t.h = static_cast<std::int16_t>(2 * r.tableH);
+  const std::uint64_t offTable = ~(((std::uint64_t{1} << t.w) - 1) << pad);
+  const int rows = t.h + 2 * pad;
+  for (int y = 0; y < rows; ++y)
+    t.rows[static_cast<std::size_t>(y)] = (y < pad || y >= t.h + pad) ? ~std::uint64_t{0} : offTable;
+}
+
+inline void tableLead(PlayoutTable& t, Tile tile) {
+  if (!t.free) return;
+  constexpr int pad = PlayoutTable::kPad;
+  const int cx = t.w / 2 + pad, cy = t.h / 2 + pad;
+  using G = PlayoutTable::EndGeo;
+  const auto i16 = [](int v) { return static_cast<std::int16_t>(v); };
+  if (isDouble(tile)) {
+    tableMark(t, cx - 1, cy - 2, 2, 4);
+    t.ends = {G{i16(cx - 1), i16(cy), 2, true}, G{i16(cx + 1), i16(cy), 0, true}};
+  } else {
+    tableMark(t, cx - 2, cy - 1, 4, 2);
+    t.ends = {G{i16(cx - 2), i16(cy), 2, false}, G{i16(cx + 2), i16(cy), 0, false}};
+  }
+  t.fits = {tableFit(t, t.ends[0]), tableFit(t, t.ends[1])};
+}
+
+[[gnu::always_inline]] inline void tablePlay(PlayoutTable& t, int e, Tile tile, Heading h) {
+  PlayoutTable::EndGeo& s = t.ends[static_cast<std::size_t>(e)];
+  const int k = s.dir;
+  const int cx = s.x + kDx[k], cy = s.y + kDy[k];  // the front square's centre
+  int rx, ry, rw, rh;
+  if (isDouble(tile)) {
+    rx = horizontalDir(k) ? cx - 1 : cx - 2;
+    ry = horizontalDir(k) ? cy - 2 : cy - 1;
+    rw = horizontalDir(k) ? 2 : 4;
+    rh = 6 - rw;
+    s.x = static_cast<std::int16_t>(cx + kDx[k]);
+    s.y = static_cast<std::int16_t>(cy + kDy[k]);
+    s.onDouble = true;
+  } else {
+    const int n = s.onDouble ? k : turnedDir(k, h);
+    const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];
+    rx = std::min(cx, fx) - 1;
+    ry = std::min(cy, fy) - 1;
+    rw = kDx[n] ? 4 : 2;
+    rh = 6 - rw;
+    s = {static_cast<std::int16_t>(fx + kDx[n]), static_cast<std::int16_t>(fy + kDy[n]), static_cast<std::uint8_t>(n),
+         false};
+  }
+  tableMark(t, rx, ry, rw, rh);
+  t.fits[static_cast<std::size_t>(e)] = tableFit(t, s);
+  // The other end changes only if the new tile lies where its placements would.
+  const PlayoutTable::EndGeo& o = t.ends[static_cast<std::size_t>(e ^ 1)];
+  const int ox = o.x + kDx[o.dir] - 3, oy = o.y + kDy[o.dir] - 3;
+  if (rx < ox + 6 && ox < rx + rw && ry < oy + 6 && oy < ry + rh)
+    t.fits[static_cast<std::size_t>(e ^ 1)] = tableFit(t, o);
+}
+
+// The tables the playout loop runs on: snake (fits never change), the fixed-size table, and
+// core's FreeBoard for free tables too wide for it.
+struct SnakeTable {
+  static constexpr Fits fits() { return kSnakeFits; }
+  static void lead(Tile) {}
+  static void play(int, Tile, Heading) {}
+};
+struct FastTable {
+  PlayoutTable& t;
+  [[nodiscard]] const Fits& fits() const { return t.fits; }
+  void lead(Tile tile) const { tableLead(t, tile); }
+  void play(int e, Tile tile, Heading h) const { tablePlay(t, e, tile, h); }
+};
+struct BoardTable {
+  FreeBoard& b;
+  [[nodiscard]] const Fits& fits() const { return b.fits(); }
+  void lead(Tile tile) const { b.lead(tile); }
+  void play(int e, Tile tile, Heading h) const { b.play(static_cast<End>(e), tile, h); }
+};
+
+// The stocks: a mask drawn from at random (a fresh deal, whose order nobody knows yet: the same
+// as taking the top of a shuffled stock), or a RoundState's stock in its order.
+struct MaskStock {
+  Mask m = 0;
+  [[nodiscard]] int count() const { return bits(m); }
+  Tile take(PlayoutRng& g) {
+    const auto t = static_cast<Tile>(nthBit64(m, bounded(g, static_cast<std::uint32_t>(bits(m)))));
+    m ^= bit(t);
+    return t;
+  }
+};
+struct OrderedStock {
+  RoundState& s;
+  [[nodiscard]] int count() const { return s.stockCount(); }
+  Tile take(PlayoutRng&) const { return s.stock[s.stockTop++]; }
+};
+
+[[nodiscard]] constexpr Mask fitTiles(const EndFit& f) {
+  return (f.dbl ? doublesMask() : 0) | (f.headings ? ~doublesMask() & kAllTiles : 0);
+}
+
+// kNthHeading[hs][k]: the k-th (from 0) heading set in hs.
+constexpr auto kNthHeading = [] {
+  std::array<std::array<std::uint8_t, 3>, 8> t{};
+  for (int hs = 0; hs < 8; ++hs)
+    for (int k = 0, i = 0; i < 3; ++i)
+      if (hs >> i & 1) t[static_cast<std::size_t>(hs)][static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(i);
+  return t;
+}();
+// r / m for m in 1..3 and r < 64, by a multiply.
+constexpr std::array<std::uint32_t, 4> kInverse = {0, 65536, 32768, 21846};
+
+// The loop's state: the hands of the player to move (cur, index p) and the other, the ends' pips.
+struct FreeHot {
+  Mask cur = 0, opp = 0;
+  int p = 0;
+  std::array<int, 2> pips{};
+  int passes = 0, draws = 0;
+};
+
+// One random move: a uniformly random placement (tile, end, heading) when one fits, else a draw,
+// else a pass; Going, or Domino or Blocked when the round ends (p is then the player to move, as
+// RoundState has it). The same moves as the engine's uniformly random legal move.
+template <class Table, class Stock>
+[[gnu::always_inline]] inline Step freeStep(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g) {
+  constexpr Mask kD = doublesMask(), kN = kAllTiles & ~doublesMask();
+  const Fits f = table.fits();
+  const Mask allow0 = suitMask(s.pips[0]) & fitTiles(f[0]), allow1 = suitMask(s.pips[1]) & fitTiles(f[1]);
+  const Mask a0 = s.cur & allow0, a1 = s.cur & allow1;
+  if (a0 | a1) {
+    const auto m0 = static_cast<std::uint32_t>(bits(f[0].headings)),
+               m1 = static_cast<std::uint32_t>(bits(f[1].headings));
+    const auto d0 = static_cast<std::uint32_t>(bits(a0 & kD)), d1 = static_cast<std::uint32_t>(bits(a1 & kD));
+    const std::uint32_t c0 = d0 + static_cast<std::uint32_t>(bits(a0 & kN)) * m0;
+    const std::uint32_t total = c0 + d1 + static_cast<std::uint32_t>(bits(a1 & kN)) * m1;
+    std::uint32_t r = bounded(g, total);
+    int e = 0;
+    Mask a = a0;
+    std::uint32_t d = d0, m = m0, hs = f[0].headings;
+    if (r >= c0) {
+      e = 1;
+      r -= c0;
+      a = a1;
+      d = d1;
+      m = m1;
+      hs = f[1].headings;
+    }
+    Tile t;
+    Heading h = Heading::Straight;
+    if (r < d) {
+      t = nthTile(a & kD, r);
+    } else {
+      r -= d;
+      const std::uint32_t q = (r * kInverse[m]) >> 16;
+      t = nthTile(a & kN, q);
+      h = static_cast<Heading>(kNthHeading[hs][r - q * m]);
+    }
+    s.cur &= ~bit(t);
+    s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
+    table.play(e, t, h);
+    if (!s.cur) [[unlikely]]
+      return Step::Domino;
+    std::swap(s.cur, s.opp);
+    s.p ^= 1;
+    return Step::Going;
+  }
+  if (stock.count() > drawLimit) {
+    s.cur |= bit(stock.take(g));
+    ++s.draws;
+    return Step::Going;
+  }
+  if (!(s.opp & (allow0 | allow1))) return Step::Blocked;
+  ++s.passes;
+  std::swap(s.cur, s.opp);
+  s.p ^= 1;
+  return Step::Going;
+}
+
+template <class Table, class Stock>
+Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g) {
+  Step how;
+  while ((how = freeStep(s, table, stock, drawLimit, g)) == Step::Going) {}
+  return how;
+}
+
+// The end of a round the loop finished, into a RoundState (whose line, stock, opener and forced
+// lead the caller has set).
+void freeFinish(const Rules& rules, const FreeHot& h, Step how, RoundState& s) {
+  s.hand[static_cast<std::size_t>(h.p)] = h.cur;
+  s.hand[static_cast<std::size_t>(h.p ^ 1)] = h.opp;
+  s.ends = {static_cast<std::int8_t>(h.pips[0]), static_cast<std::int8_t>(h.pips[1])};
+  s.turn = static_cast<Player>(h.p);
+  if (how == Step::Domino) {
+    s.status = RoundStatus::Domino;
+    s.winner = static_cast<std::uint8_t>(h.p);
+    s.points = static_cast<std::uint16_t>(pips(h.opp));
+  } else {
+    s.block(rules);
+  }
+}
+
+// A free-layout round of the bench in one slot: the deal's facts and the loop's state.
+struct FreeGame {
+  FreeHot h;
+  MaskStock stock;
+  Player opener = Player::A;
+  Tile lead = kNoTile;
+};
+
+// A fresh deal into a slot, its lead laid on the (empty) table. Domino at once if the leader
+// held one tile.
+template <class Table>
+Step freeDeal(const Rules& rules, PlayoutRng& g, FreeGame& s, Table table) {
+  SnakeGame deal;
+  const Step first = snakeDeal(rules, g, deal);
+  s.h = FreeHot{};
+  s.h.p = 1 - idx(deal.opener);
+  s.h.cur = static_cast<Mask>(deal.h.cur);
+  s.h.opp = static_cast<Mask>(deal.h.opp);
+  s.h.pips = {high(deal.lead), low(deal.lead)};
+  s.stock.m = static_cast<Mask>(deal.h.stock);
+  s.opener = deal.opener;
+  s.lead = deal.lead;
+  if (first == Step::Domino) {
+    s.h.p ^= 1;  // the opener, who played the lead, stays to move
+    return first;
+  }
+  table.lead(deal.lead);
+  return Step::Going;
+}
+
+// The finished round's move count, and the round to `each`.
+int freeDone(const Rules& rules, const FreeGame& s, Step how, const RoundSink& each, RoundState& out) {
+  const Mask line = kAllTiles & ~(s.stock.m | s.h.cur | s.h.opp);
+  const int moves = bits(line) + s.h.draws + s.h.passes;
+  if (each) {
+    out = RoundState{};
+    out.line = line;
+    for (Mask m = s.stock.m; m; m &= m - 1) out.stock[out.stockEnd++] = static_cast<Tile>(std::countr_zero(m));
+    out.opener = s.opener;
+    out.forcedLead = s.lead;
+    freeFinish(rules, s.h, how, out);
+    each(out, moves);
+  }
+  return moves;
+}
+
+// The bench's free-layout rounds on the fixed-size table, two at a time like the snake's: the
+// chain from one move's random number to the next move's fits is long, and the other round's
+// work fills it.
+long long freeRoundsFast(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
+  const int drawLimit = rules.draw == DrawRule::Until ? rules.reserve : kTiles;
+  // A fresh table is a copy of the empty one: the rows in use, one block copy.
+  PlayoutTable empty;
+  tableReset(empty, rules);
+  const auto rows = static_cast<std::size_t>(empty.h + 2 * PlayoutTable::kPad);
+  std::array<PlayoutTable, 2> table{empty, empty};
+  std::array<FreeGame, 2> game;
+  PlayoutRng g = rng;
+  RoundState out;
+  long long started = 0, total = 0;
+  const auto start = [&](int i) {
+    while (started < rounds) {
+      ++started;
+      std::copy_n(empty.rows.begin(), rows, table[static_cast<std::size_t>(i)].rows.begin());
+      const Step how =
+          freeDeal(rules, g, game[static_cast<std::size_t>(i)], FastTable{table[static_cast<std::size_t>(i)]});
+      if (how == Step::Going) return true;
+      total += freeDone(rules, game[static_cast<std::size_t>(i)], how, each, out);
+    }
+    return false;
+  };
+  bool going[2] = {start(0), start(1)};
+  while (going[0] && going[1]) {
+    FreeHot x = game[0].h, y = game[1].h;
+    Step sa, sb;
+    do {
+      sa = freeStep(x, FastTable{table[0]}, game[0].stock, drawLimit, g);
+      sb = freeStep(y, FastTable{table[1]}, game[1].stock, drawLimit, g);
+    } while (sa == Step::Going && sb == Step::Going);
+    game[0].h = x;
+    game[1].h = y;
+    if (sa != Step::Going) {
+      total += freeDone(rules, game[0], sa, each, out);
+      going[0] = start(0);
+    }
+    if (sb != Step::Going) {
+      total += freeDone(rules, game[1], sb, each, out);
+      going[1] = start(1);
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (!going[i]) continue;
+    const auto k = static_cast<std::size_t>(i);
+    const Step how = freeLoop(game[k].h, FastTable{table[k]}, game[k].stock, drawLimit, g);
+    total += freeDone(rules, game[k], how, each, out);
+  }
+  rng = g;
+  return total;
+}
+
+long long freeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
+  if (PlayoutTable::supports(rules)) return freeRoundsFast(rules, rng, rounds, each);
+  // Tables too wide for PlayoutTable: core's FreeBoard, one round at a time.
+  const int drawLimit = rules.draw == DrawRule::Until ? rules.reserve : kTiles;
+  static thread_local FreeBoard board;
+  PlayoutRng g = rng;
+  RoundState out;
+  FreeGame game;
+  long long total = 0;
+  for (long long i = 0; i < rounds; ++i) {
+    board.reset(rules.tableW, rules.tableH);
+    Step how = freeDeal(rules, g, game, BoardTable{board});
+    if (how == Step::Going) how = freeLoop(game.h, BoardTable{board}, game.stock, drawLimit, g);
+    total += freeDone(rules, game, how, each, out);
+  }
+  rng = g;
+  return total;
+}
+
+// A playout from any position (before the lead too): uniformly random legal moves to the end.
+template <class Table>
+int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g) {
+  if (s.over()) return 0;
+  int moves = 0;
+  if (s.beforeLead()) {
+    const Mask can = s.playable(s.turn, kSnakeFits);
+    if (!can) return 0;  // no lead exists: not a position the engine reaches
+    const Tile t = nthTile(can, bounded(g, static_cast<std::uint32_t>(bits(can))));
+    table.lead(t);
+    s.play({MoveKind::Play, t, End::None, Heading::Straight, static_cast<std::uint8_t>(high(t))});
+    ++moves;
+    if (s.over()) return moves;
+    s.settle(rules, table.fits());
+    if (s.over()) return moves;
+  }
+  FreeHot h;
+  h.p = idx(s.turn);
+  h.cur = s.hand[static_cast<std::size_t>(h.p)];
+  h.opp = s.hand[static_cast<std::size_t>(h.p ^ 1)];
+  h.pips = {s.ends[0], s.ends[1]};
+  const Mask lineBefore = s.line;
+  OrderedStock stock{s};
+  const Step how = freeLoop(h, table, stock, rules.draw == DrawRule::Until ? rules.reserve : kTiles, g);
+  s.line = kAllTiles & ~(h.cur | h.opp | s.stockMask());
+  freeFinish(rules, h, how, s);
+  return moves + bits(s.line & ~lineBefore) + h.draws + h.passes;
+}
+
 // `rounds` snake rounds, two at a time. One game alone is bound by the latency of its chain of
 // plays and stalls at each mispredicted play-or-draw branch; with two games' moves interleaved
 // in one loop the processor always has the other game's work to do (about 20% more rounds per
@@ -407,16 +726,7 @@ long long snakeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, con
 // Every playout of this path: the snake rounds two at a time, free-layout rounds one by one.
 long long randomRoundsImpl(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
   if (rules.layout == LayoutRule::Snake) return snakeRounds(rules, rng, rounds, each);
-  static thread_local FreeBoard board;
-  long long total = 0;
-  for (long long i = 0; i < rounds; ++i) {
-    RoundState s = randomDeal(rules, rng);
-    board.reset(rules.tableW, rules.tableH);
-    const int moves = playout(rules, rng, s, &board);
-    total += moves;
-    if (each) each(s, moves);
-  }
-  return total;
+  return freeRounds(rules, rng, rounds, each);
 }
 
 }  // namespace

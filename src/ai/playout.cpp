@@ -1,0 +1,62 @@
+// The generic (any CPU) path of the random playout: the bench's rounds and the playouts from any
+// position (playout.h). The loop itself is playout_impl.h's.
+#include "ai/playout.h"
+
+#include "ai/playout_impl.h"
+
+namespace dom::ai {
+
+void PlayoutTable::reset(const Rules& r) { tableReset(*this, r); }
+void PlayoutTable::lead(Tile t) { tableLead(*this, t); }
+void PlayoutTable::play(End e, Tile t, Heading h) {
+  if (free && e != End::None) tablePlay(*this, static_cast<int>(e), t, h);
+}
+
+void PlayoutPosition::apply(const Rules& r, const Move& m) {
+  switch (m.kind) {
+    case MoveKind::Draw: s.draw(); break;
+    case MoveKind::Pass: s.pass(); break;
+    case MoveKind::Play:
+      if (m.end == End::None)
+        table.lead(m.tile);
+      else
+        table.play(m.end, m.tile, m.heading);
+      s.play(m);
+      break;
+  }
+  s.settle(r, table.fits);
+}
+
+int playout(SimState s, Player p, PlayoutRng& rng) {
+  if (!s.freeLayout()) {
+    RoundState r = s.state();
+    positionPlayout(s.rules(), r, SnakeTable{}, rng);
+    return pointsFor(r, p);
+  }
+  while (!s.over()) {
+    const MoveList legal = s.legal();
+    if (legal.empty()) break;
+    s.apply(legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))]);
+  }
+  return s.pointsFor(p);
+}
+
+int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng) {
+  if (!pos.table.free) return positionPlayout(rules, pos.s, SnakeTable{}, rng);
+  return positionPlayout(rules, pos.s, FastTable{pos.table}, rng);
+}
+
+long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
+  return randomRoundsImpl(rules, rng, rounds, each);
+}
+
+int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out) {
+  int moves = 0;
+  randomRounds(rules, rng, 1, [&](const RoundState& s, int n) {
+    if (out) *out = s;
+    moves = n;
+  });
+  return moves;
+}
+
+}  // namespace dom::ai

@@ -1,0 +1,63 @@
+// Random playouts from any full-information position: the workhorse of flatmc and the expert.
+// The hot code lives in playout_impl.h (compiled once per CPU path, internal linkage); this header
+// only declares data and out-of-line entry points, so no CPU-specific code can leak across paths.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "ai/players.h"
+#include "ai/sim.h"
+
+namespace dom::ai {
+
+// A random playout to the end of the round from a full-information position: uniformly random
+// legal moves (a draw takes the stock's top, as the position has it); returns s.pointsFor(p)
+// at the end. No allocation. Snake rules run the fast loop on the round state; under layout=free
+// SimState's board is stepped move by move (slower: flatmc and the expert play out on a
+// PlayoutPosition, whose table they build once per decision).
+[[nodiscard]] int playout(SimState s, Player p, PlayoutRng& rng);
+
+// The free layout's occupancy in a fixed size, for tables at most kMaxWidth squares wide: one
+// 64-bit word per row of units, the table shifted kPad units right and down, every unit off the
+// table marked taken, so the fit of an end is six plain word reads and a few mask tests. Plain
+// data: the code that reads and writes it is in playout_impl.h. fits equals FreeBoard's after the
+// same moves (tests/test_playout_paths.cpp).
+struct PlayoutTable {
+  static constexpr int kPad = 4;
+  static constexpr int kMaxWidth = (64 - 2 * kPad) / 2;  // squares (28: dominoes2's table)
+  struct EndGeo {
+    std::int16_t x = 0, y = 0;  // the edge's midpoint, in padded units
+    std::uint8_t dir = 0;       // Dir
+    bool onDouble = false;
+  };
+  std::array<std::uint64_t, 2 * kMaxTable + 2 * kPad> rows{};
+  std::array<EndGeo, 2> ends{};
+  Fits fits = kSnakeFits;
+  std::int16_t w = 0, h = 0;  // units
+  bool free = false;          // false: layout=snake, fits never change
+
+  [[nodiscard]] static bool supports(const Rules& r) { return r.layout == LayoutRule::Snake || r.tableW <= kMaxWidth; }
+  // These entry points are generic code (playout.cpp); the playout's loop has its own copies.
+  void reset(const Rules& r);
+  void lead(Tile t);
+  void play(End e, Tile t, Heading h);
+};
+
+// A position for fast playouts: the round state and, under layout=free, its table.
+struct PlayoutPosition {
+  RoundState s;
+  PlayoutTable table;
+  void apply(const Rules& r, const Move& m);  // a legal move; a draw takes the stock's top
+};
+
+// A random playout from a PlayoutPosition (which it changes to the final position); returns
+// the number of moves. rules must be supported by PlayoutTable.
+int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng);
+
+// Final points for p of a finished round state: + if p won, - if p lost, 0 for a tie.
+[[nodiscard]] inline int pointsFor(const RoundState& s, Player p) {
+  if (s.winner > 1) return 0;
+  return s.winner == idx(p) ? s.points : -static_cast<int>(s.points);
+}
+
+}  // namespace dom::ai
