@@ -252,3 +252,33 @@ TEST_CASE("playout from a position: the engine's distribution, a valid finished 
     }
   }
 }
+
+TEST_CASE("playout from a SimState and from a Match's PlayoutPosition: the same distribution") {
+  for (const char* text : {"en-linea", "dominoes2", "dominoes2 table=9x7"}) {
+    const std::string name = text;
+    CAPTURE(name);
+    const Rules rules = rulesOf(text);
+    Match m(rules);
+    m.startRound(dealFromSeed(11, rules.hand));
+    pcg32 rng(3);
+    for (int k = 0; k < 6 && m.inRound(); ++k) {
+      const MoveList legal = m.legalMoves();
+      m.apply(legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))]);
+    }
+    REQUIRE(m.inRound());
+    const ai::PlayoutPosition pos = ai::PlayoutPosition::from(m);
+    CHECK(std::memcmp(&pos.s, &m.state(), sizeof(RoundState)) == 0);
+    CHECK(pos.table.fits == m.fits());
+    const ai::SimState sim = ai::SimState::from(m);
+    Stat viaSim, viaPos;
+    ai::PlayoutRng a(1), b(2);
+    for (int i = 0; i < 6000; ++i) {
+      viaSim.add(ai::playout(sim, Player::A, a));
+      ai::PlayoutPosition p = pos;
+      ai::playout(rules, p, b);
+      viaPos.add(ai::pointsFor(p.s, Player::A));
+    }
+    sameMean("points for A", viaSim, viaPos);
+    CHECK(viaSim.variance() > 0);
+  }
+}

@@ -12,6 +12,20 @@ void PlayoutTable::play(End e, Tile t, Heading h) {
   if (free && e != End::None) tablePlay(*this, static_cast<int>(e), t, h);
 }
 
+PlayoutPosition PlayoutPosition::from(const Rules& r, const RoundState& s, std::span<const LaidTile> line,
+                                      int leadIndex) {
+  PlayoutPosition p{s, {}};
+  p.table.reset(r);
+  if (!p.table.free || line.empty()) return p;
+  const int n = static_cast<int>(line.size());
+  p.table.lead(line[static_cast<std::size_t>(leadIndex)].tile);
+  for (int i = leadIndex - 1; i >= 0; --i)
+    p.table.play(End::L, line[static_cast<std::size_t>(i)].tile, line[static_cast<std::size_t>(i)].heading);
+  for (int i = leadIndex + 1; i < n; ++i)
+    p.table.play(End::R, line[static_cast<std::size_t>(i)].tile, line[static_cast<std::size_t>(i)].heading);
+  return p;
+}
+
 void PlayoutPosition::apply(const Rules& r, const Move& m) {
   switch (m.kind) {
     case MoveKind::Draw: s.draw(); break;

@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "ai/players.h"
 #include "ai/sim.h"
@@ -47,6 +48,13 @@ struct PlayoutTable {
 struct PlayoutPosition {
   RoundState s;
   PlayoutTable table;
+  // The table rebuilt from the line as laid (end L to end R, as Match::line and Observation::laid
+  // give it) and its lead's index; the state as given.
+  [[nodiscard]] static PlayoutPosition from(const Rules& r, const RoundState& s, std::span<const LaidTile> line,
+                                            int leadIndex);
+  [[nodiscard]] static PlayoutPosition from(const Match& m) {
+    return from(m.rules(), m.state(), m.line(), m.leadIndex());
+  }
   void apply(const Rules& r, const Move& m);  // a legal move; a draw takes the stock's top
 };
 
