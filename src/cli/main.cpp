@@ -13,6 +13,7 @@
 
 #include "ai/fast.h"
 #include "ai/players.h"
+#include "cli/cmd_bench_solver.h"
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/summary.h"
@@ -396,6 +397,8 @@ int main(int argc, char** argv) {
   benchRead->add_flag("--json", json, "print JSON");
   layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");
 
+  const dom::cli::BenchSolverCommand benchSolver(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -420,6 +423,7 @@ int main(int argc, char** argv) {
     if (*bench) return cmdBench(benchRules, static_cast<long long>(games), json, benchPath);
     if (*layout) return cmdLayout(file, json, maxSize);
     if (*benchRead) return cmdBenchRead(readWhat, readSize, json);
+    if (benchSolver.chosen()) return benchSolver.run();
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << e.what() << "\n";
     return 1;

@@ -1,0 +1,26 @@
+// `dominoes bench-solver`: the exact solver's speed (nodes per second) on late positions of random rounds.
+#pragma once
+#include <memory>
+
+namespace CLI {
+class App;
+}
+
+namespace dom::cli {
+
+class BenchSolverCommand {
+ public:
+  explicit BenchSolverCommand(CLI::App& app);
+  ~BenchSolverCommand();
+  BenchSolverCommand(const BenchSolverCommand&) = delete;
+  BenchSolverCommand& operator=(const BenchSolverCommand&) = delete;
+  [[nodiscard]] bool chosen() const;
+  [[nodiscard]] int run() const;
+
+ private:
+  struct Options;
+  std::unique_ptr<Options> o_;
+  CLI::App* sub_ = nullptr;
+};
+
+}  // namespace dom::cli

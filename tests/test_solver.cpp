@@ -1,0 +1,135 @@
+// The exact solver against plain minimax on small positions of every preset (late positions of
+// random rounds), and its scoring on hand-made endings.
+#include <doctest/doctest.h>
+
+#include <pcg_random.hpp>
+#include <vector>
+
+#include "ai/solver.h"
+#include "core/random.h"
+
+using namespace dom;
+using namespace dom::ai;
+
+namespace {
+
+// Plays random moves from a random deal until at most `left` tiles remain in hands and the drawable
+// part of the stock; a round that ends before (a small table blocks early) gives its position eight
+// moves before the end if that is small enough (else false).
+bool latePosition(const Rules& rules, pcg32& rng, int left, SimState& out) {
+  Match m(rules);
+  m.startRound(dealFromSeed(rng(), rules.hand));
+  std::vector<SimState> seen{SimState::from(m)};
+  while (!seen.back().over()) {
+    const SimState& s = seen.back();
+    const RoundState& r = s.state();
+    const int drawable = r.canDraw(rules) ? r.stockCount() - rules.reserve : 0;
+    if (count(r.hand[0] | r.hand[1]) + drawable <= left) {
+      out = s;
+      return true;
+    }
+    const MoveList l = s.legal();
+    SimState c = s;
+    c.apply(l.moves[bounded(rng, static_cast<std::uint32_t>(l.size))]);
+    seen.push_back(c);
+  }
+  out = seen[seen.size() > 9 ? seen.size() - 9 : 0];
+  const RoundState& r = out.state();
+  const int drawable = r.canDraw(rules) ? r.stockCount() - rules.reserve : 0;
+  return !out.over() && count(r.hand[0] | r.hand[1]) + drawable <= left + 4;
+}
+
+// Checks the solver on `n` late positions; returns how many had a choice of moves.
+int checkAgainstMinimax(const Rules& rules, int n, int left, std::uint64_t seed) {
+  pcg32 rng(seed);
+  Solver solver(1 << 14);  // small, so that entries collide and are replaced
+  int choices = 0;
+  for (int k = 0, tries = 0; k < n;) {
+    SimState s;
+    REQUIRE(++tries < 100 * n);
+    if (!latePosition(rules, rng, left, s)) continue;
+    ++k;
+    const int want = minimaxValue(s);
+    REQUIRE(solver.value(s) == want);
+    const auto vals = solver.values(s);
+    REQUIRE(static_cast<int>(vals.size()) == s.legal().size);
+    REQUIRE(vals.front().value == want);
+    for (std::size_t i = 0; i < vals.size(); ++i) {
+      if (i) REQUIRE(vals[i - 1].value >= vals[i].value);
+      SimState c = s;
+      c.apply(vals[i].move);
+      const int child = c.over()                           ? c.pointsFor(s.state().turn)
+                        : c.state().turn == s.state().turn ? minimaxValue(c)
+                                                           : -minimaxValue(c);
+      REQUIRE(vals[i].value == child);
+    }
+    choices += vals.size() > 1;
+  }
+  return choices;
+}
+
+Rules rulesOf(const std::string& text) {
+  auto parsed = parseRules(std::string_view(text));
+  REQUIRE(std::holds_alternative<Rules>(parsed));
+  return std::get<Rules>(parsed);
+}
+
+}  // namespace
+
+TEST_CASE("solver: equals plain minimax on late positions of every preset") {
+  for (const std::string& name : presetNames()) {
+    CAPTURE(name);
+    CHECK(checkAgainstMinimax(*preset(name), 60, 8, 5) > 10);
+  }
+}
+
+TEST_CASE("solver: equals plain minimax under free layout on small tables and the other knobs") {
+  for (const std::string text : {"dominoes2 table=8x6 draw=none hand=5", "dominoes2 table=14x10",
+                                 "en-linea blocked=loser", "en-linea reserve=2", "en-linea draw=none hand=5"}) {
+    CAPTURE(text);
+    CHECK(checkAgainstMinimax(rulesOf(text), 40, 8, 9) > 5);
+  }
+}
+
+TEST_CASE("solver: a whole round of few tiles, searched from the lead") {
+  // Hands of three and no drawing: the whole round is small enough for plain minimax.
+  const Rules r = rulesOf("en-linea hand=3 draw=none");
+  pcg32 rng(21);
+  Solver solver;
+  for (int i = 0; i < 20; ++i) {
+    Match m(r);
+    m.startRound(dealFromSeed(rng(), r.hand));
+    const SimState s = SimState::from(m);
+    CHECK(solver.value(s) == minimaxValue(s));
+  }
+  CHECK(solver.nodes() > 0);
+}
+
+TEST_CASE("solver: scoring of hand-made endings") {
+  // A holds 6-6 only and it fits: A dominoes and scores B's pips.
+  Match m(*preset("en-linea"));
+  Setup su;
+  su.hand = {bit(tileOf(6, 6)), bit(tileOf(1, 0)) | bit(tileOf(2, 0))};
+  su.line = {LaidTile{tileOf(6, 5), 6, 5, Heading::Straight}};
+  su.turn = Player::A;
+  for (Tile t = 0; t < kTiles; ++t)
+    if (!((su.hand[0] | su.hand[1]) & bit(t)) && t != tileOf(6, 5)) su.stock.push_back(t);
+  REQUIRE(m.startSetup(su).empty());
+  const SimState s = SimState::from(m);
+  Solver solver;
+  CHECK(solver.value(s) == 3);
+  const auto v = solver.values(s);
+  REQUIRE(v.size() == 1);
+  CHECK(v[0].value == 3);
+  CHECK(minimaxValue(s) == 3);
+}
+
+TEST_CASE("solver: a node limit aborts the search") {
+  Match m(*preset("en-linea"));
+  m.startRound(dealFromSeed(77, 7));
+  Solver solver;
+  solver.setNodeLimit(1000);
+  (void)solver.value(SimState::from(m));
+  CHECK(solver.aborted());
+  CHECK(solver.nodes() <= 1001);
+}
