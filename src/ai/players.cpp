@@ -1,14 +1,41 @@
-// The random and greedy players.
+// The player catalog and the random and greedy players.
 #include "ai/players.h"
 
+#include "ai/strategist.h"
+
 namespace dom::ai {
+
+std::string moveWords(const Observation& o, const Move& m) {
+  switch (m.kind) {
+    case MoveKind::Draw: return "draw";
+    case MoveKind::Pass: return "pass";
+    case MoveKind::Play: break;
+  }
+  if (m.end == End::None) return tileText(m.leftPip, otherHalf(m.tile, m.leftPip));
+  const int match = o.ends[static_cast<int>(m.end)];
+  std::string s = tileText(match, otherHalf(m.tile, match)) + " at " + letter(m.end);
+  if (o.rules.layout == LayoutRule::Free && m.heading != Heading::Straight) s += std::string(", ") + name(m.heading);
+  return s;
+}
+
+std::string forcedWords(const Observation& o, const Move& m) {
+  if (m.kind == MoveKind::Draw) return "draw: no tile of mine can be placed";
+  if (m.kind == MoveKind::Pass) return "pass: no tile of mine can be placed and the stock cannot be drawn from";
+  if (m.isLead() && o.forcedLead != kNoTile) return moveWords(o, m) + ": the rules make me lead it";
+  return moveWords(o, m) + ": my only move";
+}
+
 namespace {
 
 class RandomPlayer final : public Computer {
  public:
   explicit RandomPlayer(std::uint64_t seed) : rng_(seed, 0x5eed) {}
   std::string name() const override { return "random"; }
-  Move choose(const Match& m) override { return randomMove(m, rng_); }
+  Decision decide(const Observation& o) override {
+    const Move m = randomMove(o, rng_);
+    if (o.legal.size <= 1) return {m, forcedWords(o, m)};
+    return {m, moveWords(o, m) + ": picked at random among " + std::to_string(o.legal.size) + " legal moves"};
+  }
 
  private:
   pcg32 rng_;
@@ -17,20 +44,51 @@ class RandomPlayer final : public Computer {
 class GreedyPlayer final : public Computer {
  public:
   std::string name() const override { return "greedy"; }
-  Move choose(const Match& m) override { return greedyMove(m); }
+  Decision decide(const Observation& o) override {
+    const Move m = greedyMove(o);
+    if (o.legal.size <= 1) return {m, forcedWords(o, m)};
+    return {m, moveWords(o, m) + ": my heaviest tile that can be placed"};
+  }
 };
 
 }  // namespace
 
-std::unique_ptr<Computer> makePlayer(std::string_view name, std::uint64_t seed) {
-  if (name == "random") return std::make_unique<RandomPlayer>(seed);
-  if (name == "greedy") return std::make_unique<GreedyPlayer>();
-  return nullptr;
+const std::vector<PlayerInfo>& playerCatalog() {
+  static const std::vector<PlayerInfo> catalog{
+      {"random", "Random", "plays any legal move, at random"},
+      {"greedy", "Greedy", "plays its heaviest tile that can be placed"},
+      {"strategist", "Strategist",
+       "the tips of a club player: heavy tiles and doubles early, keeps a variety of numbers, reads the "
+       "opponent's draws and passes"},
+      // h11play: the "flatmc" and "expert" entries go here.
+  };
+  return catalog;
 }
 
 const std::vector<std::string>& playerNames() {
-  static const std::vector<std::string> names{"random", "greedy"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& p : playerCatalog()) v.push_back(p.name);
+    return v;
+  }();
   return names;
+}
+
+std::string playerSpecError(std::string_view spec) {
+  if (spec == "random" || spec == "greedy" || spec == "strategist") return {};
+  // h11play: "flatmc:K" and "expert[:ms=N]" are checked here.
+  std::string names;
+  for (const auto& p : playerCatalog()) names += (names.empty() ? "" : ", ") + p.name;
+  return "unknown player '" + std::string(spec) + "' (players: " + names + ")";
+}
+
+std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed) {
+  if (!playerSpecError(spec).empty()) return nullptr;
+  if (spec == "random") return std::make_unique<RandomPlayer>(seed);
+  if (spec == "greedy") return std::make_unique<GreedyPlayer>();
+  if (spec == "strategist") return makeStrategist(seed);
+  // h11play: flatmc and expert are made here.
+  return nullptr;
 }
 
 }  // namespace dom::ai

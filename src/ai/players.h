@@ -1,4 +1,4 @@
-// Computer players and random playouts, on top of core only.
+// Computer players (on observations only) and random playouts, on top of core only.
 #pragma once
 #include <functional>
 #include <memory>
@@ -8,35 +8,68 @@
 
 #include <pcg_random.hpp>
 
+#include "ai/observation.h"
 #include "core/match.h"
 #include "core/random.h"
 
 namespace dom::ai {
 
+// A player's move and its reason in words for the user ("6-6: a heavy double, played early").
+struct Decision {
+  Move move;
+  std::string reason;
+};
+
+// A computer player: it sees only an Observation (and its own seed), never the hidden tiles.
 class Computer {
  public:
   virtual ~Computer() = default;
   [[nodiscard]] virtual std::string name() const = 0;
-  // One legal move for the player to move (the match must be in a round).
-  [[nodiscard]] virtual Move choose(const Match& m) = 0;
+  // One legal move for the observer: o.turn == o.me and o.legal is not empty.
+  [[nodiscard]] virtual Decision decide(const Observation& o) = 0;
+  [[nodiscard]] Move choose(const Observation& o) { return decide(o).move; }
 };
 
 // "greedy": its heaviest playable tile (the first legal move in core's order: heaviest first, end
-// L before R, straight first), else its draw or pass. With no round on there is no legal move,
-// and both players answer `pass`, which the match refuses.
+// L before R, straight first), else its draw or pass.
+[[nodiscard]] inline Move greedyMove(const Observation& o) {
+  return o.legal.empty() ? Move{MoveKind::Pass} : o.legal.moves[0];
+}
+// "random": any legal move, uniformly.
+template <class Rng>
+[[nodiscard]] Move randomMove(const Observation& o, Rng& rng) {
+  return o.legal.empty() ? Move{MoveKind::Pass} : o.legal.moves[bounded(rng, static_cast<std::uint32_t>(o.legal.size))];
+}
+
+// Kept for old callers (the studio until it moves to observations): the same players on a Match.
+// With no round on there is no legal move, and both answer `pass`, which the match refuses.
 [[nodiscard]] inline Move greedyMove(const Match& m) {
   const MoveList moves = m.legalMoves();
   return moves.empty() ? Move{MoveKind::Pass} : moves.moves[0];
 }
-// "random": any legal move, uniformly.
 template <class Rng>
 [[nodiscard]] Move randomMove(const Match& m, Rng& rng) {
   const MoveList moves = m.legalMoves();
   return moves.empty() ? Move{MoveKind::Pass} : moves.moves[bounded(rng, static_cast<std::uint32_t>(moves.size))];
 }
 
-// The players by name, for the command line and the studio's seats.
-[[nodiscard]] std::unique_ptr<Computer> makePlayer(std::string_view name, std::uint64_t seed);
+// The players by spec, for the command line, `match` and the studio's seats.
+// name: the spec's first word ("expert"); label: for menus ("Expert"); about: how it plays, one line.
+struct PlayerInfo {
+  std::string name;
+  std::string label;
+  std::string about;
+};
+[[nodiscard]] const std::vector<PlayerInfo>& playerCatalog();
+// Spec forms: "random", "greedy", "strategist", "flatmc:K" (K >= 1), "expert", "expert:ms=N".
+// nullptr if the spec is not valid (playerSpecError says why).
+[[nodiscard]] std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed);
+[[nodiscard]] std::string playerSpecError(std::string_view spec);  // "" if valid, else a message
+// Words for a move of the observer: "6-4 at L" (match half first), "5-5" for a lead, "draw", "pass".
+[[nodiscard]] std::string moveWords(const Observation& o, const Move& m);
+// The reason of a move that was the only legal one ("draw: no tile of mine can be placed").
+[[nodiscard]] std::string forcedWords(const Observation& o, const Move& m);
+// The catalog's names, in its order.
 [[nodiscard]] const std::vector<std::string>& playerNames();
 
 // One complete round with uniformly random legal moves from a fresh random deal; returns the

@@ -216,7 +216,7 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
   std::unique_ptr<ai::Computer> players[2] = {ai::makePlayer(a, seed * 2 + 1), ai::makePlayer(b, seed * 2 + 2)};
   for (int i = 0; i < 2; ++i)
     if (!players[i]) {
-      std::cerr << "dominoes play: unknown player '" << files::cut(i ? b : a) << "' (players: random, greedy)\n";
+      std::cerr << "dominoes play: " << files::cutWords(ai::playerSpecError(i ? b : a)) << "\n";
       return 2;
     }
   dgn::Record rec;
@@ -236,14 +236,15 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
       std::cerr << "dominoes play: " << why << "\n";
       return 1;
     }
+    ai::RoundLog log;  // the public history: players see only their observation of it
     while (m.inRound()) {
       const Player who = m.state().turn;
-      const Move mv = m.resolve(players[idx(who)]->choose(m));
+      const Move mv = m.resolve(players[idx(who)]->choose(ai::observe(m, who, log)));
       if (mv.kind == MoveKind::Play) {
         dgn::appendMove(r, m, who, mv);  // a play's text needs the ends before it
-        m.apply(mv);
+        log.apply(m, mv);
       } else {
-        dgn::appendMove(r, m, who, m.apply(mv));  // a draw's text needs the drawn tile
+        dgn::appendMove(r, m, who, log.apply(m, mv));  // a draw's text needs the drawn tile
       }
     }
     rec.rounds.push_back(std::move(r));

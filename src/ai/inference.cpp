@@ -1,0 +1,352 @@
+// Inference from the public history: what the opponent cannot hold, and a sampler of hidden deals.
+#include "ai/inference.h"
+
+#include <algorithm>
+
+#include "core/random.h"
+
+namespace dom::ai {
+namespace {
+
+bool isOppRefusal(const Observation& o, const Event& e) {
+  return e.who == o.opponent() && e.move.kind != MoveKind::Play && e.ends[0] >= 0;
+}
+
+// The opening's double rule applied to two start hands: the forced lead and its holder.
+struct Opening {
+  Tile lead = kNoTile;
+  Player opener = Player::A;
+};
+Opening doubleRule(Mask a, Mask b) {
+  RoundState s;
+  s.hand = {a, b};
+  applyDoubleRule(s);
+  return {s.forcedLead, s.opener};
+}
+
+// Tiles the opening's double rule says the non-opener did not hold at the start, when the viewer
+// opened with a forced lead F: higher doubles than a double F; every double and heavier tile otherwise.
+Mask openingExclusion(Tile f) {
+  Mask m = 0;
+  for (Tile t = 0; t < kTiles; ++t) {
+    if (t == f) continue;
+    if (isDouble(f) ? (isDouble(t) && t > f) : (isDouble(t) || heavier(t, f))) m |= bit(t);
+  }
+  return m;
+}
+
+// The forced lead of the history's opening, if the history starts at a deal with the double rule.
+std::optional<std::pair<Tile, Player>> forcedOpening(const Observation& o) {
+  if (!o.fromDeal) return std::nullopt;
+  if (o.history.empty()) {
+    if (o.beforeLead() && o.forcedLead != kNoTile) return std::pair{o.forcedLead, o.turn};
+    return std::nullopt;
+  }
+  const Event& e = o.history.front();
+  if (e.ends[0] < 0 && e.move.kind == MoveKind::Play && count(e.placeable) == 1) return std::pair{e.move.tile, e.who};
+  return std::nullopt;
+}
+
+}  // namespace
+
+Tile pinnedDraw(const Observation& o, int i) {
+  const auto n = static_cast<int>(o.history.size());
+  if (i < 0 || i + 1 >= n) return kNoTile;
+  const Event& e = o.history[i];
+  const Event& next = o.history[i + 1];
+  if (e.move.kind != MoveKind::Draw || next.who != e.who || next.move.kind != MoveKind::Play) return kNoTile;
+  return next.move.tile;
+}
+
+namespace {
+
+std::string pipList(const std::array<std::int8_t, 2>& ends, const char* joiner, bool no) {
+  std::string s = (no ? "no " : "") + std::to_string(ends[0]);
+  if (ends[1] != ends[0]) s += std::string(joiner) + (no ? "no " : "") + std::to_string(ends[1]);
+  return s;
+}
+
+}  // namespace
+
+std::vector<Revelation> revelations(const Observation& o) {
+  std::vector<Revelation> out;
+  const Player opp = o.opponent();
+  const char who = letter(opp);
+  if (auto f = forcedOpening(o); f && f->second == o.me) {
+    Revelation r;
+    r.event = 0;
+    r.who = opp;
+    r.excluded = openingExclusion(f->first);
+    r.text = std::string(1, letter(o.me)) + " opened with " + tileText(f->first) + " by the double rule: " + who +
+             (isDouble(f->first) ? " had no higher double"
+                                 : " had no double and no tile heavier than " + tileText(f->first));
+    out.push_back(r);
+  }
+  const bool free = o.rules.layout == LayoutRule::Free;
+  for (int i = 0; i < static_cast<int>(o.history.size()); ++i) {
+    const Event& e = o.history[i];
+    if (!isOppRefusal(o, e)) continue;
+    // Consecutive draws (and the pass after them) at the same ends say the same: one revelation.
+    int last = i, draws = 0;
+    while (last + 1 < static_cast<int>(o.history.size()) && isOppRefusal(o, o.history[last + 1]) &&
+           o.history[last + 1].ends == e.ends && o.history[last + 1].placeable == e.placeable)
+      ++last;
+    for (int k = i; k <= last; ++k) draws += o.history[k].move.kind == MoveKind::Draw;
+    const bool passed = o.history[last].move.kind == MoveKind::Pass;
+    Revelation r;
+    r.event = last;
+    r.who = opp;
+    r.excluded = e.placeable;
+    std::string did = draws == 0 ? "passed" : draws == 1 ? "drew" : "drew " + std::to_string(draws) + " times";
+    if (draws && passed) did += " and passed";
+    const std::string moves =
+        last == i ? "on move " + std::to_string(e.number)
+                  : "on moves " + std::to_string(e.number) + "-" + std::to_string(o.history[last].number);
+    r.text = std::string(1, who) + " " + did + " at " + pipList(e.ends, " and ", false) + " " + moves + ": " + who;
+    if (free)
+      r.text +=
+          " had no tile that fits at " + std::to_string(e.ends[0]) + " (L) or at " + std::to_string(e.ends[1]) + " (R)";
+    else
+      r.text += " had " + pipList(e.ends, " and ", true);
+    out.push_back(r);
+    i = last;
+  }
+  return out;
+}
+
+Mask cannotHold(const Observation& o) {
+  const Player opp = o.opponent();
+  const Mask unseen = o.unseen();
+  // lastExcl[t]: the last history index where t was excluded (-1: at the start, by the opening rule).
+  std::array<int, kTiles> lastExcl;
+  lastExcl.fill(-2);
+  if (auto f = forcedOpening(o); f && f->second == o.me)
+    for (Mask m = openingExclusion(f->first) & unseen; m; m &= m - 1) lastExcl[std::countr_zero(m)] = -1;
+  // The last draw of theirs that may have brought an unseen tile: a draw followed at once by a play
+  // brought the tile played (nothing of theirs could be placed before it, the ends are the same).
+  int lastDraw = -2;
+  for (int i = 0; i < static_cast<int>(o.history.size()); ++i) {
+    const Event& e = o.history[i];
+    if (e.who != opp) continue;
+    if (e.move.kind == MoveKind::Draw && pinnedDraw(o, i) == kNoTile) lastDraw = i;
+    if (isOppRefusal(o, e))
+      for (Mask m = e.placeable & unseen; m; m &= m - 1) lastExcl[std::countr_zero(m)] = i;
+  }
+  // Before the lead, a forced lead of the opponent's is theirs; a forced lead of mine is mine.
+  Mask out = 0;
+  for (Mask m = unseen; m; m &= m - 1) {
+    const int t = std::countr_zero(m);
+    // Excluded at some moment, and no draw of theirs since (a tile drawn at that very draw counts).
+    if (lastExcl[t] > -2 && lastDraw < lastExcl[t]) out |= bit(static_cast<Tile>(t));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sampler.
+
+Sampler::Sampler(const Observation& o) : o_(o) {
+  const Player opp = o.opponent();
+  const Mask no = cannotHold(o);
+  for (Mask m = o.unseen(); m; m &= m - 1) {
+    const auto t = static_cast<Tile>(std::countr_zero(m));
+    (no & bit(t) ? free_ : pool_).push_back(t);
+  }
+  int plays = 0, draws = 0;
+  for (int i = 0; i < static_cast<int>(o.history.size()); ++i) {
+    const Event& e = o.history[i];
+    if (e.who != opp) continue;
+    if (e.move.kind == MoveKind::Play) {
+      played_.push_back(e.move.tile);
+      playedAt_.push_back(i);
+      ++plays;
+    } else if (e.move.kind == MoveKind::Draw) {
+      drawAt_.push_back(i);
+      pinned_.push_back(pinnedDraw(o, i));
+      ++draws;
+    }
+  }
+  startCount_ = o.opponentCount + plays - draws;
+}
+
+namespace {
+
+// Whether a proposed deal explains the history: start hand, the opponent's draws in order, hand now.
+bool consistent(const Observation& o, Mask oppStart, const std::vector<Tile>& drawn, Mask oppNow) {
+  const Player me = o.me, opp = o.opponent();
+  // My hand at the start: my hand now, plus my plays, minus my draws.
+  Mask mine = o.hand, myDraws = 0;
+  for (const Event& e : o.history)
+    if (e.who == me) {
+      if (e.move.kind == MoveKind::Play) mine |= bit(e.move.tile);
+      if (e.move.kind == MoveKind::Draw && e.move.tile < kTiles) myDraws |= bit(e.move.tile);
+    }
+  mine &= ~myDraws;
+  if (auto f = forcedOpening(o)) {
+    const Opening op = doubleRule(me == Player::A ? mine : oppStart, me == Player::A ? oppStart : mine);
+    if (op.lead != f->first || op.opener != f->second) return false;
+  }
+  std::array<Mask, 2> hand{};
+  hand[idx(me)] = mine;
+  hand[idx(opp)] = oppStart;
+  std::size_t nextDraw = 0;
+  for (const Event& e : o.history) {
+    const Mask p = e.placeable;
+    const int w = idx(e.who), v = idx(other(e.who));
+    // The round was not blocked before this move.
+    if (e.ends[0] >= 0 && !(hand[w] & p) && !e.canDraw && !(hand[v] & p)) return false;
+    switch (e.move.kind) {
+      case MoveKind::Play:
+        if (!(hand[w] & bit(e.move.tile))) return false;
+        hand[w] &= ~bit(e.move.tile);
+        break;
+      case MoveKind::Draw:
+        if (hand[w] & p) return false;
+        if (e.who == opp) {
+          if (nextDraw >= drawn.size()) return false;
+          hand[w] |= bit(drawn[nextDraw++]);
+        } else if (e.move.tile < kTiles) {
+          hand[w] |= bit(e.move.tile);
+        }
+        break;
+      case MoveKind::Pass:
+        if (hand[w] & p) return false;
+        break;
+    }
+  }
+  if (hand[idx(opp)] != oppNow) return false;
+  // Now: not blocked (the round is on), and a forced lead before the lead is the opener's.
+  const Mask p = o.placeable();
+  if (!o.beforeLead()) {
+    const int w = idx(o.turn), v = idx(other(o.turn));
+    if (!(hand[w] & p) && !o.canDraw() && !(hand[v] & p)) return false;
+  }
+  return true;
+}
+
+template <class T>
+void shuffle(std::vector<T>& v, pcg32& rng) {
+  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[bounded(rng, static_cast<std::uint32_t>(i))]);
+}
+
+}  // namespace
+
+bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
+  // The opponent's hand now: a uniform subset of the tiles they may hold; the rest is the stock,
+  // in a uniform order.
+  std::vector<Tile> pool = pool_;
+  const int k = o_.opponentCount;
+  if (k > static_cast<int>(pool.size())) return false;
+  for (int i = 0; i < k; ++i) std::swap(pool[i], pool[i + bounded(rng, static_cast<std::uint32_t>(pool.size() - i))]);
+  Mask now = 0;
+  for (int i = 0; i < k; ++i) now |= bit(pool[i]);
+  out.opponentHand = now;
+  out.stock.assign(pool.begin() + k, pool.end());
+  out.stock.insert(out.stock.end(), free_.begin(), free_.end());
+  shuffle(out.stock, rng);
+  if (static_cast<int>(out.stock.size()) != o_.stockCount) return false;
+  // The identities of the opponent's draws: d distinct tiles among the ones they ever held since
+  // the start (held now or played), in order; the rest was their start hand.
+  std::vector<Tile> held = played_;
+  for (Mask m = now; m; m &= m - 1) held.push_back(static_cast<Tile>(std::countr_zero(m)));
+  const std::size_t d = drawAt_.size();
+  if (d > held.size()) return false;
+  // Draws followed at once by a play brought the tile played; the others' tiles are proposed.
+  std::vector<Tile> drawn(d, kNoTile);
+  Mask pinned = 0;
+  for (std::size_t j = 0; j < d; ++j)
+    if (pinned_[j] != kNoTile) {
+      drawn[j] = pinned_[j];
+      pinned |= bit(pinned_[j]);
+    }
+  std::vector<Tile> rest;
+  for (Tile t : held)
+    if (!(pinned & bit(t))) rest.push_back(t);
+  std::vector<int> open;
+  for (std::size_t j = 0; j < d; ++j)
+    if (drawn[j] == kNoTile) open.push_back(static_cast<int>(j));
+  if (open.size() > rest.size()) return false;
+  if (!constructive) {
+    // A uniform ordered choice of distinct tiles for the open draws.
+    for (std::size_t i = 0; i < open.size(); ++i) {
+      std::swap(rest[i], rest[i + bounded(rng, static_cast<std::uint32_t>(rest.size() - i))]);
+      drawn[open[i]] = rest[i];
+    }
+  } else {
+    // Each tile's possible draws: at or after its last exclusion before it left the hand, before
+    // its play; the most constrained draw first, a random candidate each.
+    const int n = static_cast<int>(o_.history.size());
+    std::vector<int> lo(rest.size()), hi(rest.size());
+    for (std::size_t j = 0; j < rest.size(); ++j) {
+      const Tile t = rest[j];
+      int until = n;
+      for (std::size_t q = 0; q < played_.size(); ++q)
+        if (played_[q] == t) until = playedAt_[q];
+      int last = -1;
+      for (int i = 0; i < until; ++i)
+        if (isOppRefusal(o_, o_.history[i]) && (o_.history[i].placeable & bit(t))) last = i;
+      lo[j] = last;
+      hi[j] = until;
+    }
+    std::vector<bool> used(rest.size(), false);
+    auto candidates = [&](int slot) {
+      std::vector<int> c;
+      const int at = drawAt_[slot];
+      const Mask no = o_.history[at].placeable;  // an open draw brought no placeable tile
+      for (std::size_t j = 0; j < rest.size(); ++j)
+        if (!used[j] && lo[j] <= at && at < hi[j] && (at + 1 == n || !(no & bit(rest[j]))))
+          c.push_back(static_cast<int>(j));
+      return c;
+    };
+    std::vector<int> order = open;
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return candidates(a).size() < candidates(b).size(); });
+    for (int slot : order) {
+      auto c = candidates(slot);
+      if (c.empty()) return false;
+      const int j = c[bounded(rng, static_cast<std::uint32_t>(c.size()))];
+      used[j] = true;
+      drawn[slot] = rest[j];
+    }
+  }
+  Mask start = 0;
+  for (Tile t : held) start |= bit(t);
+  for (Tile t : drawn) start &= ~bit(t);
+  if (count(start) != startCount_) return false;
+  out.opponentStart = start;
+  out.opponentDraws = drawn;
+  return consistent(o_, start, drawn, now);
+}
+
+Hidden Sampler::sample(pcg32& rng) {
+  Hidden h;
+  constexpr int kExactBudget = 4000, kConstructiveBudget = 4000;
+  if (uniform_) {
+    for (int i = 0; i < kExactBudget; ++i) {
+      ++tried_;
+      if (propose(rng, h, false)) {
+        ++accepted_;
+        return h;
+      }
+    }
+    uniform_ = false;  // rejection is too slow here: the constructive method from now on
+  }
+  for (int i = 0; i < kConstructiveBudget; ++i)
+    if (propose(rng, h, true)) return h;
+  // Nothing consistent found: the last proposal, with the right counts at least.
+  return h;
+}
+
+Setup determinize(const Observation& o, const Hidden& h) {
+  Setup s;
+  s.hand[idx(o.me)] = o.hand;
+  s.hand[idx(o.opponent())] = h.opponentHand;
+  s.stock = h.stock;
+  s.line = o.laid;
+  s.leadIndex = o.leadIndex;
+  s.score = o.scores;
+  // Before a lead forced by the double rule, the setup keeps the rule (the hands decide the lead).
+  if (!(o.beforeLead() && o.forcedLead != kNoTile)) s.turn = o.turn;
+  return s;
+}
+
+}  // namespace dom::ai

@@ -1,0 +1,157 @@
+// The strategist: each legal move scored by the seed's tips, the best one played, its reason in words.
+#include "ai/strategist.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "ai/inference.h"
+#include "core/layout.h"
+
+namespace dom::ai {
+namespace {
+
+int distinctNumbers(Mask hand) {
+  int n = 0;
+  for (int v = 0; v <= 6; ++v) n += (hand & suitMask(v)) != 0;
+  return n;
+}
+
+// The table under layout=free, rebuilt from the line as laid (as Match::startSetup does).
+FreeBoard boardOf(const Observation& o) {
+  FreeBoard b(o.rules.tableW, o.rules.tableH);
+  if (o.laid.empty()) return b;
+  b.lead(o.laid[o.leadIndex].tile);
+  for (int i = o.leadIndex - 1; i >= 0; --i) b.play(End::L, o.laid[i].tile, o.laid[i].heading);
+  for (int i = o.leadIndex + 1; i < static_cast<int>(o.laid.size()); ++i)
+    b.play(End::R, o.laid[i].tile, o.laid[i].heading);
+  return b;
+}
+
+struct Term {
+  double value = 0;
+  std::string words;
+};
+
+class Strategist final : public Computer {
+ public:
+  explicit Strategist(const StrategistWeights& w) : w_(w) {}
+  std::string name() const override { return "strategist"; }
+
+  Decision decide(const Observation& o) override {
+    if (o.legal.size <= 1) {
+      const Move m = o.legal.empty() ? Move{MoveKind::Pass} : o.legal.moves[0];
+      return {m, forcedWords(o, m)};
+    }
+    const Mask no = cannotHold(o);
+    // The numbers the opponent lacked at their last draw or pass (they may have drawn one since).
+    std::array<bool, 7> lacked{};
+    for (auto it = o.history.rbegin(); it != o.history.rend(); ++it) {
+      if (it->who != o.opponent()) continue;
+      if (it->move.kind == MoveKind::Play) break;
+      if (it->ends[0] < 0) break;
+      for (int e = 0; e < 2; ++e) lacked[it->ends[e]] = true;
+      break;
+    }
+    const bool free = o.rules.layout == LayoutRule::Free;
+    FreeBoard board;
+    if (free) board = boardOf(o);
+
+    int best = -1;
+    double bestScore = 0;
+    std::vector<Term> bestTerms;
+    for (int i = 0; i < o.legal.size; ++i) {
+      const Move& m = o.legal.moves[i];
+      std::vector<Term> terms;
+      const Tile t = m.tile;
+      const Mask after = o.hand & ~bit(t);
+      // The ends and fits after the move.
+      std::array<int, 2> ends{};
+      Fits fits = kSnakeFits;
+      if (m.isLead()) {
+        ends = {m.leftPip, otherHalf(t, m.leftPip)};
+        if (free) {
+          FreeBoard b(o.rules.tableW, o.rules.tableH);
+          b.lead(t);
+          fits = b.fits();
+        }
+      } else {
+        ends = {o.ends[0], o.ends[1]};
+        const int e = static_cast<int>(m.end);
+        ends[e] = otherHalf(t, o.ends[e]);
+        if (free) {
+          FreeBoard b = board;
+          b.play(m.end, t, m.heading);
+          fits = b.fits();
+        } else {
+          fits = o.fits;
+        }
+      }
+      const Mask unseenMaybe = o.unseen() & ~bit(t) & ~no;
+      const bool heavy = weight(t) >= 8;
+      terms.push_back({w_.heavy * weight(t), heavy ? "a heavy tile, played early" : ""});
+      if (isDouble(t))
+        terms.push_back({w_.dbl, heavy ? "a heavy double, played early" : "a double, gone while it still plays"});
+      const int variety = distinctNumbers(after);
+      terms.push_back({w_.variety * variety, "keeps " + std::to_string(variety) + " different numbers in my hand"});
+      const bool same = ends[0] == ends[1];
+      for (int e = 0; e < (same ? 1 : 2); ++e) {
+        const int v = ends[e];
+        Mask fitHere = fits[e].tiles();
+        if (same) fitHere |= fits[1].tiles();
+        if (!fitHere) {
+          terms.push_back({-w_.room, ""});
+          continue;
+        }
+        const Mask suit = suitMask(v) & fitHere;
+        const int mine = count(after & suit);
+        if (mine)
+          terms.push_back(
+              {w_.mine * std::min(mine, 3), "leaves " + std::to_string(v) + " on the ends, which I hold " +
+                                                (mine == 1 ? std::string("once") : std::to_string(mine) + " times")});
+        const int out = count(unseenMaybe & suit);
+        const char opp = letter(o.opponent());
+        if (out == 0 && (o.unseen() & suitMask(v) & ~bit(t)) != 0)
+          terms.push_back({w_.block, "leaves " + std::to_string(v) + " at an end: " + opp + " cannot have a " +
+                                         std::to_string(v) + " (it drew or passed at it)"});
+        else if (out == 0)
+          terms.push_back({w_.block, "leaves " + std::to_string(v) + " at an end: every " + std::to_string(v) +
+                                         " is on the table or mine"});
+        else if (lacked[v])
+          terms.push_back({w_.lacked, "leaves " + std::to_string(v) + " at an end: " + opp + " had no " +
+                                          std::to_string(v) + " when it last drew or passed"});
+        terms.push_back({-w_.scarce * out, ""});
+      }
+      double score = 0;
+      for (const Term& x : terms) score += x.value;
+      if (best < 0 || score > bestScore + 1e-9) {
+        best = i;
+        bestScore = score;
+        bestTerms = std::move(terms);
+      }
+    }
+    const Move m = o.legal.moves[best];
+    // The reason: the two weightiest tips that speak for the move.
+    std::stable_sort(bestTerms.begin(), bestTerms.end(),
+                     [](const Term& a, const Term& b) { return a.value > b.value; });
+    std::string why;
+    int said = 0;
+    for (const Term& x : bestTerms) {
+      if (x.words.empty() || x.value <= 0 || said == 2) continue;
+      why += (said ? ", and " : "") + x.words;
+      ++said;
+    }
+    if (why.empty()) why = "the best balance of the tips";
+    return {m, moveWords(o, m) + ": " + why};
+  }
+
+ private:
+  StrategistWeights w_;
+};
+
+}  // namespace
+
+std::unique_ptr<Computer> makeStrategist(std::uint64_t, const StrategistWeights& w) {
+  return std::make_unique<Strategist>(w);
+}
+
+}  // namespace dom::ai
