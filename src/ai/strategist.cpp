@@ -46,10 +46,8 @@ class Strategist final : public Computer {
     // The numbers the opponent lacked at their last draw or pass (they may have drawn one since).
     std::array<bool, 7> lacked{};
     for (auto it = o.history.rbegin(); it != o.history.rend(); ++it) {
-      if (it->who != o.opponent()) continue;
-      if (it->move.kind == MoveKind::Play) break;
-      if (it->ends[0] < 0) break;
-      for (int e = 0; e < 2; ++e) lacked[it->ends[e]] = true;
+      if (it->who != o.opponent() || it->move.kind == MoveKind::Play || it->ends[0] < 0) continue;
+      for (int v = 0; v <= 6; ++v) lacked[v] = (it->placeable & suitMask(v)) != 0;
       break;
     }
     const bool free = o.rules.layout == LayoutRule::Free;
@@ -88,9 +86,11 @@ class Strategist final : public Computer {
       }
       const Mask unseenMaybe = o.unseen() & ~bit(t) & ~no;
       const bool heavy = weight(t) >= 8;
-      terms.push_back({w_.heavy * weight(t), heavy ? "a heavy tile, played early" : ""});
       if (isDouble(t))
-        terms.push_back({w_.dbl, heavy ? "a heavy double, played early" : "a double, gone while it still plays"});
+        terms.push_back({w_.heavy * weight(t) + w_.dbl,
+                         heavy ? "a heavy double, played early" : "a double, gone while it still plays"});
+      else
+        terms.push_back({w_.heavy * weight(t), heavy ? "a heavy tile, played early" : ""});
       const int variety = distinctNumbers(after);
       terms.push_back({w_.variety * variety, "keeps " + std::to_string(variety) + " different numbers in my hand"});
       const bool same = ends[0] == ends[1];
@@ -120,6 +120,19 @@ class Strategist final : public Computer {
           terms.push_back({w_.lacked, "leaves " + std::to_string(v) + " at an end: " + opp + " had no " +
                                           std::to_string(v) + " when it last drew or passed"});
         terms.push_back({-w_.scarce * out, ""});
+      }
+      // The chance that no tile of the opponent's matches either new end: their hand is a uniform
+      // draw of opponentCount tiles among the unseen ones they may hold.
+      {
+        Mask matching = 0;
+        for (int e = 0; e < 2; ++e) matching |= suitMask(ends[e]) & fits[e].tiles();
+        const int pool = count(unseenMaybe), hits = count(unseenMaybe & matching), k = o.opponentCount;
+        double none = 1;
+        for (int j = 0; j < k; ++j) none *= pool - hits - j > 0 ? double(pool - hits - j) / double(pool - j) : 0.0;
+        if (k > pool) none = 0;
+        terms.push_back(
+            {w_.stuck * none,
+             none > 0.5 ? std::string(1, letter(o.opponent())) + " most likely holds nothing for these ends" : ""});
       }
       double score = 0;
       for (const Term& x : terms) score += x.value;
