@@ -13,6 +13,7 @@
 
 #include "ai/fast.h"
 #include "ai/players.h"
+#include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "core/dgn.h"
 #include "core/files.h"
@@ -399,6 +400,7 @@ int main(int argc, char** argv) {
   layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");
 
   const dom::cli::BenchSolverCommand benchSolver(app);
+  const dom::cli::AnalyseCommand analyse(app);
 
   try {
     app.parse(argc, argv);
@@ -425,6 +427,7 @@ int main(int argc, char** argv) {
     if (*layout) return cmdLayout(file, json, maxSize);
     if (*benchRead) return cmdBenchRead(readWhat, readSize, json);
     if (benchSolver.chosen()) return benchSolver.run();
+    if (analyse.chosen()) return analyse.run();
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << e.what() << "\n";
     return 1;

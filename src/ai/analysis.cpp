@@ -1,0 +1,256 @@
+// Position evaluation for `dominoes analyse` and the studio. Knowledge::All solves the true position
+// exactly. Knowledge::Mover samples hidden deals uniformly (Sampler) and, on each, solves every legal
+// move exactly when the exact solver finishes within a node budget, else estimates it by playouts
+// (mostly-greedy moves for both players). docs/analysis.md gives the reasons and the figures.
+#include "ai/analysis.h"
+
+#include <algorithm>
+#include <pcg_random.hpp>
+
+#include "ai/inference.h"
+#include "ai/sim.h"
+#include "ai/solver.h"
+#include "core/random.h"
+
+namespace dom::ai {
+namespace {
+
+[[nodiscard]] constexpr std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+[[nodiscard]] bool sameMove(const Move& a, const Move& b) {
+  return a.kind == b.kind && a.tile == b.tile && a.end == b.end && a.heading == b.heading && a.leftPip == b.leftPip;
+}
+
+[[nodiscard]] double winOf(int value) { return value > 0 ? 1.0 : value == 0 ? 0.5 : 0.0; }
+
+// Sums over the deals for one move.
+struct Acc {
+  double win = 0, points = 0;
+  int n = 0, exact = 0;
+};
+
+// The value for `p` at the end of the round, both players choosing the first legal move (the
+// heaviest tile, core's order) three times in four and any legal move otherwise.
+int rollout(SimState s, Player p, pcg32& rng) {
+  while (!s.over()) {
+    const MoveList l = s.legal();
+    const std::uint32_t r = rng();
+    const int i = (r & 3) != 0 || l.size == 1 ? 0 : static_cast<int>(bounded(rng, static_cast<std::uint32_t>(l.size)));
+    s.apply(l.moves[i]);
+  }
+  return s.pointsFor(p);
+}
+
+// Evaluates every legal move of `d` for its mover into acc (indexed as `legal`). Exact when the
+// solver finishes within `limit` nodes (0: no limit); returns whether it did.
+bool evalDeal(const SimState& d, const MoveList& legal, Solver& solver, long long limit, int rollouts, pcg32& rng,
+              std::vector<Acc>& acc) {
+  const Player mover = d.state().turn;
+  if (limit >= 0) {
+    solver.setNodeLimit(limit);
+    const auto vals = solver.values(d);
+    if (!solver.aborted()) {
+      for (const MoveValue& v : vals)
+        for (int i = 0; i < legal.size; ++i)
+          if (sameMove(v.move, legal.moves[i])) {
+            acc[static_cast<std::size_t>(i)].win += winOf(v.value);
+            acc[static_cast<std::size_t>(i)].points += v.value;
+            ++acc[static_cast<std::size_t>(i)].n;
+            ++acc[static_cast<std::size_t>(i)].exact;
+          }
+      return true;
+    }
+  }
+  for (int i = 0; i < legal.size; ++i) {
+    SimState c = d;
+    c.apply(legal.moves[i]);
+    double w = 0, pts = 0;
+    for (int k = 0; k < rollouts; ++k) {
+      const int v = rollout(c, mover, rng);
+      w += winOf(v);
+      pts += v;
+    }
+    Acc& a = acc[static_cast<std::size_t>(i)];
+    a.win += w / rollouts;
+    a.points += pts / rollouts;
+    ++a.n;
+  }
+  return false;
+}
+
+// Nodes the exact solver may spend on the true position under Knowledge::All (about 15 s here)
+// before the estimate is used instead.
+constexpr long long kAllNodeLimit = 20'000'000;
+
+}  // namespace
+
+PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& opt) {
+  PositionEval out;
+  if (!m.inRound()) return out;
+  const MoveList legal = m.legalMoves();
+  const Player mover = m.state().turn;
+  const SimState base = SimState::from(m);
+  std::vector<Acc> acc(static_cast<std::size_t>(legal.size));
+  Solver solver(std::size_t{1} << 18);
+  solver.setCancel(opt.cancel);
+  pcg32 rng(mix(opt.seed));
+  const int rollouts = std::max(1, opt.rollouts);
+  auto cancelled = [&] { return opt.cancel && opt.cancel->load(std::memory_order_relaxed); };
+  bool allExact = true;
+  if (legal.size == 1) {
+    // No choice: nothing to compare; the one move gets the position's value when it is cheap.
+    (void)evalDeal(base, legal, solver, opt.knowledge == Knowledge::All ? kAllNodeLimit : opt.nodeLimit, rollouts, rng,
+                   acc);
+    out.samples = 1;
+    allExact = acc[0].exact == 1;
+  } else if (opt.knowledge == Knowledge::All) {
+    allExact = evalDeal(base, legal, solver, kAllNodeLimit, 8 * rollouts, rng, acc);
+    if (cancelled()) out.cancelled = true;
+    out.samples = 1;
+  } else {
+    const Observation o = observe(m, mover, log);
+    Sampler sampler(o);
+    const int want = std::max(1, opt.samples);
+    int tries = 0, exactFails = 0;
+    bool tryExact = true;
+    std::vector<Tile> stock;
+    while (out.samples < want && tries < 4 * want) {
+      if (cancelled()) {
+        out.cancelled = true;
+        break;
+      }
+      ++tries;
+      const Hidden h = sampler.sample(rng);
+      if (count(h.opponentHand) != o.opponentCount || static_cast<int>(h.stock.size()) != o.stockCount) continue;
+      SimState d = base;
+      d.setHidden(mover, h.opponentHand, h.stock.data(), static_cast<int>(h.stock.size()));
+      std::vector<Acc> one(acc.size());
+      const bool exact = evalDeal(d, legal, solver, tryExact ? opt.nodeLimit : -1, rollouts, rng, one);
+      if (cancelled()) {  // this deal may be half done: leave it out
+        out.cancelled = true;
+        break;
+      }
+      for (std::size_t i = 0; i < acc.size(); ++i) {
+        acc[i].win += one[i].win;
+        acc[i].points += one[i].points;
+        acc[i].n += one[i].n;
+        acc[i].exact += one[i].exact;
+      }
+      allExact = allExact && exact;
+      // The first four deals show whether the position is small enough; after four failures in a row
+      // no more time goes into the solver for this position.
+      if (!exact && ++exactFails >= 4 && out.samples < 4) tryExact = false;
+      ++out.samples;
+      if (opt.progress) opt.progress(static_cast<double>(out.samples) / want);
+    }
+  }
+  out.exact = allExact && out.samples > 0 && !out.cancelled;
+  for (int i = 0; i < legal.size; ++i) {
+    const Acc& a = acc[static_cast<std::size_t>(i)];
+    MoveEval e;
+    e.move = legal.moves[i];
+    e.text = dgn::legalText(m, e.move);
+    if (a.n) {
+      e.win = a.win / a.n;
+      e.points = a.points / a.n;
+      e.exactShare = static_cast<double>(a.exact) / a.n;
+    } else {
+      e.exactShare = 0;
+    }
+    out.moves.push_back(std::move(e));
+  }
+  std::stable_sort(out.moves.begin(), out.moves.end(), [](const MoveEval& a, const MoveEval& b) {
+    if (a.win != b.win) return a.win > b.win;
+    return a.points > b.points;
+  });
+  if (opt.progress && opt.knowledge == Knowledge::All) opt.progress(1.0);
+  return out;
+}
+
+Mark classify(double bestWin, double playedWin) {
+  const double loss = bestWin - playedWin + 1e-9;  // 5, 10 and 20 points of win% exactly count
+  if (loss >= 0.20) return Mark::Blunder;
+  if (loss >= 0.10) return Mark::Mistake;
+  if (loss >= 0.05) return Mark::Inaccuracy;
+  return Mark::None;
+}
+
+const char* symbol(Mark m) {
+  switch (m) {
+    case Mark::None: return "";
+    case Mark::Inaccuracy: return "?!";
+    case Mark::Mistake: return "?";
+    case Mark::Blunder: return "??";
+  }
+  return "";
+}
+
+const char* name(Mark m) {
+  switch (m) {
+    case Mark::None: return "";
+    case Mark::Inaccuracy: return "inaccuracy";
+    case Mark::Mistake: return "mistake";
+    case Mark::Blunder: return "blunder";
+  }
+  return "";
+}
+
+std::vector<AnalysedMove> analyseRecord(const dgn::Record& rec, std::optional<Player> side, const EvalOptions& opt) {
+  std::vector<AnalysedMove> out;
+  // Walks the record's moves; `f(match, log, round, number, statement)` sees each position with a choice
+  // before its move is applied, and returns false to stop.
+  auto walk = [&](auto&& f) {
+    Match m(rec.rules);
+    RoundLog log;
+    for (const dgn::RoundRecord& r : rec.rounds) {
+      if (!dgn::startRound(m, r).empty()) return;
+      log.clear();
+      int number = 0;
+      for (const dgn::Statement& st : r.statements) {
+        if (st.kind != dgn::Statement::Kind::Move || st.rejected) continue;
+        if (!m.inRound()) break;
+        ++number;
+        if (m.legalMoves().size > 1 && (!side || *side == st.player) && !f(m, log, r.number, number, st)) return;
+        log.apply(m, st.move);
+      }
+    }
+  };
+  int total = 0;
+  walk([&](const Match&, const RoundLog&, int, int, const dgn::Statement&) {
+    ++total;
+    return true;
+  });
+  int done = 0;
+  walk([&](const Match& m, const RoundLog& log, int round, int number, const dgn::Statement& st) {
+    EvalOptions o = opt;
+    o.seed = mix(opt.seed ^ mix(static_cast<std::uint64_t>(round) << 16 | static_cast<std::uint64_t>(number)));
+    if (opt.progress) o.progress = [&](double f) { opt.progress((done + f) / std::max(total, 1)); };
+    AnalysedMove a;
+    a.round = round;
+    a.number = number;
+    a.line = st.line;
+    a.mover = st.player;
+    a.played = m.resolve(st.move);
+    a.playedText = dgn::legalText(m, a.played);
+    a.eval = evaluate(m, log, o);
+    if (a.eval.cancelled) return false;
+    for (const MoveEval& e : a.eval.moves)
+      if (e.move.same(a.played)) {
+        a.playedWin = e.win;
+        a.playedPoints = e.points;
+      }
+    if (!a.eval.moves.empty()) a.mark = classify(a.eval.moves.front().win, a.playedWin);
+    out.push_back(std::move(a));
+    ++done;
+    if (opt.progress) opt.progress(static_cast<double>(done) / std::max(total, 1));
+    return true;
+  });
+  return out;
+}
+
+}  // namespace dom::ai

@@ -1,0 +1,71 @@
+// What `dominoes analyse` and the studio's analysis pane show: every legal move of a position with its
+// win probability and expected points, from the mover's knowledge (sampled hidden deals, each solved)
+// or with every tile known (the exact solver). docs/analysis.md describes the method.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ai/observation.h"
+#include "core/dgn.h"
+
+namespace dom::ai {
+
+enum class Knowledge : std::uint8_t { Mover, All };
+
+struct MoveEval {
+  Move move;
+  std::string text;       // as the record writes it ("6-4 L", "draw")
+  double win = 0;         // 0..1, a tie counting half
+  double points = 0;      // expected final point difference for the mover
+  double exactShare = 1;  // share of the sampled deals solved exactly (1 under Knowledge::All when exact)
+};
+
+struct PositionEval {
+  std::vector<MoveEval> moves;  // best first: by win, then points
+  bool exact = false;           // every value came from the exact solver (Mover: on every sampled deal)
+  int samples = 0;              // hidden deals evaluated (Knowledge::All: 1)
+  bool cancelled = false;       // stopped by the cancel flag: the figures cover `samples` deals only
+};
+
+struct EvalOptions {
+  Knowledge knowledge = Knowledge::Mover;
+  int samples = 200;
+  std::uint64_t seed = 1;
+  const std::atomic<bool>* cancel = nullptr;
+  std::function<void(double)> progress;  // 0..1
+  // Nodes the exact solver may spend on one deal before the estimate is used instead (0: no limit).
+  long long nodeLimit = 20000;
+  int rollouts = 8;  // the estimate's playouts per move and deal
+};
+
+// Evaluates the legal moves of the player to move (the match must be in a round). `log` holds the
+// round's history up to now (Knowledge::Mover reads the opponent's draws and passes from it).
+[[nodiscard]] PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& opt);
+
+enum class Mark : std::uint8_t { None, Inaccuracy, Mistake, Blunder };  // 5, 10, 20 points of win% below best
+[[nodiscard]] Mark classify(double bestWin, double playedWin);
+[[nodiscard]] const char* symbol(Mark m);  // "", "?!", "?", "??"
+[[nodiscard]] const char* name(Mark m);    // "", "inaccuracy", "mistake", "blunder"
+
+struct AnalysedMove {
+  int round = 0;
+  int number = 0;  // 1-based index of the move within its round
+  int line = 0;    // the move's line in the record
+  Player mover = Player::A;
+  Move played;
+  std::string playedText;
+  PositionEval eval;
+  double playedWin = 0, playedPoints = 0;
+  Mark mark = Mark::None;
+};
+
+// Every position of a loaded (valid) record where a choice existed (more than one legal move), for
+// the moves of `side` (nullopt: both), in record order.
+[[nodiscard]] std::vector<AnalysedMove> analyseRecord(const dgn::Record& rec, std::optional<Player> side,
+                                                      const EvalOptions& opt);
+
+}  // namespace dom::ai

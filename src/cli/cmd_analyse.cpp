@@ -1,0 +1,191 @@
+// `dominoes analyse FILE [--as A|B|all] [--json] [--samples N] [--seed S] [--max-size N]`.
+// Without --as: every move from its mover's knowledge; --as A or B: that player's moves only;
+// --as all: both players' moves with every tile known (the exact solver). docs/analysis.md.
+#include "cli/cmd_analyse.h"
+
+#include <CLI/CLI.hpp>
+
+#include <unistd.h>
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "ai/analysis.h"
+#include "core/files.h"
+
+namespace dom::cli {
+namespace {
+
+// A strict whole number (digits only) in [lo, hi]; nullopt otherwise. K, M, G suffixes when `size`.
+std::optional<std::uint64_t> wholeNumber(std::string_view text, std::uint64_t lo, std::uint64_t hi, bool size) {
+  std::uint64_t unit = 1;
+  if (size && !text.empty()) {
+    const char c = text.back();
+    unit = c == 'K' || c == 'k' ? 1u << 10 : c == 'M' || c == 'm' ? 1u << 20 : c == 'G' || c == 'g' ? 1u << 30 : 1;
+    if (unit > 1) text.remove_suffix(1);
+  }
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc{} || end != text.data() + text.size() || n > hi / unit) return std::nullopt;
+  n *= unit;
+  if (n < lo || n > hi) return std::nullopt;
+  return n;
+}
+
+std::string percent(double w) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%5.1f%%", 100.0 * w);
+  return buf;
+}
+
+std::string signedPoints(double p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+6.1f", p);
+  return buf;
+}
+
+}  // namespace
+
+struct AnalyseCommand::Options {
+  std::string file;
+  std::string as;
+  std::string samples = "200";
+  std::string seed = "1";
+  std::string maxSize = "16M";
+  bool json = false;
+};
+
+AnalyseCommand::AnalyseCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
+  sub_ =
+      app.add_subcommand("analyse", "Evaluate every choice of a record: win probability and points of each legal move");
+  sub_->add_option("file", o_->file, "DGN record")->required();
+  sub_->add_option("--as", o_->as,
+                   "A or B: that player's moves from its knowledge; all: both players' moves with every tile known "
+                   "(default: every move from its mover's knowledge)");
+  sub_->add_option("--samples", o_->samples, "hidden deals sampled per position (1 to 100000; default 200)");
+  sub_->add_option("--seed", o_->seed, "seed of the sampling (0 to 2^64-1; default 1)");
+  sub_->add_option("--max-size", o_->maxSize, "largest record read (bytes, or with K, M, G; default 16M)");
+  sub_->add_flag("--json", o_->json, "print one JSON object (docs/analysis.md)");
+}
+
+AnalyseCommand::~AnalyseCommand() = default;
+
+bool AnalyseCommand::chosen() const { return sub_->parsed(); }
+
+int AnalyseCommand::run() const {
+  auto usage = [](const std::string& msg) {
+    std::cerr << "dominoes analyse: " << msg << "\n";
+    return 2;
+  };
+  std::optional<Player> side;
+  ai::EvalOptions opt;
+  if (o_->as == "A" || o_->as == "a")
+    side = Player::A;
+  else if (o_->as == "B" || o_->as == "b")
+    side = Player::B;
+  else if (o_->as == "all")
+    opt.knowledge = ai::Knowledge::All;
+  else if (!o_->as.empty())
+    return usage("--as: '" + files::cut(o_->as) + "' is not A, B or all");
+  const auto samples = wholeNumber(o_->samples, 1, 100000, false);
+  if (!samples) return usage("--samples: '" + files::cut(o_->samples) + "' is not a whole number from 1 to 100000");
+  const auto seed = wholeNumber(o_->seed, 0, UINT64_MAX, false);
+  if (!seed)
+    return usage("--seed: '" + files::cut(o_->seed) + "' is not a whole number from 0 to 18446744073709551615");
+  const auto maxSize = wholeNumber(o_->maxSize, 1, std::uint64_t{1} << 40, true);
+  if (!maxSize)
+    return usage("--max-size: '" + files::cut(o_->maxSize) +
+                 "' is not a whole number from 1 to 1099511627776 (bytes, or with K, M or G)");
+  opt.samples = static_cast<int>(*samples);
+  opt.seed = *seed;
+
+  auto loaded = dgn::loadFile(o_->file, *maxSize);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
+    std::cerr << e->text() << "\n";
+    return 1;
+  }
+  const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+  if (::isatty(2))
+    opt.progress = [](double f) {
+      std::fprintf(stderr, "\ranalysing: %3d%%", static_cast<int>(100.0 * f));
+      std::fflush(stderr);
+    };
+  const auto moves = ai::analyseRecord(rec, side, opt);
+  if (opt.progress) std::fprintf(stderr, "\r                \r");
+
+  const std::string knowledge = opt.knowledge == ai::Knowledge::All ? "all" : "mover";
+  const std::string sideText = side ? std::string(1, letter(*side)) : "both";
+  std::array<std::array<int, 4>, 2> marks{};  // per player: positions, inaccuracies, mistakes, blunders
+  for (const auto& a : moves) {
+    ++marks[static_cast<std::size_t>(idx(a.mover))][0];
+    if (a.mark != ai::Mark::None) ++marks[static_cast<std::size_t>(idx(a.mover))][static_cast<std::size_t>(a.mark)];
+  }
+  if (o_->json) {
+    nlohmann::ordered_json j;
+    j["file"] = o_->file;
+    j["rules"] = rec.rules.text();
+    j["knowledge"] = knowledge;
+    j["side"] = sideText;
+    j["samples"] = opt.knowledge == ai::Knowledge::All ? 1 : opt.samples;
+    j["seed"] = opt.seed;
+    auto& list = j["positions"] = nlohmann::ordered_json::array();
+    for (const auto& a : moves) {
+      nlohmann::ordered_json p;
+      p["round"] = a.round;
+      p["number"] = a.number;
+      p["line"] = a.line;
+      p["mover"] = std::string(1, letter(a.mover));
+      p["played"] = a.playedText;
+      p["played_win"] = a.playedWin;
+      p["played_points"] = a.playedPoints;
+      p["best"] = a.eval.moves.empty() ? "" : a.eval.moves.front().text;
+      p["mark"] = ai::name(a.mark);
+      p["exact"] = a.eval.exact;
+      p["samples"] = a.eval.samples;
+      auto& ms = p["moves"] = nlohmann::ordered_json::array();
+      for (const auto& e : a.eval.moves)
+        ms.push_back({{"move", e.text}, {"win", e.win}, {"points", e.points}, {"exact_share", e.exactShare}});
+      list.push_back(std::move(p));
+    }
+    for (int p = 0; p < 2; ++p) {
+      const auto& c = marks[static_cast<std::size_t>(p)];
+      j["summary"][std::string(1, "AB"[p])] = {
+          {"positions", c[0]}, {"inaccuracies", c[1]}, {"mistakes", c[2]}, {"blunders", c[3]}};
+    }
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::cout << "rules     " << rec.rules.text() << "\n";
+  std::cout << "knowledge "
+            << (opt.knowledge == ai::Knowledge::All ? "all tiles known (exact solver)"
+                                                    : "the mover's (" + std::to_string(opt.samples) +
+                                                          " sampled deals, seed " + std::to_string(opt.seed) + ")")
+            << ", moves of " << (side ? std::string(1, letter(*side)) : std::string("both players")) << "\n";
+  if (moves.empty()) std::cout << "no position with a choice of moves\n";
+  for (const auto& a : moves) {
+    std::cout << "\nround " << a.round << ", move " << a.number << " (line " << a.line << "): " << letter(a.mover)
+              << " played " << a.playedText << ai::symbol(a.mark);
+    if (a.mark != ai::Mark::None) std::cout << "  (" << ai::name(a.mark) << ")";
+    std::cout << (a.eval.exact ? "" : "  [estimate]") << "\n";
+    for (const auto& e : a.eval.moves) {
+      const bool played = e.move.same(a.played);
+      std::printf("  %-16s %s %s%s\n", e.text.c_str(), percent(e.win).c_str(), signedPoints(e.points).c_str(),
+                  played ? "  <- played" : "");
+    }
+    std::fflush(stdout);
+  }
+  std::cout << "\nsummary";
+  for (int p = 0; p < 2; ++p) {
+    const auto& c = marks[static_cast<std::size_t>(p)];
+    if (side && idx(*side) != p) continue;
+    std::cout << "  "
+              << "AB"[p] << ": " << c[0] << " positions, " << c[1] << " inaccuracies, " << c[2] << " mistakes, " << c[3]
+              << " blunders";
+  }
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace dom::cli

@@ -1,0 +1,190 @@
+// Position evaluation: the marks' thresholds, Knowledge::All against the solver, Knowledge::Mover equal
+// to it when nothing is hidden, determinism, cancel and progress, and analyseRecord over a record.
+#include <doctest/doctest.h>
+
+#include <pcg_random.hpp>
+
+#include "ai/analysis.h"
+#include "ai/solver.h"
+#include "core/random.h"
+
+using namespace dom;
+using namespace dom::ai;
+
+namespace {
+
+// A random en-linea round played (with a log) until `stop` says so at a position with a choice.
+template <class Stop>
+bool playUntil(Match& m, RoundLog& log, pcg32& rng, Stop&& stop) {
+  m.startRound(dealFromSeed(rng(), m.rules().hand));
+  log.clear();
+  while (m.inRound()) {
+    const MoveList l = m.legalMoves();
+    if (l.size > 1 && stop(m)) return true;
+    (void)log.apply(m, l.moves[bounded(rng, static_cast<std::uint32_t>(l.size))]);
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("analysis: marks at 5, 10 and 20 points of win probability below the best") {
+  CHECK(classify(0.70, 0.70) == Mark::None);
+  CHECK(classify(0.70, 0.66) == Mark::None);
+  CHECK(classify(0.70, 0.65) == Mark::Inaccuracy);
+  CHECK(classify(0.70, 0.61) == Mark::Inaccuracy);
+  CHECK(classify(0.70, 0.60) == Mark::Mistake);
+  CHECK(classify(0.70, 0.51) == Mark::Mistake);
+  CHECK(classify(0.70, 0.50) == Mark::Blunder);
+  CHECK(classify(1.0, 0.0) == Mark::Blunder);
+  CHECK(std::string(symbol(Mark::None)).empty());
+  CHECK(std::string(symbol(Mark::Inaccuracy)) == "?!");
+  CHECK(std::string(symbol(Mark::Mistake)) == "?");
+  CHECK(std::string(symbol(Mark::Blunder)) == "??");
+}
+
+TEST_CASE("analysis: Knowledge::All gives the solver's values, best first") {
+  pcg32 rng(3);
+  Solver solver;
+  for (const char* name : {"en-linea", "dominoes2"}) {
+    for (int k = 0; k < 10; ++k) {
+      Match m(*preset(name));
+      RoundLog log;
+      // Late enough for the free layout to solve quickly.
+      if (!playUntil(m, log, rng, [](const Match& x) {
+            return count(x.state().hand[0] | x.state().hand[1]) + x.state().stockCount() <= 12;
+          }))
+        continue;
+      EvalOptions opt;
+      opt.knowledge = Knowledge::All;
+      const PositionEval e = evaluate(m, log, opt);
+      REQUIRE(e.exact);
+      REQUIRE(static_cast<int>(e.moves.size()) == m.legalMoves().size);
+      const auto vals = solver.values(SimState::from(m));
+      for (const MoveEval& me : e.moves) {
+        for (const MoveValue& v : vals)
+          if (v.move.same(me.move) && v.move.leftPip == me.move.leftPip) {
+            CHECK(me.points == v.value);
+            CHECK(me.win == (v.value > 0 ? 1.0 : v.value == 0 ? 0.5 : 0.0));
+          }
+        CHECK(me.text == dgn::legalText(m, me.move));
+      }
+      for (std::size_t i = 1; i < e.moves.size(); ++i)
+        CHECK((e.moves[i - 1].win > e.moves[i].win ||
+               (e.moves[i - 1].win == e.moves[i].win && e.moves[i - 1].points >= e.moves[i].points)));
+    }
+  }
+}
+
+TEST_CASE("analysis: with the stock empty and every hidden tile in the opponent's hand, Mover equals All") {
+  pcg32 rng(8);
+  int checked = 0;
+  for (int k = 0; k < 200 && checked < 10; ++k) {
+    Match m(*preset("en-linea"));
+    RoundLog log;
+    if (!playUntil(m, log, rng, [](const Match& x) { return x.state().stockCount() == 0; })) continue;
+    EvalOptions all;
+    all.knowledge = Knowledge::All;
+    EvalOptions mover;
+    mover.samples = 5;
+    mover.nodeLimit = 0;
+    const PositionEval a = evaluate(m, log, all), b = evaluate(m, log, mover);
+    REQUIRE(b.samples == 5);
+    CHECK(b.exact);
+    REQUIRE(a.moves.size() == b.moves.size());
+    for (std::size_t i = 0; i < a.moves.size(); ++i) {
+      CHECK(a.moves[i].text == b.moves[i].text);
+      CHECK(a.moves[i].win == doctest::Approx(b.moves[i].win));
+      CHECK(a.moves[i].points == doctest::Approx(b.moves[i].points));
+    }
+    ++checked;
+  }
+  CHECK(checked == 10);
+}
+
+TEST_CASE("analysis: the same seed gives the same figures; cancel stops; progress reaches 1") {
+  pcg32 rng(12);
+  Match m(*preset("en-linea"));
+  RoundLog log;
+  REQUIRE(playUntil(m, log, rng, [](const Match& x) { return x.state().line != 0 && x.state().stockCount() > 6; }));
+  EvalOptions opt;
+  opt.samples = 30;
+  opt.seed = 99;
+  double last = 0;
+  int calls = 0;
+  opt.progress = [&](double f) {
+    CHECK(f >= last);
+    last = f;
+    ++calls;
+  };
+  const PositionEval a = evaluate(m, log, opt);
+  CHECK(calls == 30);
+  CHECK(last == doctest::Approx(1.0));
+  opt.progress = {};
+  const PositionEval b = evaluate(m, log, opt);
+  REQUIRE(a.moves.size() == b.moves.size());
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    CHECK(a.moves[i].text == b.moves[i].text);
+    CHECK(a.moves[i].win == b.moves[i].win);
+    CHECK(a.moves[i].points == b.moves[i].points);
+  }
+  std::atomic<bool> stop{true};
+  opt.cancel = &stop;
+  const PositionEval c = evaluate(m, log, opt);
+  CHECK(c.cancelled);
+  CHECK(c.samples == 0);
+}
+
+TEST_CASE("analysis: analyseRecord visits every position with a choice, of the side asked") {
+  const char* text = R"(dgn 1
+rules en-linea
+round 1
+hand A 6-3 5-3 4-2 3-1 2-2 2-1 1-1
+hand B 6-2 6-1 4-3 3-2 4-0 2-0 1-0
+stock 6-6 4-1 6-0 6-4 3-3 5-0 5-1 3-0 5-5 6-5 5-4 0-0 5-2 4-4
+A: 2-2
+B: 2-6 L
+A: 6-3 L
+B: 2-3 R
+A: 3-5 L
+B: 3-4 R
+A: 4-2 R
+B: 2-0 R
+A: draw 6-6
+A: draw 4-1
+A: draw 6-0
+A: 0-6 R)";
+  const auto read = dgn::read(text, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(read));
+  const auto& rec = std::get<dgn::Record>(read);
+  // The positions with a choice, counted by replaying the record.
+  std::array<int, 2> want{};
+  {
+    Match m(rec.rules);
+    REQUIRE(dgn::startRound(m, rec.rounds[0]).empty());
+    for (const auto& st : rec.rounds[0].statements) {
+      if (st.kind != dgn::Statement::Kind::Move) continue;
+      if (m.legalMoves().size > 1) ++want[static_cast<std::size_t>(idx(st.player))];
+      m.apply(m.resolve(st.move));
+    }
+  }
+  REQUIRE(want[0] + want[1] > 0);
+  EvalOptions opt;
+  opt.samples = 10;
+  const auto all = analyseRecord(rec, std::nullopt, opt);
+  CHECK(static_cast<int>(all.size()) == want[0] + want[1]);
+  const auto onlyB = analyseRecord(rec, Player::B, opt);
+  CHECK(static_cast<int>(onlyB.size()) == want[1]);
+  for (const AnalysedMove& a : onlyB) {
+    CHECK(a.mover == Player::B);
+    CHECK(!a.eval.moves.empty());
+    bool found = false;
+    for (const MoveEval& e : a.eval.moves) found = found || e.move.same(a.played);
+    CHECK(found);
+    CHECK(a.mark == classify(a.eval.moves.front().win, a.playedWin));
+  }
+  opt.knowledge = Knowledge::All;
+  const auto exact = analyseRecord(rec, std::nullopt, opt);
+  REQUIRE(exact.size() == all.size());
+  for (const AnalysedMove& a : exact) CHECK(a.eval.exact);
+}
