@@ -83,9 +83,9 @@ bool evalDeal(const SimState& d, const MoveList& legal, Solver& solver, long lon
   return false;
 }
 
-// Nodes the exact solver may spend on the true position under Knowledge::All (about 15 s here)
+// Nodes the exact solver may spend on the true position under Knowledge::All (a few seconds)
 // before the estimate is used instead.
-constexpr long long kAllNodeLimit = 20'000'000;
+constexpr long long kAllNodeLimit = 4'000'000;
 
 }  // namespace
 
