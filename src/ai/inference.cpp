@@ -167,24 +167,30 @@ Sampler::Sampler(const Observation& o) : o_(o) {
     }
   }
   startCount_ = o.opponentCount + plays - draws;
+  // My hand at the start: my hand now, plus my plays, minus my draws.
+  Mask myDraws = 0;
+  myStart_ = o.hand;
+  for (const Event& e : o.history)
+    if (e.who == o.me) {
+      if (e.move.kind == MoveKind::Play) myStart_ |= bit(e.move.tile);
+      if (e.move.kind == MoveKind::Draw && e.move.tile < kTiles) myDraws |= bit(e.move.tile);
+    }
+  myStart_ &= ~myDraws;
+  if (auto f = forcedOpening(o)) {
+    forcedLead_ = f->first;
+    forcedBy_ = f->second;
+  }
 }
 
 namespace {
 
 // Whether a proposed deal explains the history: start hand, the opponent's draws in order, hand now.
-bool consistent(const Observation& o, Mask oppStart, const std::vector<Tile>& drawn, Mask oppNow) {
+bool consistent(const Observation& o, Mask mine, Tile forced, Player forcedBy, Mask oppStart,
+                const std::vector<Tile>& drawn, Mask oppNow) {
   const Player me = o.me, opp = o.opponent();
-  // My hand at the start: my hand now, plus my plays, minus my draws.
-  Mask mine = o.hand, myDraws = 0;
-  for (const Event& e : o.history)
-    if (e.who == me) {
-      if (e.move.kind == MoveKind::Play) mine |= bit(e.move.tile);
-      if (e.move.kind == MoveKind::Draw && e.move.tile < kTiles) myDraws |= bit(e.move.tile);
-    }
-  mine &= ~myDraws;
-  if (auto f = forcedOpening(o)) {
+  if (forced != kNoTile) {
     const Opening op = doubleRule(me == Player::A ? mine : oppStart, me == Player::A ? oppStart : mine);
-    if (op.lead != f->first || op.opener != f->second) return false;
+    if (op.lead != forced || op.opener != forcedBy) return false;
   }
   std::array<Mask, 2> hand{};
   hand[idx(me)] = mine;
@@ -241,10 +247,7 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   Mask now = 0;
   for (int i = 0; i < k; ++i) now |= bit(pool[i]);
   out.opponentHand = now;
-  out.stock.assign(pool.begin() + k, pool.end());
-  out.stock.insert(out.stock.end(), free_.begin(), free_.end());
-  shuffle(out.stock, rng);
-  if (static_cast<int>(out.stock.size()) != o_.stockCount) return false;
+  if (static_cast<int>(pool.size()) - k + static_cast<int>(free_.size()) != o_.stockCount) return false;
   // The identities of the opponent's draws: d distinct tiles among the ones they ever held since
   // the start (held now or played), in order; the rest was their start hand.
   std::vector<Tile> held = played_;
@@ -314,7 +317,12 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   if (count(start) != startCount_) return false;
   out.opponentStart = start;
   out.opponentDraws = drawn;
-  return consistent(o_, start, drawn, now);
+  if (!consistent(o_, myStart_, forcedLead_, forcedBy_, start, drawn, now)) return false;
+  // The stock's order plays no part in the history: shuffled once the deal is kept.
+  out.stock.assign(pool.begin() + k, pool.end());
+  out.stock.insert(out.stock.end(), free_.begin(), free_.end());
+  shuffle(out.stock, rng);
+  return true;
 }
 
 Hidden Sampler::sample(pcg32& rng) {

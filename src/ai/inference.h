@@ -67,9 +67,11 @@ class Sampler {
   std::vector<int> drawAt_;    // history index of each opponent draw
   std::vector<Tile> pinned_;   // the tile each of them surely brought (pinnedDraw), or kNoTile
   int startCount_ = 0;         // the opponent's hand size when the history starts
+  Mask myStart_ = 0;           // my hand when the history starts
+  Tile forcedLead_ = kNoTile;  // the opening's lead forced by the double rule (kNoTile: none known)
+  Player forcedBy_ = Player::A;
   bool uniform_ = true;
   long long tried_ = 0, accepted_ = 0;
-  int failuresInARow_ = 0;
 };
 
 // The full-information position of a hidden deal: a Setup that Match::startSetup accepts, with score
