@@ -27,9 +27,12 @@ FreeBoard boardOf(const Observation& o) {
   return b;
 }
 
+// What each tip adds to a move's score; the reason compares a move's tips with the other moves'.
+enum Tip : int { Weight, Variety, Mine, Block, Lacked, Scarce, Room, Stuck, kTips };
 struct Term {
   double value = 0;
   std::string words;
+  Tip tip = Weight;
 };
 
 class Strategist final : public Computer {
@@ -57,6 +60,7 @@ class Strategist final : public Computer {
     int best = -1;
     double bestScore = 0;
     std::vector<Term> bestTerms;
+    std::array<double, kTips> mean{};  // each tip's mean value over the legal moves
     for (int i = 0; i < o.legal.size; ++i) {
       const Move& m = o.legal.moves[i];
       std::vector<Term> terms;
@@ -88,38 +92,46 @@ class Strategist final : public Computer {
       const bool heavy = weight(t) >= 8;
       if (isDouble(t))
         terms.push_back({w_.heavy * weight(t) + w_.dbl,
-                         heavy ? "a heavy double, played early" : "a double, gone while it still plays"});
+                         heavy ? "a heavy double, played early" : "a double, gone while it still plays", Weight});
       else
-        terms.push_back({w_.heavy * weight(t), heavy ? "a heavy tile, played early" : ""});
+        terms.push_back({w_.heavy * weight(t), heavy ? "a heavy tile, played early" : "", Weight});
       const int variety = distinctNumbers(after);
-      terms.push_back({w_.variety * variety, "keeps " + std::to_string(variety) + " different numbers in my hand"});
+      terms.push_back(
+          {w_.variety * variety, "keeps " + std::to_string(variety) + " different numbers in my hand", Variety});
       const bool same = ends[0] == ends[1];
       for (int e = 0; e < (same ? 1 : 2); ++e) {
         const int v = ends[e];
         Mask fitHere = fits[e].tiles();
         if (same) fitHere |= fits[1].tiles();
         if (!fitHere) {
-          terms.push_back({-w_.room, ""});
+          terms.push_back({-w_.room, "", Room});
           continue;
         }
         const Mask suit = suitMask(v) & fitHere;
         const int mine = count(after & suit);
         if (mine)
-          terms.push_back(
-              {w_.mine * std::min(mine, 3), "leaves " + std::to_string(v) + " on the ends, which I hold " +
-                                                (mine == 1 ? std::string("once") : std::to_string(mine) + " times")});
+          terms.push_back({w_.mine * std::min(mine, 3),
+                           "leaves " + std::to_string(v) + " on the ends, which I hold " +
+                               (mine == 1 ? std::string("once") : std::to_string(mine) + " times"),
+                           Mine});
         const int out = count(unseenMaybe & suit);
         const char opp = letter(o.opponent());
         if (out == 0 && (o.unseen() & suitMask(v) & ~bit(t)) != 0)
-          terms.push_back({w_.block, "leaves " + std::to_string(v) + " at an end: " + opp + " cannot have a " +
-                                         std::to_string(v) + " (it drew or passed at it)"});
+          terms.push_back({w_.block,
+                           "leaves " + std::to_string(v) + " at an end: " + opp + " cannot have a " +
+                               std::to_string(v) + " (it drew or passed at it)",
+                           Block});
         else if (out == 0)
-          terms.push_back({w_.block, "leaves " + std::to_string(v) + " at an end: every " + std::to_string(v) +
-                                         " is on the table or mine"});
+          terms.push_back(
+              {w_.block,
+               "leaves " + std::to_string(v) + " at an end: every " + std::to_string(v) + " is on the table or mine",
+               Block});
         else if (lacked[v])
-          terms.push_back({w_.lacked, "leaves " + std::to_string(v) + " at an end: " + opp + " had no " +
-                                          std::to_string(v) + " when it last drew or passed"});
-        terms.push_back({-w_.scarce * out, ""});
+          terms.push_back({w_.lacked,
+                           "leaves " + std::to_string(v) + " at an end: " + opp + " had no " + std::to_string(v) +
+                               " when it last drew or passed",
+                           Lacked});
+        terms.push_back({-w_.scarce * out, "", Scarce});
       }
       // The chance that no tile of the opponent's matches either new end: their hand is a uniform
       // draw of opponentCount tiles among the unseen ones they may hold.
@@ -132,10 +144,14 @@ class Strategist final : public Computer {
         if (k > pool) none = 0;
         terms.push_back(
             {w_.stuck * none,
-             none > 0.5 ? std::string(1, letter(o.opponent())) + " most likely holds nothing for these ends" : ""});
+             none > 0.5 ? std::string(1, letter(o.opponent())) + " most likely holds nothing for these ends" : "",
+             Stuck});
       }
       double score = 0;
-      for (const Term& x : terms) score += x.value;
+      for (const Term& x : terms) {
+        score += x.value;
+        mean[x.tip] += x.value / o.legal.size;
+      }
       if (best < 0 || score > bestScore + 1e-9) {
         best = i;
         bestScore = score;
@@ -143,14 +159,21 @@ class Strategist final : public Computer {
       }
     }
     const Move m = o.legal.moves[best];
-    // The reason: the two weightiest tips that speak for the move.
-    std::stable_sort(bestTerms.begin(), bestTerms.end(),
-                     [](const Term& a, const Term& b) { return a.value > b.value; });
+    // The reason: the two tips that speak most for the move against the average legal move.
+    std::array<double, kTips> mine{};
+    std::array<std::string, kTips> words;
+    for (const Term& x : bestTerms) {
+      mine[x.tip] += x.value;
+      if (words[x.tip].empty() && x.value > 0) words[x.tip] = x.words;
+    }
+    std::array<int, kTips> order{};
+    for (int k = 0; k < kTips; ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return mine[a] - mean[a] > mine[b] - mean[b]; });
     std::string why;
     int said = 0;
-    for (const Term& x : bestTerms) {
-      if (x.words.empty() || x.value <= 0 || said == 2) continue;
-      why += (said ? ", and " : "") + x.words;
+    for (int k : order) {
+      if (words[k].empty() || mine[k] - mean[k] <= 1e-9 || said == 2) continue;
+      why += (said ? ", and " : "") + words[k];
       ++said;
     }
     if (why.empty()) why = "the best balance of the tips";
