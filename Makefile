@@ -8,7 +8,7 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
   python3 binutils dpkg-dev file clang-format clang-tidy
 
-.PHONY: deps build test run asan test-asan fuzz fuzz-long bench screenshots clean install package test-clang format format-check lint
+.PHONY: deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -62,6 +62,18 @@ bench: build
 	$(BUILD)/bin/dominoes bench-read --what legal --size 1M
 	$(BUILD)/bin/dominoes bench-read --what notes --size 1M
 	$(BUILD)/bin/dominoes bench-read --what notes --size 10M
+
+# Issue 11's targets: the players against each other on single rounds, one thread (decision times
+# are wall-clock). Hours on this machine; not part of CI. BENCH_GAMES=1000 for a shorter run.
+BENCH_GAMES ?= 10000
+BENCH_PAIRS = flatmc:1000,greedy strategist,greedy expert,greedy expert,flatmc:1000
+bench-players: build
+	@for r in en-linea dominoes2; do for p in $(BENCH_PAIRS); do \
+	  echo "== $$r: $${p%,*} vs $${p#*,}, $(BENCH_GAMES) rounds"; \
+	  $(BUILD)/bin/dominoes match --rules $$r --a $${p%,*} --b $${p#*,} --games $(BENCH_GAMES) --seed 1 --threads 1 || exit 1; \
+	done; done
+	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000
+	$(BUILD)/bin/dominoes bench --rules dominoes2 --games 500000
 
 # The Clang build and its fast tests (CI runs it too).
 test-clang:

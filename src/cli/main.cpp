@@ -15,6 +15,7 @@
 #include "ai/players.h"
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
+#include "cli/cmd_match.h"
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/summary.h"
@@ -401,6 +402,7 @@ int main(int argc, char** argv) {
 
   const dom::cli::BenchSolverCommand benchSolver(app);
   const dom::cli::AnalyseCommand analyse(app);
+  const dom::cli::MatchCommand match(app);
 
   try {
     app.parse(argc, argv);
@@ -428,6 +430,7 @@ int main(int argc, char** argv) {
     if (*benchRead) return cmdBenchRead(readWhat, readSize, json);
     if (benchSolver.chosen()) return benchSolver.run();
     if (analyse.chosen()) return analyse.run();
+    if (match.chosen()) return match.run();
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << e.what() << "\n";
     return 1;

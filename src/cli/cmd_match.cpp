@@ -1,0 +1,341 @@
+// `dominoes match`: two computer players, given observations only, over many games on worker
+// threads; the report counts from --a's side (see docs/engine.md, "Matches between players").
+#include "cli/cmd_match.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "ai/observation.h"
+#include "ai/players.h"
+#include "core/dgn.h"
+#include "core/files.h"
+
+namespace fs = std::filesystem;
+
+namespace dom::cli {
+
+namespace {
+
+// The longest match with --matches (a target the players never reach ends there, scores compared).
+constexpr int kMaxRounds = 1000;
+constexpr long long kMaxGames = 1000000000;
+constexpr long long kMaxThreads = 256;
+
+struct Usage {
+  std::string message;
+};
+
+// A strict whole number within [lo, hi]: digits only, no sign or space.
+std::uint64_t wholeNumber(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi) {
+  auto bad = [&] {
+    return Usage{option + ": '" + files::cut(text) + "' is not a whole number from " + std::to_string(lo) + " to " +
+                 std::to_string(hi)};
+  };
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) throw bad();
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc{} || end != text.data() + text.size() || n < lo || n > hi) throw bad();
+  return n;
+}
+
+// Everything a worker needs, read-only while the games run.
+struct Job {
+  Rules rules;
+  std::string spec[2];  // --a, --b
+  std::uint64_t seed = 0;
+  long long games = 0;
+  bool matches = false;
+  std::string out;  // folder for the records, or empty
+  int width = 1;    // digits of the game numbers in the file names
+};
+
+// What one worker gathered: sums over its games (order does not matter), every decision time.
+struct Gathered {
+  Tally tally;
+  std::vector<double> ms[2];  // decision times of --a and --b where a choice existed
+  long long errorGame = -1;   // the first failed game this worker saw, and why
+  std::string error;
+};
+
+std::string resultText(const RoundResult& r) {
+  if (r.winner == 2) return "result tie";
+  return std::string("result ") + "AB"[r.winner] + (r.how == RoundStatus::Domino ? " domino " : " blocked ") +
+         std::to_string(r.points);
+}
+
+dgn::Statement expectStatement(std::string text) {
+  dgn::Statement s;
+  s.kind = dgn::Statement::Kind::Expect;
+  s.expectText = std::move(text);
+  return s;
+}
+
+// Plays game `index` (0-based): --a holds seat A in even games and seat B in odd ones; games 2k and
+// 2k+1 are dealt the same tiles. Adds the game to `g`; throws on a player's illegal move.
+void playGame(const Job& job, long long index, Gathered& g) {
+  const int swapped = static_cast<int>(index % 2);  // seat s holds player s ^ swapped (0: --a, 1: --b)
+  const auto pair = static_cast<std::uint64_t>(index / 2);
+  std::unique_ptr<ai::Computer> seat[2];
+  for (int s = 0; s < 2; ++s) {
+    seat[s] = ai::makePlayer(job.spec[s ^ swapped], gameSeed(job.seed, static_cast<std::uint64_t>(index), 1 + s));
+    if (!seat[s]) throw std::runtime_error("unknown player '" + job.spec[s ^ swapped] + "'");
+  }
+  const bool record = !job.out.empty();
+  dgn::Record rec;
+  if (record) {
+    rec.rules = job.rules;
+    rec.rulesText = job.rules.text();  // canonical
+    rec.players = std::array<std::string, 2>{job.spec[swapped], job.spec[1 ^ swapped]};
+    rec.title = "dominoes match, seed " + std::to_string(job.seed) + ", game " + std::to_string(index + 1) + " of " +
+                std::to_string(job.games);
+  }
+  Match m(job.rules);
+  pcg32 deals(gameSeed(job.seed, pair, 0), 0xdea1);
+  ai::RoundLog log;
+  long long points = 0;  // seat A's points minus seat B's
+  const int maxRounds = job.matches ? kMaxRounds : 1;
+  while (!m.matchOver() && m.round() < maxRounds) {
+    dgn::RoundRecord r;
+    r.number = m.round() + 1;
+    const std::uint64_t dealSeed = (static_cast<std::uint64_t>(deals()) << 32) | deals();
+    const Deal deal = dealFromSeed(dealSeed, job.rules.hand);
+    r.hand = deal.hand;
+    r.stock.assign(deal.stock.begin(), deal.stock.begin() + deal.stockSize);
+    if (auto why = dgn::startRound(m, r); !why.empty()) throw std::runtime_error(why);
+    log.clear();
+    while (m.inRound()) {
+      const Player who = m.state().turn;
+      const int s = idx(who);
+      const ai::Observation o = ai::observe(m, who, log);
+      const auto start = std::chrono::steady_clock::now();
+      const ai::Decision d = seat[s]->decide(o);
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      if (o.legal.size > 1) g.ms[s ^ swapped].push_back(ms);
+      if (auto why = m.illegal(d.move, who); !why.empty())
+        throw std::runtime_error(job.spec[s ^ swapped] + " (seat " + letter(who) + ", round " +
+                                 std::to_string(m.round()) + ") chose an illegal move: " + why);
+      const Move mv = m.resolve(d.move);
+      if (record && mv.kind == MoveKind::Play)
+        dgn::appendMove(r, m, who, mv);  // a play's text needs the ends before it
+      const Move applied = log.apply(m, mv);
+      if (record && mv.kind != MoveKind::Play) dgn::appendMove(r, m, who, applied);  // a draw's, the tile drawn
+      if (record && !d.reason.empty()) {
+        dgn::Statement note;
+        note.kind = dgn::Statement::Kind::Note;
+        note.note = d.reason;
+        r.statements.push_back(std::move(note));
+      }
+    }
+    const RoundResult& res = *m.lastResult();
+    points += res.winner == 0 ? res.points : res.winner == 1 ? -res.points : 0;
+    if (record) r.statements.push_back(expectStatement(resultText(res)));
+    if (record) rec.rounds.push_back(std::move(r));
+  }
+  int seatWinner = 2;
+  if (!job.matches)
+    seatWinner = m.lastResult()->winner;
+  else if (m.matchOver())
+    seatWinner = m.matchWinner();
+  else  // no one reached the target in kMaxRounds rounds: the higher score wins
+    seatWinner = m.scores()[0] > m.scores()[1] ? 0 : m.scores()[0] < m.scores()[1] ? 1 : 2;
+  if (record && job.matches && m.matchOver())
+    rec.rounds.back().statements.push_back(
+        expectStatement(seatWinner == 2 ? "match tie" : std::string("match ") + "AB"[seatWinner]));
+  g.tally.add(seatWinner == 2 ? 2 : seatWinner ^ swapped, m.round(), swapped ? -points : points);
+  if (record) {
+    std::string name = std::to_string(index + 1);
+    name.insert(0, static_cast<std::size_t>(std::max(0, job.width - static_cast<int>(name.size()))), '0');
+    const std::string path = (fs::path(job.out) / ("game-" + name + ".dgn")).string();
+    if (auto err = dgn::saveFile(path, dgn::write(rec)); !err.empty()) throw std::runtime_error(err);
+  }
+}
+
+std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+// Milliseconds with 4 decimals below 1 ms (a greedy player's time is a fraction of a microsecond).
+std::string msText(double ms) { return fixed(ms, ms < 1 ? 4 : 2); }
+
+// "[#########...........]  412/1000 games" on standard error, redrawn in place.
+void drawProgress(long long done, long long total) {
+  constexpr int kWidth = 30;
+  const int filled = total ? static_cast<int>(kWidth * done / total) : kWidth;
+  std::string bar(static_cast<std::size_t>(filled), '#');
+  bar.append(static_cast<std::size_t>(kWidth - filled), '.');
+  std::fprintf(stderr, "\r[%s] %lld/%lld games", bar.c_str(), done, total);
+  std::fflush(stderr);
+}
+
+}  // namespace
+
+struct MatchCommand::Options {
+  std::string a, b, rules = "en-linea", games = "1000", seed = "1", threads = "1", out;
+  bool json = false, matches = false;
+};
+
+MatchCommand::MatchCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
+  sub_ = app.add_subcommand("match", "Play two computer players against each other and report the win rate");
+  sub_->add_option("--a", o_->a, "player A (random, greedy, strategist, flatmc:K, expert, expert:ms=N)")->required();
+  sub_->add_option("--b", o_->b, "player B")->required();
+  sub_->add_option("--rules", o_->rules, "rule set (default en-linea)");
+  sub_->add_option("--games", o_->games, "games to play, 1 to 1000000000 (default 1000)");
+  sub_->add_option("--seed", o_->seed, "seed of the deals and the players, 0 to 2^64-1 (default 1)");
+  sub_->add_option("--threads", o_->threads, "worker threads, 1 to 256 (default 1); the results do not change");
+  sub_->add_flag("--matches", o_->matches, "play full matches to the rules' target instead of single rounds");
+  sub_->add_option("--out", o_->out, "write every game as DGN into this folder (made if missing)");
+  sub_->add_flag("--json", o_->json, "print one JSON object");
+}
+
+MatchCommand::~MatchCommand() = default;
+
+bool MatchCommand::chosen() const { return sub_ && sub_->parsed(); }
+
+int MatchCommand::run() const {
+  Job job;
+  long long threads = 1;
+  try {
+    for (int i = 0; i < 2; ++i) {
+      const std::string& spec = i ? o_->b : o_->a;
+      if (auto err = ai::playerSpecError(spec); !err.empty())
+        throw Usage{std::string(i ? "--b" : "--a") + ": " + files::cutWords(err)};
+      job.spec[i] = spec;
+    }
+    auto parsed = parseRules(std::string_view(o_->rules));
+    if (auto* e = std::get_if<std::string>(&parsed)) throw Usage{"--rules: " + files::cutWords(*e)};
+    job.rules = std::get<Rules>(parsed);
+    job.games = static_cast<long long>(wholeNumber("--games", o_->games, 1, kMaxGames));
+    job.seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
+    threads = static_cast<long long>(wholeNumber("--threads", o_->threads, 1, kMaxThreads));
+    job.matches = o_->matches;
+    job.out = o_->out;
+    if (!job.out.empty()) {
+      std::error_code ec;
+      if (fs::exists(job.out, ec) && !fs::is_directory(job.out, ec))
+        throw Usage{"--out: '" + files::cut(job.out) + "' exists and is not a folder"};
+    }
+  } catch (const Usage& u) {
+    std::cerr << "dominoes match: " << u.message << "\n";
+    return 2;
+  }
+  if (!job.out.empty()) {
+    std::error_code ec;
+    fs::create_directories(job.out, ec);
+    if (ec) {
+      std::cerr << "dominoes match: cannot make the folder " << files::cut(job.out) << ": " << ec.message() << "\n";
+      return 1;
+    }
+  }
+  job.width = static_cast<int>(std::to_string(job.games).size());
+
+  const auto workers = static_cast<int>(std::min(threads, job.games));
+  std::vector<Gathered> gathered(static_cast<std::size_t>(workers));
+  std::atomic<long long> next{0}, done{0};
+  std::atomic<bool> failed{false};
+  std::mutex mu;
+  std::condition_variable cv;
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (int w = 0; w < workers; ++w)
+    pool.emplace_back([&, w] {
+      Gathered& g = gathered[static_cast<std::size_t>(w)];
+      for (long long i = next++; i < job.games && !failed; i = next++) {
+        try {
+          playGame(job, i, g);
+        } catch (const std::exception& e) {
+          g.errorGame = i;
+          g.error = e.what();
+          failed = true;
+        }
+        ++done;
+        if (i + 1 == job.games || failed) cv.notify_all();
+      }
+      std::lock_guard lock(mu);
+      cv.notify_all();
+    });
+  if (::isatty(STDERR_FILENO)) {
+    std::unique_lock lock(mu);
+    while (done < job.games && !failed) {
+      drawProgress(done, job.games);
+      cv.wait_for(lock, std::chrono::milliseconds(200));
+    }
+    drawProgress(done, job.games);
+    std::fprintf(stderr, "\n");
+  }
+  for (auto& t : pool) t.join();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+  // The first failure in game order, then the sums.
+  const Gathered* firstError = nullptr;
+  for (const auto& g : gathered)
+    if (g.errorGame >= 0 && (!firstError || g.errorGame < firstError->errorGame)) firstError = &g;
+  if (firstError) {
+    std::cerr << "dominoes match: game " << firstError->errorGame + 1 << ": " << firstError->error << "\n";
+    return 1;
+  }
+  Tally t;
+  std::vector<double> ms[2];
+  for (auto& g : gathered) {
+    t.games += g.tally.games;
+    t.wins += g.tally.wins;
+    t.losses += g.tally.losses;
+    t.ties += g.tally.ties;
+    t.rounds += g.tally.rounds;
+    t.points += g.tally.points;
+    for (int p = 0; p < 2; ++p) ms[p].insert(ms[p].end(), g.ms[p].begin(), g.ms[p].end());
+  }
+  const TimeStats time[2] = {timeStats(std::move(ms[0])), timeStats(std::move(ms[1]))};
+  const Interval ci = t.ci95();
+
+  if (o_->json) {
+    auto times = [](const TimeStats& s) {
+      return nlohmann::ordered_json{{"mean", s.mean}, {"median", s.median}, {"p95", s.p95}};
+    };
+    const nlohmann::ordered_json j{{"rules", job.rules.text()},
+                                   {"a", job.spec[0]},
+                                   {"b", job.spec[1]},
+                                   {"games", t.games},
+                                   {"wins", t.wins},
+                                   {"losses", t.losses},
+                                   {"ties", t.ties},
+                                   {"win_rate", t.winRate()},
+                                   {"ci95", {ci.lo, ci.hi}},
+                                   {"points_per_round", t.pointsPerRound()},
+                                   {"decision_ms", {{"a", times(time[0])}, {"b", times(time[1])}}}};
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::cout << job.rules.text() << "\n";
+  std::cout << "A " << job.spec[0] << "  vs  B " << job.spec[1] << ": " << t.games
+            << (job.matches ? " matches (" + std::to_string(t.rounds) + " rounds)" : std::string(" single rounds"))
+            << ", seed " << job.seed << ", " << workers << (workers == 1 ? " thread" : " threads") << ", "
+            << fixed(seconds, 1) << " s\n";
+  std::cout << "A won " << t.wins << ", lost " << t.losses << ", tied " << t.ties << ": win rate "
+            << fixed(100 * t.winRate(), 2) << "% (ties count half), 95% CI " << fixed(100 * ci.lo, 2) << "% to "
+            << fixed(100 * ci.hi, 2) << "% (Wilson)\n";
+  std::cout << "points per round, A's side: " << (t.pointsPerRound() >= 0 ? "+" : "") << fixed(t.pointsPerRound(), 3)
+            << "\n";
+  for (int p = 0; p < 2; ++p)
+    std::cout << "decision time "
+              << "AB"[p] << " (" << job.spec[p] << "): mean " << msText(time[p].mean) << " ms, median "
+              << msText(time[p].median) << " ms, p95 " << msText(time[p].p95) << " ms over " << time[p].count
+              << " choices\n";
+  return 0;
+}
+
+}  // namespace dom::cli

@@ -1,0 +1,117 @@
+// `dominoes match`: two computer players over many single rounds (or full matches), with the win
+// rate, its confidence interval, the points per round and each player's decision times.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace dom::cli {
+
+// The statistics of the report, kept free of the command line so that the unit tests read them.
+struct Interval {
+  double lo = 0, hi = 0;
+};
+
+// The Wilson score interval of a proportion observed as `successes` out of `n` trials (successes may
+// be fractional: a tie counts half). z = 1.96 gives the 95% interval. n = 0 gives [0, 1].
+[[nodiscard]] inline Interval wilson(double successes, long long n, double z = 1.959963984540054) {
+  if (n <= 0) return {0.0, 1.0};
+  const double nn = static_cast<double>(n);
+  const double p = std::clamp(successes / nn, 0.0, 1.0);
+  const double z2 = z * z;
+  const double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+  const double half = z / (1 + z2 / nn) * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+// The q-quantile (0..1) of sorted values, interpolated linearly between neighbouring order
+// statistics (the usual definition: the median of an even count is the mean of the middle two).
+[[nodiscard]] inline double quantile(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 0.0;
+  const double pos = std::clamp(q, 0.0, 1.0) * static_cast<double>(sorted.size() - 1);
+  const auto i = static_cast<std::size_t>(pos);
+  if (i + 1 >= sorted.size()) return sorted.back();
+  const double frac = pos - static_cast<double>(i);
+  return sorted[i] + (sorted[i + 1] - sorted[i]) * frac;
+}
+
+// Mean, median and 95th percentile of decision times in milliseconds (all 0 when there are none).
+struct TimeStats {
+  double mean = 0, median = 0, p95 = 0;
+  long long count = 0;
+};
+[[nodiscard]] inline TimeStats timeStats(std::vector<double> ms) {
+  TimeStats s;
+  s.count = static_cast<long long>(ms.size());
+  if (ms.empty()) return s;
+  std::sort(ms.begin(), ms.end());
+  double sum = 0;
+  for (double x : ms) sum += x;
+  s.mean = sum / static_cast<double>(ms.size());
+  s.median = quantile(ms, 0.5);
+  s.p95 = quantile(ms, 0.95);
+  return s;
+}
+
+// Games counted from player A's side (A is `--a`, whatever seat it held in a game).
+struct Tally {
+  long long games = 0, wins = 0, losses = 0, ties = 0;
+  long long rounds = 0;  // rounds played (one per game without --matches)
+  long long points = 0;  // A's points minus B's, summed over the rounds
+  void add(int winner /* 0 A, 1 B, 2 tie */, int rounds, long long points);
+  [[nodiscard]] double winRate() const {  // ties count half
+    return games ? (static_cast<double>(wins) + 0.5 * static_cast<double>(ties)) / static_cast<double>(games) : 0.0;
+  }
+  [[nodiscard]] Interval ci95() const {
+    return wilson(static_cast<double>(wins) + 0.5 * static_cast<double>(ties), games);
+  }
+  [[nodiscard]] double pointsPerRound() const {
+    return rounds ? static_cast<double>(points) / static_cast<double>(rounds) : 0.0;
+  }
+};
+inline void Tally::add(int winner, int roundCount, long long pts) {
+  ++games;
+  wins += winner == 0;
+  losses += winner == 1;
+  ties += winner == 2;
+  rounds += roundCount;
+  points += pts;
+}
+
+// The per-game seeds: every game's deals and players come from the match seed and the game's index
+// alone, so the results do not depend on the number of threads. Games 2k and 2k+1 share their deals
+// (the seats swapped), so each player holds each hand once.
+[[nodiscard]] inline std::uint64_t mix64(std::uint64_t x) {  // SplitMix64's finaliser: a bijection
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+[[nodiscard]] inline std::uint64_t gameSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b) {
+  return mix64(mix64(mix64(seed) ^ a) + b * 0x2545f4914f6cdd1dULL);
+}
+
+// The `match` subcommand: its options are registered on construction; run() executes it once chosen.
+class MatchCommand {
+ public:
+  explicit MatchCommand(CLI::App& app);
+  ~MatchCommand();
+  MatchCommand(const MatchCommand&) = delete;
+  MatchCommand& operator=(const MatchCommand&) = delete;
+  [[nodiscard]] bool chosen() const;
+  [[nodiscard]] int run() const;
+
+ private:
+  struct Options;
+  std::unique_ptr<Options> o_;
+  CLI::App* sub_ = nullptr;
+};
+
+}  // namespace dom::cli

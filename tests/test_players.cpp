@@ -1,0 +1,244 @@
+// Every player of the catalog, on observations only: a legal move on random positions of every
+// preset (full matches, every round), and the same decision whatever the hidden tiles are, as long as
+// they agree with the public history.
+//
+// Positions per preset and player: DOMINOES_PLAYER_POSITIONS when set; else the fast tier's 400 (the
+// slow test sets DOMINOES_PLAYER_POSITIONS=100000); DOMINOES_PROPERTY_ROUNDS (the ASan CI run sets it)
+// scales the slow count as it scales the property tests (20000 of their 200000 rounds: a tenth).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "ai/observation.h"
+#include "ai/players.h"
+#include "core/match.h"
+
+using namespace dom;
+using namespace dom::ai;
+
+namespace {
+
+long positionsPerPlayer() {
+  long n = 400;
+  if (const char* env = std::getenv("DOMINOES_PLAYER_POSITIONS")) n = std::max(1L, std::atol(env));
+  if (const char* env = std::getenv("DOMINOES_PROPERTY_ROUNDS"); env && n > 400)
+    n = std::max(400L, n / std::max(1L, 200000L / std::max(1L, std::atol(env))));
+  return n;
+}
+
+// The spec each catalog entry is tested with: the searching players get a small budget, since what
+// is checked is legality and invariance, not strength.
+std::string testSpec(const std::string& name) {
+  if (name == "flatmc") return "flatmc:3";
+  if (name == "expert") return "expert:ms=1";
+  return name;
+}
+
+struct Tested {
+  std::string spec;
+  std::unique_ptr<Computer> player;
+  long asked = 0;
+};
+
+std::vector<Tested> everyPlayer(std::uint64_t seed) {
+  std::vector<Tested> all;
+  for (const auto& info : playerCatalog()) {
+    const std::string spec = testSpec(info.name);
+    INFO(spec);
+    REQUIRE(playerSpecError(spec).empty());
+    auto p = makePlayer(spec, seed);
+    REQUIRE(p != nullptr);
+    all.push_back({spec, std::move(p), 0});
+  }
+  REQUIRE(all.size() >= 2);
+  return all;
+}
+
+std::uint64_t next64(pcg32& rng) { return (static_cast<std::uint64_t>(rng()) << 32) | rng(); }
+
+bool inList(const MoveList& legal, const Move& m) {
+  return std::any_of(legal.begin(), legal.end(), [&](const Move& l) { return l.same(m); });
+}
+
+// Full matches of random and chosen moves under `rules`; at each position every player decides
+// from the mover's observation, until each was asked `positions` times.
+void legalEverywhere(const Rules& rules, long positions, std::uint64_t seed) {
+  auto players = everyPlayer(seed);
+  pcg32 rng(seed, 0x9a1);
+  long rounds = 0;
+  while (players.front().asked < positions) {
+    Match m(rules);
+    RoundLog log;
+    while (!m.matchOver() && m.round() < 40 && players.front().asked < positions) {
+      m.startRound(dealFromSeed(next64(rng), rules.hand));
+      ++rounds;
+      while (m.inRound()) {
+        const Player who = m.state().turn;
+        const Observation o = observe(m, who, log);
+        REQUIRE(o.me == who);
+        REQUIRE(o.turn == who);
+        REQUIRE(o.legal.size == m.legalMoves().size);
+        REQUIRE(o.hand == m.state().hand[idx(who)]);
+        Move next = o.legal.moves[bounded(rng, static_cast<std::uint32_t>(o.legal.size))];
+        const auto pick = bounded(rng, static_cast<std::uint32_t>(players.size() + 1));
+        for (std::size_t i = 0; i < players.size(); ++i) {
+          auto& t = players[i];
+          const Decision d = t.player->decide(o);
+          ++t.asked;
+          if (!inList(o.legal, d.move) || !m.illegal(d.move, who).empty()) {
+            CAPTURE(t.spec);
+            CAPTURE(rules.text());
+            CAPTURE(m.moveText(d.move));
+            CAPTURE(m.illegal(d.move, who));
+            FAIL("an illegal move");
+          }
+          if (i == pick) next = d.move;  // play on with one player's choice, or a random move
+        }
+        (void)log.apply(m, next);
+      }
+    }
+  }
+  for (const auto& t : players) CHECK(t.asked >= positions);
+  MESSAGE(rules.preset << ": " << positions << " positions per player over " << rounds << " rounds");
+}
+
+}  // namespace
+
+TEST_CASE("players: every player of the catalog plays a legal move on random positions of every preset") {
+  const long n = positionsPerPlayer();
+  std::uint64_t seed = 11;
+  for (const auto& name : presetNames()) {
+    SUBCASE(name.c_str()) { legalEverywhere(*preset(name), n, seed); }
+    ++seed;
+  }
+}
+
+namespace {
+
+struct Played {
+  Deal deal;
+  std::vector<Move> moves;  // as chosen (a draw without its tile)
+};
+
+// Replays `p` on a fresh single-round match, keeping the log; false if a move is illegal there.
+bool replay(const Played& p, Match& m, RoundLog& log) {
+  m.startRound(p.deal);
+  log.clear();
+  for (const Move& mv : p.moves) {
+    if (!m.inRound() || !m.illegal(mv, m.state().turn).empty()) return false;
+    (void)log.apply(m, mv);
+  }
+  return m.inRound();
+}
+
+// The deal with the tiles of `hidden` (in order) moved to where `to` (in order) were: a relabelling
+// of the tiles the viewer has not seen.
+Deal relabel(const Deal& d, const std::vector<Tile>& from, const std::vector<Tile>& to) {
+  std::array<Tile, kTiles> map{};
+  for (int t = 0; t < kTiles; ++t) map[static_cast<std::size_t>(t)] = static_cast<Tile>(t);
+  for (std::size_t i = 0; i < from.size(); ++i) map[from[i]] = to[i];
+  Deal out = d;
+  for (int p = 0; p < 2; ++p) {
+    out.hand[static_cast<std::size_t>(p)] = 0;
+    forEachHeaviestFirst(d.hand[static_cast<std::size_t>(p)],
+                         [&](Tile t) { out.hand[static_cast<std::size_t>(p)] |= bit(map[t]); });
+  }
+  for (int i = 0; i < d.stockSize; ++i)
+    out.stock[static_cast<std::size_t>(i)] = map[d.stock[static_cast<std::size_t>(i)]];
+  return out;
+}
+
+bool sameObservedHistory(const Observation& a, const Observation& b) {
+  if (a.history.size() != b.history.size() || a.hand != b.hand || a.line != b.line || a.ends != b.ends ||
+      a.stockCount != b.stockCount || a.opponentCount != b.opponentCount || a.legal.size != b.legal.size)
+    return false;
+  for (std::size_t i = 0; i < a.history.size(); ++i) {
+    const Event &x = a.history[i], &y = b.history[i];
+    if (x.who != y.who || x.move.kind != y.move.kind || x.move.tile != y.move.tile || x.ends != y.ends ||
+        x.placeable != y.placeable)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// The hidden tiles (the opponent's hand and the stock) relabelled at random among themselves; where
+// the same moves are still legal and the round goes on, the world is one the viewer cannot tell from
+// the real one, and every player must decide exactly as it did (its seed is the same).
+TEST_CASE("players: a decision depends on the observation only, not on the hidden tiles") {
+  long checked = 0, worlds = 0, differ = 0;
+  for (const auto& name : presetNames()) {
+    const Rules rules = *preset(name);
+    pcg32 rng(2024, 0x0b5);
+    for (int position = 0; position < 60; ++position) {
+      // A random position of round 1, some moves in.
+      Played p;
+      p.deal = dealFromSeed(next64(rng), rules.hand);
+      Match m(rules);
+      RoundLog log;
+      m.startRound(p.deal);
+      const int depth = static_cast<int>(bounded(rng, 24));
+      for (int i = 0; i < depth && m.inRound(); ++i) {
+        const MoveList legal = m.legalMoves();
+        Move mv = legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))];
+        p.moves.push_back(mv);
+        (void)log.apply(m, mv);
+      }
+      if (!m.inRound()) continue;
+      const Player me = m.state().turn;
+      const Observation o = observe(m, me, log);
+      if (o.legal.size < 2) continue;  // no choice: nothing to tell apart
+      // The tiles the viewer never saw: neither in its hand at any time nor on the table.
+      std::vector<Tile> hidden;
+      Mask seen = o.hand | o.line;
+      for (const Event& e : o.history)
+        if (e.move.kind == MoveKind::Draw && e.move.tile < kTiles) seen |= bit(e.move.tile);
+      for (int t = 0; t < kTiles; ++t)
+        if (!(seen & bit(static_cast<Tile>(t)))) hidden.push_back(static_cast<Tile>(t));
+      REQUIRE(hidden.size() == static_cast<std::size_t>(o.stockCount + o.opponentCount));
+      // Worlds the viewer cannot tell from the real one.
+      std::vector<Observation> alike;
+      for (int attempt = 0; attempt < 12; ++attempt) {
+        std::vector<Tile> to = hidden;
+        if (attempt % 2 == 0) {  // a random transposition, often consistent
+          const auto i = bounded(rng, static_cast<std::uint32_t>(to.size()));
+          const auto j = bounded(rng, static_cast<std::uint32_t>(to.size()));
+          std::swap(to[i], to[j]);
+        } else {  // a random permutation of all of them
+          for (std::size_t i = to.size(); i > 1; --i)
+            std::swap(to[i - 1], to[bounded(rng, static_cast<std::uint32_t>(i))]);
+        }
+        Played q = p;
+        q.deal = relabel(p.deal, hidden, to);
+        Match m2(rules);
+        RoundLog log2;
+        if (!replay(q, m2, log2) || m2.state().turn != me) continue;
+        alike.push_back(observe(m2, me, log2));
+        REQUIRE(sameObservedHistory(o, alike.back()));
+        ++worlds;
+        differ += m2.state().hand[idx(other(me))] != m.state().hand[idx(other(me))];
+      }
+      const std::uint64_t seed = 1000 + static_cast<std::uint64_t>(position);
+      for (const auto& info : playerCatalog()) {
+        const std::string spec = testSpec(info.name);
+        const Decision real = makePlayer(spec, seed)->decide(o);
+        for (const Observation& o2 : alike) {
+          const Decision d = makePlayer(spec, seed)->decide(o2);
+          CAPTURE(spec);
+          CAPTURE(rules.text());
+          CHECK(d.move.same(real.move));
+          CHECK(d.reason == real.reason);
+          ++checked;
+        }
+      }
+    }
+  }
+  MESSAGE(checked << " decisions compared over " << worlds << " relabelled worlds, " << differ
+                  << " of them with another opponent's hand");
+  CHECK(checked > 500);
+  CHECK(differ > 50);  // the worlds are not all the real one
+}
