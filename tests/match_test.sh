@@ -136,6 +136,15 @@ for rules in en-linea dominoes2 draw block; do
   "$BIN" check "p-$rules" "q-$rules" >chk 2>&1 || fail "$rules: check: $(grep -v '^ok' chk | head -3)"
 done
 
+# --cpu-time: the same games, the times from the thread's CPU clock.
+run 0 "cpu time" --a greedy --b random --games 40 --seed 3 --json --cpu-time
+strip out >c1
+run 0 "wall time" --a greedy --b random --games 40 --seed 3 --json
+strip out >c2
+cmp -s c1 c2 || fail "--cpu-time changed the games: $(cat c1) / $(cat c2)"
+run 0 "cpu time report" --a strategist --b random --games 10 --cpu-time
+grep -q "^decision CPU time A (strategist): mean" out || fail "--cpu-time report: $(cat out)"
+
 # (f) the human report.
 run 0 "human" --a greedy --b random --games 10
 grep -q "Wilson" out || fail "human report without its interval: $(cat out)"
