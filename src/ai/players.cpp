@@ -1,6 +1,8 @@
 // The player catalog and the random and greedy players.
 #include "ai/players.h"
 
+#include "ai/expert.h"
+#include "ai/flatmc.h"
 #include "ai/strategist.h"
 
 namespace dom::ai {
@@ -60,7 +62,10 @@ const std::vector<PlayerInfo>& playerCatalog() {
       {"strategist", "Strategist",
        "the tips of a club player: heavy tiles and doubles early, keeps a variety of numbers, reads the "
        "opponent's draws and passes"},
-      // h11play: the "flatmc" and "expert" entries go here.
+      {"flatmc", "Flat Monte Carlo",
+       "flatmc:K: K sampled deals of the hidden tiles per move, played out at random; the best mean wins"},
+      {"expert", "Expert",
+       "expert[:ms=N]: searches the deals the history allows, exactly when few tiles are unknown (N ms, default 50)"},
   };
   return catalog;
 }
@@ -74,9 +79,37 @@ const std::vector<std::string>& playerNames() {
   return names;
 }
 
+namespace {
+
+// A positive decimal number of at most 7 digits, or 0.
+int specNumber(std::string_view s) {
+  if (s.empty() || s.size() > 7) return 0;
+  int n = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+std::string flatmcSpecError(std::string_view spec) {
+  if (spec.starts_with("flatmc:") && specNumber(spec.substr(7)) >= 1) return {};
+  return "player '" + std::string(spec) +
+         "': flatmc needs its number of deals per move, flatmc:K with K from 1 to 9999999";
+}
+
+std::string expertSpecError(std::string_view spec) {
+  if (spec == "expert" || (spec.starts_with("expert:ms=") && specNumber(spec.substr(10)) >= 1)) return {};
+  return "player '" + std::string(spec) +
+         "': expert takes an optional time budget, expert:ms=N with N from 1 to 9999999";
+}
+
+}  // namespace
+
 std::string playerSpecError(std::string_view spec) {
   if (spec == "random" || spec == "greedy" || spec == "strategist") return {};
-  // h11play: "flatmc:K" and "expert[:ms=N]" are checked here.
+  if (spec.starts_with("flatmc")) return flatmcSpecError(spec);
+  if (spec.starts_with("expert")) return expertSpecError(spec);
   std::string names;
   for (const auto& p : playerCatalog()) names += (names.empty() ? "" : ", ") + p.name;
   return "unknown player '" + std::string(spec) + "' (players: " + names + ")";
@@ -87,7 +120,8 @@ std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed) 
   if (spec == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec == "greedy") return std::make_unique<GreedyPlayer>();
   if (spec == "strategist") return makeStrategist(seed);
-  // h11play: flatmc and expert are made here.
+  if (spec.starts_with("flatmc:")) return makeFlatMC(specNumber(spec.substr(7)), seed);
+  if (spec.starts_with("expert")) return makeExpert({spec == "expert" ? 50 : specNumber(spec.substr(10))}, seed);
   return nullptr;
 }
 

@@ -1,0 +1,23 @@
+// "expert" / "expert:ms=N": determinized search over the deals the history allows (docs/players.md,
+// Expert): the exact solver on each sampled deal when few tiles are unknown, Monte Carlo with
+// successive halving over the legal moves otherwise. Deterministic for a seed: the budget is counted
+// in playouts and solver nodes derived from N, never measured on a clock.
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "ai/players.h"
+
+namespace dom::ai {
+
+struct ExpertOptions {
+  int ms = 50;  // the time budget it is sized for, in milliseconds on a 2020s desktop core
+};
+// The work a budget of `ms` buys: playouts, and solver nodes for the exact endgame.
+[[nodiscard]] long long expertPlayouts(int ms);
+[[nodiscard]] long long expertNodes(int ms);
+[[nodiscard]] long long expertDeals(int ms);  // sampled deals of the Monte Carlo search
+
+[[nodiscard]] std::unique_ptr<Computer> makeExpert(const ExpertOptions& opt, std::uint64_t seed);
+
+}  // namespace dom::ai

@@ -1,0 +1,66 @@
+// "flatmc:K": flat Monte Carlo over determinized deals, the baseline of the computer players; and
+// the determinized positions it and the expert play out on.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ai/inference.h"
+#include "ai/players.h"
+#include "ai/playout.h"
+
+namespace dom::ai {
+
+// The full-information positions of an observation's hidden deals, built fast: the table is laid
+// once per decision (the line is public), each sampled deal only fills in the opponent's hand and
+// the stock. Free tables too wide for PlayoutTable fall back to SimState (slower, the same moves).
+class Determinized {
+ public:
+  explicit Determinized(const Observation& o);
+  // Samples a new hidden deal (uniform over the deals consistent with the history) and makes it
+  // the current one.
+  void sample(pcg32& rng) { use(sampler_.sample(rng)); }
+  // Makes a deal sampled before the current one.
+  void use(const Hidden& h);
+  [[nodiscard]] Hidden draw(pcg32& rng) { return sampler_.sample(rng); }
+  // One random playout after `m` (one of o.legal) in the current deal: the points for the observer.
+  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng) const;
+  // The current deal as a SimState (for the exact solver).
+  [[nodiscard]] SimState sim() const;
+  // The current deal's round state (the observer's hand, the opponent's, the stock in order).
+  [[nodiscard]] const RoundState& state() const { return pos_.s; }
+  [[nodiscard]] const Hidden& hidden() const { return hidden_; }
+  [[nodiscard]] bool uniform() const { return sampler_.uniform(); }
+
+ private:
+  const Observation& o_;
+  Sampler sampler_;
+  Hidden hidden_;
+  PlayoutPosition pos_;                   // the current deal on the public table
+  bool fast_ = true;                      // PlayoutTable supports the rules
+  mutable std::optional<SimState> base_;  // a SimState of the public position (hidden tiles refilled per deal)
+};
+
+// Per legal move: the sum of points for the mover over its playouts, its wins (ties count half)
+// and its count.
+struct MoveScore {
+  double points = 0, wins = 0;
+  long long n = 0;
+  [[nodiscard]] double mean() const { return n ? points / static_cast<double>(n) : 0; }
+  [[nodiscard]] double winRate() const { return n ? wins / static_cast<double>(n) : 0; }
+  void add(int pts) {
+    points += pts;
+    wins += pts > 0 ? 1 : pts == 0 ? 0.5 : 0;
+    ++n;
+  }
+};
+
+// "+3.2 points a round on average, 61% of rounds won": a move's score in words.
+[[nodiscard]] std::string scoreWords(const MoveScore& s);
+
+// flatmc:K — for each of K sampled deals, one random playout after every legal move (the same
+// deals for every move); the move with the highest mean points wins (ties: the earlier legal move).
+[[nodiscard]] std::unique_ptr<Computer> makeFlatMC(int k, std::uint64_t seed);
+
+}  // namespace dom::ai

@@ -1,0 +1,114 @@
+// The expert: specs, legal moves with reasons on every preset, determinism for a seed, the exact
+// endgame, and strength against greedy on a small run.
+#include <doctest/doctest.h>
+
+#include "ai/expert.h"
+#include "ai/inference.h"
+#include "ai/observation.h"
+
+using namespace dom;
+
+namespace {
+
+Rules rulesOf(const char* text) { return std::get<Rules>(parseRules(std::string_view(text))); }
+
+bool randomPosition(Match& m, ai::RoundLog& log, std::uint64_t seed, int moves) {
+  m.startRound(dealFromSeed(seed, m.rules().hand));
+  log.clear();
+  pcg32 rng(seed, 78);
+  for (int k = 0; k < moves && m.inRound(); ++k) {
+    const MoveList legal = m.legalMoves();
+    log.apply(m, legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))]);
+  }
+  return m.inRound();
+}
+
+int playRound(const Rules& rules, ai::Computer& a, ai::Computer& b, std::uint64_t seed) {
+  Match m(rules);
+  ai::RoundLog log;
+  m.startRound(dealFromSeed(seed, rules.hand));
+  while (m.inRound()) {
+    const Player who = m.state().turn;
+    const ai::Observation o = ai::observe(m, who, log);
+    const Move mv = (who == Player::A ? a : b).choose(o);
+    REQUIRE(m.illegal(mv, who).empty());
+    log.apply(m, mv);
+  }
+  const RoundState& s = m.state();
+  return s.winner > 1 ? 0 : s.winner == 0 ? s.points : -static_cast<int>(s.points);
+}
+
+}  // namespace
+
+TEST_CASE("expert: specs and budgets") {
+  CHECK(ai::playerSpecError("expert").empty());
+  CHECK(ai::playerSpecError("expert:ms=1").empty());
+  CHECK(ai::playerSpecError("expert:ms=200").empty());
+  CHECK_FALSE(ai::playerSpecError("expert:ms=0").empty());
+  CHECK_FALSE(ai::playerSpecError("expert:ms=").empty());
+  CHECK_FALSE(ai::playerSpecError("expert:50").empty());
+  CHECK_FALSE(ai::playerSpecError("expert:ms=5x").empty());
+  CHECK(ai::makePlayer("expert:ms=abc", 1) == nullptr);
+  CHECK(ai::makePlayer("expert", 1)->name() == "expert");
+  CHECK(ai::makePlayer("expert:ms=7", 1)->name() == "expert:ms=7");
+  // The budget grows with the time it is given.
+  CHECK(ai::expertPlayouts(100) > ai::expertPlayouts(50));
+  CHECK(ai::expertNodes(100) > ai::expertNodes(50));
+  CHECK(ai::expertDeals(1) >= 16);
+}
+
+TEST_CASE("expert: legal moves with reasons, and the same moves for the same seed, on every preset") {
+  for (const auto& name : presetNames()) {
+    CAPTURE(name);
+    const Rules rules = *preset(name);
+    int decided = 0;
+    for (int i = 0; i < 10; ++i) {
+      Match m(rules);
+      ai::RoundLog log;
+      if (!randomPosition(m, log, 2000 + static_cast<std::uint64_t>(i), i * 3)) continue;
+      const ai::Observation o = ai::observe(m, m.state().turn, log);
+      auto a = ai::makePlayer("expert:ms=2", 9), b = ai::makePlayer("expert:ms=2", 9);
+      const ai::Decision da = a->decide(o), db = b->decide(o);
+      CHECK(m.illegal(da.move, o.me).empty());
+      CHECK(da.move.same(db.move));
+      CHECK(da.reason == db.reason);
+      CHECK(da.reason.find(ai::moveWords(o, da.move)) == 0);
+      ++decided;
+    }
+    CHECK(decided > 3);
+  }
+}
+
+TEST_CASE("expert: the exact solver decides when few tiles are unknown") {
+  // Late positions of en-linea rounds: the reason says the values are exact, and the move is legal.
+  const Rules rules = rulesOf("en-linea");
+  int exact = 0;
+  for (std::uint64_t seed = 1; seed < 60 && exact < 3; ++seed) {
+    Match m(rules);
+    ai::RoundLog log;
+    if (!randomPosition(m, log, seed, 22)) continue;
+    const ai::Observation o = ai::observe(m, m.state().turn, log);
+    if (o.legal.size < 2) continue;
+    const ai::Decision d = ai::makePlayer("expert", 1)->decide(o);
+    CAPTURE(d.reason);
+    CHECK(m.illegal(d.move, o.me).empty());
+    if (d.reason.find("exact play") != std::string::npos) ++exact;
+  }
+  CHECK(exact >= 3);
+}
+
+TEST_CASE("expert: beats greedy on a small run") {
+  const Rules rules = rulesOf("en-linea");
+  auto ex = ai::makePlayer("expert:ms=3", 3);
+  auto greedy = ai::makePlayer("greedy", 4);
+  double won = 0;
+  const int n = 60;
+  for (int i = 0; i < n; ++i) {
+    const int a = playRound(rules, *ex, *greedy, 900 + static_cast<std::uint64_t>(i));
+    const int b = playRound(rules, *greedy, *ex, 900 + static_cast<std::uint64_t>(i));
+    won += (a > 0 ? 1 : a == 0 ? 0.5 : 0) + (b < 0 ? 1 : b == 0 ? 0.5 : 0);
+  }
+  const double rate = won / (2 * n);
+  MESSAGE("expert:ms=3 won " << rate * 100 << "% of " << 2 * n << " rounds against greedy");
+  CHECK(rate > 0.55);
+}
