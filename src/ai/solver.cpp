@@ -56,15 +56,22 @@ int Solver::search(const SimState& s, int alpha, int beta) {
   if (limit_ && nodes_ >= limit_) aborted_ = true;
   if (cancel_ && (nodes_ & 1023) == 0 && cancel_->load(std::memory_order_relaxed)) aborted_ = true;
   if (aborted_) return 0;
+  // Two slots per key (a pair of neighbours): the one holding this position, else the one to replace.
   const std::uint64_t k = key(s);
-  Entry& e = tt_[k & mask_];
+  const RoundState& r = s.state();
+  const auto depth = static_cast<std::uint8_t>(count(r.hand[0] | r.hand[1]) + r.stockCount());
+  Entry* slot = &tt_[k & mask_];
+  Entry* other = &tt_[(k & mask_) ^ 1];
+  if (!(slot->gen == gen_ && slot->key == k) && other->gen == gen_ && other->key == k) std::swap(slot, other);
   int first = 0;
-  if (e.gen == gen_ && e.key == k) {
-    const int v = e.value;
-    if (e.flag == 1) return v;
-    if (e.flag == 2 && v >= beta) return v;
-    if (e.flag == 3 && v <= alpha) return v;
-    first = e.best;
+  if (slot->gen == gen_ && slot->key == k) {
+    const int v = slot->value;
+    if (slot->flag == 1) return v;
+    if (slot->flag == 2 && v >= beta) return v;
+    if (slot->flag == 3 && v <= alpha) return v;
+    first = slot->best;
+  } else if (other->gen != gen_ || (slot->gen == gen_ && other->depth < slot->depth)) {
+    slot = other;  // replace an old or a smaller entry, keep the bigger one
   }
   const MoveList moves = s.legal();
   if (first >= moves.size) first = 0;
@@ -89,9 +96,10 @@ int Solver::search(const SimState& s, int alpha, int beta) {
     alpha = std::max(alpha, v);
     if (alpha >= beta) break;
   }
-  // Replace always: the newest search's entries matter most.
+  Entry& e = *slot;
   e.key = k;
   e.gen = gen_;
+  e.depth = depth;
   e.value = static_cast<std::int16_t>(best);
   e.best = static_cast<std::uint8_t>(bestIdx);
   e.flag = best <= alpha0 ? 3 : best >= beta ? 2 : 1;

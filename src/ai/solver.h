@@ -40,6 +40,7 @@ class Solver {
     std::uint8_t flag = 0;  // 0 empty, 1 exact, 2 lower bound, 3 upper bound
     std::uint8_t best = 0;  // index of the best move in the legal order
     std::uint16_t gen = 0;
+    std::uint8_t depth = 0;  // tiles left in the hands and the stock: how big the subtree was
   };
   int search(const SimState& s, int alpha, int beta);
   [[nodiscard]] static std::uint64_t key(const SimState& s);
