@@ -41,15 +41,18 @@ test-asan: asan
 
 fuzz:
 	cmake --preset fuzz
-	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn fuzz_studio_save
+	cmake --build build-fuzz -j$(JOBS) --target fuzz_dgn fuzz_studio_save fuzz_script
 	mkdir -p build-fuzz/corpus && cp tests/records/*.dgn scenarios/*.dgn build-fuzz/corpus/ 2>/dev/null; true
 	cp tests/fuzz/corpus/* build-fuzz/corpus/
 	bash tests/fuzz/big_corpus.sh build-fuzz/corpus
 	cd build-fuzz && bin/fuzz_dgn -max_total_time=$${FUZZ_SECONDS:-60} -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 corpus
 	mkdir -p build-fuzz/corpus-save && cp build-fuzz/corpus/* build-fuzz/corpus-save/
 	cd build-fuzz && bin/fuzz_studio_save -max_total_time=$${FUZZ_SECONDS:-60} -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 corpus-save
+	mkdir -p build-fuzz/corpus-script && cp tests/studio/scripts/*.txt tests/studio/*.script build-fuzz/corpus-script/
+	bash tests/fuzz/big_script_corpus.sh build-fuzz/corpus-script
+	cd build-fuzz && bin/fuzz_script -max_total_time=$${FUZZ_SECONDS:-60} -max_len=1048576 -rss_limit_mb=4096 -print_final_stats=1 corpus-script
 
-# Each fuzz target for 10 minutes (the script reader is not fuzzed: it runs only on a live App).
+# Each fuzz target (the DGN reader, the studio's open-and-save, the script reader) for 10 minutes.
 fuzz-long:
 	$(MAKE) fuzz FUZZ_SECONDS=600
 

@@ -312,7 +312,9 @@ TEST_CASE("dgn: notes with line breaks and two notes in a row stay readable: wri
   dgn::Record rec = std::get<dgn::Record>(
       dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"first note\"\nnote \"second note\"\n", "t.dgn"));
   REQUIRE(rec.rounds[0].statements.size() == 2);
-  rec.rounds[0].statements[0].note = "first\nnote";  // as a studio may join text
+  dgn::Statement first = rec.rounds[0].statements[0];
+  first.note = "first\nnote";  // as a studio may join text
+  rec.rounds[0].statements.replace(0, first);
   const std::string w = dgn::write(rec);
   CHECK(w.find("note \"first\\nnote\"\nnote \"second note\"\n") != std::string::npos);
   auto again = dgn::read(w, "t.dgn");
@@ -385,7 +387,9 @@ TEST_CASE("dgn: comments are kept and written back where they stand") {
 TEST_CASE("dgn: a comment given with a line break is written on one line") {
   dgn::Record rec = std::get<dgn::Record>(dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nnote \"n\"\n", "t.dgn"));
   rec.headerComments.push_back(" two\nlines");
-  rec.rounds[0].statements[0].comment = " also\ntwo";
+  dgn::Statement note = rec.rounds[0].statements[0];
+  note.comment = " also\ntwo";
+  rec.rounds[0].statements.replace(0, note);
   const std::string w = dgn::write(rec);
   CHECK(w.find("# two lines\n") != std::string::npos);
   CHECK(w.find("note \"n\"  # also two\n") != std::string::npos);
@@ -440,4 +444,89 @@ TEST_CASE("dgn: a failed expect legal echoes a long list cut, not whole") {
   CHECK(m.starts_with("expect legal failed: expected legal 6-6 L, 6-6 L"));
   CHECK(m.find("\u2026, found 6-6") != std::string::npos);
   CHECK(m.size() < 300);
+}
+
+TEST_CASE("dgn: Statements keep every field, in order, across chunks and copies") {
+  dgn::Statements list;
+  std::vector<dgn::Statement> want;
+  for (int i = 0; i < 300; ++i) {
+    dgn::Statement s;
+    s.kind = static_cast<dgn::Statement::Kind>(i % 4);
+    s.line = i % 7 == 0 ? 0 : 1000 - i;  // lines may go down (a studio's statements have none)
+    s.player = i % 3 ? dom::Player::A : dom::Player::B;
+    s.rejected = i % 5 == 0;
+    if (s.kind == dgn::Statement::Kind::Move) {
+      s.move.kind = static_cast<dom::MoveKind>(i % 3);
+      s.move.tile = static_cast<dom::Tile>(i % 29 == 28 ? dom::kNoTile : i % 28);
+      s.move.end = static_cast<dom::End>(i % 3);
+      s.move.heading = static_cast<dom::Heading>((i / 3) % 3);
+      s.move.leftPip = static_cast<std::uint8_t>(i % 7);
+    }
+    s.moveText = i % 2 ? "6-4 R" : "";
+    s.note = i == 150 ? std::string(200000, 'n') : i % 3 ? "a note " + std::to_string(i) : "";
+    s.expectText = i % 4 == 2 ? "turn A" : "";
+    s.comment = i % 6 ? "" : " c" + std::to_string(i);
+    list.push_back(s);
+    want.push_back(s);
+  }
+  auto same = [](const dgn::Statement& a, const dgn::Statement& b) {
+    return a.kind == b.kind && a.line == b.line && a.player == b.player && a.rejected == b.rejected &&
+           (a.kind != dgn::Statement::Kind::Move ||
+            (a.move.kind == b.move.kind && a.move.tile == b.move.tile && a.move.end == b.move.end &&
+             a.move.heading == b.move.heading && a.move.leftPip == b.move.leftPip)) &&
+           a.moveText == b.moveText && a.note == b.note && a.expectText == b.expectText && a.comment == b.comment;
+  };
+  REQUIRE(list.size() == want.size());
+  std::size_t i = 0;
+  for (const dgn::Statement& s : list) CHECK(same(s, want[i++]));
+  CHECK(i == want.size());
+  for (std::size_t k : {0, 1, 63, 64, 65, 150, 151, 299}) CHECK(same(list[k], want[k]));
+  CHECK(same(list.back(), want.back()));
+  const dgn::Statements copy = list;  // a copy is whole on its own
+  list.clear();
+  CHECK(list.empty());
+  CHECK(list.begin() == list.end());
+  i = 0;
+  for (const dgn::Statement& s : copy) CHECK(same(s, want[i++]));
+  dgn::Statements edited = copy;
+  dgn::Statement changed = want[70];
+  changed.note = "changed";
+  edited.replace(70, changed);
+  CHECK(edited[70].note == "changed");
+  CHECK(same(edited[71], want[71]));
+  CHECK(edited.size() == copy.size());
+}
+
+TEST_CASE("dgn: a long expect legal line is read as a stream, with the same verdicts") {
+  const std::string head = "dgn 1\nrules en-linea\nround 1\nseed 7\n";
+  // The lead: every tile of A's hand. Written in a different order and spacing, it holds.
+  auto l = dgn::load(head, "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Loaded>(l));
+  std::string legal;
+  const auto moves = std::get<dgn::Loaded>(l).match.legalMoves();
+  for (int i = moves.size - 1; i >= 0; --i)
+    legal += (legal.empty() ? "" : " ,  ") + dgn::legalText(std::get<dgn::Loaded>(l).match, moves.moves[i]);
+  auto ok = dgn::read(head + "expect legal " + legal + "  # the lead\n", "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Record>(ok));
+  const auto& rec = std::get<dgn::Record>(ok);
+  CHECK(rec.rounds[0].statements[0].comment == " the lead");
+  CHECK(dgn::write(rec).find("expect legal " + legal.substr(0, 3)) != std::string::npos);
+  // A duplicate in place of a move, an extra one, a million: refused, the list echoed cut.
+  auto dup = dgn::read(
+      head + "expect legal " + legal + ", " + dgn::legalText(std::get<dgn::Loaded>(l).match, moves.moves[0]) + "\n",
+      "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Error>(dup));
+  CHECK(std::get<dgn::Error>(dup).message.find("expect legal failed") != std::string::npos);
+  std::string million = head + "expect legal draw";
+  for (int i = 0; i < 1000000; ++i) million += ", draw";
+  auto big = dgn::read(million + "\n", "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Error>(big));
+  CHECK(std::get<dgn::Error>(big).message.size() < 1000);
+  // Errors inside the list keep their words and the line.
+  auto bad = dgn::read(head + "expect legal 6-6,,5-5\n", "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Error>(bad));
+  CHECK(std::get<dgn::Error>(bad).text() == "t.dgn:5: expect legal: an empty entry between commas");
+  auto open = dgn::read(head + "expect legal 6-6, \"5-5\n", "t.dgn");
+  REQUIRE(std::holds_alternative<dgn::Error>(open));
+  CHECK(std::get<dgn::Error>(open).message.find("unterminated string") != std::string::npos);
 }

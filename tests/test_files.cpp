@@ -125,6 +125,34 @@ TEST_CASE("files: a temp file left by a killed save is removed by the next save 
   fs::remove_all(d);
 }
 
+TEST_CASE("files: saving onto a hard-linked file keeps the link: every name shows the new text") {
+  const fs::path d = scratch("hardlink");
+  const fs::path a = d / "game.dgn", b = d / "same.dgn";
+  put(a, "old text, longer than the new one\n");
+  REQUIRE(::link(a.c_str(), b.c_str()) == 0);
+  ::chmod(a.c_str(), 0640);
+  struct stat before {};
+  REQUIRE(::stat(a.c_str(), &before) == 0);
+  CHECK(files::writeAtomic(a.string(), "new\n").empty());
+  CHECK(slurp(a) == "new\n");
+  CHECK(slurp(b) == "new\n");  // the other name sees it: the same file, truncated to the new length
+  struct stat after {};
+  REQUIRE(::stat(b.c_str(), &after) == 0);
+  CHECK(after.st_ino == before.st_ino);
+  CHECK(after.st_nlink == 2);
+  CHECK((after.st_mode & 07777) == 0640);
+  CHECK(tempFiles(d) == 0);
+  // Through a symlink to one of the names, too; and a longer text than before.
+  const fs::path s = d / "link.dgn";
+  fs::create_symlink(b, s);
+  const std::string longer(100000, 'x');
+  CHECK(files::writeAtomic(s.string(), longer).empty());
+  CHECK(slurp(a) == longer);
+  CHECK(fs::is_symlink(s));
+  CHECK(tempFiles(d) == 0);
+  fs::remove_all(d);
+}
+
 TEST_CASE("files: echoed words are cut to 60 characters with an ellipsis") {
   CHECK(files::cut("short") == "short");
   CHECK(files::cut(std::string(60, 'a')) == std::string(60, 'a'));

@@ -2,11 +2,13 @@
 #include <CLI/CLI.hpp>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -303,43 +305,76 @@ long peakKiB() {
   return u.ru_maxrss;  // KiB on Linux
 }
 
-// Reads a generated record in memory and reports time and peak memory: `legal` is one `expect legal`
-// line of N items, `notes` is N bytes of `note "x"` lines. Both must grow linearly.
+// Writes a generated record to a temp file piece by piece (never whole in memory, so the peak
+// before the read stays low), reads it as `check` does (files::readText, then the reader and the
+// replay) and reports time and peak memory: `legal` is one `expect legal` line of N items, `notes`
+// is N bytes of `note "x"` lines, `other` N bytes of expects, comments and negative examples. All
+// must grow linearly, the memory within 4x the file (tests/read_memory_test.sh checks it).
 int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
-  std::string text = "dgn 1\nrules en-linea\nround 1\nseed 7\n";
+  const char* tmp = std::getenv("TMPDIR");
+  std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/dominoes-bench-read-XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd < 0) {
+    std::cerr << "dominoes bench-read: cannot make a temp file in " << (tmp && *tmp ? tmp : "/tmp") << "\n";
+    return 1;
+  }
+  std::FILE* f = ::fdopen(fd, "w");
+  std::uint64_t bytes = 0;
+  auto put = [&](std::string_view s) {
+    std::fwrite(s.data(), 1, s.size(), f);
+    bytes += s.size();
+  };
+  put("dgn 1\nrules en-linea\nround 1\nseed 7\n");
   if (what == "legal") {
-    text.reserve(text.size() + 14 + n * 5);
-    text += "expect legal ";
-    for (std::uint64_t i = 0; i < n; ++i) text += i ? ",draw" : "draw";
-    text += "\n";
+    put("expect legal ");
+    for (std::uint64_t i = 0; i < n; ++i) put(i ? ",draw" : "draw");
+    put("\n");
+  } else if (what == "other") {
+    static const char* const kLines[] = {"expect score A 0 B 0\n",
+                                         "# a comment on a line of its own\n",
+                                         "expect result none  # and one ending a line\n",
+                                         "#\n",
+                                         "expect error \"malformed tile\"\n",
+                                         "A: 9-9 R\n",
+                                         "expect match none\n"};
+    for (std::size_t i = 0; bytes < n; ++i) put(kLines[i % (sizeof kLines / sizeof kLines[0])]);
+    if (bytes && n) put("expect score A 0 B 0\n");  // never end on an open `expect error`
   } else {
-    while (text.size() < n) text += "note \"x\"\n";
+    while (bytes < n) put("note \"x\"\n");
+  }
+  const bool written = std::fclose(f) == 0;
+  if (!written) {
+    ::unlink(path.c_str());
+    std::cerr << "dominoes bench-read: cannot write " << path << "\n";
+    return 1;
   }
   const long before = peakKiB();
   const auto start = std::chrono::steady_clock::now();
-  const auto read = dgn::read(text, "bench.dgn");
+  const auto loaded = dgn::loadFile(path, UINT64_MAX);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const long after = peakKiB();
+  ::unlink(path.c_str());
   const double grown = static_cast<double>(after - before) * 1024.0;
-  const double ratio = grown / static_cast<double>(text.size());
+  const double ratio = grown / static_cast<double>(bytes);
   std::size_t statements = 0;
-  if (const auto* rec = std::get_if<dgn::Record>(&read))
-    for (const auto& r : rec->rounds) statements += r.statements.size();
+  if (const auto* l = std::get_if<dgn::Loaded>(&loaded))
+    for (const auto& r : l->record.rounds) statements += r.statements.size();
   if (json) {
     nlohmann::ordered_json j{{"what", what},
-                             {"bytes", text.size()},
+                             {"bytes", bytes},
                              {"seconds", seconds},
                              {"peak_kib", after},
                              {"grown_kib", after - before},
                              {"memory_per_byte", ratio},
-                             {"statements", statements}};
+                             {"statements", statements},
+                             {"valid", std::holds_alternative<dgn::Loaded>(loaded)}};
     std::cout << j.dump() << "\n";
   } else {
     std::printf(
-        "%s: %zu bytes read in %.3f s; peak %ld KiB, %.0f KiB more than before the read (%.2fx the text); %zu "
+        "%s: %llu bytes read in %.3f s; peak %ld KiB, %.0f KiB more than before the read (%.2fx the file); %zu "
         "statements%s\n",
-        what.c_str(), text.size(), seconds, after, grown / 1024.0, ratio, statements,
-        std::holds_alternative<dgn::Error>(read) ? " (the record is refused, as expected for legal)" : "");
+        what.c_str(), static_cast<unsigned long long>(bytes), seconds, after, grown / 1024.0, ratio, statements,
+        std::holds_alternative<dgn::Error>(loaded) ? " (the record is refused, as expected for legal)" : "");
   }
   return 0;
 }
@@ -394,8 +429,11 @@ int main(int argc, char** argv) {
   std::string readWhat = "legal", readSizeText = "1000000";
   auto* benchRead =
       app.add_subcommand("bench-read", "Time the reader on a generated record and report its peak memory");
-  benchRead->add_option("--what", readWhat, "legal: one expect legal line of N items; notes: N bytes of note lines")
-      ->check(CLI::IsMember({"legal", "notes"}));
+  benchRead
+      ->add_option("--what", readWhat,
+                   "legal: one expect legal line of N items; notes: N bytes of note lines; other: N bytes of "
+                   "expects, comments and negative examples")
+      ->check(CLI::IsMember({"legal", "notes", "other"}));
   benchRead->add_option("--size", readSizeText, "N (items or bytes; K, M, G suffixes)");
   benchRead->add_flag("--json", json, "print JSON");
   layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");

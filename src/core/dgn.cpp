@@ -38,6 +38,181 @@ std::string quote(std::string_view s) {
   return q + '"';
 }
 
+// Statements: each is a header byte (kind, player, rejected, which texts follow), the line as a
+// zigzag varint difference from the previous statement's, a move's three bytes, then each text
+// present as a varint length and its bytes.
+namespace {
+enum : unsigned { kBitB = 4, kBitRejected = 8, kBitMoveText = 16, kBitNote = 32, kBitExpect = 64, kBitComment = 128 };
+std::uint64_t zigzag(std::int64_t v) {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+std::int64_t unzigzag(std::uint64_t v) { return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1); }
+}  // namespace
+
+void Statements::put(std::string_view bytes) {
+  while (!bytes.empty()) {
+    if (chunks_.empty() || chunks_.back().size() == kChunk) {
+      chunks_.emplace_back();
+      chunks_.back().reserve(kChunk);
+    }
+    std::string& c = chunks_.back();
+    const std::size_t n = std::min(bytes.size(), kChunk - c.size());
+    c.append(bytes.substr(0, n));
+    bytes.remove_prefix(n);
+    size_ += n;
+  }
+}
+
+void Statements::putNumber(std::uint64_t n) {
+  char buf[10];
+  std::size_t k = 0;
+  do {
+    const auto low = static_cast<unsigned char>(n & 0x7F);
+    n >>= 7;
+    buf[k++] = static_cast<char>(n ? low | 0x80 : low);
+  } while (n);
+  put(std::string_view(buf, k));
+}
+
+unsigned char Statements::byteAt(std::uint64_t offset) const {
+  return static_cast<unsigned char>(chunks_[static_cast<std::size_t>(offset / kChunk)][offset % kChunk]);
+}
+
+std::uint64_t Statements::number(std::uint64_t& offset) const {
+  std::uint64_t n = 0;
+  for (int shift = 0;; shift += 7) {
+    const unsigned char b = byteAt(offset++);
+    n |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+    if (!(b & 0x80)) return n;
+  }
+}
+
+void Statements::text(std::uint64_t& offset, std::string& out) const {
+  auto n = number(offset);
+  out.clear();
+  out.reserve(static_cast<std::size_t>(n));
+  while (n) {
+    const std::string& c = chunks_[static_cast<std::size_t>(offset / kChunk)];
+    const auto at = static_cast<std::size_t>(offset % kChunk);
+    const std::size_t take = std::min<std::uint64_t>(n, c.size() - at);
+    out.append(c, at, take);
+    offset += take;
+    n -= take;
+  }
+}
+
+void Statements::push_back(const Statement& s) {
+  if (count_ % kStride == 0) marks_.push_back({size_, lastLine_});
+  lastOffset_ = size_;
+  lastPrevLine_ = lastLine_;
+  unsigned head = static_cast<unsigned>(s.kind);
+  if (s.player == Player::B) head |= kBitB;
+  if (s.rejected) head |= kBitRejected;
+  if (!s.moveText.empty()) head |= kBitMoveText;
+  if (!s.note.empty()) head |= kBitNote;
+  if (!s.expectText.empty()) head |= kBitExpect;
+  if (!s.comment.empty()) head |= kBitComment;
+  const char h = static_cast<char>(head);
+  put(std::string_view(&h, 1));
+  putNumber(zigzag(static_cast<std::int64_t>(s.line) - lastLine_));
+  lastLine_ = s.line;
+  if (s.kind == Statement::Kind::Move) {
+    const char mv[3] = {static_cast<char>(s.move.tile),
+                        static_cast<char>(static_cast<unsigned>(s.move.kind) | static_cast<unsigned>(s.move.end) << 2 |
+                                          static_cast<unsigned>(s.move.heading) << 4),
+                        static_cast<char>(s.move.leftPip)};
+    put(std::string_view(mv, 3));
+  }
+  for (const std::string* t : {&s.moveText, &s.note, &s.expectText, &s.comment})
+    if (!t->empty()) {
+      putNumber(t->size());
+      put(*t);
+    }
+  ++count_;
+}
+
+void Statements::clear() { *this = Statements(); }
+
+void Statements::replace(std::size_t i, const Statement& s) {
+  Statements out;
+  std::size_t k = 0;
+  for (const Statement& x : *this) out.push_back(k++ == i ? s : x);
+  *this = std::move(out);
+}
+
+Statements::Iterator::Iterator(const Statements* list, std::size_t index, std::uint64_t offset, int prevLine)
+    : list_(list), index_(index), offset_(offset), prevLine_(prevLine) {
+  decode();
+}
+
+void Statements::Iterator::decode() {
+  if (!list_ || index_ >= list_->count_) return;
+  std::uint64_t at = offset_;
+  const unsigned head = list_->byteAt(at++);
+  Statement& s = current_;
+  s.kind = static_cast<Statement::Kind>(head & 3);
+  s.player = head & kBitB ? Player::B : Player::A;
+  s.rejected = (head & kBitRejected) != 0;
+  s.line = static_cast<int>(prevLine_ + unzigzag(list_->number(at)));
+  s.move = Move{};
+  if (s.kind == Statement::Kind::Move) {
+    s.move.tile = static_cast<Tile>(list_->byteAt(at++));
+    const unsigned b = list_->byteAt(at++);
+    s.move.kind = static_cast<MoveKind>(b & 3);
+    s.move.end = static_cast<End>(b >> 2 & 3);
+    s.move.heading = static_cast<Heading>(b >> 4 & 3);
+    s.move.leftPip = list_->byteAt(at++);
+  }
+  const std::pair<unsigned, std::string*> texts[] = {
+      {kBitMoveText, &s.moveText}, {kBitNote, &s.note}, {kBitExpect, &s.expectText}, {kBitComment, &s.comment}};
+  for (const auto& [bitMask, t] : texts)
+    if (head & bitMask)
+      list_->text(at, *t);
+    else
+      t->clear();
+  next_ = at;
+}
+
+Statements::Iterator& Statements::Iterator::operator++() {
+  offset_ = next_;
+  prevLine_ = current_.line;
+  ++index_;
+  decode();
+  return *this;
+}
+
+void Texts::push_back(std::string text) {
+  Statement s;
+  s.kind = Statement::Kind::Comment;
+  s.comment = std::move(text);
+  list_.push_back(s);
+}
+
+bool Texts::operator==(const std::vector<std::string>& v) const {
+  if (v.size() != size()) return false;
+  std::size_t i = 0;
+  for (const std::string& t : *this)
+    if (t != v[i++]) return false;
+  return true;
+}
+
+Statements::Iterator Statements::begin() const { return Iterator(this, 0, 0, 0); }
+Statements::Iterator Statements::end() const {
+  Iterator it;
+  it.list_ = this;
+  it.index_ = count_;
+  return it;
+}
+
+const Statement Statements::operator[](std::size_t i) const {
+  const Mark& m = marks_.at(i / kStride);
+  Iterator it(this, i / kStride * kStride, m.offset, m.prevLine);
+  for (std::size_t k = i % kStride; k; --k) ++it;
+  return *it;
+}
+
+const Statement Statements::back() const { return *Iterator(this, count_ - 1, lastOffset_, lastPrevLine_); }
+
 namespace {
 
 struct Token {
@@ -114,9 +289,11 @@ std::string commentText(std::string_view s) {
   return out;
 }
 
-// Splits a line into words and quoted strings, and the `#` comment ending it. Returns a message on error.
-std::string tokenize(std::string_view s, std::vector<Token>& out, std::optional<std::string>& comment) {
-  std::size_t i = 0;
+// Reads the next word or quoted string of a line from `i` into `t`. Returns false at the end of the
+// line or at its `#` comment (then taken into `comment`), or on an error (then in `error`).
+bool nextToken(std::string_view s, std::size_t& i, Token& t, std::optional<std::string>& comment, std::string& error) {
+  t.text.clear();
+  t.quoted = false;
   while (i < s.size()) {
     const char c = s[i];
     if (c == ' ' || c == '\t' || c == '\r') {
@@ -125,12 +302,12 @@ std::string tokenize(std::string_view s, std::vector<Token>& out, std::optional<
     }
     if (c == '#') {
       comment = commentText(s.substr(i + 1));
-      break;
+      i = s.size();
+      return false;
     }
     if (c == '"') {
-      Token t{{}, true};
+      t.quoted = true;
       ++i;
-      bool closed = false;
       while (i < s.size()) {
         if (s[i] == '\\') {
           if (const std::size_t n = unescape(s.substr(i), t.text)) {
@@ -139,21 +316,45 @@ std::string tokenize(std::string_view s, std::vector<Token>& out, std::optional<
           }
         }
         if (s[i] == '"') {
-          closed = true;
           ++i;
-          break;
+          return true;
         }
         t.text += s[i++];
       }
-      if (!closed) return "unterminated string: a quoted string needs its closing \"";
-      out.push_back(std::move(t));
-      continue;
+      error = "unterminated string: a quoted string needs its closing \"";
+      return false;
     }
-    Token t;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '#' && s[i] != '"') t.text += s[i++];
-    out.push_back(std::move(t));
+    const std::size_t start = i;
+    while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '#' && s[i] != '"') ++i;
+    t.text.assign(s.substr(start, i - start));
+    return true;
   }
-  return {};
+  return false;
+}
+
+// Splits a line into words and quoted strings, and the `#` comment ending it. Returns a message on
+// error. With `limit`, stops after that many tokens and sets `rest` to where the line goes on.
+std::string tokenize(std::string_view s, std::vector<Token>& out, std::optional<std::string>& comment,
+                     std::size_t limit = SIZE_MAX, std::size_t* rest = nullptr) {
+  std::size_t i = 0;
+  std::string error;
+  Token t;
+  while (out.size() < limit && nextToken(s, i, t, comment, error)) out.push_back(std::move(t));
+  if (rest) *rest = i;
+  return error;
+}
+
+// Whether a line is an `expect legal` statement, whose list may hold a million entries: it is read
+// as a stream of words rather than split into a vector of them.
+bool isExpectLegal(std::string_view s) {
+  std::size_t i = 0;
+  auto word = [&](std::string_view w) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
+    if (s.substr(i, w.size()) != w) return false;
+    i += w.size();
+    return i == s.size() || s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '#' || s[i] == '"';
+  };
+  return word("expect") && word("legal");
 }
 
 // A word as a negative example writes it back: quoted when it was quoted or holds a control character.
@@ -255,7 +456,22 @@ class Reader {
       if (auto e = checkText(line); !e.empty()) return error(e);
       std::vector<Token> toks;
       std::optional<std::string> comment;
-      if (auto e = tokenize(line, toks, comment); !e.empty()) return error(e);
+      rest_ = {};
+      restHasComma_ = false;
+      if (isExpectLegal(line)) {
+        // Two tokens, then the rest is checked here (a string left open, the comment) and read as
+        // a stream by expect().
+        std::size_t at = 0;
+        if (auto e = tokenize(line, toks, comment, 2, &at); !e.empty()) return error(e);
+        rest_ = line.substr(at);
+        std::size_t i = 0;
+        std::string e;
+        for (Token t; nextToken(rest_, i, t, comment, e);)
+          restHasComma_ = restHasComma_ || t.text.find(',') != std::string::npos;
+        if (!e.empty()) return error(e);
+      } else if (auto e = tokenize(line, toks, comment); !e.empty()) {
+        return error(e);
+      }
       lineComment_ = std::move(comment);  // push() gives it to the statement this line makes, if any
       if (!toks.empty()) {
         if (auto e = statement(toks); !e.empty()) return error(e, errorLine_);
@@ -299,7 +515,7 @@ class Reader {
     }
   }
 
-  std::string statement(const std::vector<Token>& toks) {
+  std::string statement(std::vector<Token>& toks) {
     const std::string& head = toks[0].text;
     if (!sawDgn_) {
       if (head != "dgn" || toks[0].quoted) return "the first statement must be 'dgn 1', found '" + head + "'";
@@ -591,20 +807,20 @@ class Reader {
     return finishDeal();
   }
 
-  std::string note(const std::vector<Token>& toks) {
+  std::string note(std::vector<Token>& toks) {
     if (toks.size() != 2) return "note takes one quoted string: note \"...\"";
     if (auto e = ensureRound("a note"); !e.empty()) return e;
     Statement s;
     s.kind = Statement::Kind::Note;
     s.line = line_;
-    s.note = toks[1].text;
+    s.note = std::move(toks[1].text);  // a note may be megabytes long: moved, not copied
     return push(std::move(s));
   }
 
   std::string push(Statement s) {
     if (lineComment_ && s.line == line_) s.comment = std::exchange(lineComment_, std::nullopt).value();
-    rec_.rounds.back().statements.push_back(std::move(s));
-    if (visit_) visit_(rec_.rounds.back(), &rec_.rounds.back().statements.back(), *match_);
+    rec_.rounds.back().statements.push_back(s);
+    if (visit_) visit_(rec_.rounds.back(), &s, *match_);
     return {};
   }
 
@@ -666,14 +882,15 @@ class Reader {
     Statement s;
     s.kind = Statement::Kind::Expect;
     s.line = line_;
-    const auto held = std::make_shared<Expect>();
-    s.expect = held;
-    Expect& e = *held;
-    {
+    Expect e;
+    // The words after "expect" as written, made when the statement is kept (a refused list of a
+    // million entries is never copied).
+    auto written = [&] {
       std::string t = what;
       for (std::size_t i = 2; i < toks.size(); ++i) t += ' ' + writtenWord(toks[i]);
-      s.expectText = t;
-    }
+      forRest([&](const Token& tok) { t += ' ' + writtenWord(tok); });
+      return t;
+    };
     if (!match_) return "missing 'rules' before an expect";
     if (!rec_.rounds.empty())
       if (auto err = finishDeal(); !err.empty()) return err;
@@ -686,7 +903,9 @@ class Reader {
       e.text = toks[2].text;
       pendingError_ = e;
       pendingErrorLine_ = line_;
-      return rec_.rounds.empty() ? std::string() : push(std::move(s));
+      if (rec_.rounds.empty()) return {};
+      s.expectText = written();
+      return push(std::move(s));
     }
     std::string failure;
     if (what == "turn") {
@@ -711,55 +930,62 @@ class Reader {
       if (found != e.ends) failure = "expected ends " + endsText(e.ends) + ", found " + endsText(found);
     } else if (what == "legal") {
       e.kind = ExpectKind::Legal;
-      std::string joined;
-      for (std::size_t i = 2; i < toks.size(); ++i) joined += toks[i].text + ' ';
-      // One pass over the words and commas, each entry parsed as its comma is met: linear in the
-      // line's length, and only the moves are kept (not a string per word).
-      const bool single = joined.find(',') == std::string::npos;  // "none" or nothing is a single entry
-      std::vector<std::string> entry;
+      // One pass over the words and commas, each entry checked as its comma is met: linear in the
+      // line's length, and nothing kept per entry (a refused list may hold a million of them).
+      bool single = true;  // no comma at all: "none" or nothing is a single entry
+      for (std::size_t i = 2; i < toks.size(); ++i) single = single && toks[i].text.find(',') == std::string::npos;
+      single = single && !restHasComma_;
+      const MoveList found = m.legalMoves();
+      std::uint64_t covered = 0;  // the found moves some entry names
+      std::size_t entries = 0;
+      bool allFound = true;
+      std::vector<std::string> entry;  // at most 5 words: parseMove's verdict never looks further
+      std::string why;
       auto finishEntry = [&]() -> std::string {
         if (single && (entry.empty() || (entry.size() == 1 && entry[0] == "none"))) return {};
         if (entry.empty()) return "expect legal: an empty entry between commas";
         auto mv = parseMove(entry);
         if (auto* f = std::get_if<Fail>(&mv)) return "expect legal: " + f->message;
-        e.legal.push_back(std::get<Move>(mv));
+        const Move x = std::get<Move>(mv);
+        bool in = false;
+        for (int j = 0; j < found.size; ++j)
+          if (x.same(found.moves[static_cast<std::size_t>(j)])) {
+            in = true;
+            covered |= std::uint64_t{1} << j;
+          }
+        allFound = allFound && in;
+        ++entries;
         entry.clear();
         return {};
       };
-      for (std::size_t i = 0; i < joined.size();) {
-        const char c = joined[i];
-        if (c == ',') {
-          if (auto why = finishEntry(); !why.empty()) return why;
-          ++i;
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
-          ++i;
-        } else {
-          const std::size_t end = joined.find_first_of(", \t\r\n\v\f", i);
-          const std::size_t stop = end == std::string::npos ? joined.size() : end;
-          entry.push_back(joined.substr(i, stop - i));
-          i = stop;
+      std::string x;  // the list as written, echoed cut when the check fails
+      auto take = [&](const Token& tok) {
+        if (!why.empty()) return;
+        if (x.size() <= 480) x += (x.empty() ? "" : " ") + tok.text.substr(0, 481);  // a word may be megabytes
+        const std::string& t = tok.text;
+        for (std::size_t i = 0; i < t.size() && why.empty();) {
+          const char c = t[i];
+          if (c == ',') {
+            why = finishEntry();
+            ++i;
+          } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
+            ++i;
+          } else {
+            const std::size_t end = t.find_first_of(", \t\r\n\v\f", i);
+            const std::size_t stop = end == std::string::npos ? t.size() : end;
+            if (entry.size() < 5) entry.push_back(t.substr(i, stop - i));
+            i = stop;
+          }
         }
-      }
-      if (auto why = finishEntry(); !why.empty()) return why;
-      const MoveList found = m.legalMoves();
-      bool ok = static_cast<int>(e.legal.size()) == found.size;
-      for (const Move& x : e.legal) {
-        bool in = false;
-        for (const Move& y : found) in = in || x.same(y);
-        ok = ok && in;
-      }
-      if (ok) {
-        for (const Move& y : found) {
-          bool in = false;
-          for (const Move& x : e.legal) in = in || x.same(y);
-          ok = ok && in;
-        }
-      }
-      if (!ok) {
+      };
+      for (std::size_t i = 2; i < toks.size(); ++i) take(toks[i]);
+      forRest(take);
+      if (why.empty()) why = finishEntry();
+      if (!why.empty()) return why;
+      const std::uint64_t all = found.size >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << found.size) - 1;
+      if (entries != static_cast<std::size_t>(found.size) || !allFound || covered != all) {
         std::string f;
         for (const Move& y : found) f += (f.empty() ? "" : ", ") + legalText(m, y);
-        std::string x;
-        for (std::size_t i = 2; i < toks.size() && x.size() <= 480; ++i) x += (x.empty() ? "" : " ") + toks[i].text;
         // The list as written may be megabytes long: it is echoed cut, as a word is.
         failure = "expected legal " + (x.empty() ? std::string("none") : files::cut(x, 120)) + ", found " +
                   (f.empty() ? "none" : f);
@@ -826,6 +1052,7 @@ class Reader {
     }
     if (!failure.empty()) return "expect " + what + " failed: " + failure;
     if (rec_.rounds.empty()) return {};
+    s.expectText = written();
     return push(std::move(s));
   }
 
@@ -858,6 +1085,17 @@ class Reader {
   std::optional<Expect> pendingError_;
   int pendingErrorLine_ = 0;
   std::optional<std::string> lineComment_;  // the current line's `#` comment, until a statement takes it
+  std::string_view rest_;                   // an `expect legal` line after its first two words
+  bool restHasComma_ = false;
+
+  // Calls f with each token of rest_ in turn (the line was checked: no error, the comment skipped).
+  template <class F>
+  void forRest(F&& f) const {
+    std::size_t i = 0;
+    std::string error;
+    std::optional<std::string> comment;
+    for (Token t; nextToken(rest_, i, t, comment, error);) f(t);
+  }
 };
 
 }  // namespace
@@ -912,7 +1150,7 @@ std::string legalText(const Match& m, const Move& move) {
 
 std::string write(const Record& rec) {
   std::ostringstream o;
-  auto comments = [&](const std::vector<std::string>& cs) {
+  auto comments = [&](const Texts& cs) {
     for (const auto& c : cs) o << '#' << commentText(c) << "\n";
   };
   comments(rec.leadingComments);

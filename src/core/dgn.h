@@ -2,8 +2,9 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <functional>
+#include <initializer_list>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,7 +29,6 @@ struct Expect {
   ExpectKind kind = ExpectKind::Turn;
   std::optional<Player> player;            // Turn (nullopt: none), Hand, Result/Match winner (nullopt: tie)
   std::vector<int> ends;                   // Ends: empty before the lead
-  std::vector<Move> legal;                 // Legal
   Mask hand = 0;                           // Hand
   int number = 0;                          // Stock count; Result points
   RoundStatus how = RoundStatus::Blocked;  // Result
@@ -38,17 +38,137 @@ struct Expect {
 };
 
 struct Statement {
-  enum class Kind { Move, Note, Expect, Comment } kind = Kind::Move;  // Comment: a line holding only one
+  enum class Kind : std::uint8_t { Move, Note, Expect, Comment } kind = Kind::Move;  // Comment: a line holding only one
   int line = 0;
-  Player player = Player::A;             // Move
-  Move move;                             // Move: as read; after a replay, resolved (end, drawn tile)
-  bool rejected = false;                 // a negative example after `expect error`: checked, not played;
-                                         // moveText then holds the whole statement as written
-  std::string moveText;                  // Move: the canonical text, filled by the replay
-  std::string note;                      // Note
-  std::shared_ptr<const Expect> expect;  // Expect (held apart: most statements are moves and notes)
-  std::string expectText;                // Expect: its words after "expect", as written (normalised spaces)
-  std::string comment;                   // the `#` comment ending the line (its text after '#'); a Comment's text
+  Player player = Player::A;  // Move
+  Move move;                  // Move: as read; after a replay, resolved (end, drawn tile). Kept for moves only.
+  bool rejected = false;      // a negative example after `expect error`: checked, not played;
+                              // moveText then holds the whole statement as written
+  std::string moveText;       // Move: the canonical text, filled by the replay
+  std::string note;           // Note
+  std::string expectText;     // Expect: its words after "expect", as written (normalised spaces); the
+                              // reader checks an expect as it reads it, so its words are all it keeps
+  std::string comment;        // the `#` comment ending the line (its text after '#'); a Comment's text
+};
+
+// A list of statements held compactly in one chunked byte string: a statement costs its text and a
+// few bytes (a `note "x"` line of 9 bytes takes about 4), so that reading a record takes memory
+// within a small multiple of the file. Statements are read back by value; iteration decodes them
+// in turn (the reference an iterator gives stays valid until it moves on).
+class Statements {
+ public:
+  class Iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Statement;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Statement*;
+    using reference = const Statement&;
+    Iterator() = default;
+    [[nodiscard]] const Statement& operator*() const { return current_; }
+    [[nodiscard]] const Statement* operator->() const { return &current_; }
+    Iterator& operator++();
+    Iterator operator++(int) {
+      Iterator old = *this;
+      ++*this;
+      return old;
+    }
+    [[nodiscard]] bool operator==(const Iterator& o) const { return index_ == o.index_; }
+
+   private:
+    friend class Statements;
+    Iterator(const Statements* list, std::size_t index, std::uint64_t offset, int prevLine);
+    void decode();
+    const Statements* list_ = nullptr;
+    std::size_t index_ = 0;
+    std::uint64_t offset_ = 0, next_ = 0;
+    int prevLine_ = 0;
+    Statement current_;
+  };
+  using value_type = Statement;
+  using const_iterator = Iterator;
+  using iterator = Iterator;
+
+  [[nodiscard]] std::size_t size() const { return count_; }
+  [[nodiscard]] bool empty() const { return count_ == 0; }
+  [[nodiscard]] Iterator begin() const;
+  [[nodiscard]] Iterator end() const;
+  // By value (const: assigning to a member of the copy would change nothing); walks from the
+  // nearest of every 64th statement.
+  [[nodiscard]] const Statement operator[](std::size_t i) const;
+  [[nodiscard]] const Statement back() const;
+  void push_back(const Statement& s);
+  void replace(std::size_t i, const Statement& s);  // rewrites the list: for tests and rare edits
+  void clear();
+  [[nodiscard]] std::uint64_t bytes() const { return size_; }  // the encoded size
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  static constexpr std::size_t kStride = 64;  // an index entry every kStride statements
+  struct Mark {
+    std::uint64_t offset = 0;
+    int prevLine = 0;
+  };
+  void put(std::string_view bytes);
+  void putNumber(std::uint64_t n);
+  [[nodiscard]] unsigned char byteAt(std::uint64_t offset) const;
+  [[nodiscard]] std::uint64_t number(std::uint64_t& offset) const;
+  void text(std::uint64_t& offset, std::string& out) const;
+  std::vector<std::string> chunks_;  // every chunk but the last holds exactly kChunk bytes
+  std::uint64_t size_ = 0;
+  std::size_t count_ = 0;
+  std::vector<Mark> marks_;  // where statements 0, kStride, 2 kStride... start
+  std::uint64_t lastOffset_ = 0;
+  int lastLine_ = 0, lastPrevLine_ = 0;
+};
+
+// A list of texts (comments) held as compactly as Statements: a record of millions of comment
+// lines costs about its size. Iteration gives each text in turn.
+class Texts {
+ public:
+  class Iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = std::string;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const std::string*;
+    using reference = const std::string&;
+    Iterator() = default;
+    explicit Iterator(Statements::Iterator it) : it_(std::move(it)) {}
+    [[nodiscard]] const std::string& operator*() const { return it_->comment; }
+    [[nodiscard]] const std::string* operator->() const { return &it_->comment; }
+    Iterator& operator++() {
+      ++it_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator old = *this;
+      ++it_;
+      return old;
+    }
+    [[nodiscard]] bool operator==(const Iterator& o) const { return it_ == o.it_; }
+
+   private:
+    Statements::Iterator it_;
+  };
+  using value_type = std::string;
+  using const_iterator = Iterator;
+  using iterator = Iterator;
+  Texts() = default;
+  Texts(std::initializer_list<std::string> texts) {
+    for (const auto& t : texts) push_back(t);
+  }
+  void push_back(std::string text);
+  void clear() { list_.clear(); }
+  [[nodiscard]] std::size_t size() const { return list_.size(); }
+  [[nodiscard]] bool empty() const { return list_.empty(); }
+  [[nodiscard]] Iterator begin() const { return Iterator(list_.begin()); }
+  [[nodiscard]] Iterator end() const { return Iterator(list_.end()); }
+  [[nodiscard]] std::string operator[](std::size_t i) const { return list_[i].comment; }
+  [[nodiscard]] bool operator==(const std::vector<std::string>& v) const;
+
+ private:
+  Statements list_;
 };
 
 // A round as recorded: its deal or setup is the match's one position type (hands, stock, line,
@@ -56,10 +176,10 @@ struct Statement {
 struct RoundRecord : Setup {
   int sourceLine = 0;  // the `round` statement's line
   int number = 1;
-  std::optional<std::uint64_t> seed;      // the deal came from `seed N` (the replay fills hands/stock)
-  bool setup = false;                     // `line` or `turn` given
-  std::vector<std::string> dealComments;  // comments on the round and deal lines, written after the deal
-  std::deque<Statement> statements;       // a deque: no doubling copies while a long record is read
+  std::optional<std::uint64_t> seed;  // the deal came from `seed N` (the replay fills hands/stock)
+  bool setup = false;                 // `line` or `turn` given
+  Texts dealComments;                 // comments on the round and deal lines, written after the deal
+  Statements statements;
 };
 
 struct Record {
@@ -69,7 +189,7 @@ struct Record {
   std::string title, about;
   // Comments kept so that a record is written back whole: those before `dgn 1` are written first,
   // those on or between the header's lines after the header.
-  std::vector<std::string> leadingComments, headerComments;
+  Texts leadingComments, headerComments;
   std::vector<RoundRecord> rounds;
 };
 

@@ -164,8 +164,19 @@ std::variant<std::string, ReadError> readText(const std::string& path, std::uint
   std::size_t got = 0;
   for (;;) {
     if (got == text.size()) {
-      // The file may have grown since fstat: read on, within the limit.
+      // The file may have grown since fstat: read on, within the limit. A small read first, so
+      // that a file of the size fstat gave is never copied into a bigger string.
       if (text.size() >= maxSize + 1) break;
+      char probe[4096];
+      const ssize_t n = ::read(fd.fd, probe, sizeof probe);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return ReadError{"cannot read the file: " + reason(errno)};
+      }
+      if (n == 0) break;
+      text.append(probe, static_cast<std::size_t>(n));
+      got += static_cast<std::size_t>(n);
+      if (got > maxSize) break;
       text.resize(std::min<std::uint64_t>(maxSize + 1, text.size() + 65536));
     }
     const ssize_t n = ::read(fd.fd, text.data() + got, text.size() - got);
@@ -187,6 +198,7 @@ std::string writeAtomic(const std::string& path, std::string_view text) {
   std::string target = path;
   mode_t mode = 0;
   bool exists = false;
+  nlink_t linkCount = 1;
   struct stat lst {};
   if (::lstat(path.c_str(), &lst) == 0) {
     struct stat st = lst;
@@ -201,6 +213,7 @@ std::string writeAtomic(const std::string& path, std::string_view text) {
       return fail(std::string("it is ") + kindOf(st.st_mode) + "; only a regular file is replaced");
     exists = true;
     mode = st.st_mode & 07777;
+    linkCount = st.st_nlink;
   } else if (errno != ENOENT) {
     return fail(reason(errno));
   }
@@ -230,6 +243,30 @@ std::string writeAtomic(const std::string& path, std::string_view text) {
     return abandon(reason(errno));
   }
   fd.fd = -1;
+  // A target with other hard links is rewritten in place, so that every name keeps showing the one
+  // file (a rename would leave the other names on the old text). The whole new text is on disk in
+  // the temp file first; if the copy fails, the message says where it is.
+  if (exists && linkCount > 1) {
+    auto kept = [&](const std::string& why) {
+      return fail(why + "; the target may be partly written, the whole new text is in " + tmp);
+    };
+    Fd out(::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+    if (out.fd < 0) return abandon(reason(errno));
+    struct stat now {};
+    if (::fstat(out.fd, &now) != 0) return abandon(reason(errno));
+    if (!S_ISREG(now.st_mode))
+      return abandon(std::string("it is ") + kindOf(now.st_mode) + "; only a regular file is replaced");
+    if (!writeAll(out.fd, text, err)) return kept(reason(err));
+    if (::ftruncate(out.fd, static_cast<off_t>(text.size())) != 0) return kept(reason(errno));
+    if (::fsync(out.fd) != 0) return kept(reason(errno));
+    if (::close(out.fd) != 0) {
+      out.fd = -1;
+      return kept(reason(errno));
+    }
+    out.fd = -1;
+    ::unlink(tmp.c_str());
+    return {};
+  }
   if (::rename(tmp.c_str(), target.c_str()) != 0) return abandon(reason(errno));
   // The rename itself must reach the disk.
   Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));

@@ -19,16 +19,13 @@ std::string jsonText(const nlohmann::json& j, int indent) {
 std::string Script::load(const std::string& path) {
   const auto text = files::readText(path);
   if (const auto* e = std::get_if<files::ReadError>(&text)) return "--script " + path + ": " + e->message;
-  std::istringstream in(std::get<std::string>(text));
-  std::string line;
-  while (std::getline(in, line)) {
-    const auto hash = line.find('#');
-    if (hash != std::string::npos) line.erase(hash);
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-    std::size_t a = 0;
-    while (a < line.size() && std::isspace(static_cast<unsigned char>(line[a]))) ++a;
-    if (a < line.size()) lines_.push_back(line.substr(a));
-  }
+  ParsedScript parsed = parseScript(std::get<std::string>(text));
+  std::string errors;
+  for (std::size_t i = 0; i < parsed.errors.size() && i < 20; ++i)
+    errors += (errors.empty() ? "" : "\n") + parsed.errors[i].text(path);
+  if (parsed.errors.size() > 20) errors += "\n(" + std::to_string(parsed.errors.size() - 20) + " more errors)";
+  if (!errors.empty()) return errors;
+  commands_ = std::move(parsed.commands);
   return {};
 }
 
@@ -78,14 +75,14 @@ void Script::tick(App& app, int& key) {
     --wait_;
     return;
   }
-  if (next_ >= lines_.size()) return;
-  const std::string& line = lines_[next_++];
+  if (next_ >= commands_.size()) return;
+  const ScriptCommand& c = commands_[next_++];
   // A script line is user input: whatever it makes throw is a failed line, never a dead studio.
   try {
-    run(app, line, key);
+    run(app, c, key);
   } catch (const std::exception& e) {
     ++failures_;
-    spdlog::error("script: {}: {}", jsonText(line), e.what());
+    spdlog::error("script: {}: {}", jsonText(c.text), e.what());
   }
 }
 
@@ -125,33 +122,13 @@ void Script::monkey(App& app, int& key) {
   if (app.quit) app.quit = false;
 }
 
-namespace {
-int keyCode(const std::string& k) {
-  if (k == "left") return 263;
-  if (k == "right") return 262;
-  if (k == "up") return 265;
-  if (k == "down") return 264;
-  if (k == "home") return 268;
-  if (k == "end") return 269;
-  if (k == "tab") return 258;
-  if (k == "enter") return 257;
-  if (k == "space") return 32;
-  if (k == "escape") return 256;
-  if (k.size() == 1 && std::isalpha(static_cast<unsigned char>(k[0])))
-    return std::toupper(static_cast<unsigned char>(k[0]));
-  return -1;
-}
-}  // namespace
-
-void Script::run(App& app, const std::string& line, int& key) {
-  std::istringstream ss(line);
-  std::string cmd, arg;
-  ss >> cmd;
-  std::getline(ss >> std::ws, arg);
-  spdlog::debug("script: {}", line);
+void Script::run(App& app, const ScriptCommand& c, int& key) {
+  using K = ScriptCommand::Kind;
+  const std::string& arg = c.arg;
+  spdlog::debug("script: {}", c.text);
   auto fail = [&](const std::string& why) {
     ++failures_;
-    spdlog::error("script: {}: {}", jsonText(line), why);
+    spdlog::error("script: line {}: {}: {}", c.line, jsonText(c.text), why);
   };
   // A file action succeeded when the session asked for no error dialog.
   auto fileAction = [&](const Intent& in) {
@@ -161,198 +138,184 @@ void Script::run(App& app, const std::string& line, int& key) {
     return ok;
   };
   auto simple = [&](Intent::Kind k) { app.apply(intentOf(k)); };
-  if (cmd == "open" || cmd == "close") {
-    Pane p;
-    if (!parsePane(arg, p)) return fail("unknown pane");
-    app.apply(paneIntent(p, cmd == "open"));
-  } else if (cmd == "edit") {  // edit on|off: edit mode (the Position editor under the table)
-    app.apply(paneIntent(Pane::Editor, arg != "off"));
-  } else if (cmd == "load") {
-    if (!fileAction(openIntent(arg))) fail(app.session.errorText);
-  } else if (cmd == "load-bad") {  // a load that must fail and keep the game
-    if (fileAction(openIntent(arg))) fail("the file loaded");
-  } else if (cmd == "step") {
-    simple(arg == "first"  ? Intent::Kind::First
-           : arg == "prev" ? Intent::Kind::Prev
-           : arg == "last" ? Intent::Kind::Last
-                           : Intent::Kind::Next);
-  } else if (cmd == "undo" || cmd == "redo") {  // as Ctrl+Z / Ctrl+Y: on the editor in edit mode, else the timeline
-    simple(cmd == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
-  } else if (cmd == "jump") {
-    const int n = std::atoi(arg.c_str());
-    const auto& path = app.timeline.branchPath();
-    if (n < 0 || n >= static_cast<int>(path.size())) return fail("no such position");
-    app.apply(jumpIntent(path[static_cast<std::size_t>(n)]));
-  } else if (cmd == "select") {
-    const auto wt = parseTile(arg);
-    if (!wt) return fail("not a tile");
-    app.apply(selectIntent(wt->tile()));
-  } else if (cmd == "monkey") {  // monkey N SEED: N frames of random actions (nothing may crash)
-    std::istringstream as(arg);
-    as >> monkeyLeft_ >> monkeyState_;
-    monkeyState_ = monkeyState_ * 2 + 1;
-  } else if (cmd == "click") {
-    std::istringstream as(arg);
-    as >> click.x >> click.y;
-    click.pending = true;
-  } else if (cmd == "resize") {  // resize WxH: the window's new size (the layout follows)
-    if (std::sscanf(arg.c_str(), "%dx%d", &resize.w, &resize.h) != 2 || resize.w < 320 || resize.h < 240)
-      return fail("resize WxH");
-    resize.pending = true;
-  } else if (cmd == "click-ghost") {  // clicks the centre of the N-th ghost placement on the table
-    const int n = std::atoi(arg.c_str());
-    int seen = 0;
-    for (const ScreenTile& st : app.screenTiles)
-      if (st.ghost && seen++ == n) {
-        click.x = st.x + st.w * 0.5f;
-        click.y = st.y + st.h * 0.5f;
-        click.pending = true;
-        return;
-      }
-    fail("no such ghost");
-  } else if (cmd == "throw-in-frame") {  // the next frame throws halfway (tests the frame boundary)
-    app.throwInFrame = true;
-  } else if (cmd == "scenarios-dir") {  // list another folder in the Scenarios pane (tests of odd folders)
-    app.scenariosDir = arg;
-  } else if (cmd == "open-scenario") {  // the N-th scenario as the Scenarios pane lists them (from 0)
-    const auto n = static_cast<std::size_t>(std::atoi(arg.c_str()));
-    if (n >= app.scenarioPaths.size()) return fail("no such scenario");
-    if (!fileAction(openIntent(app.scenarioPaths[n]))) fail(app.session.errorText);
-  } else if (cmd == "dialog") {  // new, open, save, about
-    if (arg == "new")
-      app.newGameDialog = true;
-    else if (arg == "open") {
-      app.dialogPath = app.scenariosDir + "/";
-      app.openDialog = true;
-    } else if (arg == "save") {
-      app.dialogPath = "game.dgn";
-      app.saveDialog = true;
-    } else if (arg == "about")
-      app.aboutDialog = true;
-    else
-      fail("dialog new|open|save|about");
-  } else if (cmd == "export-table") {
-    Intent in = intentOf(Intent::Kind::ExportTablePng);
-    in.path = arg;
-    app.apply(in);
-  } else if (cmd == "select-playable") {  // the heaviest tile the player to move can play
-    const Match& m = app.match();
-    Tile best = kNoTile;
-    for (const Move& mv : m.legalMoves())
-      if (mv.kind == MoveKind::Play && (best == kNoTile || heavier(mv.tile, best))) best = mv.tile;
-    if (best == kNoTile) return fail("no tile can be played");
-    app.apply(selectIntent(best));
-  } else if (cmd == "play") {
-    std::string why;
-    const auto mv = parseMove(app.match(), arg, why);
-    if (!mv) return fail(why);
-    app.apply(playIntent(*mv));
-  } else if (cmd == "deal") {
-    simple(Intent::Kind::DealNext);
-  } else if (cmd == "key") {
-    key = keyCode(arg);
-    if (key < 0) fail("unknown key");
-  } else if (cmd == "ctrl") {  // ctrl z: the key with Ctrl held
-    key = keyCode(arg);
-    ctrl = true;
-    if (key < 0) fail("unknown key");
-  } else if (cmd == "visibility") {
-    app.apply(visibilityIntent(arg == "a" ? Visibility::AsA : arg == "b" ? Visibility::AsB : Visibility::All));
-  } else if (cmd == "teaching" || cmd == "animate") {
-    Intent in = intentOf(cmd == "teaching" ? Intent::Kind::SetTeaching : Intent::Kind::SetAnimate);
-    in.on = arg == "on";
-    app.apply(in);
-  } else if (cmd == "autoplay") {
-    if ((arg == "on") != app.session.autoplay) simple(Intent::Kind::Autoplay);
-  } else if (cmd == "speed" || cmd == "delay") {
-    Intent in = intentOf(cmd == "speed" ? Intent::Kind::SetSpeed : Intent::Kind::SetComputerDelay);
-    in.value = static_cast<float>(std::atof(arg.c_str()));
-    app.apply(in);
-  } else if (cmd == "seat") {
-    std::istringstream as(arg);
-    std::string who, seat;
-    as >> who >> seat;
-    Seat s;
-    if ((who != "A" && who != "B") || !parseSeat(seat, s)) return fail("seat A|B human|greedy|random");
-    app.apply(seatIntent(who == "A" ? Player::A : Player::B, s));
-  } else if (cmd == "new") {
-    std::istringstream as(arg);
-    Intent in = intentOf(Intent::Kind::NewGame);
-    in.game = app.session.game;
-    std::string seedWord;
-    as >> seedWord;
-    in.game.seed = std::strtoull(seedWord.c_str(), nullptr, 10);
-    std::getline(as >> std::ws, in.game.rules);
-    if (in.game.rules.empty()) in.game.rules = "en-linea";
-    if (!fileAction(in)) fail(app.session.errorText);
-  } else if (cmd == "editor") {
-    std::istringstream as(arg);
-    std::string sub, tileWord, zoneWord;
-    as >> sub >> tileWord >> zoneWord;
-    if (sub == "load")
-      simple(Intent::Kind::EditLoad);
-    else if (sub == "undo" || sub == "redo") {
-      if (!app.editing()) return fail("not in edit mode (open editor)");
-      simple(sub == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
-    } else if (sub == "turn") {
-      Intent in = intentOf(Intent::Kind::EditTurn);
-      in.owner = tileWord == "B" ? Player::B : Player::A;
+  switch (c.kind) {
+    case K::Open:
+    case K::Close: app.apply(paneIntent(c.pane, c.kind == K::Open)); break;
+    case K::Edit: app.apply(paneIntent(Pane::Editor, c.on)); break;  // the Position editor under the table
+    case K::Load:
+      if (!fileAction(openIntent(arg))) fail(app.session.errorText);
+      break;
+    case K::LoadBad:  // a load that must fail and keep the game
+      if (fileAction(openIntent(arg))) fail("the file loaded");
+      break;
+    case K::Step:
+      simple(c.word == "first"  ? Intent::Kind::First
+             : c.word == "prev" ? Intent::Kind::Prev
+             : c.word == "last" ? Intent::Kind::Last
+                                : Intent::Kind::Next);
+      break;
+    case K::Undo:  // as Ctrl+Z / Ctrl+Y: on the editor in edit mode, else the timeline
+    case K::Redo: simple(c.kind == K::Undo ? Intent::Kind::Undo : Intent::Kind::Redo); break;
+    case K::Jump: {
+      const auto& path = app.timeline.branchPath();
+      if (c.number >= static_cast<long long>(path.size())) return fail("no such position");
+      app.apply(jumpIntent(path[static_cast<std::size_t>(c.number)]));
+      break;
+    }
+    case K::Select: app.apply(selectIntent(c.tile)); break;
+    case K::Monkey:  // N frames of random actions (nothing may crash)
+      monkeyLeft_ = static_cast<int>(c.number);
+      monkeyState_ = c.seed * 2 + 1;
+      break;
+    case K::Click:
+      click.x = c.x;
+      click.y = c.y;
+      click.pending = true;
+      break;
+    case K::Resize:  // the window's new size (the layout follows)
+      resize.w = c.width;
+      resize.h = c.height;
+      resize.pending = true;
+      break;
+    case K::ClickGhost: {  // clicks the centre of the N-th ghost placement on the table
+      long long seen = 0;
+      for (const ScreenTile& st : app.screenTiles)
+        if (st.ghost && seen++ == c.number) {
+          click.x = st.x + st.w * 0.5f;
+          click.y = st.y + st.h * 0.5f;
+          click.pending = true;
+          return;
+        }
+      fail("no such ghost");
+      break;
+    }
+    case K::ThrowInFrame: app.throwInFrame = true; break;  // the next frame throws halfway (tests the frame boundary)
+    case K::ScenariosDir: app.scenariosDir = arg; break;   // list another folder in the Scenarios pane
+    case K::OpenScenario: {  // the N-th scenario as the Scenarios pane lists them (from 0)
+      if (c.number >= static_cast<long long>(app.scenarioPaths.size())) return fail("no such scenario");
+      if (!fileAction(openIntent(app.scenarioPaths[static_cast<std::size_t>(c.number)]))) fail(app.session.errorText);
+      break;
+    }
+    case K::Dialog:
+      if (c.word == "new")
+        app.newGameDialog = true;
+      else if (c.word == "open") {
+        app.dialogPath = app.scenariosDir + "/";
+        app.openDialog = true;
+      } else if (c.word == "save") {
+        app.dialogPath = "game.dgn";
+        app.saveDialog = true;
+      } else
+        app.aboutDialog = true;
+      break;
+    case K::ExportTable: {
+      Intent in = intentOf(Intent::Kind::ExportTablePng);
+      in.path = arg;
       app.apply(in);
-    } else if (sub == "play")
-      simple(Intent::Kind::EditorStart);
-    else if (sub == "move") {
-      const auto wt = parseTile(tileWord);
-      static const std::pair<const char*, Zone> zones[] = {{"A", Zone::HandA},     {"B", Zone::HandB},
-                                                           {"stock", Zone::Stock}, {"L", Zone::LineL},
-                                                           {"R", Zone::LineR},     {"box", Zone::Box}};
-      const Zone* z = nullptr;
-      for (const auto& [n, zz] : zones)
-        if (zoneWord == n) z = &zz;
-      if (!wt || !z) return fail("editor move TILE A|B|stock|L|R|box");
-      app.apply(editMoveIntent(wt->tile(), *z));
-    } else
-      fail("unknown editor action");
-  } else if (cmd == "save") {
-    Intent in = intentOf(Intent::Kind::Save);
-    in.path = arg;
-    if (!fileAction(in)) fail(app.session.errorText);
-  } else if (cmd == "wait") {
-    wait_ = std::max(0, std::atoi(arg.c_str()));
-  } else if (cmd == "screenshot") {
-    app.exportPath = arg;
-  } else if (cmd == "dump") {
-    if (const auto err = files::writeAtomic(arg, jsonText(app.state(), 2) + '\n'); !err.empty()) fail(err);
-  } else if (cmd == "check" || cmd == "check-contains") {
-    // check /json/pointer VALUE: the state there equals VALUE exactly. VALUE is JSON, or a bare
-    // word (not valid JSON) compared as a whole string; ">N" means a number greater than N.
-    // check-contains /json/pointer TEXT: the string there contains TEXT (say so when that is meant).
-    std::istringstream as(arg);
-    std::string ptr, want;
-    as >> ptr;
-    std::getline(as >> std::ws, want);
-    const auto state = app.state();
-    nlohmann::json got;
-    try {
-      got = state.at(nlohmann::json::json_pointer(ptr));
-    } catch (const std::exception& e) {
-      return fail(std::string("no such state: ") + e.what());
+      break;
     }
-    if (cmd == "check-contains") {
-      if (want.empty() || !got.is_string() || got.get<std::string>().find(want) == std::string::npos)
-        return fail("expected a string containing " + jsonText(want) + ", found " + jsonText(got));
-    } else if (!want.empty() && want[0] == '>' && got.is_number()) {
-      if (!(got.get<double>() > std::atof(want.c_str() + 1)))
-        return fail("expected " + jsonText(want) + ", found " + jsonText(got));
-    } else {
-      nlohmann::json wantJson = nlohmann::json::parse(want, nullptr, false);
-      if (wantJson.is_discarded()) wantJson = want;
-      if (got != wantJson) return fail("expected " + jsonText(wantJson) + ", found " + jsonText(got));
+    case K::SelectPlayable: {  // the heaviest tile the player to move can play
+      const Match& m = app.match();
+      Tile best = kNoTile;
+      for (const Move& mv : m.legalMoves())
+        if (mv.kind == MoveKind::Play && (best == kNoTile || heavier(mv.tile, best))) best = mv.tile;
+      if (best == kNoTile) return fail("no tile can be played");
+      app.apply(selectIntent(best));
+      break;
     }
-    spdlog::info("check {} ok", ptr);
-  } else if (cmd == "quit") {
-    quit_ = true;
-  } else {
-    fail("unknown action");
+    case K::Play: {
+      std::string why;
+      const auto mv = parseMove(app.match(), arg, why);
+      if (!mv) return fail(why);
+      app.apply(playIntent(*mv));
+      break;
+    }
+    case K::Deal: simple(Intent::Kind::DealNext); break;
+    case K::Key:
+    case K::Ctrl:  // ctrl z: the key with Ctrl held
+      key = c.key;
+      ctrl = c.kind == K::Ctrl;
+      break;
+    case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
+    case K::Teaching:
+    case K::Animate: {
+      Intent in = intentOf(c.kind == K::Teaching ? Intent::Kind::SetTeaching : Intent::Kind::SetAnimate);
+      in.on = c.on;
+      app.apply(in);
+      break;
+    }
+    case K::Autoplay:
+      if (c.on != app.session.autoplay) simple(Intent::Kind::Autoplay);
+      break;
+    case K::Speed:
+    case K::Delay: {
+      Intent in = intentOf(c.kind == K::Speed ? Intent::Kind::SetSpeed : Intent::Kind::SetComputerDelay);
+      in.value = c.x;
+      app.apply(in);
+      break;
+    }
+    case K::Seat: {
+      Seat s;
+      if (!parseSeat(c.word, s)) return fail("seat A|B human|greedy|random");
+      app.apply(seatIntent(c.player, s));
+      break;
+    }
+    case K::New: {
+      Intent in = intentOf(Intent::Kind::NewGame);
+      in.game = app.session.game;
+      in.game.seed = c.seed;
+      in.game.rules = c.word;
+      if (!fileAction(in)) fail(app.session.errorText);
+      break;
+    }
+    case K::Editor:
+      if (c.word == "load")
+        simple(Intent::Kind::EditLoad);
+      else if (c.word == "undo" || c.word == "redo") {
+        if (!app.editing()) return fail("not in edit mode (open editor)");
+        simple(c.word == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
+      } else if (c.word == "turn") {
+        Intent in = intentOf(Intent::Kind::EditTurn);
+        in.owner = c.player;
+        app.apply(in);
+      } else if (c.word == "play")
+        simple(Intent::Kind::EditorStart);
+      else
+        app.apply(editMoveIntent(c.tile, c.zone));
+      break;
+    case K::Save: {
+      Intent in = intentOf(Intent::Kind::Save);
+      in.path = arg;
+      if (!fileAction(in)) fail(app.session.errorText);
+      break;
+    }
+    case K::Wait: wait_ = static_cast<int>(c.number); break;
+    case K::Screenshot: app.exportPath = arg; break;
+    case K::Dump:
+      if (const auto err = files::writeAtomic(arg, jsonText(app.state(), 2) + '\n'); !err.empty()) fail(err);
+      break;
+    case K::Check:
+    case K::CheckContains: {
+      const auto state = app.state();
+      nlohmann::json got;
+      try {
+        got = state.at(nlohmann::json::json_pointer(c.pointer));
+      } catch (const std::exception& e) {
+        return fail(std::string("no such state: ") + e.what());
+      }
+      if (c.kind == K::CheckContains) {
+        if (!got.is_string() || got.get<std::string>().find(c.wantText) == std::string::npos)
+          return fail("expected a string containing " + jsonText(c.wantText) + ", found " + jsonText(got));
+      } else if (!c.wantText.empty() && c.wantText[0] == '>' && got.is_number()) {
+        if (!(got.get<double>() > c.above))
+          return fail("expected " + jsonText(c.wantText) + ", found " + jsonText(got));
+      } else if (got != c.want) {
+        return fail("expected " + jsonText(c.want) + ", found " + jsonText(got));
+      }
+      spdlog::info("check {} ok", c.pointer);
+      break;
+    }
+    case K::Quit: quit_ = true; break;
   }
 }
 

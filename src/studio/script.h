@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "studio/app.h"
+#include "studio/script_parse.h"
 
 namespace dom::studio {
 
@@ -13,9 +14,9 @@ namespace dom::studio {
 
 class Script {
  public:
-  // Reads the file; returns an error message or empty.
+  // Reads and parses the file (script_parse.h); returns the errors, one "FILE:LINE: message" a
+  // line, or empty. A script with an error is not run at all.
   [[nodiscard]] std::string load(const std::string& path);
-  void add(std::string line) { lines_.push_back(std::move(line)); }
   // Runs the next action, if any. `key` receives a GLFW key code to press for one frame (or -1),
   // with Ctrl held when `ctrl` is set.
   void tick(App& app, int& key);
@@ -30,14 +31,14 @@ class Script {
     int w = 0, h = 0;
   } resize;
   bool ctrl = false;  // the key of this tick is pressed with Ctrl held
-  [[nodiscard]] bool done() const { return next_ >= lines_.size() && wait_ == 0; }
+  [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0; }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }
 
  private:
-  void run(App& app, const std::string& line, int& key);
+  void run(App& app, const ScriptCommand& c, int& key);
   void monkey(App& app, int& key);
-  std::vector<std::string> lines_;
+  std::vector<ScriptCommand> commands_;
   int monkeyLeft_ = 0;
   std::uint64_t monkeyState_ = 1;
   std::size_t next_ = 0;

@@ -265,8 +265,7 @@ dgn::Record Timeline::record() const {
       rec.rounds.back().statements.push_back(std::move(st));
     }
     if (rec.rounds.empty()) continue;
-    auto& out = rec.rounds.back().statements;
-    out.insert(out.end(), n.statements.begin(), n.statements.end());
+    for (const dgn::Statement& st : n.statements) rec.rounds.back().statements.push_back(st);
   }
   return rec;
 }

@@ -84,8 +84,8 @@ class Timeline {
   int current_ = 0;
   std::vector<int> path_;
   std::string title_, about_;
-  std::string rulesText_;  // the `rules` statement's words, as the record wrote them
-  std::vector<std::string> leadingComments_, headerComments_;  // the record's, written back
+  std::string rulesText_;                        // the `rules` statement's words, as the record wrote them
+  dgn::Texts leadingComments_, headerComments_;  // the record's, written back
   std::optional<std::array<std::string, 2>> players_;
 };
 

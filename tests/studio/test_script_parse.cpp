@@ -1,0 +1,88 @@
+// The --script reader without a window: typed commands, FILE:LINE errors, strict numbers.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "studio/script_parse.h"
+
+using namespace dom::studio;
+using K = ScriptCommand::Kind;
+
+TEST_CASE("script: every script of the studio tests reads without an error") {
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(STUDIO_TEST_DIR) + "/scripts")) {
+    std::ifstream in(e.path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const ParsedScript p = parseScript(ss.str());
+    for (const auto& err : p.errors) FAIL_CHECK(err.text(e.path().string()));
+    CHECK(!p.commands.empty());
+    ++files;
+  }
+  CHECK(files > 10);
+}
+
+TEST_CASE("script: commands are typed and keep their line") {
+  const ParsedScript p =
+      parseScript("# a comment\n\nopen log\n  wait 3  # three frames\nresize 800x600\nkey left\nctrl z\ncheck /round 1\n"
+                  "check /title \"a b\"\ncheck /moves >4\nnew 5 dominoes2 hand=5\nseat B greedy\neditor move 6-6 stock\n");
+  REQUIRE(p.errors.empty());
+  REQUIRE(p.commands.size() == 11);
+  CHECK(p.commands[0].kind == K::Open);
+  CHECK(p.commands[0].pane == Pane::Log);
+  CHECK(p.commands[0].line == 3);
+  CHECK(p.commands[1].kind == K::Wait);
+  CHECK(p.commands[1].number == 3);
+  CHECK(p.commands[1].line == 4);
+  CHECK(p.commands[1].text == "wait 3");
+  CHECK((p.commands[2].width == 800 && p.commands[2].height == 600));
+  CHECK(p.commands[3].key == 263);
+  CHECK((p.commands[4].kind == K::Ctrl && p.commands[4].key == 'Z'));
+  CHECK(p.commands[5].want == nlohmann::json(1));
+  CHECK(p.commands[6].want == nlohmann::json("a b"));
+  CHECK(p.commands[7].above == doctest::Approx(4));
+  CHECK(p.commands[8].seed == 5);
+  CHECK(p.commands[8].word == "dominoes2 hand=5");
+  CHECK((p.commands[9].player == dom::Player::B && p.commands[9].word == "greedy"));
+  CHECK((p.commands[10].zone == Zone::Stock && p.commands[10].tile == dom::parseTile("6-6")->tile()));
+}
+
+TEST_CASE("script: every bad line is an error naming its line, and nothing runs") {
+  const ParsedScript p = parseScript(
+      "open tabel\nwait -1\njump 1x\nnew -1\nnew 18446744073709551616\nspeed nan\nresize 99999x99999\n"
+      "key f1\nfly away\ncheck rules 1\nvisibility c\nstep back\nselect 7-7\nplay 6-6 X\nmonkey 10 -3\n"
+      "wait\nundo now\nedit maybe\n");
+  CHECK(p.commands.empty());
+  REQUIRE(p.errors.size() == 18);
+  for (std::size_t i = 0; i < p.errors.size(); ++i) CHECK(p.errors[i].line == static_cast<int>(i) + 1);
+  CHECK(p.errors[0].text("s.txt").rfind("s.txt:1: unknown pane 'tabel'", 0) == 0);
+  CHECK(p.errors[4].message.find("new takes a seed") != std::string::npos);
+  CHECK(p.errors[8].message == "unknown action 'fly'");
+  CHECK(p.errors[9].message.find("not a JSON pointer") != std::string::npos);
+}
+
+TEST_CASE("script: an echoed word is cut to 60 characters") {
+  const std::string big(100000, 'x');
+  const ParsedScript p = parseScript("key " + big + "\n" + big + "\n");
+  REQUIRE(p.errors.size() == 2);
+  for (const auto& e : p.errors) {
+    CHECK(e.message.size() < 300);
+    CHECK(e.message.find("\xE2\x80\xA6") != std::string::npos);  // the ellipsis
+  }
+}
+
+TEST_CASE("script: a line reads back from its own text") {
+  const ParsedScript p = parseScript("click 10.5 -3\nspeed 2.5\ncheck-contains /status cannot export\n");
+  REQUIRE(p.errors.empty());
+  for (const auto& c : p.commands) {
+    ScriptCommand again;
+    std::string error;
+    REQUIRE(parseScriptLine(c.text, again, error));
+    CHECK(again.kind == c.kind);
+    CHECK(again.arg == c.arg);
+  }
+  CHECK(p.commands[0].y == doctest::Approx(-3));
+  CHECK(p.commands[2].wantText == "cannot export");
+}
