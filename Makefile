@@ -65,6 +65,7 @@ bench: build
 	$(BUILD)/bin/dominoes bench-read --what legal --size 1M
 	$(BUILD)/bin/dominoes bench-read --what notes --size 1M
 	$(BUILD)/bin/dominoes bench-read --what notes --size 10M
+	$(BUILD)/bin/dominoes bench-read --what other --size 10M
 
 # Issue 11's targets: the players against each other on single rounds, one thread (decision times
 # are wall-clock). Hours on this machine; not part of CI. BENCH_GAMES=1000 for a shorter run.

@@ -76,6 +76,15 @@ case $case_ in
         *) grep -q -- "$opt" usage.out || fail "'$args' does not name $opt: $(cat usage.out)" ;; esac
     done
     "$studio" --size 99999x99999 2>&1 | grep -q "320x240 to 8192x8192" || fail "--size does not give the range"
+    # A script with bad lines is refused before anything runs: every bad line as FILE:LINE, exit 2.
+    long=$(head -c 5000 /dev/zero | tr '\0' 'x')
+    printf 'open log\nopen tabel\nwait -1\n# fine\nkey %s\n' "$long" > bad_lines.script
+    "$studio" --no-ini --script bad_lines.script > bad_lines.out 2>&1; rc=$?
+    [ $rc -eq 2 ] || fail "a script with bad lines exits $rc, want 2"
+    grep -q "bad_lines.script:2: unknown pane 'tabel'" bad_lines.out || fail "no FILE:LINE for line 2: $(cat bad_lines.out)"
+    grep -q "bad_lines.script:3: wait takes a whole number" bad_lines.out || fail "no FILE:LINE for line 3"
+    grep -q "bad_lines.script:5: unknown key 'xxx" bad_lines.out || fail "no FILE:LINE for line 5"
+    [ "$(wc -c < bad_lines.out)" -lt 1000 ] || fail "the 5000-character word is echoed whole"
     "$studio" --help > /dev/null; rc=$?
     [ $rc -eq 0 ] || fail "--help exits $rc"
     ;;
