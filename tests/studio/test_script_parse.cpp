@@ -25,9 +25,9 @@ TEST_CASE("script: every script of the studio tests reads without an error") {
 }
 
 TEST_CASE("script: commands are typed and keep their line") {
-  const ParsedScript p =
-      parseScript("# a comment\n\nopen log\n  wait 3  # three frames\nresize 800x600\nkey left\nctrl z\ncheck /round 1\n"
-                  "check /title \"a b\"\ncheck /moves >4\nnew 5 dominoes2 hand=5\nseat B greedy\neditor move 6-6 stock\n");
+  const ParsedScript p = parseScript(
+      "# a comment\n\nopen log\n  wait 3  # three frames\nresize 800x600\nkey left\nctrl z\ncheck /round 1\n"
+      "check /title \"a b\"\ncheck /moves >4\nnew 5 dominoes2 hand=5\nseat B greedy\neditor move 6-6 stock\n");
   REQUIRE(p.errors.empty());
   REQUIRE(p.commands.size() == 11);
   CHECK(p.commands[0].kind == K::Open);
