@@ -337,7 +337,8 @@ int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
                                          "expect error \"malformed tile\"\n",
                                          "A: 9-9 R\n",
                                          "expect match none\n"};
-    for (std::size_t i = 0; bytes < n; ++i) put(kLines[i % (sizeof kLines / sizeof kLines[0])]);
+    std::size_t i = 0;  // `put` counts `bytes`
+    while (bytes < n) put(kLines[i++ % (sizeof kLines / sizeof kLines[0])]);
     if (bytes && n) put("expect score A 0 B 0\n");  // never end on an open `expect error`
   } else {
     while (bytes < n) put("note \"x\"\n");
