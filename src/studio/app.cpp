@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <stdexcept>
 
@@ -54,8 +55,8 @@ void placeWindow(float, float, float, float) {
 }
 
 const char* title(Pane p) {
-  static const char* const titles[] = {"Table", "Hands", "Stock",           "Timeline",  "Branches",
-                                       "Rules", "Score", "Position editor", "Scenarios", "Log"};
+  static const char* const titles[] = {"Table", "Hands",           "Stock",     "Timeline", "Branches",     "Rules",
+                                       "Score", "Position editor", "Scenarios", "Log",      "Tile tracker", "Analysis"};
   return titles[static_cast<int>(p)];
 }
 
@@ -180,6 +181,7 @@ void App::keys(Intents& out) {
   if (ImGui::IsKeyPressed('D', false)) out.push_back(playIntent(moveOf(MoveKind::Draw)));
   if (ImGui::IsKeyPressed('P', false)) out.push_back(playIntent(moveOf(MoveKind::Pass)));
   if (ImGui::IsKeyPressed('A', false)) out.push_back(intentOf(Intent::Kind::Autoplay));
+  if (ImGui::IsKeyPressed('H', false)) askHint();
 }
 
 void App::menu(Intents& out) {
@@ -277,15 +279,17 @@ void App::menu(Intents& out) {
       out.push_back(playIntent(moveOf(MoveKind::Pass)));
     if (ImGui::MenuItem("Computer move (greedy)", nullptr, false, who.has_value()))
       out.push_back(playIntent(greedyMove(m)));
+    if (ImGui::MenuItem("Hint", "H", false, who.has_value() && !editing())) askHint();
     item("Deal the next round", nullptr, Intent::Kind::DealNext);
     ImGui::Separator();
     for (int p = 0; p < 2; ++p) {
       const std::string label = std::string("Seat ") + letter(static_cast<Player>(p));
       if (ImGui::BeginMenu(label.c_str())) {
-        for (Seat s : {Seat::Human, Seat::Greedy, Seat::Random})
-          if (ImGui::MenuItem(std::string(name(s)).c_str(), nullptr,
-                              session.game.seats[static_cast<std::size_t>(p)] == s))
-            out.push_back(seatIntent(static_cast<Player>(p), s));
+        for (const SeatChoice& c : seatChoices()) {
+          if (ImGui::MenuItem(c.label.c_str(), nullptr, session.game.seats[static_cast<std::size_t>(p)].spec == c.spec))
+            out.push_back(seatIntent(static_cast<Player>(p), Seat{c.spec}));
+          if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
+        }
         ImGui::EndMenu();
       }
     }
@@ -318,6 +322,8 @@ void App::frame(float dt) {
     placedEditing_ = editing();
   }
   statusText = session.statusLine();
+  if (hint.shown && hint.rank >= 0 && hint.node == timeline.currentIndex() && !hint.text.empty())
+    statusText = hint.text;
   menu(out);
   if (throwInFrame) {
     throwInFrame = false;
@@ -340,7 +346,10 @@ void App::frame(float dt) {
   if (isOpen(P::Editor)) drawEditorPane(*this, out);
   if (isOpen(P::Scenarios)) drawScenariosPane(*this, out);
   if (isOpen(P::Log)) drawLogPane(*this, out);
+  if (isOpen(P::Tracker)) drawTrackerPane(*this, out);
+  if (isOpen(P::Analysis)) drawAnalysisPane(*this, out);
   drawDialogs(*this, out);
+  coach(out);
   relayout = false;
   measurePanes();
   lastNode = timeline.currentIndex();
@@ -377,6 +386,77 @@ nlohmann::json App::layoutState() const {
           {"panes", panes},
           {"overlaps", overlaps},
           {"outside", outside}};
+}
+
+void App::showMove(const Move& mv, Intents& out) const {
+  if (mv.kind != MoveKind::Play) {
+    out.push_back(selectIntent(kNoTile));
+    return;
+  }
+  out.push_back(selectIntent(mv.tile));
+  const auto placements = placementsOf(match(), mv.tile);
+  for (std::size_t i = 0; i < placements.size(); ++i)
+    if (placements[i].same(mv) && placements[i].end == mv.end && placements[i].heading == mv.heading) {
+      Intent in = intentOf(Intent::Kind::ChooseGhost);
+      in.node = static_cast<int>(i);
+      out.push_back(in);
+    }
+}
+
+void App::askHint() {
+  if (!match().toMove() || editing()) {
+    session.status("no move to hint: no round is on");
+    return;
+  }
+  if (hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() && hint.rank >= 0) {
+    ++hint.rank;  // the next best
+  } else {
+    hint = Hint{};
+    hint.timeline = session.timelineId();
+    hint.node = timeline.currentIndex();
+    hint.rank = 0;
+  }
+  hint.shown = false;
+}
+
+// The analysis and the hint: ask for what is wanted (the hint first), show the hint once it came.
+void App::coach(Intents& out) {
+  analyser.poll();
+  const bool hintHere = hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex();
+  if (!hintHere && hint.rank >= 0) hint = Hint{};
+  const Analyser::Key hintKey{session.timelineId(), timeline.currentIndex(), false};
+  if (hintHere && !hint.shown) {
+    analyser.want(hintKey, timeline);
+    if (const AnalysisView* v = analyser.find(hintKey)) {
+      hint.shown = true;
+      if (v->rows.empty()) {
+        hint.text = v->error.empty() ? "no move to hint" : v->error;
+      } else {
+        const auto k = static_cast<std::size_t>(hint.rank) % v->rows.size();
+        const AnalysisRow& r = v->rows[k];
+        hint.move = r.move;
+        hint.moveText = r.text;
+        const TrackerView known =
+            trackerView(timeline, match().toMove() == Player::B ? Visibility::AsB : Visibility::AsA);
+        char head[64];
+        std::snprintf(head, sizeof head, "Hint %d of %d (wins %.0f%%): ", static_cast<int>(k) + 1,
+                      static_cast<int>(v->rows.size()), 100.0 * r.win);
+        hint.text = head + hintReason(match(), r.move, known);
+        showMove(r.move, out);
+      }
+    }
+    return;
+  }
+  if (settings.isOpen(Pane::Analysis) && match().toMove() && !editing()) analyser.want(analysisKey(), timeline);
+}
+
+const TrackerView& App::tracker() const {
+  if (trackerGeneration_ != generation || trackerVisibility_ != settings.visibility) {
+    tracker_ = trackerView(timeline, settings.visibility);
+    trackerGeneration_ = generation;
+    trackerVisibility_ = settings.visibility;
+  }
+  return tracker_;
 }
 
 std::string App::windowTitle() const {
@@ -430,7 +510,11 @@ nlohmann::json App::state() const {
   j["autoplay"] = session.autoplay;
   j["editing"] = editing();
   const auto names = session.playerNames();
-  j["seats"] = {{"A", std::string(name(session.game.seats[0]))}, {"B", std::string(name(session.game.seats[1]))}};
+  j["seats"] = {{"A", session.game.seats[0].spec}, {"B", session.game.seats[1].spec}};
+  const auto thinker = session.thinker();
+  j["thinking"] = thinker ? json(std::string(1, letter(*thinker))) : json(nullptr);
+  if (const auto& d = session.lastDecision())
+    j["lastDecision"] = {{"player", d->spec}, {"reason", d->reason}, {"ms", d->ms}};
   j["players"] = {{"A", names[0]}, {"B", names[1]}};
   const MoveCounter counter = moveCounter(timeline);
   j["counter"] = {{"move", counter.current}, {"of", counter.last}};
@@ -459,6 +543,31 @@ nlohmann::json App::state() const {
   j["scenarios"] = static_cast<int>(scenarioPaths.size());
   j["scenarioList"] = json::array();
   for (const auto& p : scenarioPaths) j["scenarioList"].push_back(std::filesystem::path(p).filename().string());
+  {
+    const TrackerView& tv = tracker();
+    json rows = json::array();
+    for (const TrackerRow& r : tv.rows)
+      rows.push_back({{"number", r.number}, {"table", r.table}, {"hand", r.hand}, {"unseen", r.unseen}});
+    json cannot = json::array();
+    forEachHeaviestFirst(tv.cannotHold, [&](Tile t) { cannot.push_back(tileText(t)); });
+    j["tracker"] = {
+        {"viewer", std::string(1, letter(tv.viewer))}, {"rows", rows}, {"cannotHold", cannot}, {"lines", tv.revealed}};
+  }
+  {
+    json a = {{"open", settings.isOpen(Pane::Analysis)}, {"all", analysisAll}, {"busy", analyser.busy()}};
+    json rows = json::array();
+    if (const AnalysisView* v = analysis()) {
+      for (const AnalysisRow& r : v->rows) rows.push_back({{"move", r.text}, {"win", r.win}, {"points", r.points}});
+      a["exact"] = v->exact;
+      a["samples"] = v->samples;
+      a["error"] = v->error;
+    }
+    a["rows"] = rows;
+    j["analysis"] = a;
+    j["coachHint"] =
+        hint.rank < 0 ? json(nullptr)
+                      : json{{"rank", hint.rank}, {"shown", hint.shown}, {"move", hint.moveText}, {"text", hint.text}};
+  }
   j["logLines"] = static_cast<int>(logBuffer().lines.size());
   j["legal"] = json::array();
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "studio/coach.h"
 #include "studio/renderer.h"
 #include "studio/scene.h"
 #include "studio/session.h"
@@ -101,11 +102,41 @@ class App {
   std::array<int, 2> handTilesShown{};  // tiles of each hand drawn whole within the Hands pane's width
   std::array<float, 2> displaySize{};   // the window's size the panes were last placed for
   bool relayout = false;                // place every pane at its default rect this frame
+  // The tile tracker of the current node from the shown player's view (cached on the generation).
+  [[nodiscard]] const TrackerView& tracker() const;
+
+  // The Analysis pane: computed in the background, cached per node.
+  Analyser analyser;
+  bool analysisAll = false;  // all tiles known (exact) instead of the mover's knowledge
+  [[nodiscard]] Analyser::Key analysisKey() const {
+    return {session.timelineId(), timeline.currentIndex(), analysisAll};
+  }
+  // The analysis the pane shows for the current node, or nullptr while it is computed.
+  [[nodiscard]] const AnalysisView* analysis() const { return analyser.find(analysisKey()); }
+  // Shows a move on the table: selects its tile and outlines its ghost (draw and pass: nothing to show).
+  void showMove(const Move& mv, Intents& out) const;
+
+  // The hint (H): the best move for the player to move, from that player's knowledge; pressed again
+  // at the same position, the next best.
+  struct Hint {
+    std::uint64_t timeline = 0;
+    int node = -1;
+    int rank = -1;       // 0: the best
+    bool shown = false;  // the analysis came and the move is on the table
+    Move move;
+    std::string moveText;  // as the record writes it
+    std::string text;
+  } hint;
+  void askHint();
 
  private:
   void keys(Intents& out);
   void menu(Intents& out);
   void measurePanes();
+  void coach(Intents& out);
+  mutable TrackerView tracker_;
+  mutable std::uint64_t trackerGeneration_ = ~std::uint64_t{0};
+  mutable Visibility trackerVisibility_ = Visibility::All;
   std::array<bool, kPanes> placedOpen_{};  // the open panes the layout was made for
   bool placedEditing_ = false;
 };
@@ -124,6 +155,8 @@ void drawScorePane(App& app, Intents& out);
 void drawEditorPane(App& app, Intents& out);
 void drawScenariosPane(App& app, Intents& out);
 void drawLogPane(App& app, Intents& out);
+void drawTrackerPane(App& app, Intents& out);
+void drawAnalysisPane(App& app, Intents& out);
 void drawDialogs(App& app, Intents& out);
 // Sets a pane window's first-use position and size, relative to a 1280x800 window.
 // (Kept for the Table pane; the other panes place themselves with App::placePane.)

@@ -99,17 +99,24 @@ void drawDialogs(App& app, Intents& out) {
     else
       ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
     ImGui::InputText("seed", &seedText, ImGuiInputTextFlags_CharsDecimal);
+    // Each seat: a human or any player of src/ai, with one line on how it plays.
     for (int p = 0; p < 2; ++p) {
       ImGui::PushID(p);
-      int seat = static_cast<int>(opts.seats[static_cast<std::size_t>(p)]);
-      ImGui::Text("%c:", letter(static_cast<Player>(p)));
-      ImGui::SameLine();
-      ImGui::RadioButton("human", &seat, 0);
-      ImGui::SameLine();
-      ImGui::RadioButton("greedy", &seat, 1);
-      ImGui::SameLine();
-      ImGui::RadioButton("random", &seat, 2);
-      opts.seats[static_cast<std::size_t>(p)] = static_cast<Seat>(seat);
+      Seat& seat = opts.seats[static_cast<std::size_t>(p)];
+      const std::string label = std::string(1, letter(static_cast<Player>(p)));
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+      if (ImGui::BeginCombo(label.c_str(), seatLabel(seat).c_str())) {
+        for (const SeatChoice& c : seatChoices()) {
+          if (ImGui::Selectable(c.label.c_str(), c.spec == seat.spec)) seat = Seat{c.spec};
+          if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
+        }
+        ImGui::EndCombo();
+      }
+      for (const SeatChoice& c : seatChoices())
+        if (c.spec == seat.spec && !c.about.empty()) {
+          ImGui::SameLine();
+          ImGui::TextDisabled("%s", c.about.c_str());
+        }
       ImGui::PopID();
     }
     ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));

@@ -46,6 +46,13 @@ void drawHandsPane(App& app, Intents& out) {
   changed |= ImGui::RadioButton("as B", &vis, 2);
   if (changed) out.push_back(visibilityIntent(static_cast<Visibility>(vis)));
   const Match& m = app.match();
+  // The hint, on the same line: the best move for the player to move; pressed again, the next best.
+  if (m.toMove() && !app.editing()) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Hint (H)")) app.askHint();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The best move for the player to move, from what that player knows; again: the next best");
+  }
   const auto hands = handsView(m, app.settings.visibility);
   const auto names = app.session.playerNames();
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;

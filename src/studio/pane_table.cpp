@@ -157,14 +157,27 @@ void fitKeys(App& app) {
 
 // The words under the table: the note of the position (or the position in plain words), then a line
 // with Deal the next round, the hint to choose a ghost, and the status, each wrapped to the pane.
+// A small spinning arc at the cursor, one line high (the computer is thinking).
+void spinner() {
+  const float r = ImGui::GetTextLineHeight() * 0.4f;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 c(p.x + r + 1, p.y + ImGui::GetTextLineHeight() * 0.5f);
+  const float a = static_cast<float>(ImGui::GetTime()) * 6.0f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PathArcTo(c, r, a, a + 4.2f, 16);
+  dl->PathStroke(ImGui::GetColorU32(ImGuiCol_PlotHistogram), 0, 2.0f);
+  ImGui::Dummy(ImVec2(2 * r + 2, ImGui::GetTextLineHeight()));
+  ImGui::SameLine();
+}
+
 struct Words {
-  std::string caption, hint, status;
+  std::string caption, hint, status, thinking;
   bool deal = false;
   [[nodiscard]] float height(float width) const {
     const ImGuiStyle& st = ImGui::GetStyle();
     float h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, width).y + st.ItemSpacing.y;
     if (deal) h += ImGui::GetFrameHeightWithSpacing();
-    for (const std::string* t : {&hint, &status})
+    for (const std::string* t : {&hint, &status, &thinking})
       if (!t->empty()) h += ImGui::CalcTextSize(t->c_str(), nullptr, false, width).y + st.ItemSpacing.y;
     return h + st.ItemSpacing.y;
   }
@@ -179,6 +192,10 @@ struct Words {
     if (!hint.empty()) ImGui::TextWrapped("%s", hint.c_str());
     if (!status.empty()) ImGui::TextWrapped("%s", status.c_str());
     ImGui::PopStyleColor();
+    if (!thinking.empty()) {
+      spinner();
+      ImGui::TextUnformatted(thinking.c_str());
+    }
   }
 };
 
@@ -193,6 +210,13 @@ Words wordsOf(const App& app, bool choice) {
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
   if (choice) w.hint = "Click a ghost, or Left/Right to choose and Enter to play.";
   w.status = app.statusText;
+  if (const auto who = app.session.thinker()) {
+    const Seat& seat = app.session.game.seats[static_cast<std::size_t>(idx(*who))];
+    w.thinking = std::string(1, letter(*who)) + " (" + seatLabel(seat) + ") is thinking...";
+  } else if (const auto& d = app.session.lastDecision();
+             d && !d->reason.empty() && !app.editing() && d->node == app.timeline.currentIndex() && w.status.empty()) {
+    w.status = std::string(1, letter(app.timeline.current().by)) + ": " + d->reason;
+  }
   return w;
 }
 

@@ -1,8 +1,10 @@
-// The studio's seats: a human or one of src/ai's computer players.
+// The studio's seats: a human or one of src/ai's computer players, named by its spec ("greedy",
+// "expert:ms=200"). The computer decides on a worker thread (session.cpp), never in the frame.
 #pragma once
 #include <cstdint>
-#include <random>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "ai/players.h"
 #include "core/match.h"
@@ -16,13 +18,35 @@ namespace dom::studio {
   return m;
 }
 
-enum class Seat : std::uint8_t { Human, Greedy, Random };
-[[nodiscard]] std::string_view name(Seat s);
+// A seat: "human", or the spec of a computer player that ai::makePlayer accepts.
+struct Seat {
+  std::string spec = "human";
+  [[nodiscard]] bool human() const { return spec == "human"; }
+  friend bool operator==(const Seat& a, const Seat& b) { return a.spec == b.spec; }
+  friend bool operator!=(const Seat& a, const Seat& b) { return !(a == b); }
+  static const Seat Human, Greedy, Random;
+};
+inline const Seat Seat::Human{"human"};
+inline const Seat Seat::Greedy{"greedy"};
+inline const Seat Seat::Random{"random"};
+
+[[nodiscard]] inline std::string_view name(const Seat& s) { return s.spec; }
+// "human" or a player spec src/ai accepts; false (and `out` unchanged) otherwise.
 [[nodiscard]] bool parseSeat(std::string_view text, Seat& out);
+// Why `text` is not a seat ("" when it is one).
+[[nodiscard]] std::string seatError(std::string_view text);
+
+// A seat the menus offer: its spec, a plain name and one line on how it plays.
+struct SeatChoice {
+  std::string spec, label, about;
+};
+// Human first, then every player of src/ai's catalog.
+[[nodiscard]] const std::vector<SeatChoice>& seatChoices();
+// The plain name of a seat's player ("Expert (200 ms)"), or its spec when the catalog lacks it.
+[[nodiscard]] std::string seatLabel(const Seat& s);
 
 // The computer players are core's, from src/ai.
 using ai::greedyMove;
 using ai::randomMove;
-[[nodiscard]] Move computerMove(Seat seat, const Match& m, std::mt19937_64& rng);
 
 }  // namespace dom::studio

@@ -256,7 +256,7 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
     }
     case K::Seat: {
       Seat s;
-      if (!parseSeat(c.word, s)) return fail("seat A|B human|greedy|random");
+      if (!parseSeat(c.word, s)) return fail(seatError(c.word));
       app.apply(seatIntent(c.player, s));
       break;
     }
@@ -313,6 +313,24 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
         return fail("expected " + jsonText(c.want) + ", found " + jsonText(got));
       }
       spdlog::info("check {} ok", c.pointer);
+      break;
+    }
+    case K::Hint: app.askHint(); break;                    // as H: the best move, again: the next best
+    case K::WaitAnalysis: app.analyser.wait(); break;      // blocks until the analysis (or the hint's) is computed
+    case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
+    case K::Analysis: app.analysisAll = c.on; break;
+    case K::AnalysisRow:
+    case K::AnalysisPlay: {  // as a click (a double click) on row N
+      const AnalysisView* v = app.analysis();
+      if (!v || c.number >= static_cast<long long>(v->rows.size()))
+        return fail("no such analysis row (wait-analysis first)");
+      Intents out;
+      const Move& mv = v->rows[static_cast<std::size_t>(c.number)].move;
+      if (c.kind == K::AnalysisPlay)
+        out.push_back(playIntent(mv));
+      else
+        app.showMove(mv, out);
+      app.applyAll(out);
       break;
     }
     case K::Quit: quit_ = true; break;

@@ -165,6 +165,17 @@ bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error
   if (cmd == "select-playable") return none(K::SelectPlayable);
   if (cmd == "deal") return none(K::Deal);
   if (cmd == "quit") return none(K::Quit);
+  if (cmd == "hint") return none(K::Hint);                    // as H
+  if (cmd == "wait-analysis") return none(K::WaitAnalysis);   // until the analysis (or the hint's) is computed
+  if (cmd == "wait-computer") return none(K::WaitComputer);   // until the computer seat's decision is made
+  if (cmd == "analysis-row") return count(K::AnalysisRow, "analysis-row N");     // as a click on row N
+  if (cmd == "analysis-play") return count(K::AnalysisPlay, "analysis-play N");  // as a double click
+  if (cmd == "analysis") {  // analysis mover|all: whose knowledge the Analysis pane uses
+    c.kind = K::Analysis;
+    if (w.size() != 1 || (w[0] != "mover" && w[0] != "all")) return fail("analysis takes mover or all");
+    c.on = w[0] == "all";
+    return true;
+  }
   if (cmd == "jump") return count(K::Jump, "jump N");
   if (cmd == "wait") return count(K::Wait, "wait FRAMES");
   if (cmd == "click-ghost") return count(K::ClickGhost, "click-ghost N");

@@ -57,6 +57,12 @@ struct ScriptCommand {
     Dump,
     Check,
     CheckContains,
+    Hint,
+    WaitAnalysis,
+    WaitComputer,
+    Analysis,
+    AnalysisRow,
+    AnalysisPlay,
     Quit
   };
   Kind kind = Kind::Quit;
@@ -69,8 +75,8 @@ struct ScriptCommand {
   Zone zone = Zone::Box;
   Tile tile = kNoTile;
   Player player = Player::A;
-  bool on = false;            // edit, teaching, animate, autoplay
-  long long number = 0;       // jump, wait, open-scenario, click-ghost, monkey's frames
+  bool on = false;            // edit, teaching, animate, autoplay; analysis: all tiles known
+  long long number = 0;       // jump, wait, open-scenario, click-ghost, analysis-row/-play, monkey's frames
   std::uint64_t seed = 0;     // new, monkey
   float x = 0, y = 0;         // click; speed and delay in x
   int width = 0, height = 0;  // resize

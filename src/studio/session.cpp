@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -16,8 +17,8 @@
 namespace dom::studio {
 
 const char* name(Pane p) {
-  static const char* const names[] = {"table", "hands", "stock",  "timeline",  "branches",
-                                      "rules", "score", "editor", "scenarios", "log"};
+  static const char* const names[] = {"table", "hands",  "stock",     "timeline", "branches", "rules",
+                                      "score", "editor", "scenarios", "log",      "tracker",  "analysis"};
   return names[static_cast<int>(p)];
 }
 
@@ -241,17 +242,43 @@ std::vector<ScenarioEntry> listScenarios(const std::string& dir) {
   return out;
 }
 
-Session::Session() { editor.load(match()); }
+Session::Session() : thinker_(std::make_unique<Background<ComputerDecision>>()) { editor.load(match()); }
+Session::Session(Session&&) noexcept = default;
+Session& Session::operator=(Session&&) noexcept = default;
+Session::~Session() = default;
+
+bool Session::thinking() const { return thinker_ && thinker_->busy(); }
+
+void Session::waitForComputer() {
+  if (thinker_) thinker_->wait();
+}
+
+// The seat's player decides on a worker thread, from a copy of the position, with a seed of its
+// own for this move (so that a game replays the same for a seed, whatever the frame rate).
+void Session::startThinking(Player who) {
+  const std::string spec = game.seats[static_cast<std::size_t>(idx(who))].spec;
+  const std::uint64_t seed = game.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(timeline.pathPos()) + 1;
+  thinkingFor_ = who;
+  thinker_->start(epoch_, [spec, seed, m = match()](JobControl&) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ComputerDecision d;
+    d.spec = spec;
+    auto player = ai::makePlayer(spec, seed);
+    d.move = player ? player->choose(m) : greedyMove(m);
+    d.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return d;
+  });
+}
 
 std::optional<Player> Session::soleHuman() const {
-  const bool a = game.seats[0] == Seat::Human, b = game.seats[1] == Seat::Human;
+  const bool a = game.seats[0].human(), b = game.seats[1].human();
   if (a == b) return std::nullopt;
   return a ? Player::A : Player::B;
 }
 
 bool Session::humanToMove() const {
   const auto p = match().toMove();
-  return p && game.seats[static_cast<std::size_t>(idx(*p))] == Seat::Human;
+  return p && game.seats[static_cast<std::size_t>(idx(*p))].human();
 }
 
 std::array<std::string, 2> Session::playerNames() const {
@@ -284,9 +311,10 @@ void Session::newGame(const NewGameOptions& o) {
     return;
   }
   game = o;
-  rng.seed(o.seed);
+  lastDecision_.reset();
   Match m = newMatch(std::get<Rules>(parsed), o.seed);
   timeline.reset(m, dealRecord(m));
+  ++timelineId_;
   playersFromSeats_ = true;
   timeline.setPlayers(playerNames());
   filePath.clear();
@@ -308,6 +336,7 @@ bool Session::open(const std::string& path) {
     return false;
   }
   timeline = std::move(t);
+  ++timelineId_;
   filePath = path;
   game.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
   game.rules = match().rules().text();
@@ -352,7 +381,7 @@ void Session::play(const Move& mv) {
   timeline.play(mv);
   selected = kNoTile;
   chosenGhost = 0;
-  if (game.seats[static_cast<std::size_t>(idx(*who))] == Seat::Human) hint_.clear();
+  if (game.seats[static_cast<std::size_t>(idx(*who))].human()) hint_.clear();
 }
 
 void Session::playSelected() {
@@ -388,6 +417,7 @@ void Session::editorStart() {
     return;
   }
   timeline.resetSetup(started->first, started->second);
+  ++timelineId_;
   game.rules = started->first.rules().text();
   playersFromSeats_ = true;
   timeline.setPlayers(playerNames());
@@ -464,6 +494,7 @@ void Session::undoMove() {
     return;
   }
   timeline = std::move(rebuilt);
+  ++timelineId_;
 }
 
 void Session::apply(const Intent& in) {
@@ -528,6 +559,18 @@ void Session::apply(const Intent& in) {
     case K::ExportTablePng:
     case K::NewGameDialog: break;
   }
+  // Only the view settings leave the game as it was: anything else makes a running decision stale.
+  const bool viewOnly = in.kind == K::SetVisibility || in.kind == K::SetTeaching || in.kind == K::SetAnimate ||
+                        in.kind == K::SetGhosts || in.kind == K::SetSpeed || in.kind == K::SetComputerDelay ||
+                        in.kind == K::SetPane || in.kind == K::Select || in.kind == K::ChooseGhost ||
+                        in.kind == K::ExportPng || in.kind == K::ExportTablePng || in.kind == K::NewGameDialog;
+  if (!viewOnly) {
+    ++epoch_;
+    if (thinker_->busy()) {
+      thinker_->cancel();
+      thinkingFor_.reset();
+    }
+  }
   const bool manual =
       in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
   if (manual) {
@@ -565,16 +608,23 @@ void Session::tick(float dt) {
     return;
   }
   const auto who = m.toMove();
-  if (!who || game.seats[static_cast<std::size_t>(idx(*who))] == Seat::Human) {
+  if (!who || game.seats[static_cast<std::size_t>(idx(*who))].human()) {
     computerElapsed = 0;
     return;
   }
+  // The computer thinks from the moment it is its turn; its move shows once the delay has passed.
   computerElapsed += dt;
+  if (!thinker_->runs(epoch_)) startThinking(*who);
   if (computerElapsed < settings.computerDelay) return;
+  auto d = thinker_->take(epoch_);
+  if (!d) return;
+  thinkingFor_.reset();
   computerElapsed = 0;
   const std::string keep = statusText;  // the computer's move is not the user's action
-  apply(playIntent(computerMove(game.seats[static_cast<std::size_t>(idx(*who))], m, rng)));
+  apply(playIntent(d->move));
   if (statusText.empty()) statusText = keep;
+  d->node = timeline.currentIndex();
+  lastDecision_ = std::move(d);
 }
 
 }  // namespace dom::studio
@@ -609,9 +659,10 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
   const float side = std::floor(std::clamp(w * 0.22f, std::min(190.0f, w * 0.25f), 560.0f));
   const float centre = w - 2 * side - 2 * gap;
   using P = Pane;
-  stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}}, open, 0, top, side, height, gap);
-  stack(out, {{P::Rules, 0.45f}, {P::Score, 0.27f}, {P::Log, 0.28f}}, open, side + gap + centre + gap, top, side,
-        height, gap);
+  stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}, {P::Tracker, 0.3f}}, open, 0, top,
+        side, height, gap);
+  stack(out, {{P::Analysis, 0.45f}, {P::Rules, 0.45f}, {P::Score, 0.27f}, {P::Log, 0.28f}}, open,
+        side + gap + centre + gap, top, side, height, gap);
   auto centreOpen = open;
   if (editing) {
     // Edit mode: the table over the editor; the hands and stock are the match's, not the edit's.

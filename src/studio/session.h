@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
@@ -13,10 +14,25 @@
 #include "studio/players.h"
 #include "studio/timeline.h"
 #include "studio/viewmodel.h"
+#include "studio/worker.h"
 
 namespace dom::studio {
 
-enum class Pane : std::uint8_t { Table, Hands, Stock, Timeline, Branches, Rules, Score, Editor, Scenarios, Log, Count };
+enum class Pane : std::uint8_t {
+  Table,
+  Hands,
+  Stock,
+  Timeline,
+  Branches,
+  Rules,
+  Score,
+  Editor,
+  Scenarios,
+  Log,
+  Tracker,
+  Analysis,
+  Count
+};
 inline constexpr int kPanes = static_cast<int>(Pane::Count);
 [[nodiscard]] const char* name(Pane p);
 [[nodiscard]] bool parsePane(std::string_view text, Pane& out);
@@ -29,7 +45,7 @@ struct Settings {
   bool ghosts = true;
   float speed = 1.0f;  // autoplay moves per second
   float computerDelay = 0.4f;
-  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false};
+  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false, false, false};
   std::vector<std::string> recent;
   void clamp();
   [[nodiscard]] bool isOpen(Pane p) const { return open[static_cast<std::size_t>(p)]; }
@@ -150,9 +166,21 @@ struct Box {
                                                     bool editing);
 [[nodiscard]] bool overlap(const Box& a, const Box& b);
 
+// A computer seat's decision, made on a worker thread from what that seat may know.
+struct ComputerDecision {
+  Move move;
+  std::string reason;  // the player's words for it ("" when it gives none)
+  std::string spec;    // the player that decided
+  double ms = 0;       // how long it thought
+  int node = -1;       // the timeline node the move made
+};
+
 class Session {
  public:
   Session();
+  Session(Session&&) noexcept;
+  Session& operator=(Session&&) noexcept;
+  ~Session();
   // The one place where the session changes. Every change the table can show bumps generation().
   void apply(const Intent& in);
   void applyAll(Intents& in);
@@ -174,6 +202,20 @@ class Session {
   [[nodiscard]] const std::string& hint() const { return hint_; }
   // The player a human plays against the computer (one human seat), if any.
   [[nodiscard]] std::optional<Player> soleHuman() const;
+  // A computer seat is deciding its move on the worker thread (the spinner shows it).
+  [[nodiscard]] bool thinking() const;
+  // The seat that is thinking, when thinking().
+  [[nodiscard]] std::optional<Player> thinker() const { return thinking() ? thinkingFor_ : std::nullopt; }
+  // The last computer decision played (its reason is shown under the table).
+  [[nodiscard]] const std::optional<ComputerDecision>& lastDecision() const { return lastDecision_; }
+  // Blocks until the computer's running decision is done (tests and scripts; the frame never does).
+  void waitForComputer();
+  // Bumped by every intent that changes the game or the seats (not by view settings): a computer
+  // decision or an analysis started under another epoch is stale.
+  [[nodiscard]] std::uint64_t positionEpoch() const { return epoch_; }
+  // Bumped whenever the timeline is replaced (new game, open, edited position, undo that rebuilds):
+  // (timelineId(), node index) names a position for as long as the session runs.
+  [[nodiscard]] std::uint64_t timelineId() const { return timelineId_; }
 
   void showError(const std::string& e);
   void status(const std::string& s) { statusText = s; }
@@ -183,7 +225,6 @@ class Session {
   Timeline timeline;
   Editor editor;
   NewGameOptions game;
-  std::mt19937_64 rng{1};
   std::string filePath;
   std::string errorText;    // shown in a modal until dismissed
   bool errorPopup = false;  // the window should open the error modal
@@ -207,7 +248,13 @@ class Session {
   void setSeat(Player p, Seat s);
   void editorStart();
   void bump() { ++generation_; }
+  void startThinking(Player who);
   std::uint64_t generation_ = 0;
+  std::uint64_t epoch_ = 1;
+  std::uint64_t timelineId_ = 1;
+  std::unique_ptr<Background<ComputerDecision>> thinker_;
+  std::optional<Player> thinkingFor_;
+  std::optional<ComputerDecision> lastDecision_;
   bool playersFromSeats_ = true;  // the players' names are the seats' (a new game), not a record's
   bool autoVisibility_ = false;   // the view was set by the first run, not by the user
   std::string hint_;              // shown until the first move of a first-run game

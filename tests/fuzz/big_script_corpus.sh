@@ -5,7 +5,7 @@
 set -eu
 out=${1:?usage: big_script_corpus.sh OUTDIR}
 mkdir -p "$out"
-every='open log\nclose table\nedit on\nload game.dgn\nload-bad bad.dgn\nstep first\nundo\nredo\njump 3\nselect 6-4\nmonkey 10 3\nclick 10.5 -2\nresize 800x600\nclick-ghost 0\nthrow-in-frame\nscenarios-dir s\nopen-scenario 1\ndialog save\nexport-table t.png\nselect-playable\nplay 6-4 R left\ndeal\nkey left\nctrl z\nvisibility b\nteaching on\nanimate off\nautoplay on\nspeed 2.5\ndelay 0\nseat B greedy\nnew 5 dominoes2 hand=5\neditor move 6-6 stock\nsave s.dgn\nwait 2\nscreenshot s.png\ndump s.json\ncheck /round 1\ncheck /moves >4\ncheck /title "a b"\ncheck-contains /status saved\nquit\n'
+every='open log\nclose table\nedit on\nload game.dgn\nload-bad bad.dgn\nstep first\nundo\nredo\njump 3\nselect 6-4\nmonkey 10 3\nclick 10.5 -2\nresize 800x600\nclick-ghost 0\nthrow-in-frame\nscenarios-dir s\nopen-scenario 1\ndialog save\nexport-table t.png\nselect-playable\nplay 6-4 R left\ndeal\nkey left\nctrl z\nvisibility b\nteaching on\nanimate off\nautoplay on\nspeed 2.5\ndelay 0\nseat B greedy\nnew 5 dominoes2 hand=5\neditor move 6-6 stock\nsave s.dgn\nwait 2\nscreenshot s.png\ndump s.json\ncheck /round 1\ncheck /moves >4\ncheck /title "a b"\ncheck-contains /status saved\nhint\nwait-analysis\nwait-computer\nanalysis all\nanalysis-row 0\nanalysis-play 1\nopen analysis\nopen tracker\nseat B expert:ms=50\nquit\n'
 { for i in $(seq 1 2000); do printf "$every"; done; } | head -c 1000000 >"$out/big_every.script"
 { printf 'check /title '; head -c 1000000 /dev/zero | tr '\0' 'a'; echo; } >"$out/big_word.script"
 { printf 'check /x '; head -c 200000 /dev/zero | tr '\0' '['; head -c 200000 /dev/zero | tr '\0' ']'; echo; } >"$out/big_nesting.script"

@@ -63,6 +63,32 @@ TEST_CASE("script: every bad line is an error naming its line, and nothing runs"
   CHECK(p.errors[9].message.find("not a JSON pointer") != std::string::npos);
 }
 
+TEST_CASE("script: the coach's commands are typed, and their bad forms refused before anything runs") {
+  const ParsedScript p = parseScript(
+      "open analysis\nopen tracker\nhint\nwait-analysis\nwait-computer\nanalysis all\nanalysis mover\n"
+      "analysis-row 2\nanalysis-play 0\nseat B expert:ms=200\n");
+  REQUIRE(p.errors.empty());
+  REQUIRE(p.commands.size() == 10);
+  CHECK(p.commands[0].pane == Pane::Analysis);
+  CHECK(p.commands[1].pane == Pane::Tracker);
+  CHECK(p.commands[2].kind == K::Hint);
+  CHECK(p.commands[3].kind == K::WaitAnalysis);
+  CHECK(p.commands[4].kind == K::WaitComputer);
+  CHECK((p.commands[5].kind == K::Analysis && p.commands[5].on));
+  CHECK((p.commands[6].kind == K::Analysis && !p.commands[6].on));
+  CHECK((p.commands[7].kind == K::AnalysisRow && p.commands[7].number == 2));
+  CHECK((p.commands[8].kind == K::AnalysisPlay && p.commands[8].number == 0));
+  CHECK(p.commands[9].word == "expert:ms=200");
+  const ParsedScript bad = parseScript(
+      "hint now\nwait-analysis 3\nwait-computer x\nanalysis\nanalysis both\nanalysis-row\nanalysis-row -1\n"
+      "analysis-play 1x\n");
+  CHECK(bad.commands.empty());
+  REQUIRE(bad.errors.size() == 8);
+  for (std::size_t i = 0; i < bad.errors.size(); ++i) CHECK(bad.errors[i].line == static_cast<int>(i) + 1);
+  CHECK(bad.errors[4].message == "analysis takes mover or all");
+  CHECK(bad.errors[6].message.find("analysis-row N") != std::string::npos);
+}
+
 TEST_CASE("script: an echoed word is cut to 60 characters") {
   const std::string big(100000, 'x');
   const ParsedScript p = parseScript("key " + big + "\n" + big + "\n");

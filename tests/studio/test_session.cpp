@@ -100,7 +100,10 @@ TEST_CASE("undo move against the computer takes back the reply too and leaves no
   const Match before = s.match();
   s.apply(playIntent(heaviestPlay(s.match())));
   s.settings.computerDelay = 0;
-  for (int i = 0; i < 5 && !s.humanToMove(); ++i) s.tick(0.1f);
+  for (int i = 0; i < 20 && !s.humanToMove(); ++i) {
+    s.tick(0.1f);
+    s.waitForComputer();  // the computer decides on a worker thread
+  }
   REQUIRE(s.humanToMove());
   REQUIRE(s.timeline.pathPos() >= 2);
   s.apply(intentOf(Intent::Kind::Undo));
@@ -158,7 +161,10 @@ TEST_CASE("the move counter is numbered like the timeline's rows") {
   Session s = against(Seat::Greedy, 11, "en-linea target=100");
   s.apply(seatIntent(Player::A, Seat::Greedy));
   s.settings.computerDelay = 0;
-  for (int i = 0; i < 2000 && !s.match().matchOver(); ++i) s.tick(0.1f);
+  for (int i = 0; i < 4000 && !s.match().matchOver(); ++i) {
+    s.tick(0.1f);
+    s.waitForComputer();
+  }
   REQUIRE(s.match().matchOver());
   REQUIRE(s.match().round() > 1);  // several deals: the old counter counted them as moves
   const auto rows = timelineRows(s.timeline);

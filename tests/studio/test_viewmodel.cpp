@@ -1,6 +1,8 @@
 // What each pane shows for a position, tested without a window.
 #include <doctest/doctest.h>
 
+#include <random>
+
 #include "core/dgn.h"
 #include "studio/editor.h"
 #include "studio/players.h"

@@ -1,0 +1,101 @@
+// The studio as a coach, without ImGui: the tile tracker's counts, the moves of the round so far
+// (what src/ai's RoundLog is built from), the analysis and hint rows the panes show.
+#pragma once
+#include <array>
+#include <compare>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/match.h"
+#include "studio/timeline.h"
+#include "studio/viewmodel.h"
+#include "studio/worker.h"
+
+namespace dom::studio {
+
+// Whose knowledge a view shows: the shown player (Show as A/B), else the player to move (else A).
+[[nodiscard]] Player viewerOf(const Match& m, Visibility v);
+
+// One move of the round so far: the position before it and the move as applied.
+struct RoundMove {
+  const Match* before = nullptr;
+  Move move;
+  Player by = Player::A;
+};
+// The moves from the current round's deal to the current node, in order (empty before a deal).
+[[nodiscard]] std::vector<RoundMove> roundMoves(const Timeline& t);
+
+// The tile tracker: for each number, how many of its 7 tiles are on the table, in the viewer's hand,
+// and unseen (the opponent's hand and the stock); what the opponent cannot hold, with why.
+struct TrackerRow {
+  int number = 0;
+  int table = 0, hand = 0, unseen = 0;
+};
+struct TrackerView {
+  Player viewer = Player::A;
+  std::array<TrackerRow, 7> rows{};
+  Mask cannotHold = 0;                // tiles the opponent surely does not hold now
+  std::vector<std::string> revealed;  // "B drew at 3 and 5 on move 14: B has no 3 and no 5"
+};
+[[nodiscard]] TrackerView trackerCounts(const Match& m, Player viewer);
+// The counts and, from the round's public history, what the viewer's opponent cannot hold.
+[[nodiscard]] TrackerView trackerView(const Timeline& t, Visibility v);
+
+// The analysis of a position: every legal move with its win probability (ties half) and expected
+// points for the mover, best first; from the mover's knowledge (sampled deals) or all tiles known.
+struct AnalysisRow {
+  Move move;
+  std::string text;  // as the record writes it
+  double win = 0;    // 0..1
+  double points = 0;
+};
+struct AnalysisView {
+  std::vector<AnalysisRow> rows;
+  bool exact = false;  // every tile known, or few enough unknown: the solver's exact values
+  int samples = 0;
+  bool all = false;   // computed with all tiles known
+  std::string error;  // why there is no analysis ("no round is on")
+};
+// Computes it now (on the calling thread); `control` may cancel it and receives its progress.
+[[nodiscard]] AnalysisView analysePosition(const Timeline& t, bool allKnown, int samples, JobControl* control);
+// The job that computes it later on a worker: copies what it needs from the timeline now.
+[[nodiscard]] std::function<AnalysisView(JobControl&)> analysisJob(const Timeline& t, bool allKnown, int samples);
+// Whether src/ai's analysis is built in (false: the pane says so).
+[[nodiscard]] bool analysisAvailable();
+
+// The analyses of the positions the user looked at, cached per node; one computed at a time in the
+// background, the latest wanted first.
+class Analyser {
+ public:
+  struct Key {
+    std::uint64_t timeline = 0;
+    int node = -1;
+    bool all = false;
+    auto operator<=>(const Key&) const = default;
+  };
+  // Asks for the analysis of `key` (computing it from `t`'s current node if it is not cached).
+  void want(const Key& key, const Timeline& t);
+  // The cached analysis of `key`, once computed.
+  [[nodiscard]] const AnalysisView* find(const Key& key) const;
+  [[nodiscard]] bool busy() const { return job_.busy(); }
+  [[nodiscard]] double progress() const { return job_.progress(); }
+  // Collects a finished job's result into the cache (each frame).
+  void poll();
+  // Blocks until the running job is done and collects it (tests and scripts).
+  void wait();
+  int samples = 200;
+
+ private:
+  std::map<Key, AnalysisView> cache_;
+  Background<AnalysisView> job_;
+  Key running_;
+  std::uint64_t jobNo_ = 0;
+};
+
+// The hint's words for a move: where it goes and why, in the tips' words ("6-4 on the 4: a heavy
+// tile, played early; it leaves a 6, and you hold three more 6s").
+[[nodiscard]] std::string hintReason(const Match& m, const Move& mv, const TrackerView& known);
+
+}  // namespace dom::studio

@@ -1,0 +1,71 @@
+// The Tile tracker pane: for each number, its 7 tiles on the table, in the viewer's hand and unseen;
+// what the opponent cannot hold and the move that revealed it. From the shown player's view.
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "studio/app.h"
+
+namespace dom::studio {
+
+void drawTrackerPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Tracker, out)) return;
+  const TrackerView& v = app.tracker();
+  const Player opp = other(v.viewer);
+  ImGui::TextWrapped("As %c: the tiles of each number (7 each)", letter(v.viewer));
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerV;
+  if (ImGui::BeginTable("counts", 5, flags)) {
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("table");
+    ImGui::TableSetupColumn("hand");
+    ImGui::TableSetupColumn("unseen");
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableHeadersRow();
+    for (const TrackerRow& r : v.rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", r.number);
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", r.table);
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", r.hand);
+      ImGui::TableNextColumn();
+      if (r.unseen == 0) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.55f, 0.4f, 1));
+      ImGui::Text("%d", r.unseen);
+      if (r.unseen == 0) ImGui::PopStyleColor();
+      ImGui::TableNextColumn();
+      // A bar of the 7 tiles: table grey, hand gold, unseen blue.
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight() * 0.7f;
+      const float y = p.y + ImGui::GetTextLineHeight() * 0.15f;
+      const float unit = w / 7.0f;
+      float x = p.x;
+      const std::pair<int, ImU32> parts[] = {{r.table, IM_COL32(140, 140, 140, 255)},
+                                             {r.hand, IM_COL32(230, 190, 80, 255)},
+                                             {r.unseen, IM_COL32(90, 150, 230, 255)}};
+      for (const auto& [n, col] : parts) {
+        if (n > 0) dl->AddRectFilled(ImVec2(x, y), ImVec2(x + unit * static_cast<float>(n) - 1, y + h), col);
+        x += unit * static_cast<float>(n);
+      }
+      ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight()));
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Separator();
+  if (v.revealed.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Nothing known about %c's hand yet: watch when %c draws or passes.", letter(opp), letter(opp));
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextWrapped("%c cannot hold:", letter(opp));
+    for (const std::string& line : v.revealed) {
+      ImGui::Bullet();
+      ImGui::TextWrapped("%s", line.c_str());
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace dom::studio

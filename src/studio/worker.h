@@ -1,0 +1,133 @@
+// Background work for the studio: a computer's move, an analysis. The frame never waits for it: a
+// job runs on its own thread, the frame polls for its result, and a result whose key no longer
+// matches what the frame wants is dropped (the position changed while it ran).
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace dom::studio {
+
+// What a job sees: its cancel flag (set when its result is no longer wanted) and its progress (0..1).
+struct JobControl {
+  std::atomic<bool> cancel{false};
+  std::atomic<double> progress{0};
+};
+
+template <class T>
+class Background {
+ public:
+  using Job = std::function<T(JobControl&)>;
+  Background() = default;
+  Background(const Background&) = delete;
+  Background& operator=(const Background&) = delete;
+  ~Background() {
+    cancel();
+    for (auto& r : retired_) r.thread.join();
+  }
+
+  // Starts `job` for `key`, cancelling the job that runs (its result will be dropped).
+  void start(std::uint64_t key, Job job) {
+    cancel();
+    auto state = std::make_shared<State>();
+    state->key = key;
+    Running r{state, std::thread([state, job = std::move(job)] {
+                std::optional<T> out;
+                try {
+                  out = job(state->control);
+                } catch (...) {
+                  state->failed = true;
+                }
+                std::lock_guard lock(state->mutex);
+                state->result = std::move(out);
+                state->done = true;
+              })};
+    running_ = std::move(r);
+  }
+
+  // The running job's result is no longer wanted: it is told to stop, and its thread is joined
+  // later, once it has finished (never here: the frame does not wait).
+  void cancel() {
+    if (!running_) return;
+    running_->state->control.cancel = true;
+    retired_.push_back(std::move(*running_));
+    running_.reset();
+    reap();
+  }
+
+  // The result of the job started for `key`, once it is done (the job is then forgotten).
+  std::optional<T> take(std::uint64_t key) {
+    reap();
+    if (!running_ || running_->state->key != key) return std::nullopt;
+    std::optional<T> out;
+    {
+      std::lock_guard lock(running_->state->mutex);
+      if (!running_->state->done) return std::nullopt;
+      out = std::move(running_->state->result);
+    }
+    running_->thread.join();  // done: returns at once
+    running_.reset();
+    return out;
+  }
+
+  // A job runs for `key` (it may have finished and wait to be taken).
+  [[nodiscard]] bool runs(std::uint64_t key) const { return running_ && running_->state->key == key; }
+  [[nodiscard]] bool busy() const { return running_.has_value(); }
+  [[nodiscard]] double progress() const { return running_ ? running_->state->control.progress.load() : 0.0; }
+  // Blocks until the running job is done (tests and scripted runs only; the frame never calls it).
+  void wait() {
+    if (!running_) return;
+    for (;;) {
+      {
+        std::lock_guard lock(running_->state->mutex);
+        if (running_->state->done) return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  // Threads of cancelled jobs still running (tests).
+  [[nodiscard]] std::size_t retiredCount() {
+    reap();
+    return retired_.size();
+  }
+
+ private:
+  struct State {
+    std::uint64_t key = 0;
+    JobControl control;
+    std::mutex mutex;
+    std::optional<T> result;
+    bool done = false;
+    bool failed = false;
+  };
+  struct Running {
+    std::shared_ptr<State> state;
+    std::thread thread;
+  };
+  // Joins the cancelled jobs that have finished.
+  void reap() {
+    for (auto it = retired_.begin(); it != retired_.end();) {
+      bool done = false;
+      {
+        std::lock_guard lock(it->state->mutex);
+        done = it->state->done;
+      }
+      if (done) {
+        it->thread.join();
+        it = retired_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  std::optional<Running> running_;
+  std::vector<Running> retired_;
+};
+
+}  // namespace dom::studio

@@ -1,0 +1,157 @@
+// The coach without a window: the worker that runs computer moves and analyses off the frame, the
+// seats, the tile tracker's counts, the hint's words.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "studio/coach.h"
+#include "studio/session.h"
+#include "studio/worker.h"
+
+using namespace dom;
+using namespace dom::studio;
+
+namespace {
+std::string testFile(const char* name) { return std::string(STUDIO_TEST_DIR) + "/" + name; }
+
+Session against(Seat b, std::uint64_t seed = 7) {
+  Session s;
+  Intent in = intentOf(Intent::Kind::NewGame);
+  in.game.seed = seed;
+  in.game.seats = {Seat::Human, b};
+  s.apply(in);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("a background job's result is taken once, under its own key only") {
+  Background<int> bg;
+  bg.start(1, [](JobControl& c) {
+    c.progress = 0.5;
+    return 42;
+  });
+  CHECK(bg.busy());
+  CHECK(bg.runs(1));
+  CHECK_FALSE(bg.take(2));  // another key: never this job's result
+  bg.wait();
+  const auto r = bg.take(1);
+  REQUIRE(r);
+  CHECK(*r == 42);
+  CHECK_FALSE(bg.busy());
+  CHECK_FALSE(bg.take(1));  // taken once
+}
+
+TEST_CASE("a job started again cancels the running one, whose result is dropped") {
+  Background<int> bg;
+  std::atomic<bool> sawCancel{false};
+  bg.start(1, [&](JobControl& c) {
+    while (!c.cancel) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    sawCancel = true;
+    return 1;
+  });
+  bg.start(2, [](JobControl&) { return 2; });  // returns at once: the first job is not waited for
+  bg.wait();
+  CHECK_FALSE(bg.take(1));
+  const auto r = bg.take(2);
+  REQUIRE(r);
+  CHECK(*r == 2);
+  for (int i = 0; i < 2000 && bg.retiredCount() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  CHECK(sawCancel);
+  CHECK(bg.retiredCount() == 0);
+}
+
+TEST_CASE("seats: human and every player of src/ai, by spec") {
+  const auto& choices = seatChoices();
+  REQUIRE(choices.size() >= 3);
+  CHECK(choices.front().spec == "human");
+  for (const auto& c : choices) {
+    Seat s;
+    CHECK_MESSAGE(parseSeat(c.spec, s), c.spec);
+    CHECK(s.spec == c.spec);
+    CHECK_FALSE(c.label.empty());
+  }
+  Seat s = Seat::Greedy;
+  CHECK_FALSE(parseSeat("grandmaster", s));
+  CHECK(s == Seat::Greedy);  // unchanged
+  CHECK(seatError("grandmaster").find("grandmaster") != std::string::npos);
+  CHECK(seatError("random").empty());
+}
+
+TEST_CASE("the computer decides on a worker: the tick never waits, and its move comes later") {
+  Session s = against(Seat::Greedy);
+  s.settings.computerDelay = 0;
+  // Let A play, then it is B's (the computer's) turn.
+  s.apply(playIntent(s.match().legalMoves().moves[0]));
+  REQUIRE_FALSE(s.humanToMove());
+  const int before = s.timeline.pathPos();
+  s.tick(0.1f);  // starts the decision; it is played at once only if the worker was done already
+  CHECK((s.thinking() ? s.timeline.pathPos() == before : s.timeline.pathPos() > before));
+  for (int i = 0; i < 50 && !s.humanToMove(); ++i) {
+    s.waitForComputer();
+    s.tick(0.1f);
+  }
+  CHECK(s.timeline.pathPos() > before);
+  REQUIRE(s.lastDecision());
+  CHECK(s.lastDecision()->spec == "greedy");
+}
+
+TEST_CASE("stepping back while the computer thinks drops its decision") {
+  Session s = against(Seat::Greedy);
+  s.settings.computerDelay = 0;
+  s.apply(playIntent(s.match().legalMoves().moves[0]));
+  s.tick(0.1f);                           // the computer starts thinking at the tip
+  s.apply(intentOf(Intent::Kind::Prev));  // the user steps back: the position is another
+  CHECK_FALSE(s.thinking());
+  s.waitForComputer();
+  const int size = s.timeline.size();
+  s.tick(0.1f);  // not at the tip: nobody plays
+  CHECK(s.timeline.size() == size);
+  CHECK(s.timeline.pathPos() == 0);
+}
+
+TEST_CASE("the tile tracker counts each number's 7 tiles from the viewer's side") {
+  Timeline t;
+  REQUIRE_FALSE(t.loadFile(testFile("game.dgn")));
+  t.jump(t.branchPath()[3]);  // A: 6-6, B: draw, B: 6-4 R
+  const TrackerView a = trackerView(t, Visibility::AsA);
+  CHECK(a.viewer == Player::A);
+  // On the table: 6-6 and 6-4. A holds 6-5 4-4 3-1 2-0 1-1 0-0.
+  CHECK(a.rows[6].table == 2);
+  CHECK(a.rows[6].hand == 1);
+  CHECK(a.rows[6].unseen == 4);
+  CHECK(a.rows[4].table == 1);
+  CHECK(a.rows[4].hand == 1);
+  CHECK(a.rows[4].unseen == 5);
+  for (const auto& r : a.rows) CHECK(r.table + r.hand + r.unseen == 7);
+  const TrackerView b = trackerView(t, Visibility::AsB);
+  CHECK(b.viewer == Player::B);
+  CHECK(b.rows[5].hand == 2);  // 5-5 5-4
+}
+
+TEST_CASE("the round's moves run from its deal to the current node") {
+  Timeline t;
+  REQUIRE_FALSE(t.loadFile(testFile("game.dgn")));
+  t.jump(t.branchPath()[3]);
+  const auto moves = roundMoves(t);
+  REQUIRE(moves.size() == 3);
+  CHECK(moves[0].by == Player::A);
+  CHECK(moves[1].move.kind == MoveKind::Draw);
+  CHECK(moves[1].move.tile == parseTile("6-4")->tile());
+  CHECK(moves[2].move.tile == parseTile("6-4")->tile());
+}
+
+TEST_CASE("the hint's words name the tile, the end and the tips that apply") {
+  Timeline t;
+  REQUIRE_FALSE(t.loadFile(testFile("game.dgn")));
+  t.jump(t.branchPath()[3]);  // A to move, ends 6 and 4
+  const Match& m = t.current().match;
+  Move mv;
+  for (const Move& x : m.legalMoves())
+    if (x.tile == parseTile("4-4")->tile()) mv = x;
+  REQUIRE(mv.tile == parseTile("4-4")->tile());
+  const std::string why = hintReason(m, mv, trackerView(t, Visibility::AsA));
+  CHECK(why.rfind("play 4-4 on the 4", 0) == 0);
+  CHECK(why.find("a double") != std::string::npos);
+}
