@@ -7,12 +7,9 @@
 
 #include "core/dgn.h"
 
-// src/ai's observation, inference and analysis are built in once they are there.
-#if __has_include("ai/inference.h")
 #include "ai/inference.h"
 #include "ai/observation.h"
-#define DOM_STUDIO_INFERENCE 1
-#endif
+// src/ai's analysis is built in once it is there.
 #if __has_include("ai/analysis.h")
 #include "ai/analysis.h"
 #define DOM_STUDIO_ANALYSIS 1
@@ -58,7 +55,6 @@ TrackerView trackerCounts(const Match& m, Player viewer) {
 TrackerView trackerView(const Timeline& t, Visibility vis) {
   const Match& m = t.current().match;
   TrackerView v = trackerCounts(m, viewerOf(m, vis));
-#ifdef DOM_STUDIO_INFERENCE
   if (m.round() > 0) {
     ai::RoundLog log;
     for (const RoundMove& rm : roundMoves(t)) log.record(*rm.before, rm.move);
@@ -66,7 +62,6 @@ TrackerView trackerView(const Timeline& t, Visibility vis) {
     v.cannotHold = ai::cannotHold(o);
     for (const ai::Revelation& r : ai::revelations(o)) v.revealed.push_back(r.text);
   }
-#endif
   return v;
 }
 

@@ -5,10 +5,7 @@ namespace dom::studio {
 
 std::string seatError(std::string_view text) {
   if (text == "human") return {};
-  if (ai::makePlayer(text, 1)) return {};
-  std::string known = "human";
-  for (const auto& n : ai::playerNames()) known += ", " + n;
-  return "a seat is " + known + "; not '" + std::string(text) + "'";
+  return ai::playerSpecError(text);
 }
 
 bool parseSeat(std::string_view text, Seat& out) {
@@ -17,16 +14,24 @@ bool parseSeat(std::string_view text, Seat& out) {
   return true;
 }
 
+// Human first, then src/ai's catalog; players with a budget are offered at a few budgets.
 const std::vector<SeatChoice>& seatChoices() {
   static const std::vector<SeatChoice> choices = [] {
     std::vector<SeatChoice> c{{"human", "Human", "you (or a friend) choose the moves"}};
-    for (const auto& n : ai::playerNames()) {
-      if (n == "random")
-        c.push_back({n, "Random", "any legal move, at random: a beginner's opponent"});
-      else if (n == "greedy")
-        c.push_back({n, "Greedy", "its heaviest playable tile, every time"});
-      else
-        c.push_back({n, n, ""});
+    auto add = [&](std::string spec, std::string label, std::string about) {
+      if (ai::playerSpecError(spec).empty()) c.push_back({std::move(spec), std::move(label), std::move(about)});
+    };
+    for (const ai::PlayerInfo& p : ai::playerCatalog()) {
+      if (p.name == "flatmc") {
+        add("flatmc:200", p.label + " (200 deals)", p.about);
+        add("flatmc:1000", p.label + " (1000 deals)", p.about);
+      } else if (p.name == "expert") {
+        add("expert:ms=50", p.label + " (50 ms a move)", p.about);
+        add("expert:ms=200", p.label + " (200 ms a move)", p.about);
+        add("expert:ms=1000", p.label + " (1 s a move)", p.about);
+      } else {
+        add(p.name, p.label, p.about);
+      }
     }
     return c;
   }();

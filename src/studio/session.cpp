@@ -12,7 +12,9 @@
 #include <sstream>
 #include <variant>
 
+#include "ai/observation.h"
 #include "core/files.h"
+#include "studio/coach.h"
 
 namespace dom::studio {
 
@@ -259,12 +261,22 @@ void Session::startThinking(Player who) {
   const std::string spec = game.seats[static_cast<std::size_t>(idx(who))].spec;
   const std::uint64_t seed = game.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(timeline.pathPos()) + 1;
   thinkingFor_ = who;
-  thinker_->start(epoch_, [spec, seed, m = match()](JobControl&) {
+  // What the seat may know: its Observation of the round so far on this branch (built here, where
+  // the timeline is; the worker gets a copy).
+  ai::RoundLog log;
+  for (const RoundMove& rm : roundMoves(timeline)) log.record(*rm.before, rm.move);
+  thinker_->start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl&) {
     const auto t0 = std::chrono::steady_clock::now();
     ComputerDecision d;
     d.spec = spec;
     auto player = ai::makePlayer(spec, seed);
-    d.move = player ? player->choose(m) : greedyMove(m);
+    if (player) {
+      ai::Decision made = player->decide(o);
+      d.move = made.move;
+      d.reason = std::move(made.reason);
+    } else {
+      d.move = ai::greedyMove(o);
+    }
     d.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return d;
   });

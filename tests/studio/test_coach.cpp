@@ -99,10 +99,12 @@ TEST_CASE("the computer decides on a worker: the tick never waits, and its move 
 
 TEST_CASE("stepping back while the computer thinks drops its decision") {
   Session s = against(Seat::Greedy);
-  s.settings.computerDelay = 0;
+  s.settings.computerDelay = 5;  // it thinks at once but moves only after 5 s
   s.apply(playIntent(s.match().legalMoves().moves[0]));
-  s.tick(0.1f);                           // the computer starts thinking at the tip
+  s.tick(0.1f);  // the computer starts thinking at the tip
+  CHECK(s.thinking());
   s.apply(intentOf(Intent::Kind::Prev));  // the user steps back: the position is another
+  s.settings.computerDelay = 0;
   CHECK_FALSE(s.thinking());
   s.waitForComputer();
   const int size = s.timeline.size();
@@ -154,4 +156,20 @@ TEST_CASE("the hint's words name the tile, the end and the tips that apply") {
   const std::string why = hintReason(m, mv, trackerView(t, Visibility::AsA));
   CHECK(why.rfind("play 4-4 on the 4", 0) == 0);
   CHECK(why.find("a double") != std::string::npos);
+}
+
+TEST_CASE("the tile tracker says what the opponent cannot hold, with the move that revealed it") {
+  Timeline t;
+  REQUIRE_FALSE(t.loadFile(testFile("game.dgn")));
+  t.jump(t.branchPath()[10]);  // ... B: draw at ends 6 and 0, B: 6-3 L
+  const TrackerView a = trackerView(t, Visibility::AsA);
+  REQUIRE(a.revealed.size() == 3);
+  CHECK(a.revealed[0] == "A opened with 6-6 by the double rule: B had no higher double");
+  CHECK(a.revealed[1] == "B drew at 6 on move 2: B had no 6");
+  CHECK(a.revealed[2] == "B drew at 6 and 0 on move 9: B had no 6 and no 0");
+  // B drew once since move 2 and once at move 9, so what it surely lacks now is what move 9 showed.
+  CHECK((a.cannotHold & suitMask(0) & ~t.current().match.state().line) != 0);
+  // From B's side, nothing is known about A: A never drew nor passed.
+  const TrackerView b = trackerView(t, Visibility::AsB);
+  for (const auto& l : b.revealed) CHECK(l.rfind("B ", 0) != 0);
 }
