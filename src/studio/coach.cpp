@@ -7,13 +7,9 @@
 
 #include "core/dgn.h"
 
+#include "ai/analysis.h"
 #include "ai/inference.h"
 #include "ai/observation.h"
-// src/ai's analysis is built in once it is there.
-#if __has_include("ai/analysis.h")
-#include "ai/analysis.h"
-#define DOM_STUDIO_ANALYSIS 1
-#endif
 
 namespace dom::studio {
 
@@ -65,13 +61,21 @@ TrackerView trackerView(const Timeline& t, Visibility vis) {
   return v;
 }
 
-#ifdef DOM_STUDIO_ANALYSIS
 namespace {
 ai::RoundLog logOf(const Timeline& t) {
   ai::RoundLog log;
   for (const RoundMove& rm : roundMoves(t)) log.record(*rm.before, rm.move);
   return log;
 }
+// SplitMix64's finaliser: the per-position seed ai::analyseRecord uses, so that the pane shows for a
+// position exactly what `dominoes analyse` reports for it.
+constexpr std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
 AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int samples, JobControl* control) {
   AnalysisView v;
   v.all = allKnown;
@@ -82,7 +86,8 @@ AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int
   ai::EvalOptions opt;
   opt.knowledge = allKnown ? ai::Knowledge::All : ai::Knowledge::Mover;
   opt.samples = samples;
-  opt.seed = 1;
+  const auto number = static_cast<std::uint64_t>(log.events().size() + 1);
+  opt.seed = splitmix(1 ^ splitmix(static_cast<std::uint64_t>(m.round()) << 16 | number));
   if (control) {
     opt.cancel = &control->cancel;
     opt.progress = [control](double p) { control->progress = p; };
@@ -106,20 +111,6 @@ std::function<AnalysisView(JobControl&)> analysisJob(const Timeline& t, bool all
     return analyse(m, log, allKnown, samples, &c);
   };
 }
-#else
-bool analysisAvailable() { return false; }
-
-AnalysisView analysePosition(const Timeline&, bool allKnown, int, JobControl*) {
-  AnalysisView v;
-  v.all = allKnown;
-  v.error = "the analysis engine (src/ai) is not built in";
-  return v;
-}
-
-std::function<AnalysisView(JobControl&)> analysisJob(const Timeline& t, bool allKnown, int samples) {
-  return [v = analysePosition(t, allKnown, samples, nullptr)](JobControl&) { return v; };
-}
-#endif
 
 void Analyser::want(const Key& key, const Timeline& t) {
   poll();

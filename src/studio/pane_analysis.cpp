@@ -15,7 +15,7 @@ void drawAnalysisPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Analysis, out)) return;
   const Match& m = app.match();
   int mode = app.analysisAll ? 1 : 0;
-  bool changed = ImGui::RadioButton("mover's knowledge", &mode, 0);
+  bool changed = ImGui::RadioButton("mover's view", &mode, 0);
   ImGui::SameLine();
   changed |= ImGui::RadioButton("all tiles known", &mode, 1);
   if (changed) app.analysisAll = mode == 1;
@@ -87,7 +87,9 @@ void drawAnalysisPane(App& app, Intents& out) {
     }
     ImGui::EndTable();
   }
-  ImGui::TextDisabled("Click: its ghost on the table. Double click: play it.");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Click: its ghost on the table. Double click: play it.");
+  ImGui::PopStyleColor();
   ImGui::End();
 }
 
