@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <optional>
 #include <random>
+#include <tuple>
 
 #include "core/files.h"
 #include "studio/app.h"
@@ -195,8 +196,9 @@ int main(int argc, char** argv) {
   opts.seed = cli.count("--seed") ? seed
                                   : static_cast<std::uint64_t>(std::random_device{}()) ^
                                         static_cast<std::uint64_t>(t0.time_since_epoch().count());
-  for (const auto& [text, seat] : {std::pair{&seatA, &opts.seats[0]}, std::pair{&seatB, &opts.seats[1]}})
-    if (!parseSeat(*text, *seat)) return usage(seatError(*text));
+  for (const auto& [text, seat, option] :
+       {std::tuple{&seatA, &opts.seats[0], "--a"}, std::tuple{&seatB, &opts.seats[1], "--b"}})
+    if (!parseSeat(*text, *seat)) return usage(std::string(option) + ": seat: " + seatError(*text));
   if (const auto r = dom::parseRules(rulesText); std::holds_alternative<std::string>(r)) {
     std::fprintf(stderr, "dominoes-studio: --rules: %s\n", std::get<std::string>(r).c_str());
     return 2;

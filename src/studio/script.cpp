@@ -315,8 +315,8 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       spdlog::info("check {} ok", c.pointer);
       break;
     }
-    case K::Hint: app.askHint(); break;                    // as H: the best move, again: the next best
-    case K::WaitAnalysis: app.analyser.wait(); break;      // blocks until the analysis (or the hint's) is computed
+    case K::Hint: app.askHint(); break;                // as H: the best move, again: the next best
+    case K::WaitAnalysis: app.analyser.wait(); break;  // blocks until the analysis (or the hint's) is computed
     case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
     case K::Analysis: app.analysisAll = c.on; break;
     case K::AnalysisRow:

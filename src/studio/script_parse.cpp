@@ -165,9 +165,9 @@ bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error
   if (cmd == "select-playable") return none(K::SelectPlayable);
   if (cmd == "deal") return none(K::Deal);
   if (cmd == "quit") return none(K::Quit);
-  if (cmd == "hint") return none(K::Hint);                    // as H
-  if (cmd == "wait-analysis") return none(K::WaitAnalysis);   // until the analysis (or the hint's) is computed
-  if (cmd == "wait-computer") return none(K::WaitComputer);   // until the computer seat's decision is made
+  if (cmd == "hint") return none(K::Hint);                   // as H
+  if (cmd == "wait-analysis") return none(K::WaitAnalysis);  // until the analysis (or the hint's) is computed
+  if (cmd == "wait-computer") return none(K::WaitComputer);  // until the computer seat's decision is made
   if (cmd == "analysis-row") return count(K::AnalysisRow, "analysis-row N");     // as a click on row N
   if (cmd == "analysis-play") return count(K::AnalysisPlay, "analysis-play N");  // as a double click
   if (cmd == "analysis") {  // analysis mover|all: whose knowledge the Analysis pane uses
