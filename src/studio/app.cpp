@@ -182,6 +182,7 @@ void App::keys(Intents& out) {
   if (ImGui::IsKeyPressed('P', false)) out.push_back(playIntent(moveOf(MoveKind::Pass)));
   if (ImGui::IsKeyPressed('A', false)) out.push_back(intentOf(Intent::Kind::Autoplay));
   if (ImGui::IsKeyPressed('H', false)) askHint();
+  if (ImGui::IsKeyPressed('N', false)) jumpMistake(io.KeyShift ? -1 : 1, out);
 }
 
 void App::menu(Intents& out) {
@@ -282,6 +283,22 @@ void App::menu(Intents& out) {
     if (ImGui::MenuItem("Hint", "H", false, who.has_value() && !editing())) askHint();
     item("Deal the next round", nullptr, Intent::Kind::DealNext);
     ImGui::Separator();
+    // The record analysis.
+    const RecordAnalysis* ra = recordAnalysis();
+    if (ImGui::MenuItem("Analyse the record", nullptr, false, !editing() && !recordAnalyser.runs(recordKey()) && !ra))
+      analyseRecord();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Every move of this branch from its mover's knowledge, as dominoes analyse does");
+    if (ImGui::MenuItem("Next mistake", "N", false, ra != nullptr)) jumpMistake(1, out);
+    if (ImGui::MenuItem("Previous mistake", "Shift+N", false, ra != nullptr)) jumpMistake(-1, out);
+    if (ImGui::BeginMenu("Mistakes of")) {
+      for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
+        if (ImGui::MenuItem(name(side), nullptr, mistakeSide == side)) mistakeSide = side;
+      ImGui::EndMenu();
+    }
+    if (ImGui::MenuItem("Write the analysis as notes", nullptr, false, ra != nullptr)) analysisNotes(out);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A note after each marked move; save the record to keep them");
+    ImGui::Separator();
     for (int p = 0; p < 2; ++p) {
       const std::string label = std::string("Seat ") + letter(static_cast<Player>(p));
       if (ImGui::BeginMenu(label.c_str())) {
@@ -299,9 +316,12 @@ void App::menu(Intents& out) {
     if (ImGui::MenuItem("Keys and about...")) aboutDialog = true;
     ImGui::EndMenu();
   }
-  const std::string where = filePath.empty() ? std::string("(unsaved game)") : filePath;
+  // The file's name (its folder on hover): no machine path in screenshots.
+  const std::string where =
+      filePath.empty() ? std::string("(unsaved game)") : std::filesystem::path(filePath).filename().string();
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16);
   ImGui::TextDisabled("%s", where.c_str());
+  if (!filePath.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", filePath.c_str());
   ImGui::EndMainMenuBar();
 }
 
@@ -419,9 +439,43 @@ void App::askHint() {
   hint.shown = false;
 }
 
+void App::analyseRecord() {
+  if (editing()) {
+    session.status("leave edit mode to analyse the record");
+    return;
+  }
+  recordAnalyser.start(recordKey(), timeline);
+}
+
+void App::jumpMistake(int dir, Intents& out) {
+  const RecordAnalysis* ra = recordAnalysis();
+  if (!ra) {
+    session.status("no analysis of the record yet: Game > Analyse the record");
+    return;
+  }
+  const int node = findMistake(*ra, timeline, dir, mistakeSide);
+  if (node < 0) {
+    session.status(std::string(dir > 0 ? "no later mistake of " : "no earlier mistake of ") + name(mistakeSide));
+    return;
+  }
+  out.push_back(jumpIntent(node));
+}
+
+void App::analysisNotes(Intents& out) const {
+  const RecordAnalysis* ra = recordAnalysis();
+  if (!ra) return;
+  Intent in = intentOf(Intent::Kind::AddNotes);
+  for (const RecordPly& p : ra->plies)
+    if (p.mark != ai::Mark::None && p.node >= 0) in.notes.emplace_back(p.node, mistakeNote(p));
+  out.push_back(std::move(in));
+}
+
 // The analysis and the hint: ask for what is wanted (the hint first), show the hint once it came.
 void App::coach(Intents& out) {
   analyser.poll();
+  recordAnalyser.poll();
+  // A record analysis of a timeline that was replaced (another record, a new game) is not wanted.
+  if (recordAnalyser.busy() && recordAnalyser.running().timeline != session.timelineId()) recordAnalyser.cancel();
   const bool hintHere = hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex();
   if (!hintHere && hint.rank >= 0) hint = Hint{};
   const Analyser::Key hintKey{session.timelineId(), timeline.currentIndex(), false};
@@ -567,6 +621,46 @@ nlohmann::json App::state() const {
     j["coachHint"] =
         hint.rank < 0 ? json(nullptr)
                       : json{{"rank", hint.rank}, {"shown", hint.shown}, {"move", hint.moveText}, {"text", hint.text}};
+  }
+  {
+    const RecordAnalysis* ra = recordAnalysis();
+    json r = {{"busy", recordAnalyser.busy()},
+              {"running", recordAnalyser.runs(recordKey())},
+              {"progress", recordAnalyser.runs(recordKey()) ? recordAnalyser.progress() : 0.0},
+              {"done", ra != nullptr},
+              {"side", name(mistakeSide)}};
+    json plies = json::array();
+    if (ra)
+      for (const RecordPly& p : ra->plies)
+        plies.push_back({{"node", p.node},
+                         {"round", p.round},
+                         {"number", p.number},
+                         {"mover", std::string(1, letter(p.mover))},
+                         {"mark", ai::name(p.mark)},
+                         {"symbol", ai::symbol(p.mark)},
+                         {"played", p.played},
+                         {"best", p.best},
+                         {"played_win", p.playedWin},
+                         {"best_win", p.bestWin},
+                         {"played_points", p.playedPoints},
+                         {"best_points", p.bestPoints}});
+    r["plies"] = plies;
+    json marks = json::array();
+    for (const DrawnMark& d : drawnMarks)
+      marks.push_back({{"node", d.node},
+                       {"number", d.number},
+                       {"mark", d.mark},
+                       {"colour", d.colour},
+                       {"visible", d.visible},
+                       {"x", d.x},
+                       {"y", d.y},
+                       {"w", d.w},
+                       {"h", d.h}});
+    r["marks"] = marks;
+    r["graph"] = {{"drawn", drawnGraph.drawn},  {"x", drawnGraph.x}, {"y", drawnGraph.y},
+                  {"w", drawnGraph.w},          {"h", drawnGraph.h}, {"colour", drawnGraph.colour},
+                  {"points", drawnGraph.points}};
+    j["record_analysis"] = r;
   }
   j["logLines"] = static_cast<int>(logBuffer().lines.size());
   j["legal"] = json::array();

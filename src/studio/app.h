@@ -129,6 +129,37 @@ class App {
   } hint;
   void askHint();
 
+  // The record analysis (Game > Analyse the record): the current branch analysed as `dominoes analyse`
+  // does, in the background; the Timeline marks its inaccuracies, mistakes and blunders.
+  RecordAnalyser recordAnalyser;
+  MistakeSide mistakeSide = MistakeSide::Both;  // whose mistakes N and Shift+N jump to
+  [[nodiscard]] RecordAnalyser::Key recordKey() const { return {session.timelineId(), timeline.branchPath().back()}; }
+  // The analysis of the current branch, or nullptr until it is computed.
+  [[nodiscard]] const RecordAnalysis* recordAnalysis() const { return recordAnalyser.find(recordKey()); }
+  void analyseRecord();
+  // N (dir 1) / Shift+N (dir -1): the next / previous marked move of mistakeSide.
+  void jumpMistake(int dir, Intents& out);
+  // The marked moves as notes after their moves (saving the record writes them).
+  void analysisNotes(Intents& out) const;
+  // What the Timeline pane drew of the record analysis this frame, in window pixels (the dump and the
+  // pixel test read these, not the model): a mark per marked move (visible: its row was on screen)
+  // and the win-probability graph.
+  struct DrawnMark {
+    int node = -1;
+    int number = 0;
+    std::string mark;
+    std::array<int, 3> colour{};
+    bool visible = false;
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  std::vector<DrawnMark> drawnMarks;
+  struct DrawnGraph {
+    bool drawn = false;
+    float x = 0, y = 0, w = 0, h = 0;
+    std::array<int, 3> colour{};
+    std::vector<std::array<float, 2>> points;  // one per position of the branch
+  } drawnGraph;
+
  private:
   void keys(Intents& out);
   void menu(Intents& out);

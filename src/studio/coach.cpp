@@ -3,6 +3,7 @@
 #include "studio/coach.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/dgn.h"
@@ -131,6 +132,125 @@ void Analyser::poll() {
 }
 
 void Analyser::wait() {
+  job_.wait();
+  poll();
+}
+
+const RecordPly* RecordAnalysis::at(int node) const {
+  for (const RecordPly& p : plies)
+    if (p.node == node) return &p;
+  return nullptr;
+}
+
+namespace {
+// The nodes of the branch's moves by (round, number), numbered as Timeline::record() writes them and
+// ai::analyseRecord counts them.
+std::map<std::pair<int, int>, int> moveNodes(const Timeline& t) {
+  std::map<std::pair<int, int>, int> out;
+  int round = 0, number = 0;
+  for (const int i : t.branchPath()) {
+    const Node& n = t.node(i);
+    if (n.roundStart) {
+      round = n.match.round();
+      number = 0;
+    } else if (n.move) {
+      out[{round, ++number}] = i;
+    }
+  }
+  return out;
+}
+
+RecordAnalysis analyseRecordOf(const dgn::Record& rec, const std::map<std::pair<int, int>, int>& nodes,
+                               JobControl* control) {
+  ai::EvalOptions opt;  // the CLI's defaults: the mover's knowledge, 200 deals, seed 1
+  if (control) {
+    opt.cancel = &control->cancel;
+    opt.progress = [control](double p) { control->progress = p; };
+  }
+  RecordAnalysis out;
+  const auto moves = ai::analyseRecord(rec, std::nullopt, opt);
+  out.cancelled = control && control->cancel;
+  for (const ai::AnalysedMove& a : moves) {
+    RecordPly p;
+    const auto it = nodes.find({a.round, a.number});
+    p.node = it == nodes.end() ? -1 : it->second;
+    p.round = a.round;
+    p.number = a.number;
+    p.mover = a.mover;
+    p.mark = a.mark;
+    p.played = a.playedText;
+    p.playedWin = a.playedWin;
+    p.playedPoints = a.playedPoints;
+    p.exact = a.eval.exact;
+    if (!a.eval.moves.empty()) {
+      p.best = a.eval.moves.front().text;
+      p.bestWin = a.eval.moves.front().win;
+      p.bestPoints = a.eval.moves.front().points;
+    }
+    out.plies.push_back(std::move(p));
+  }
+  return out;
+}
+}  // namespace
+
+RecordAnalysis analyseBranch(const Timeline& t, JobControl* control) {
+  return analyseRecordOf(t.record(), moveNodes(t), control);
+}
+
+std::function<RecordAnalysis(JobControl&)> recordAnalysisJob(const Timeline& t) {
+  return [rec = t.record(), nodes = moveNodes(t)](JobControl& c) { return analyseRecordOf(rec, nodes, &c); };
+}
+
+std::vector<double> winCurve(const RecordAnalysis& a, const Timeline& t) {
+  std::vector<double> out;
+  double win = 0.5;
+  for (const int i : t.branchPath()) {
+    if (const RecordPly* p = a.at(i)) win = p->mover == Player::A ? p->playedWin : 1.0 - p->playedWin;
+    out.push_back(win);
+  }
+  return out;
+}
+
+const char* name(MistakeSide s) { return s == MistakeSide::A ? "A" : s == MistakeSide::B ? "B" : "both"; }
+
+int findMistake(const RecordAnalysis& a, const Timeline& t, int dir, MistakeSide side) {
+  const auto& path = t.branchPath();
+  const int n = static_cast<int>(path.size());
+  for (int k = t.pathPos() + (dir > 0 ? 1 : -1); k >= 0 && k<n; k += dir> 0 ? 1 : -1) {
+    const RecordPly* p = a.at(path[static_cast<std::size_t>(k)]);
+    if (!p || p->mark == ai::Mark::None) continue;
+    if (side == MistakeSide::Both || (side == MistakeSide::A) == (p->mover == Player::A))
+      return path[static_cast<std::size_t>(k)];
+  }
+  return -1;
+}
+
+std::string mistakeNote(const RecordPly& p) {
+  const auto pct = [](double w) { return std::to_string(static_cast<int>(std::lround(100.0 * w))) + "%"; };
+  return std::to_string(p.number) + " " + ai::symbol(p.mark) + " " + letter(p.mover) + ": " + p.played + " loses " +
+         pct(p.bestWin - p.playedWin) + " (best " + p.best + " " + pct(p.bestWin) + ", played " + pct(p.playedWin) +
+         ")";
+}
+
+void RecordAnalyser::start(const Key& key, const Timeline& t) {
+  poll();
+  if (!cache_.empty() && cache_.begin()->first.timeline != key.timeline) cache_.clear();  // another record
+  if (cache_.count(key) || runs(key)) return;
+  running_ = key;
+  job_.start(++jobNo_, recordAnalysisJob(t));
+}
+
+const RecordAnalysis* RecordAnalyser::find(const Key& key) const {
+  const auto it = cache_.find(key);
+  return it == cache_.end() ? nullptr : &it->second;
+}
+
+void RecordAnalyser::poll() {
+  if (!job_.busy()) return;
+  if (auto v = job_.take(jobNo_); v && !v->cancelled) cache_[running_] = std::move(*v);
+}
+
+void RecordAnalyser::wait() {
   job_.wait();
   poll();
 }

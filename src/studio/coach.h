@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/analysis.h"
 #include "core/match.h"
 #include "studio/timeline.h"
 #include "studio/viewmodel.h"
@@ -90,6 +91,70 @@ class Analyser {
  private:
   std::map<Key, AnalysisView> cache_;
   Background<AnalysisView> job_;
+  Key running_;
+  std::uint64_t jobNo_ = 0;
+};
+
+// The analysis of the whole record (Game > Analyse the record): what `dominoes analyse` reports for
+// the current branch with its defaults (each move from its mover's knowledge, 200 sampled deals,
+// seed 1), move by move, each tied to the node its move made.
+struct RecordPly {
+  int node = -1;  // the node the move made
+  int round = 0;
+  int number = 0;  // 1-based index of the move within its round (draws count), as the CLI numbers it
+  Player mover = Player::A;
+  ai::Mark mark = ai::Mark::None;
+  std::string played, best;  // as the record writes them
+  double playedWin = 0, bestWin = 0, playedPoints = 0, bestPoints = 0;
+  bool exact = false;
+};
+struct RecordAnalysis {
+  std::vector<RecordPly> plies;  // the moves that had a choice, in the branch's order
+  bool cancelled = false;
+  [[nodiscard]] const RecordPly* at(int node) const;
+};
+// Computes it now (on the calling thread); `control` may cancel it and receives its progress.
+[[nodiscard]] RecordAnalysis analyseBranch(const Timeline& t, JobControl* control);
+// The job that computes it on a worker: copies the branch's record now.
+[[nodiscard]] std::function<RecordAnalysis(JobControl&)> recordAnalysisJob(const Timeline& t);
+
+// A's win probability after each position of the current branch (index: position in branchPath):
+// after an analysed move, the played move's win probability for A; elsewhere the last one known
+// (0.5 before the first).
+[[nodiscard]] std::vector<double> winCurve(const RecordAnalysis& a, const Timeline& t);
+
+// Whose mistakes N and Shift+N jump to.
+enum class MistakeSide : std::uint8_t { A, B, Both };
+[[nodiscard]] const char* name(MistakeSide s);
+// The node of the next (dir > 0) or previous (dir < 0) marked move of `side` on the current branch
+// after / before the current node, or -1.
+[[nodiscard]] int findMistake(const RecordAnalysis& a, const Timeline& t, int dir, MistakeSide side);
+// A marked move as a record's note: "6 ? A: 6-2 R loses 14% (best 0-0 L 62%, played 48%)" (the
+// move's number in its round, the mark, the mover, the played move and the win probabilities).
+[[nodiscard]] std::string mistakeNote(const RecordPly& p);
+
+// The record analyses of the branches looked at, one computed at a time in the background; all are
+// dropped when the timeline is replaced (another record, a new game).
+class RecordAnalyser {
+ public:
+  struct Key {
+    std::uint64_t timeline = 0;
+    int leaf = -1;  // the branch's last node: a move added to the branch makes another key
+    auto operator<=>(const Key&) const = default;
+  };
+  // Starts the analysis of the current branch of `t` (nothing if it is cached or running).
+  void start(const Key& key, const Timeline& t);
+  [[nodiscard]] const RecordAnalysis* find(const Key& key) const;
+  [[nodiscard]] bool runs(const Key& key) const { return job_.busy() && running_ == key; }
+  [[nodiscard]] const Key& running() const { return running_; }
+  [[nodiscard]] bool busy() const { return job_.busy(); }
+  [[nodiscard]] double progress() const { return job_.progress(); }
+  void cancel() { job_.cancel(); }
+  void poll();  // each frame
+  void wait();  // tests and scripts
+ private:
+  std::map<Key, RecordAnalysis> cache_;
+  Background<RecordAnalysis> job_;
   Key running_;
   std::uint64_t jobNo_ = 0;
 };

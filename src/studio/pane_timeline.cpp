@@ -1,9 +1,13 @@
 // The Timeline pane: every move of the current branch as a row; click to jump; playback controls.
-// A cell too long for its column ends in an ellipsis and shows the whole text on hover.
+// A cell too long for its column ends in an ellipsis and shows the whole text on hover. Once the
+// record is analysed (Game > Analyse the record), the marked moves carry ?!, ? or ?? and a graph of
+// A's win probability over the moves sits above the rows (click: jump there).
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
 
 #include "studio/app.h"
@@ -11,6 +15,68 @@
 namespace dom::studio {
 
 namespace {
+// The words of the record analysis, in one place.
+namespace words {
+constexpr const char* kAnalysing = "analysing the record: %.0f%%";
+constexpr const char* kStop = "Stop";
+constexpr const char* kStopTip = "Stop the analysis of the record";
+constexpr const char* kMarkTip = "%s %s: %s played %s, wins %.0f%%\nbest %s, wins %.0f%%";
+constexpr const char* kGraphTip = "A's win probability after move %d: %.0f%%\n(click: go there)";
+}  // namespace words
+
+// The marks' colours: inaccuracy yellow, mistake orange, blunder red.
+std::array<int, 3> markColour(ai::Mark m) {
+  switch (m) {
+    case ai::Mark::Inaccuracy: return {235, 200, 40};
+    case ai::Mark::Mistake: return {245, 135, 30};
+    case ai::Mark::Blunder: return {230, 45, 40};
+    case ai::Mark::None: break;
+  }
+  return {200, 200, 200};
+}
+ImU32 colourOf(const std::array<int, 3>& c, int alpha = 255) { return IM_COL32(c[0], c[1], c[2], alpha); }
+constexpr std::array<int, 3> kCurveColour{120, 190, 255};
+
+// The win-probability graph over the branch's positions; a click jumps to the position under it.
+void drawGraph(App& app, const RecordAnalysis& ra, Intents& out) {
+  const std::vector<double> curve = winCurve(ra, app.timeline);
+  const auto& path = app.timeline.branchPath();
+  const float h = ImGui::GetTextLineHeight() * 3.5f;
+  const float w = std::max(40.0f, ImGui::GetContentRegionAvail().x);
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##wingraph", ImVec2(w, h));
+  const bool hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(a, ImVec2(a.x + w, a.y + h), IM_COL32(30, 34, 40, 255));
+  dl->AddLine(ImVec2(a.x, a.y + h * 0.5f), ImVec2(a.x + w, a.y + h * 0.5f), IM_COL32(90, 90, 90, 255));
+  const int n = static_cast<int>(curve.size());
+  auto xOf = [&](int i) { return a.x + (n <= 1 ? 0.5f : static_cast<float>(i) / static_cast<float>(n - 1)) * w; };
+  auto yOf = [&](double win) { return a.y + h - static_cast<float>(win) * h; };
+  App::DrawnGraph& g = app.drawnGraph;
+  g = App::DrawnGraph{true, a.x, a.y, w, h, kCurveColour, {}};
+  for (int i = 0; i < n; ++i) g.points.push_back({xOf(i), yOf(curve[static_cast<std::size_t>(i)])});
+  const int cur = app.timeline.pathPos();
+  dl->AddLine(ImVec2(xOf(cur), a.y), ImVec2(xOf(cur), a.y + h), IM_COL32(255, 255, 255, 90));
+  for (int i = 1; i < n; ++i)
+    dl->AddLine(ImVec2(g.points[static_cast<std::size_t>(i - 1)][0], g.points[static_cast<std::size_t>(i - 1)][1]),
+                ImVec2(g.points[static_cast<std::size_t>(i)][0], g.points[static_cast<std::size_t>(i)][1]),
+                colourOf(kCurveColour), 2.0f);
+  for (int i = 0; i < n; ++i)
+    if (const RecordPly* p = ra.at(path[static_cast<std::size_t>(i)]); p && p->mark != ai::Mark::None)
+      dl->AddCircleFilled(ImVec2(g.points[static_cast<std::size_t>(i)][0], g.points[static_cast<std::size_t>(i)][1]),
+                          4.0f, colourOf(markColour(p->mark)));
+  if (hovered && n > 0) {
+    const float fx = (ImGui::GetIO().MousePos.x - a.x) / w;
+    const int i = std::clamp(static_cast<int>(std::lround(fx * static_cast<float>(n - 1))), 0, n - 1);
+    int number = 0;  // numbered as the rows are: deals are not moves
+    for (int k = 0; k <= i; ++k)
+      if (!app.timeline.node(path[static_cast<std::size_t>(k)]).roundStart) ++number;
+    ImGui::SetTooltip(words::kGraphTip, number, 100.0 * curve[static_cast<std::size_t>(i)]);
+    if (clicked) out.push_back(jumpIntent(path[static_cast<std::size_t>(i)]));
+  }
+}
+
 // The text in the cell's width; cut with an ellipsis when longer, the full text on hover.
 void cell(const std::string& text, const ImVec4* colour = nullptr) {
   const float w = ImGui::GetContentRegionAvail().x;
@@ -57,10 +123,34 @@ void drawTimelinePane(App& app, Intents& out) {
   const MoveCounter c = moveCounter(app.timeline);
   ImGui::TextWrapped("Branch %d of %d, move %d of %d", app.timeline.currentBranch(),
                      static_cast<int>(app.timeline.leaves().size()), c.current, c.last);
-  if (ImGui::BeginTable("moves", 4, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+  // The record analysis: its progress while it runs, then the graph and the marks.
+  const RecordAnalysis* ra = app.recordAnalysis();
+  app.drawnMarks.clear();
+  app.drawnGraph = App::DrawnGraph{};
+  if (app.recordAnalyser.runs(app.recordKey())) {
+    char label[64];
+    std::snprintf(label, sizeof label, words::kAnalysing, 100.0 * app.recordAnalyser.progress());
+    ImGui::ProgressBar(static_cast<float>(app.recordAnalyser.progress()),
+                       ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(words::kStop).x -
+                                  ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x,
+                              0),
+                       label);
+    ImGui::SameLine();
+    if (ImGui::Button(words::kStop)) app.recordAnalyser.cancel();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words::kStopTip);
+  }
+  if (ra) {
+    drawGraph(app, *ra, out);
+    for (const TimelineRow& r : rows)
+      if (const RecordPly* p = ra->at(r.node); p && p->mark != ai::Mark::None)
+        app.drawnMarks.push_back({r.node, r.number, ai::symbol(p->mark), markColour(p->mark)});
+  }
+  const float markW = ImGui::CalcTextSize("??").x + 2;
+  if (ImGui::BeginTable("moves", 5, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize());
+    ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_WidthFixed, ra ? markW : 1.0f);
     ImGui::TableSetupColumn("move", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("what it caused", ImGuiTableColumnFlags_WidthStretch, 1.6f);
     ImGui::TableHeadersRow();
@@ -87,6 +177,26 @@ void drawTimelinePane(App& app, Intents& out) {
         ImGui::PopID();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.player.c_str());
+        ImGui::TableNextColumn();
+        if (const RecordPly* p = ra ? ra->at(r.node) : nullptr; p && p->mark != ai::Mark::None) {
+          const std::array<int, 3> col = markColour(p->mark);
+          const ImVec2 at = ImGui::GetCursorScreenPos();
+          const ImVec2 size = ImGui::CalcTextSize(ai::symbol(p->mark));
+          ImGui::TextColored(ImVec4(static_cast<float>(col[0]) / 255.0f, static_cast<float>(col[1]) / 255.0f,
+                                    static_cast<float>(col[2]) / 255.0f, 1.0f),
+                             "%s", ai::symbol(p->mark));
+          if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(words::kMarkTip, r.player.c_str(), ai::name(p->mark), r.player.c_str(), p->played.c_str(),
+                              100.0 * p->playedWin, p->best.c_str(), 100.0 * p->bestWin);
+          for (App::DrawnMark& d : app.drawnMarks)
+            if (d.node == r.node) {
+              d.visible = true;
+              d.x = at.x;
+              d.y = at.y;
+              d.w = size.x;
+              d.h = size.y;
+            }
+        }
         ImGui::TableNextColumn();
         if (r.branchPoint)
           cell(r.move + " *", &branchColour);

@@ -333,6 +333,23 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       app.applyAll(out);
       break;
     }
+    case K::AnalyseRecord: app.analyseRecord(); break;
+    case K::WaitRecordAnalysis: app.recordAnalyser.wait(); break;  // blocks until the record is analysed
+    case K::NextMistake:
+    case K::PrevMistake: {
+      Intents out;
+      app.jumpMistake(c.kind == K::NextMistake ? 1 : -1, out);
+      app.applyAll(out);
+      break;
+    }
+    case K::MistakeSide: app.mistakeSide = static_cast<MistakeSide>(c.side); break;
+    case K::AnalysisNotes: {
+      Intents out;
+      app.analysisNotes(out);
+      if (out.empty()) return fail("no analysis of the record (wait-record-analysis first)");
+      app.applyAll(out);
+      break;
+    }
     case K::Quit: quit_ = true; break;
   }
 }

@@ -170,6 +170,17 @@ bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error
   if (cmd == "wait-computer") return none(K::WaitComputer);  // until the computer seat's decision is made
   if (cmd == "analysis-row") return count(K::AnalysisRow, "analysis-row N");     // as a click on row N
   if (cmd == "analysis-play") return count(K::AnalysisPlay, "analysis-play N");  // as a double click
+  if (cmd == "analyse-record") return none(K::AnalyseRecord);                    // Game > Analyse the record
+  if (cmd == "wait-record-analysis") return none(K::WaitRecordAnalysis);         // until it is computed
+  if (cmd == "next-mistake") return none(K::NextMistake);                        // as N
+  if (cmd == "prev-mistake") return none(K::PrevMistake);                        // as Shift+N
+  if (cmd == "analysis-notes") return none(K::AnalysisNotes);                    // Game > Write the analysis as notes
+  if (cmd == "mistake-side") {  // mistake-side A|B|both: whose mistakes N and Shift+N jump to
+    c.kind = K::MistakeSide;
+    if (w.size() != 1 || (w[0] != "A" && w[0] != "B" && w[0] != "both")) return fail("mistake-side takes A, B or both");
+    c.side = w[0] == "A" ? 0 : w[0] == "B" ? 1 : 2;
+    return true;
+  }
   if (cmd == "analysis") {  // analysis mover|all: whose knowledge the Analysis pane uses
     c.kind = K::Analysis;
     if (w.size() != 1 || (w[0] != "mover" && w[0] != "all")) return fail("analysis takes mover or all");

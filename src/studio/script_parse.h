@@ -63,6 +63,12 @@ struct ScriptCommand {
     Analysis,
     AnalysisRow,
     AnalysisPlay,
+    AnalyseRecord,
+    WaitRecordAnalysis,
+    NextMistake,
+    PrevMistake,
+    MistakeSide,
+    AnalysisNotes,
     Quit
   };
   Kind kind = Kind::Quit;
@@ -75,6 +81,7 @@ struct ScriptCommand {
   Zone zone = Zone::Box;
   Tile tile = kNoTile;
   Player player = Player::A;
+  int side = 2;               // mistake-side: 0 A, 1 B, 2 both
   bool on = false;            // edit, teaching, animate, autoplay; analysis: all tiles known
   long long number = 0;       // jump, wait, open-scenario, click-ghost, analysis-row/-play, monkey's frames
   std::uint64_t seed = 0;     // new, monkey

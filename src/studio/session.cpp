@@ -523,6 +523,13 @@ void Session::apply(const Intent& in) {
       autoplay = !autoplay;
       autoplayElapsed = 0;
       break;
+    case K::AddNotes: {
+      int added = 0;
+      for (const auto& [node, text] : in.notes)
+        if (node >= 0 && node < timeline.size() && timeline.addNote(node, text)) ++added;
+      status(added == 0 ? std::string("no note to add") : std::to_string(added) + " notes added: save to keep them");
+      break;
+    }
     case K::Select: select(in.tile); break;
     case K::ChooseGhost: chosenGhost = std::max(0, in.node); break;
     case K::Play: play(in.move); break;
@@ -572,10 +579,11 @@ void Session::apply(const Intent& in) {
     case K::NewGameDialog: break;
   }
   // Only the view settings leave the game as it was: anything else makes a running decision stale.
-  const bool viewOnly = in.kind == K::SetVisibility || in.kind == K::SetTeaching || in.kind == K::SetAnimate ||
-                        in.kind == K::SetGhosts || in.kind == K::SetSpeed || in.kind == K::SetComputerDelay ||
-                        in.kind == K::SetPane || in.kind == K::Select || in.kind == K::ChooseGhost ||
-                        in.kind == K::ExportPng || in.kind == K::ExportTablePng || in.kind == K::NewGameDialog;
+  const bool viewOnly = in.kind == K::AddNotes || in.kind == K::SetVisibility || in.kind == K::SetTeaching ||
+                        in.kind == K::SetAnimate || in.kind == K::SetGhosts || in.kind == K::SetSpeed ||
+                        in.kind == K::SetComputerDelay || in.kind == K::SetPane || in.kind == K::Select ||
+                        in.kind == K::ChooseGhost || in.kind == K::ExportPng || in.kind == K::ExportTablePng ||
+                        in.kind == K::NewGameDialog;
   if (!viewOnly) {
     ++epoch_;
     if (thinker_->busy()) {

@@ -80,6 +80,7 @@ struct Intent {
     ChooseGhost,
     DealNext,
     Autoplay,
+    AddNotes,  // notes after the nodes' moves (the record analysis saved into the record)
     // Files and games.
     Open,
     Save,
@@ -120,8 +121,9 @@ struct Intent {
   bool on = false;  // SetTeaching, SetAnimate, SetGhosts, SetPane
   float value = 0;  // SetSpeed, SetComputerDelay
   std::array<int, 2> scores{};
-  std::string path;     // Open, Save, ExportPng
-  NewGameOptions game;  // NewGame
+  std::string path;                                // Open, Save, ExportPng
+  NewGameOptions game;                             // NewGame
+  std::vector<std::pair<int, std::string>> notes;  // AddNotes: node, text
 };
 using Intents = std::vector<Intent>;
 

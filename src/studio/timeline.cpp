@@ -239,6 +239,14 @@ int Timeline::dealNext(std::uint64_t seed) {
   return addChild(current_, std::move(n));
 }
 
+bool Timeline::addNote(int i, std::string text) {
+  Node& n = nodes_[static_cast<std::size_t>(i)];
+  for (const dgn::Statement& st : n.statements)
+    if (st.kind == dgn::Statement::Kind::Note && st.note == text) return false;
+  keep(n, noteStatement(std::move(text)));
+  return true;
+}
+
 dgn::Record Timeline::record() const {
   dgn::Record rec;
   const Node& root = node(path_.front());

@@ -66,6 +66,10 @@ class Timeline {
   // A new tree whose root is a set-up position.
   void resetSetup(const Match& start, const dgn::RoundRecord& round);
 
+  // Adds a note after node i's move (or deal): kept with its statements, joined to its caption and
+  // written when the record is saved. False (and nothing added) if the node already holds that note.
+  bool addNote(int node, std::string text);
+
   void setTitle(std::string t) { title_ = std::move(t); }
   [[nodiscard]] const std::string& title() const { return title_; }
   [[nodiscard]] const std::string& about() const { return about_; }

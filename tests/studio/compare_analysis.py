@@ -5,6 +5,10 @@
       the Analysis pane's rows (/analysis/rows in the studio's dumped state) equal the moves of the
       CLI's position NUMBER (its 1-based move number in round 1): same moves, same order, same win
       probabilities and points.
+  compare_analysis.py record STATE.json CLI.json
+      the record analysis (/record_analysis in the dumped state) is the CLI's: one ply per position of
+      the CLI, with the same move number, mover, played and best moves, win probabilities and mark;
+      and the marks the Timeline drew are exactly the CLI's marked moves, with their symbols.
 Exits 1 with the differences printed when they differ.
 """
 import json
@@ -40,7 +44,43 @@ def position(state_path, cli_path, number):
     return 1 if bad else 0
 
 
+SYMBOL = {"": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def record(state_path, cli_path):
+    with open(state_path) as f:
+        ra = json.load(f)["record_analysis"]
+    with open(cli_path) as f:
+        cli = json.load(f)
+    plies, positions = ra["plies"], cli["positions"]
+    bad = []
+    if not positions:
+        bad.append("the CLI analysed no position")
+    if len(plies) != len(positions):
+        bad.append(f"{len(plies)} plies in the studio, {len(positions)} positions from the CLI")
+    for p, c in zip(plies, positions):
+        same = (p["round"] == c["round"] and p["number"] == c["number"] and p["mover"] == c["mover"]
+                and p["played"] == c["played"] and p["best"] == c["best"] and p["mark"] == c["mark"]
+                and close(p["played_win"], c["played_win"]) and close(p["best_win"], c["moves"][0]["win"])
+                and close(p["played_points"], c["played_points"]))
+        if not same:
+            bad.append(f"move {c['number']}: studio {p}, CLI {c}")
+    drawn = [(m["number"], m["mark"]) for m in ra["marks"]]
+    marked = [(c["number"], SYMBOL[c["mark"]]) for c in positions if c["mark"]]
+    if drawn != marked:
+        bad.append(f"the Timeline drew the marks {drawn}, the CLI marks {marked}")
+    if not marked:
+        bad.append("the record has no marked move: nothing is tested")
+    for b in bad:
+        print(b)
+    if not bad:
+        print(f"{len(plies)} plies and {len(drawn)} marks equal the CLI's")
+    return 1 if bad else 0
+
+
 def main(argv):
+    if len(argv) == 4 and argv[1] == "record":
+        return record(argv[2], argv[3])
     if len(argv) == 5 and argv[1] == "position":
         return position(argv[2], argv[3], int(argv[4]))
     print(__doc__)

@@ -11,6 +11,10 @@
 //                                             play (nearest centre among at least two ghosts under it)
 //   studio_png_check --played STATE1 I STATE2 the tile played in STATE2 lies where ghost I of STATE1 was
 //   studio_png_check --hover SHOT.png STATE I the hover highlight (cyan) runs round ghost I
+//   studio_png_check --marks SHOT.png STATE   the record analysis as drawn: every visible Timeline mark
+//                                             (?!, ?, ??) shows its colour in its rect; the win graph's
+//                                             curve shows its colour along its points, a dot of the
+//                                             mark's colour on it at every marked move
 #include <stb_image.h>
 
 #include <algorithm>
@@ -338,6 +342,62 @@ int checkHover(const char* png, const char* statePath, const char* index) {
   return failures ? 1 : 0;
 }
 
+// A pixel within `tol` of colour c on every channel somewhere in the box [x0,x1] x [y0,y1].
+int colourPixels(const Image& img, const json& c, double x0, double y0, double x1, double y1, int tol) {
+  int n = 0;
+  for (int y = static_cast<int>(y0); y <= static_cast<int>(y1); ++y)
+    for (int x = static_cast<int>(x0); x <= static_cast<int>(x1); ++x) {
+      if (!img.inside(x, y)) continue;
+      const unsigned char* p = img.at(x, y);
+      bool near = true;
+      for (int k = 0; k < 3; ++k) near = near && std::abs(p[k] - c.at(static_cast<std::size_t>(k)).get<int>()) <= tol;
+      n += near ? 1 : 0;
+    }
+  return n;
+}
+
+int checkMarks(const char* png, const char* statePath) {
+  const Image img(png);
+  const json ra = readJson(statePath).at("record_analysis");
+  int visible = 0;
+  for (const json& m : ra.at("marks")) {
+    if (!m.at("visible").get<bool>()) continue;
+    ++visible;
+    const double x = m.at("x").get<double>(), y = m.at("y").get<double>();
+    const int n = colourPixels(img, m.at("colour"), x, y, x + m.at("w").get<double>(), y + m.at("h").get<double>(), 40);
+    if (n < 3)
+      fail("mark " + m.at("mark").get<std::string>() + " of move " + std::to_string(m.at("number").get<int>()) + ": " +
+           std::to_string(n) + " pixels of its colour");
+  }
+  if (visible == 0) fail("no visible mark");
+  const json& g = ra.at("graph");
+  if (!g.at("drawn").get<bool>()) fail("no graph drawn");
+  const auto& pts = g.at("points");
+  int onCurve = 0;
+  for (std::size_t i = 0; i + 1 < pts.size(); ++i) {  // the curve's colour near the middle of each segment
+    const double mx = (pts[i][0].get<double>() + pts[i + 1][0].get<double>()) / 2;
+    const double my = (pts[i][1].get<double>() + pts[i + 1][1].get<double>()) / 2;
+    onCurve += colourPixels(img, g.at("colour"), mx - 2, my - 2, mx + 2, my + 2, 50) > 0 ? 1 : 0;
+  }
+  if (pts.size() < 2 || onCurve * 10 < static_cast<int>(pts.size() - 1) * 7)
+    fail("the graph's curve shows at " + std::to_string(onCurve) + " of " + std::to_string(pts.size() - 1) +
+         " segments");
+  // Each mark's dot on the curve, at the position of its node in the branch.
+  int dots = 0;
+  for (const json& m : ra.at("marks")) {
+    const auto pos = static_cast<std::size_t>(m.at("number").get<int>());  // one round: path position = move number
+    if (pos >= pts.size()) continue;
+    const double px = pts[pos][0].get<double>(), py = pts[pos][1].get<double>();
+    if (colourPixels(img, m.at("colour"), px - 2, py - 2, px + 2, py + 2, 40) > 0)
+      ++dots;
+    else
+      fail("no dot of the mark's colour on the graph at move " + std::to_string(pos));
+  }
+  std::printf("%s: %d visible marks, the curve at %d of %d segments, %d dots, %d failures\n", png, visible, onCurve,
+              static_cast<int>(pts.size()) - 1, dots, failures);
+  return failures ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -348,9 +408,11 @@ int main(int argc, char** argv) {
     return printNearest(argv[2], argv[3], std::atof(argv[4]), std::atof(argv[5]));
   if (argc == 5 && std::strcmp(argv[1], "--hover") == 0) return checkHover(argv[2], argv[3], argv[4]);
   if (argc == 5 && std::strcmp(argv[1], "--played") == 0) return checkPlayed(argv[2], argv[3], argv[4]);
+  if (argc == 4 && std::strcmp(argv[1], "--marks") == 0) return checkMarks(argv[2], argv[3]);
   if (argc == 3) return checkShot(argv[1], argv[2]);
   std::fprintf(stderr,
                "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png "
-               "B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I\n");
+               "B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I | --marks SHOT "
+               "STATE\n");
   return 2;
 }

@@ -173,3 +173,52 @@ TEST_CASE("the tile tracker says what the opponent cannot hold, with the move th
   const TrackerView b = trackerView(t, Visibility::AsB);
   for (const auto& l : b.revealed) CHECK(l.rfind("B ", 0) != 0);
 }
+
+TEST_CASE("the record analysis: N and Shift+N find the marked moves of a side, notes and the win curve") {
+  Timeline t;
+  REQUIRE_FALSE(t.loadFile(testFile("game.dgn")));
+  const auto& path = t.branchPath();
+  REQUIRE(path.size() > 8);
+  // A made-up analysis (the real one is compared with the CLI by studio_coach_record_cli): marks on
+  // B's move 2 and A's move 4 and 8.
+  RecordAnalysis ra;
+  auto ply = [&](int pos, Player who, ai::Mark mark, double played, double best) {
+    RecordPly p;
+    p.node = path[static_cast<std::size_t>(pos)];
+    p.number = pos;
+    p.mover = who;
+    p.mark = mark;
+    p.played = "6-4 R";
+    p.best = "4-4 R";
+    p.playedWin = played;
+    p.bestWin = best;
+    ra.plies.push_back(p);
+  };
+  ply(2, Player::B, ai::Mark::Mistake, 0.4, 0.55);
+  ply(3, Player::B, ai::Mark::None, 0.5, 0.5);
+  ply(4, Player::A, ai::Mark::Inaccuracy, 0.3, 0.36);
+  ply(8, Player::A, ai::Mark::Blunder, 0.1, 0.7);
+  t.jump(path[0]);
+  CHECK(findMistake(ra, t, 1, MistakeSide::Both) == path[2]);
+  CHECK(findMistake(ra, t, 1, MistakeSide::A) == path[4]);
+  CHECK(findMistake(ra, t, -1, MistakeSide::Both) == -1);
+  t.jump(path[4]);
+  CHECK(findMistake(ra, t, 1, MistakeSide::A) == path[8]);
+  CHECK(findMistake(ra, t, -1, MistakeSide::A) == -1);
+  CHECK(findMistake(ra, t, -1, MistakeSide::B) == path[2]);
+  CHECK(findMistake(ra, t, 1, MistakeSide::B) == -1);
+  CHECK(mistakeNote(ra.plies[3]) == "8 ?? A: 6-4 R loses 60% (best 4-4 R 70%, played 10%)");
+  const std::vector<double> curve = winCurve(ra, t);
+  REQUIRE(curve.size() == path.size());
+  CHECK(curve[0] == doctest::Approx(0.5));
+  CHECK(curve[2] == doctest::Approx(0.6));  // B's move: A's chance is 1 - B's
+  CHECK(curve[3] == doctest::Approx(0.5));
+  CHECK(curve[4] == doctest::Approx(0.3));
+  CHECK(curve[7] == doctest::Approx(0.3));  // held until the next analysed move
+  CHECK(curve[8] == doctest::Approx(0.1));
+  // Notes go after the move, once.
+  CHECK(t.addNote(path[8], mistakeNote(ra.plies[3])));
+  CHECK_FALSE(t.addNote(path[8], mistakeNote(ra.plies[3])));
+  CHECK(t.node(path[8]).caption.find("8 ?? A:") != std::string::npos);
+  CHECK(dgn::write(t.record()).find("note \"8 ?? A: 6-4 R loses 60%") != std::string::npos);
+}

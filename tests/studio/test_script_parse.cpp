@@ -89,6 +89,26 @@ TEST_CASE("script: the coach's commands are typed, and their bad forms refused b
   CHECK(bad.errors[6].message.find("analysis-row N") != std::string::npos);
 }
 
+TEST_CASE("script: the record analysis's commands") {
+  const ParsedScript p = parseScript(
+      "analyse-record\nwait-record-analysis\nnext-mistake\nprev-mistake\nmistake-side A\nmistake-side both\n"
+      "analysis-notes\n");
+  REQUIRE(p.errors.empty());
+  REQUIRE(p.commands.size() == 7);
+  CHECK(p.commands[0].kind == K::AnalyseRecord);
+  CHECK(p.commands[1].kind == K::WaitRecordAnalysis);
+  CHECK(p.commands[2].kind == K::NextMistake);
+  CHECK(p.commands[3].kind == K::PrevMistake);
+  CHECK((p.commands[4].kind == K::MistakeSide && p.commands[4].side == 0));
+  CHECK(p.commands[5].side == 2);
+  CHECK(p.commands[6].kind == K::AnalysisNotes);
+  const ParsedScript bad =
+      parseScript("analyse-record now\nnext-mistake 2\nmistake-side\nmistake-side a\nmistake-side A B\n");
+  CHECK(bad.commands.empty());
+  REQUIRE(bad.errors.size() == 5);
+  CHECK(bad.errors[3].message == "mistake-side takes A, B or both");
+}
+
 TEST_CASE("script: an echoed word is cut to 60 characters") {
   const std::string big(100000, 'x');
   const ParsedScript p = parseScript("key " + big + "\n" + big + "\n");
