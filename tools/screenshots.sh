@@ -31,11 +31,13 @@ wait 5" "$GAME"
 shot new-game "key tab
 wait 5" --seed 7
 
+# The computers move on a worker thread: wait for each move rather than for a number of frames.
 shot free-layout "new 5 dominoes2
 seat A greedy
 seat B greedy
 delay 0
-wait 14
+$(for _ in $(seq 12); do printf 'wait 1\nwait-computer\n'; done)
+wait 1
 seat A human
 seat B human
 select-playable
@@ -93,3 +95,25 @@ wait 5" "$SCEN/line_bends_at_edge.dgn"
 shot overlapping-ghosts "jump 5
 select 3-1
 wait 5" "$SCEN/free_placement_corner.dgn"
+
+shot coach "close scenarios
+open analysis
+open tracker
+jump 3
+wait 2
+wait-analysis
+hint
+wait 2
+wait-analysis
+wait 5" "$GAME"
+
+shot analysed-record "analyse-record
+wait 2
+wait-record-analysis
+wait 2
+mistake-side A
+next-mistake
+next-mistake
+next-mistake
+analysis-notes
+wait 5" "$ROOT/tests/studio/mistakes.dgn"

@@ -162,6 +162,8 @@ void drawDialogs(App& app, Intents& out) {
                                           {"Enter / Space", "play the selected tile"},
                                           {"D / P", "draw / pass"},
                                           {"A", "autoplay on or off"},
+                                          {"H", "hint: the best move, again: the next best"},
+                                          {"N / Shift+N", "next / previous mistake (after Game > Analyse)"},
                                           {"Esc", "deselect"},
                                           {"Ctrl+O / Ctrl+S", "open / save as"},
                                           {"Ctrl+N", "new game"},
