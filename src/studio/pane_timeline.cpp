@@ -21,6 +21,11 @@ constexpr const char* kAnalysing = "analysing the record: %.0f%%";
 constexpr const char* kStop = "Stop";
 constexpr const char* kStopTip = "Stop the analysis of the record";
 constexpr const char* kMarkTip = "%s %s: %s played %s, wins %.0f%%\nbest %s, wins %.0f%%";
+constexpr const char* kSide = "mistakes of";
+constexpr const char* kPrevMistake = "< ?";
+constexpr const char* kNextMistake = "? >";
+constexpr const char* kPrevTip = "Previous mistake (Shift+N)";
+constexpr const char* kNextTip = "Next mistake (N)";
 constexpr const char* kGraphTip = "A's win probability after move %d: %.0f%%\n(click: go there)";
 }  // namespace words
 
@@ -140,6 +145,19 @@ void drawTimelinePane(App& app, Intents& out) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words::kStopTip);
   }
   if (ra) {
+    // Whose mistakes N / Shift+N go to, and the same as buttons.
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("both").x + ImGui::GetFrameHeight() * 2);
+    if (ImGui::BeginCombo(words::kSide, name(app.mistakeSide))) {
+      for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
+        if (ImGui::Selectable(name(side), app.mistakeSide == side)) app.mistakeSide = side;
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton(words::kPrevMistake)) app.jumpMistake(-1, out);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words::kPrevTip);
+    ImGui::SameLine();
+    if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words::kNextTip);
     drawGraph(app, *ra, out);
     for (const TimelineRow& r : rows)
       if (const RecordPly* p = ra->at(r.node); p && p->mark != ai::Mark::None)

@@ -222,3 +222,17 @@ TEST_CASE("the record analysis: N and Shift+N find the marked moves of a side, n
   CHECK(t.node(path[8]).caption.find("8 ?? A:") != std::string::npos);
   CHECK(dgn::write(t.record()).find("note \"8 ?? A: 6-4 R loses 60%") != std::string::npos);
 }
+
+TEST_CASE("the record analysis runs off the calling thread and can be stopped") {
+  Timeline t;
+  REQUIRE_FALSE(t.loadFile(testFile("mistakes.dgn")));
+  RecordAnalyser ra;
+  const RecordAnalyser::Key key{1, t.branchPath().back()};
+  ra.start(key, t);
+  CHECK(ra.runs(key));
+  CHECK(ra.find(key) == nullptr);  // not computed yet: start returned at once
+  ra.cancel();
+  CHECK_FALSE(ra.busy());
+  ra.poll();
+  CHECK(ra.find(key) == nullptr);  // a stopped analysis is never shown
+}
