@@ -31,18 +31,13 @@ wait 5" "$GAME"
 shot new-game "key tab
 wait 5" --seed 7
 
-# The computers move on a worker thread: wait for each move rather than for a number of frames.
-shot free-layout "new 5 dominoes2
-seat A greedy
-seat B greedy
-delay 0
-$(for _ in $(seq 12); do printf 'wait 1\nwait-computer\n'; done)
-wait 1
-seat A human
-seat B human
-select-playable
+# A game of two greedy players from `dominoes match` (seeded, so always the same game): before move
+# 8, B's 5-3 can take three headings at end L.
+"$(dirname "$STUDIO")/dominoes" match --a greedy --b greedy --rules dominoes2 --games 1 --seed 5 --out "$WORK/d2" > /dev/null
+shot free-layout "jump 7
+select 5-3
 teaching on
-wait 5"
+wait 5" "$WORK/d2/game-1.dgn"
 
 shot hidden-hands "jump 2
 visibility a
