@@ -18,9 +18,16 @@ constexpr int kInf = 10000;
   return x ^ (x >> 31);
 }
 
-// The value of a child for the player who moved into it.
-[[nodiscard]] inline bool sameMover(const SimState& parent, const SimState& child) {
-  return child.state().turn == parent.state().turn;
+// The value for the mover of s of playing m: the final points when it ends the round, else the
+// child's value from `search(child, alpha, beta)`, negated (with the window) when the turn changes
+// (a draw keeps the turn).
+template <class Search>
+[[nodiscard]] inline int childValue(const SimState& s, const Move& m, int alpha, int beta, Search&& search) {
+  SimState c = s;
+  c.apply(m);
+  if (c.over()) return c.pointsFor(s.state().turn);
+  if (c.state().turn == s.state().turn) return search(c, alpha, beta);
+  return -search(c, -beta, -alpha);
 }
 
 }  // namespace
@@ -79,15 +86,8 @@ int Solver::search(const SimState& s, int alpha, int beta) {
   int best = -kInf, bestIdx = 0;
   for (int j = 0; j < moves.size; ++j) {
     const int i = j == 0 ? first : (j <= first ? j - 1 : j);  // the table's move first, then the rest in order
-    SimState c = s;
-    c.apply(moves.moves[i]);
-    int v = 0;
-    if (c.over())
-      v = c.pointsFor(s.state().turn);
-    else if (sameMover(s, c))
-      v = search(c, alpha, beta);
-    else
-      v = -search(c, -beta, -alpha);
+    const int v =
+        childValue(s, moves.moves[i], alpha, beta, [this](const SimState& c, int a, int b) { return search(c, a, b); });
     if (aborted_) return 0;
     if (v > best) {
       best = v;
@@ -117,18 +117,9 @@ std::vector<MoveValue> Solver::values(const SimState& s) {
   if (s.over()) return out;
   newSearch();
   const MoveList moves = s.legal();
-  for (const Move& m : moves) {
-    SimState c = s;
-    c.apply(m);
-    int v = 0;
-    if (c.over())
-      v = c.pointsFor(s.state().turn);
-    else if (sameMover(s, c))
-      v = search(c, -kInf, kInf);
-    else
-      v = -search(c, -kInf, kInf);
-    out.push_back({m, v});
-  }
+  for (const Move& m : moves)
+    out.push_back(
+        {m, childValue(s, m, -kInf, kInf, [this](const SimState& c, int a, int b) { return search(c, a, b); })});
   std::stable_sort(out.begin(), out.end(), [](const MoveValue& a, const MoveValue& b) { return a.value > b.value; });
   return out;
 }
@@ -136,18 +127,8 @@ std::vector<MoveValue> Solver::values(const SimState& s) {
 int minimaxValue(const SimState& s) {
   if (s.over()) return s.pointsFor(s.state().turn);
   int best = -kInf;
-  for (const Move& m : s.legal()) {
-    SimState c = s;
-    c.apply(m);
-    int v = 0;
-    if (c.over())
-      v = c.pointsFor(s.state().turn);
-    else if (sameMover(s, c))
-      v = minimaxValue(c);
-    else
-      v = -minimaxValue(c);
-    best = std::max(best, v);
-  }
+  for (const Move& m : s.legal())
+    best = std::max(best, childValue(s, m, -kInf, kInf, [](const SimState& c, int, int) { return minimaxValue(c); }));
   return best;
 }
 
