@@ -78,6 +78,8 @@ struct RoundState {
   Tile forcedLead = kNoTile;  // the lead the rules force, or kNoTile for any tile
   std::uint16_t points = 0;
 
+  // Every field, the stock's unused slots included (never the padding, which memcmp would read).
+  [[nodiscard]] bool operator==(const RoundState&) const = default;
   [[nodiscard]] bool over() const { return status != RoundStatus::Playing; }
   [[nodiscard]] bool beforeLead() const { return ends[0] < 0; }
   [[nodiscard]] int stockCount() const { return stockEnd - stockTop; }
