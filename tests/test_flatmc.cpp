@@ -4,6 +4,7 @@
 #include "ai/flatmc.h"
 #include "ai/inference.h"
 #include "ai/observation.h"
+#include "test_rounds.h"
 
 using namespace dom;
 
@@ -18,31 +19,9 @@ struct Position {
   explicit Position(const Rules& r) : m(r) {}
 };
 bool randomPosition(Position& p, std::uint64_t seed, int moves) {
-  p.m.startRound(dealFromSeed(seed, p.m.rules().hand));
-  p.log.clear();
-  pcg32 rng(seed, 77);
-  for (int k = 0; k < moves && p.m.inRound(); ++k) {
-    const MoveList legal = p.m.legalMoves();
-    p.log.apply(p.m, legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))]);
-  }
-  return p.m.inRound();
+  return test::randomPosition(p.m, p.log, seed, moves, 77);
 }
-
-// One round between two players on observations; the points for A.
-int playRound(const Rules& rules, ai::Computer& a, ai::Computer& b, std::uint64_t seed) {
-  Match m(rules);
-  ai::RoundLog log;
-  m.startRound(dealFromSeed(seed, rules.hand));
-  while (m.inRound()) {
-    const Player who = m.state().turn;
-    const ai::Observation o = ai::observe(m, who, log);
-    const Move mv = (who == Player::A ? a : b).choose(o);
-    REQUIRE(m.illegal(mv, who).empty());
-    log.apply(m, mv);
-  }
-  const RoundState& s = m.state();
-  return s.winner > 1 ? 0 : s.winner == 0 ? s.points : -static_cast<int>(s.points);
-}
+using test::playRound;
 
 }  // namespace
 
