@@ -60,6 +60,14 @@ int Determinized::playoutAfter(const Move& m, PlayoutRng& rng) const {
   return playout(s, o_.me, rng);
 }
 
+int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t greedy) const {
+  if (!fast_) return playoutAfter(m, rng);
+  PlayoutPosition p = pos_;
+  p.apply(o_.rules, m);
+  (void)playoutMixed(o_.rules, p, rng, greedy);
+  return pointsFor(p.s, o_.me);
+}
+
 std::string scoreWords(const MoveScore& s) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "%+.1f points a round on average, %.0f%% of rounds won", s.mean(),

@@ -26,6 +26,8 @@ class Determinized {
   [[nodiscard]] Hidden draw(pcg32& rng) { return sampler_.sample(rng); }
   // One random playout after `m` (one of o.legal) in the current deal: the points for the observer.
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng) const;
+  // The same with playoutMixed's greedy share (layout=free tables too wide for PlayoutTable: uniform).
+  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t greedy) const;
   // The current deal as a SimState (for the exact solver).
   [[nodiscard]] SimState sim() const;
   // The current deal's round state (the observer's hand, the opponent's, the stock in order).

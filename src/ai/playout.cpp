@@ -60,6 +60,11 @@ int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng) {
   return positionPlayout(rules, pos.s, FastTable{pos.table}, rng);
 }
 
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy) {
+  if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, greedy);
+  return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, greedy);
+}
+
 long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
   return randomRoundsImpl(rules, rng, rounds, each);
 }

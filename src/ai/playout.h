@@ -62,6 +62,12 @@ struct PlayoutPosition {
 // the number of moves. rules must be supported by PlayoutTable.
 int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng);
 
+// The same playout with a greedy share: at each move where a tile can be placed, with probability
+// greedy / 2^32 the mover places its heaviest placeable tile instead of a uniformly random move
+// (the expert's playouts: both sides playing a little like `greedy` judge moves better than
+// uniformly random play). greedy = 0 plays uniformly, with other random numbers than playout().
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy);
+
 // Final points for p of a finished round state: + if p won, - if p lost, 0 for a tie.
 [[nodiscard]] inline int pointsFor(const RoundState& s, Player p) {
   if (s.winner > 1) return 0;

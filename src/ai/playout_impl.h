@@ -404,6 +404,20 @@ struct OrderedStock {
   return (f.dbl ? doublesMask() : 0) | (f.headings ? ~doublesMask() & kAllTiles : 0);
 }
 
+// kByWeight[w]: the tiles of weight w (0 to 12).
+constexpr auto kByWeight = [] {
+  std::array<Mask, 13> t{};
+  for (int i = 0; i < kTiles; ++i)
+    t[static_cast<std::size_t>(weight(static_cast<Tile>(i)))] |= bit(static_cast<Tile>(i));
+  return t;
+}();
+// The heaviest tiles of a non-empty mask.
+[[gnu::always_inline]] inline Mask heaviest(Mask m) {
+  for (int w = 12; w > 0; --w)
+    if (m & kByWeight[static_cast<std::size_t>(w)]) return m & kByWeight[static_cast<std::size_t>(w)];
+  return m;
+}
+
 // kNthHeading[hs][k]: the k-th (from 0) heading set in hs.
 constexpr auto kNthHeading = [] {
   std::array<std::array<std::uint8_t, 3>, 8> t{};
@@ -426,12 +440,33 @@ struct FreeHot {
 // One random move: a uniformly random placement (tile, end, heading) when one fits, else a draw,
 // else a pass; Going, or Domino or Blocked when the round ends (p is then the player to move, as
 // RoundState has it). The same moves as the engine's uniformly random legal move.
-template <class Table, class Stock>
-[[gnu::always_inline]] inline Step freeStep(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g) {
+// kMixed: with probability greedy / 2^32 a placement is instead the mover's heaviest placeable tile
+// (the lowest-numbered of the heaviest; the end at random when it fits both, the heading at random).
+template <bool kMixed = false, class Table, class Stock>
+[[gnu::always_inline]] inline Step freeStep(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g,
+                                            std::uint32_t greedy = 0) {
   constexpr Mask kD = doublesMask(), kN = kAllTiles & ~doublesMask();
   const Fits f = table.fits();
   const Mask allow0 = suitMask(s.pips[0]) & fitTiles(f[0]), allow1 = suitMask(s.pips[1]) & fitTiles(f[1]);
   const Mask a0 = s.cur & allow0, a1 = s.cur & allow1;
+  if constexpr (kMixed) {
+    if ((a0 | a1) && g() < greedy) {
+      const Tile t = nthTile(heaviest(a0 | a1), 0);
+      int e = (a0 & bit(t)) ? 0 : 1;
+      if (e == 0 && (a1 & bit(t)) && (g() & 1)) e = 1;
+      const auto hs = f[static_cast<std::size_t>(e)].headings;
+      const Heading h = isDouble(t)
+                            ? Heading::Straight
+                            : static_cast<Heading>(kNthHeading[hs][bounded(g, static_cast<std::uint32_t>(bits(hs)))]);
+      s.cur &= ~bit(t);
+      s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
+      table.play(e, t, h);
+      if (!s.cur) return Step::Domino;
+      std::swap(s.cur, s.opp);
+      s.p ^= 1;
+      return Step::Going;
+    }
+  }
   if (a0 | a1) {
     const auto m0 = static_cast<std::uint32_t>(bits(f[0].headings)),
                m1 = static_cast<std::uint32_t>(bits(f[1].headings));
@@ -481,10 +516,10 @@ template <class Table, class Stock>
   return Step::Going;
 }
 
-template <class Table, class Stock>
-Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g) {
+template <bool kMixed = false, class Table, class Stock>
+Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g, std::uint32_t greedy = 0) {
   Step how;
-  while ((how = freeStep(s, table, stock, drawLimit, g)) == Step::Going) {}
+  while ((how = freeStep<kMixed>(s, table, stock, drawLimit, g, greedy)) == Step::Going) {}
   return how;
 }
 
@@ -623,9 +658,10 @@ long long freeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, cons
   return total;
 }
 
-// A playout from any position (before the lead too): uniformly random legal moves to the end.
-template <class Table>
-int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g) {
+// A playout from any position (before the lead too): uniformly random legal moves to the end
+// (kMixed: with a greedy share, freeStep).
+template <bool kMixed = false, class Table>
+int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g, std::uint32_t greedy = 0) {
   if (s.over()) return 0;
   int moves = 0;
   if (s.beforeLead()) {
@@ -646,7 +682,7 @@ int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& 
   h.pips = {s.ends[0], s.ends[1]};
   const Mask lineBefore = s.line;
   OrderedStock stock{s};
-  const Step how = freeLoop(h, table, stock, rules.draw == DrawRule::Until ? rules.reserve : kTiles, g);
+  const Step how = freeLoop<kMixed>(h, table, stock, rules.draw == DrawRule::Until ? rules.reserve : kTiles, g, greedy);
   s.line = kAllTiles & ~(h.cur | h.opp | s.stockMask());
   freeFinish(rules, h, how, s);
   return moves + bits(s.line & ~lineBefore) + h.draws + h.passes;
