@@ -240,7 +240,9 @@ void shuffle(std::vector<T>& v, pcg32& rng) {
 bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   // The opponent's hand now: a uniform subset of the tiles they may hold; the rest is the stock,
   // in a uniform order.
-  std::vector<Tile> pool = pool_;
+  // Scratch vectors are members, so that proposals reuse their capacity (no allocation once warm).
+  std::vector<Tile>& pool = scratch_.pool;
+  pool.assign(pool_.begin(), pool_.end());
   const int k = o_.opponentCount;
   if (k > static_cast<int>(pool.size())) return false;
   for (int i = 0; i < k; ++i) std::swap(pool[i], pool[i + bounded(rng, static_cast<std::uint32_t>(pool.size() - i))]);
@@ -250,22 +252,26 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   if (static_cast<int>(pool.size()) - k + static_cast<int>(free_.size()) != o_.stockCount) return false;
   // The identities of the opponent's draws: d distinct tiles among the ones they ever held since
   // the start (held now or played), in order; the rest was their start hand.
-  std::vector<Tile> held = played_;
+  std::vector<Tile>& held = scratch_.held;
+  held.assign(played_.begin(), played_.end());
   for (Mask m = now; m; m &= m - 1) held.push_back(static_cast<Tile>(std::countr_zero(m)));
   const std::size_t d = drawAt_.size();
   if (d > held.size()) return false;
   // Draws followed at once by a play brought the tile played; the others' tiles are proposed.
-  std::vector<Tile> drawn(d, kNoTile);
+  std::vector<Tile>& drawn = scratch_.drawn;
+  drawn.assign(d, kNoTile);
   Mask pinned = 0;
   for (std::size_t j = 0; j < d; ++j)
     if (pinned_[j] != kNoTile) {
       drawn[j] = pinned_[j];
       pinned |= bit(pinned_[j]);
     }
-  std::vector<Tile> rest;
+  std::vector<Tile>& rest = scratch_.rest;
+  rest.clear();
   for (Tile t : held)
     if (!(pinned & bit(t))) rest.push_back(t);
-  std::vector<int> open;
+  std::vector<int>& open = scratch_.open;
+  open.clear();
   for (std::size_t j = 0; j < d; ++j)
     if (drawn[j] == kNoTile) open.push_back(static_cast<int>(j));
   if (open.size() > rest.size()) return false;

@@ -72,6 +72,10 @@ class Sampler {
   Player forcedBy_ = Player::A;
   bool uniform_ = true;
   long long tried_ = 0, accepted_ = 0;
+  struct Scratch {
+    std::vector<Tile> pool, held, drawn, rest;
+    std::vector<int> open;
+  } scratch_;  // propose()'s working vectors, kept between proposals
 };
 
 // The full-information position of a hidden deal: a Setup that Match::startSetup accepts, with score
