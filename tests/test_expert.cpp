@@ -5,6 +5,8 @@
 #include "ai/expert.h"
 #include "ai/inference.h"
 #include "ai/observation.h"
+#include "ai/solver.h"
+#include "test_rounds.h"
 
 using namespace dom;
 
@@ -13,30 +15,9 @@ namespace {
 Rules rulesOf(const char* text) { return std::get<Rules>(parseRules(std::string_view(text))); }
 
 bool randomPosition(Match& m, ai::RoundLog& log, std::uint64_t seed, int moves) {
-  m.startRound(dealFromSeed(seed, m.rules().hand));
-  log.clear();
-  pcg32 rng(seed, 78);
-  for (int k = 0; k < moves && m.inRound(); ++k) {
-    const MoveList legal = m.legalMoves();
-    log.apply(m, legal.moves[bounded(rng, static_cast<std::uint32_t>(legal.size))]);
-  }
-  return m.inRound();
+  return test::randomPosition(m, log, seed, moves, 78);
 }
-
-int playRound(const Rules& rules, ai::Computer& a, ai::Computer& b, std::uint64_t seed) {
-  Match m(rules);
-  ai::RoundLog log;
-  m.startRound(dealFromSeed(seed, rules.hand));
-  while (m.inRound()) {
-    const Player who = m.state().turn;
-    const ai::Observation o = ai::observe(m, who, log);
-    const Move mv = (who == Player::A ? a : b).choose(o);
-    REQUIRE(m.illegal(mv, who).empty());
-    log.apply(m, mv);
-  }
-  const RoundState& s = m.state();
-  return s.winner > 1 ? 0 : s.winner == 0 ? s.points : -static_cast<int>(s.points);
-}
+using test::playRound;
 
 }  // namespace
 
@@ -111,4 +92,54 @@ TEST_CASE("expert: beats greedy on a small run") {
   const double rate = won / (2 * n);
   MESSAGE("expert:ms=3 won " << rate * 100 << "% of " << 2 * n << " rounds against greedy");
   CHECK(rate > 0.55);
+}
+
+TEST_CASE("expert: with every tile known it plays a move of the solver's best value") {
+  // en-linea once the stock is empty: the opponent's hand is all the unseen tiles, so every sampled
+  // deal is the true position and the exact search must pick a move worth the solver's best.
+  const Rules rules = rulesOf("en-linea");
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed < 400 && checked < 12; ++seed) {
+    Match m(rules);
+    ai::RoundLog log;
+    if (!randomPosition(m, log, seed, 30)) continue;
+    if (m.state().stockCount() != 0 || count(m.state().hand[0] | m.state().hand[1]) > 16) continue;
+    const ai::Observation o = ai::observe(m, m.state().turn, log);
+    if (o.legal.size < 2) continue;
+    ai::Solver solver;
+    const std::vector<ai::MoveValue> values = solver.values(ai::SimState::from(m));
+    REQUIRE(!values.empty());
+    const ai::Decision d = ai::makePlayer("expert", 5)->decide(o);
+    CAPTURE(d.reason);
+    CHECK(d.reason.find("exact play") != std::string::npos);
+    int played = -1000;
+    for (const ai::MoveValue& v : values)
+      if (v.move.same(d.move)) played = v.value;
+    CHECK(played == values.front().value);
+    ++checked;
+  }
+  CHECK(checked >= 5);
+}
+
+TEST_CASE("expert: the same seed decides the same way through whole rounds") {
+  const Rules rules = rulesOf("en-linea");
+  for (std::uint64_t seed = 40; seed < 43; ++seed) {
+    auto a1 = ai::makePlayer("expert:ms=4", seed), b1 = ai::makePlayer("greedy", 1);
+    auto a2 = ai::makePlayer("expert:ms=4", seed), b2 = ai::makePlayer("greedy", 1);
+    Match x(rules), y(rules);
+    ai::RoundLog lx, ly;
+    x.startRound(dealFromSeed(seed, rules.hand));
+    y.startRound(dealFromSeed(seed, rules.hand));
+    while (x.inRound()) {
+      REQUIRE(y.inRound());
+      const Player who = x.state().turn;
+      const ai::Decision dx = (who == Player::A ? *a1 : *b1).decide(ai::observe(x, who, lx));
+      const ai::Decision dy = (who == Player::A ? *a2 : *b2).decide(ai::observe(y, who, ly));
+      REQUIRE(dx.move.same(dy.move));
+      CHECK(dx.reason == dy.reason);
+      lx.apply(x, dx.move);
+      ly.apply(y, dy.move);
+    }
+    CHECK(x.state() == y.state());
+  }
 }

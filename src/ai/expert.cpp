@@ -14,7 +14,7 @@ namespace dom::ai {
 // Sized on this project's build machine: about 2-3 M playouts a second from mid-round positions
 // on one core with the deals' sampling, and a few M solver nodes a second.
 long long expertPlayouts(int ms) { return 1500LL * std::max(ms, 1); }
-long long expertNodes(int ms) { return 40000LL * std::max(ms, 1); }
+long long expertNodes(int ms) { return 3000LL * std::max(ms, 1); }
 long long expertDeals(int ms) { return std::clamp(12LL * ms, 16LL, 100000LL); }
 
 namespace {
@@ -71,7 +71,11 @@ std::string tipsWords(const Observation& o, const Move& m) {
 class Expert final : public Computer {
  public:
   Expert(const ExpertOptions& opt, std::uint64_t seed)
-      : opt_(opt), rng_(seed, 0xe4be), prng_(seed ^ 0x2545f4914f6cdd1dull), solver_(std::size_t{1} << 18) {}
+      : opt_(opt),
+        greedy_(static_cast<std::uint32_t>(std::clamp(opt.greedy, 0.0, 1.0) * 4294967295.0)),
+        rng_(seed, 0xe4be),
+        prng_(seed ^ 0x2545f4914f6cdd1dull),
+        solver_(std::size_t{1} << 18) {}
   std::string name() const override { return opt_.ms == 50 ? "expert" : "expert:ms=" + std::to_string(opt_.ms); }
 
   Decision decide(const Observation& o) override {
@@ -123,15 +127,22 @@ class Expert final : public Computer {
   // needed more nodes than its share.
   bool exact(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const int inPlay = count(o.hand) + o.opponentCount + o.stockCount;
-    if (inPlay > kExactTiles) return false;
-    const int deals = std::clamp(opt_.ms, 8, 64);
-    const long long perDeal = expertNodes(opt_.ms) / deals;
+    if (inPlay > opt_.exactTiles) return false;
+    // Deals until the node budget is spent (at most maxDeals); each deal may take up to a quarter
+    // of the budget. A deal over its share ends the sampling; fewer than minDeals solved: give up.
+    const long long budget = expertNodes(opt_.ms);
+    const int maxDeals = std::clamp(2 * opt_.ms, 8, 256), minDeals = std::clamp(opt_.ms / 4, 4, 16);
     std::vector<MoveScore> s(score.size());
-    for (int k = 0; k < deals; ++k) {
+    long long used = 0;
+    int deals = 0;
+    while (deals < maxDeals && used < budget) {
       d.sample(rng_);
-      solver_.setNodeLimit(perDeal);
+      const long long before = solver_.nodes();
+      solver_.setNodeLimit(std::min(budget / 4, budget - used) + 1);
       const std::vector<MoveValue> values = solver_.values(d.sim());
-      if (solver_.aborted()) return false;
+      used += solver_.nodes() - before;
+      if (solver_.aborted()) break;
+      ++deals;
       for (const MoveValue& v : values)
         for (std::size_t i = 0; i < s.size(); ++i)
           if (o.legal.moves[i].same(v.move)) {
@@ -139,6 +150,7 @@ class Expert final : public Computer {
             break;
           }
     }
+    if (deals < minDeals) return false;
     score = s;
     how = "exact play on " + std::to_string(deals) + " sampled deals of the hidden tiles";
     return true;
@@ -148,7 +160,9 @@ class Expert final : public Computer {
   // than a playout, so each deal serves several playouts): every surviving move is played out on
   // the same deals; after each stage the worse half drops out.
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
-    const long long budget = expertPlayouts(opt_.ms);
+    // layout=free: a playout steps the table's geometry too, about 1.4 times the snake's cost.
+    const long long budget =
+        o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms);
     const auto dealCount = static_cast<std::size_t>(expertDeals(opt_.ms));
     std::vector<Hidden> deals;
     deals.reserve(dealCount);
@@ -163,17 +177,19 @@ class Expert final : public Computer {
       for (long long k = 0; k < perMove; ++k) {
         d.use(deals[next]);
         next = (next + 1) % deals.size();
-        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_));
+        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy_));
       }
       std::stable_sort(alive.begin(), alive.end(),
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
       alive.resize((alive.size() + 1) / 2);
     }
-    how = std::to_string(deals.size()) + " sampled deals of the hidden tiles, played out at random";
+    how = std::to_string(deals.size()) + " sampled deals of the hidden tiles, played out with " +
+          std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5)) +
+          "% of the placements heaviest-first";
   }
 
-  static constexpr int kExactTiles = 14;
   ExpertOptions opt_;
+  std::uint32_t greedy_;
   pcg32 rng_;
   PlayoutRng prng_;
   Solver solver_;

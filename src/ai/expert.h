@@ -12,6 +12,10 @@ namespace dom::ai {
 
 struct ExpertOptions {
   int ms = 50;  // the time budget it is sized for, in milliseconds on a 2020s desktop core
+  // The exact endgame takes over when at most this many tiles are in play (hands and stock).
+  int exactTiles = 14;
+  // The playouts' greedy share: the chance that a mover places its heaviest tile (playoutMixed).
+  double greedy = 0.5;
 };
 // The work a budget of `ms` buys: playouts, and solver nodes for the exact endgame.
 [[nodiscard]] long long expertPlayouts(int ms);
