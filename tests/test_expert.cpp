@@ -2,6 +2,8 @@
 // endgame, and strength against greedy on a small run.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "ai/expert.h"
 #include "ai/inference.h"
 #include "ai/observation.h"
@@ -142,4 +144,45 @@ TEST_CASE("expert: the same seed decides the same way through whole rounds") {
     }
     CHECK(x.state() == y.state());
   }
+}
+
+TEST_CASE("expert: the true deal explains a heavy-first opponent's plays better than sampled deals") {
+  // Both seats play greedy (the heaviest tile); from A's observation, the deal that really happened
+  // must be more likely under the heavy-first model than the sampler's deals on average.
+  const Rules rules = rulesOf("en-linea");
+  double truth = 0, sampled = 0;
+  int positions = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Match m(rules);
+    ai::RoundLog log;
+    const Deal deal = dealFromSeed(seed, rules.hand);
+    m.startRound(deal);
+    auto ga = ai::makePlayer("greedy", 1), gb = ai::makePlayer("greedy", 2);
+    for (int k = 0; k < 14 && m.inRound(); ++k) {
+      const Player who = m.state().turn;
+      log.apply(m, (who == Player::A ? *ga : *gb).choose(ai::observe(m, who, log)));
+    }
+    if (!m.inRound()) continue;
+    const ai::Observation o = ai::observe(m, Player::A, log);
+    ai::Hidden real;
+    real.opponentStart = deal.hand[1];
+    for (const ai::Event& e : log.events())
+      if (e.who == Player::B && e.move.kind == MoveKind::Draw) real.opponentDraws.push_back(e.move.tile);
+    const double t = ai::playLikelihood(o, real, 0.9);
+    REQUIRE(t > 0);
+    CHECK(t <= 1);
+    truth += std::log(t);
+    ai::Sampler sampler(o);
+    pcg32 rng(seed, 5);
+    const int n = 40;
+    for (int i = 0; i < n; ++i) {
+      const double p = ai::playLikelihood(o, sampler.sample(rng), 0.9);
+      REQUIRE(p > 0);
+      sampled += std::log(p) / n;
+    }
+    ++positions;
+  }
+  MESSAGE(positions << " positions: log-likelihood of the true deals " << truth << ", of sampled deals " << sampled);
+  CHECK(positions >= 20);
+  CHECK(truth > sampled + 1);
 }

@@ -68,6 +68,28 @@ std::string tipsWords(const Observation& o, const Move& m) {
   return s;
 }
 
+// How likely the opponent's plays this round are if they held the deal `h` and played like the
+// playouts' model: their heaviest placeable tile with probability g, else any placeable tile. The
+// sampler is uniform over the deals the draws and passes allow; this weighs them by the plays.
+double likelihoodOfPlays(const Observation& o, const Hidden& h, double g) {
+  const Player opp = o.opponent();
+  Mask hand = h.opponentStart;
+  std::size_t next = 0;
+  double p = 1;
+  for (const Event& e : o.history) {
+    if (e.who != opp) continue;
+    if (e.move.kind == MoveKind::Draw) {
+      if (next < h.opponentDraws.size()) hand |= bit(h.opponentDraws[next++]);
+      continue;
+    }
+    if (e.move.kind != MoveKind::Play) continue;
+    const Mask can = hand & e.placeable;
+    if (const int n = count(can); n > 1) p *= (1 - g) / n + (e.move.tile == heaviest(can) ? g : 0);
+    hand &= ~bit(e.move.tile);
+  }
+  return p;
+}
+
 class Expert final : public Computer {
  public:
   Expert(const ExpertOptions& opt, std::uint64_t seed)
@@ -143,10 +165,11 @@ class Expert final : public Computer {
       used += solver_.nodes() - before;
       if (solver_.aborted()) break;
       ++deals;
+      const double w = likelihood(o, d.hidden());
       for (const MoveValue& v : values)
         for (std::size_t i = 0; i < s.size(); ++i)
           if (o.legal.moves[i].same(v.move)) {
-            s[i].add(v.value);
+            s[i].add(v.value, w);
             break;
           }
     }
@@ -167,6 +190,8 @@ class Expert final : public Computer {
     std::vector<Hidden> deals;
     deals.reserve(dealCount);
     for (std::size_t k = 0; k < dealCount; ++k) deals.push_back(d.draw(rng_));
+    std::vector<double> weights(deals.size());
+    for (std::size_t k = 0; k < deals.size(); ++k) weights[k] = likelihood(o, deals[k]);
     std::vector<std::size_t> alive(score.size());
     std::iota(alive.begin(), alive.end(), 0);
     int stages = 0;
@@ -176,8 +201,9 @@ class Expert final : public Computer {
       const long long perMove = std::max<long long>(1, budget / (stages * static_cast<long long>(alive.size())));
       for (long long k = 0; k < perMove; ++k) {
         d.use(deals[next]);
+        const double w = weights[next];
         next = (next + 1) % deals.size();
-        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy_));
+        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy_), w);
       }
       std::stable_sort(alive.begin(), alive.end(),
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
@@ -188,6 +214,9 @@ class Expert final : public Computer {
           "% of the placements heaviest-first";
   }
 
+  double likelihood(const Observation& o, const Hidden& h) const {
+    return opt_.likelihood > 0 ? likelihoodOfPlays(o, h, opt_.likelihood) : 1.0;
+  }
   ExpertOptions opt_;
   std::uint32_t greedy_;
   pcg32 rng_;
@@ -196,6 +225,8 @@ class Expert final : public Computer {
 };
 
 }  // namespace
+
+double playLikelihood(const Observation& o, const Hidden& h, double g) { return likelihoodOfPlays(o, h, g); }
 
 std::unique_ptr<Computer> makeExpert(const ExpertOptions& opt, std::uint64_t seed) {
   return std::make_unique<Expert>(opt, seed);

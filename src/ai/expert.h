@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "ai/inference.h"
 #include "ai/players.h"
 
 namespace dom::ai {
@@ -16,7 +17,14 @@ struct ExpertOptions {
   int exactTiles = 14;
   // The playouts' greedy share: the chance that a mover places its heaviest tile (playoutMixed).
   double greedy = 0.5;
+  // The deals are weighed by playLikelihood(o, deal, likelihood) (0: every deal weighs 1).
+  double likelihood = 0.5;
 };
+// How likely the opponent's plays this round are if they held the deal `h` and played their
+// heaviest placeable tile with probability g, else any placeable tile uniformly: the product over
+// their plays with a choice. The sampler is uniform over the deals the draws and passes allow; the
+// expert weighs each deal by this, so that the plays inform it too.
+[[nodiscard]] double playLikelihood(const Observation& o, const Hidden& h, double g);
 // The work a budget of `ms` buys: playouts, and solver nodes for the exact endgame.
 [[nodiscard]] long long expertPlayouts(int ms);
 [[nodiscard]] long long expertNodes(int ms);

@@ -46,14 +46,17 @@ class Determinized {
 
 // Per legal move: the sum of points for the mover over its playouts, its wins (ties count half)
 // and its count.
+// A playout may carry a weight (the expert weighs deals by how well they explain the opponent's
+// plays); flatmc's all weigh 1.
 struct MoveScore {
-  double points = 0, wins = 0;
+  double points = 0, wins = 0, weight = 0;
   long long n = 0;
-  [[nodiscard]] double mean() const { return n ? points / static_cast<double>(n) : 0; }
-  [[nodiscard]] double winRate() const { return n ? wins / static_cast<double>(n) : 0; }
-  void add(int pts) {
-    points += pts;
-    wins += pts > 0 ? 1 : pts == 0 ? 0.5 : 0;
+  [[nodiscard]] double mean() const { return weight > 0 ? points / weight : 0; }
+  [[nodiscard]] double winRate() const { return weight > 0 ? wins / weight : 0; }
+  void add(int pts, double w = 1) {
+    points += w * pts;
+    wins += w * (pts > 0 ? 1 : pts == 0 ? 0.5 : 0);
+    weight += w;
     ++n;
   }
 };

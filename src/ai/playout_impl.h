@@ -412,7 +412,7 @@ constexpr auto kByWeight = [] {
   return t;
 }();
 // The heaviest tiles of a non-empty mask.
-[[gnu::always_inline]] inline Mask heaviest(Mask m) {
+[[gnu::always_inline]] inline Mask heaviestTiles(Mask m) {
   for (int w = 12; w > 0; --w)
     if (m & kByWeight[static_cast<std::size_t>(w)]) return m & kByWeight[static_cast<std::size_t>(w)];
   return m;
@@ -451,7 +451,7 @@ template <bool kMixed = false, class Table, class Stock>
   const Mask a0 = s.cur & allow0, a1 = s.cur & allow1;
   if constexpr (kMixed) {
     if ((a0 | a1) && g() < greedy) {
-      const Tile t = nthTile(heaviest(a0 | a1), 0);
+      const Tile t = nthTile(heaviestTiles(a0 | a1), 0);
       int e = (a0 & bit(t)) ? 0 : 1;
       if (e == 0 && (a1 & bit(t)) && (g() & 1)) e = 1;
       const auto hs = f[static_cast<std::size_t>(e)].headings;
