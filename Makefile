@@ -6,7 +6,8 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   libimgui-dev libglfw3-dev libepoxy-dev libspdlog-dev doctest-dev libcli11-dev \
   nlohmann-json3-dev libpcg-cpp-dev libstb-dev fonts-dejavu-core \
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
-  python3 binutils dpkg-dev file clang-format clang-tidy
+  python3 binutils dpkg-dev file clang-format clang-tidy \
+  gettext libharfbuzz-dev libfreetype-dev fonts-noto-core
 
 .PHONY: deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
 

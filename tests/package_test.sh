@@ -23,7 +23,8 @@ dpkg-deb -c "$deb" > "$work/contents"
 for f in usr/bin/dominoes usr/bin/dominoes-studio usr/share/applications/dominoes-studio.desktop \
          usr/share/icons/hicolor/48x48/apps/dominoes-studio.png usr/share/icons/hicolor/256x256/apps/dominoes-studio.png \
          usr/share/icons/hicolor/scalable/apps/dominoes-studio.svg usr/share/man/man1/dominoes.1 \
-         usr/share/man/man1/dominoes-studio.1 usr/share/dominoes-studio/scenarios/win_by_domino.dgn; do
+         usr/share/man/man1/dominoes-studio.1 usr/share/dominoes-studio/scenarios/win_by_domino.dgn \
+         usr/share/locale/es/LC_MESSAGES/dominoes-studio.mo usr/share/locale/hi/LC_MESSAGES/dominoes-scenarios.mo; do
   grep -q " ./$f\$" "$work/contents" || fail "the package lacks /$f"
 done
 
@@ -44,4 +45,9 @@ grep -q "\"file\": \"$root/usr/share/dominoes-studio/scenarios/" end.json || fai
 "$pngcheck" shot.png end.json > png.log || { cat png.log; fail "the screenshot"; }
 cat png.log
 grep -qE '^shot.png: [1-9][0-9]* tiles.* checked, 0 failures' png.log || fail "no tile of the scenario was seen in the screenshot"
+# The installed catalogs are found next to the installed studio: Spanish is Spanish.
+printf 'wait 2\ncheck /language "es"\ncheck /timeline/0/move "reparto"\n' > lang.script
+xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
+  "$root/usr/bin/dominoes-studio" --no-ini --lang es --seed 1 --frames 20 --script lang.script \
+  || fail "the installed studio in Spanish (its catalog under /usr/share/locale)"
 echo "ok: the package installs and runs from its own tree"

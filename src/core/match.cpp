@@ -172,9 +172,9 @@ std::string Match::matchedWithoutRoomText() const {
   for (Player p : {Player::A, Player::B}) {
     const Mask tiles = matchedWithoutRoom(p);
     if (!tiles) continue;
-    s += (s.empty() ? "" : " and ") + std::string(1, letter(p)) + "'s " + tilesText(tiles);
+    s += (s.empty() ? "" : W_(" and ")) + fill(W_("{0}'s {1}"), {std::string(1, letter(p)), tilesText(tiles)});
   }
-  return s.empty() ? s : s + " matched ends that had no room";
+  return s.empty() ? s : fill(W_("{0} matched ends that had no room"), {s});
 }
 
 Move Match::resolve(const Move& m) const {

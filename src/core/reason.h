@@ -3,7 +3,9 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "core/round.h"
 #include "core/tile.h"
@@ -17,6 +19,19 @@ enum class Obstacle : std::uint8_t { None = 0, Edge = 1, Tiles = 2, EdgeAndTiles
   if (a == Obstacle::Unknown || b == Obstacle::Unknown) return Obstacle::Unknown;
   return static_cast<Obstacle>(static_cast<int>(a) | static_cast<int>(b));
 }
+// The words of the reasons in another language: the studio sets a translator (a catalog lookup by
+// the English text); nothing is set in the CLI, whose output stays English. Both may be null.
+using WordsFn = const char* (*)(const char* english);
+using PluralWordsFn = const char* (*)(const char* one, const char* many, long n);
+void setWords(WordsFn words, PluralWordsFn plural);
+// The English text in the current words (marked for xgettext by the W_ keyword).
+[[nodiscard]] const char* W_(const char* english);
+[[nodiscard]] const char* WP_(const char* one, const char* many, long n);
+// Replaces {0}..{9} in `pattern` by args, so a translation can put the words in its own order.
+[[nodiscard]] std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args);
+// "left", "right", "straight" in the current words.
+[[nodiscard]] std::string headingWord(Heading h);
+
 // "the table's edge", "the line", "the edge and the line".
 [[nodiscard]] std::string obstacleText(Obstacle o);
 

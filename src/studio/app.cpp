@@ -1,6 +1,7 @@
 // The app object: the window's side of the studio. Keys, menu and panes make intents; the session
 // applies them; the layout tiles the window.
 #include "studio/app.h"
+#include "studio/i18n.h"
 #include "studio/paths.h"
 
 #include <imgui.h>
@@ -54,10 +55,35 @@ void placeWindow(float, float, float, float) {
   // window; a pane's own first-use place would undo that, so this does nothing.
 }
 
+const char* paneWord(Pane p) {
+  static const char* const titles[] = {N_("Table"), N_("Hands"), N_("Stock"),           N_("Timeline"),  N_("Branches"),
+                                       N_("Rules"), N_("Score"), N_("Position editor"), N_("Scenarios"), N_("Log"),
+                                       N_("Tile tracker"), N_("Analysis")};
+  static_assert(std::size(titles) == kPanes);
+  return _(titles[static_cast<int>(p)]);
+}
+
 const char* title(Pane p) {
-  static const char* const titles[] = {"Table", "Hands",           "Stock",     "Timeline", "Branches",     "Rules",
-                                       "Score", "Position editor", "Scenarios", "Log",      "Tile tracker", "Analysis"};
-  return titles[static_cast<int>(p)];
+  // The translated title with the pane's fixed id after ###: the window keeps its place, size and
+  // saved settings in every language.
+  static std::array<std::string, kPanes> titles;
+  static unsigned madeFor = ~0u;
+  if (madeFor != i18n::generation()) {
+    for (int i = 0; i < kPanes; ++i)
+      titles[static_cast<std::size_t>(i)] =
+          std::string(paneWord(static_cast<Pane>(i))) + "###" + name(static_cast<Pane>(i));
+    madeFor = i18n::generation();
+  }
+  return titles[static_cast<std::size_t>(p)].c_str();
+}
+
+void App::setLanguage(const std::string& code) {
+  if (const auto err = i18n::setLanguage(code); !err.empty()) {
+    spdlog::warn("language {}: {}", code, err);
+    session.status(err);
+  }
+  settings.language = i18n::language();
+  relayout = true;  // the panes' words changed length: the layout fits them again
 }
 
 App::App() { scenariosDir = paths::scenariosDir(); }
@@ -69,7 +95,7 @@ void App::apply(const Intent& in) {
     case K::ExportTablePng:
       // With its pane closed there is no table on screen: refuse rather than write the whole window.
       if (in.kind == K::ExportTablePng && !settings.isOpen(Pane::Table)) {
-        session.status("cannot export the table: its pane is closed (open it from the View menu)");
+        session.status(_("cannot export the table: its pane is closed (open it from the View menu)"));
         spdlog::warn("table export to {} refused: the Table pane is closed", in.path);
         return;
       }
@@ -188,55 +214,63 @@ void App::keys(Intents& out) {
 void App::menu(Intents& out) {
   if (!ImGui::BeginMainMenuBar()) return;
   const std::string& filePath = session.filePath;
-  if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("New game...", "Ctrl+N")) newGameDialog = true;
-    if (ImGui::MenuItem("Open...", "Ctrl+O")) {
+  if (ImGui::BeginMenu(_("File"))) {
+    if (ImGui::MenuItem(_("New game..."), "Ctrl+N")) newGameDialog = true;
+    if (ImGui::MenuItem(_("Open..."), "Ctrl+O")) {
       dialogPath = filePath.empty() ? scenariosDir + "/" : filePath;
       openDialog = true;
     }
-    if (ImGui::BeginMenu("Open recent", !settings.recent.empty())) {
+    if (ImGui::BeginMenu(_("Open recent"), !settings.recent.empty())) {
       for (const auto& r : settings.recent)
         if (ImGui::MenuItem(r.c_str())) out.push_back(openIntent(r));
       ImGui::EndMenu();
     }
-    if (ImGui::MenuItem("Save", nullptr, false, !filePath.empty())) {
+    if (ImGui::MenuItem(_("Save"), nullptr, false, !filePath.empty())) {
       Intent in = intentOf(Intent::Kind::Save);
       in.path = filePath;
       out.push_back(in);
     }
-    if (ImGui::MenuItem("Save as...", "Ctrl+S")) {
+    if (ImGui::MenuItem(_("Save as..."), "Ctrl+S")) {
       dialogPath = filePath.empty() ? "game.dgn" : filePath;
       saveDialog = true;
     }
-    if (ImGui::MenuItem("Export PNG of the window...")) {
+    if (ImGui::MenuItem(_("Export PNG of the window..."))) {
       dialogPath = "dominoes.png";
       exportDialog = true;
       exportTableDialog = false;
     }
-    if (ImGui::MenuItem("Export PNG of the table...")) {
+    if (ImGui::MenuItem(_("Export PNG of the table..."))) {
       dialogPath = "table.png";
       exportDialog = true;
       exportTableDialog = true;
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit")) quit = true;
+    if (ImGui::MenuItem(_("Quit"))) quit = true;
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Edit")) {
-    const char* what = editing() ? "the editor's last edit" : "a move";
-    if (ImGui::MenuItem(editing() ? "Undo edit" : "Undo move", "Ctrl+Z")) out.push_back(intentOf(Intent::Kind::Undo));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo %s", what);
-    if (ImGui::MenuItem(editing() ? "Redo edit" : "Redo move", "Ctrl+Y")) out.push_back(intentOf(Intent::Kind::Redo));
+  if (ImGui::BeginMenu(_("Edit"))) {
+    if (ImGui::MenuItem(editing() ? _("Undo edit") : _("Undo move"), "Ctrl+Z"))
+      out.push_back(intentOf(Intent::Kind::Undo));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", editing() ? _("Undo the editor's last edit") : _("Undo a move"));
+    if (ImGui::MenuItem(editing() ? _("Redo edit") : _("Redo move"), "Ctrl+Y"))
+      out.push_back(intentOf(Intent::Kind::Redo));
     ImGui::Separator();
-    if (ImGui::MenuItem("Edit the position", nullptr, editing())) out.push_back(paneIntent(Pane::Editor, !editing()));
+    if (ImGui::MenuItem(_("Edit the position"), nullptr, editing()))
+      out.push_back(paneIntent(Pane::Editor, !editing()));
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View")) {
+  if (ImGui::BeginMenu(_("View"))) {
     for (int i = 0; i < kPanes; ++i) {
       const Pane p = static_cast<Pane>(i);
-      if (ImGui::MenuItem(title(p), nullptr, settings.isOpen(p))) out.push_back(paneIntent(p, !settings.isOpen(p)));
+      if (ImGui::MenuItem(paneWord(p), nullptr, settings.isOpen(p))) out.push_back(paneIntent(p, !settings.isOpen(p)));
     }
-    if (ImGui::MenuItem("Reset the layout")) relayout = true;
+    if (ImGui::MenuItem(_("Reset the layout"))) relayout = true;
+    if (ImGui::BeginMenu(_("Language"))) {
+      for (const i18n::Language& l : i18n::languages())
+        if (ImGui::MenuItem(i18n::shown(l.native), nullptr, i18n::language() == l.code)) setLanguage(l.code);
+      ImGui::EndMenu();
+    }
     ImGui::Separator();
     auto toggle = [&](const char* label, bool value, Intent::Kind k) {
       if (ImGui::MenuItem(label, nullptr, value)) {
@@ -245,43 +279,43 @@ void App::menu(Intents& out) {
         out.push_back(in);
       }
     };
-    toggle("Animate moves", settings.animate, Intent::Kind::SetAnimate);
-    toggle("Ghost placements", settings.ghosts, Intent::Kind::SetGhosts);
-    toggle("Teaching mode (reveal the stock)", settings.teaching, Intent::Kind::SetTeaching);
+    toggle(_("Animate moves"), settings.animate, Intent::Kind::SetAnimate);
+    toggle(_("Ghost placements"), settings.ghosts, Intent::Kind::SetGhosts);
+    toggle(_("Teaching mode (reveal the stock)"), settings.teaching, Intent::Kind::SetTeaching);
     ImGui::Separator();
-    if (ImGui::MenuItem("Fit the line", "F", tableView.mode == ViewMode::FitLine))
+    if (ImGui::MenuItem(_("Fit the line"), "F", tableView.mode == ViewMode::FitLine))
       tableView = TableView{ViewMode::FitLine};
-    if (ImGui::MenuItem("Whole table", "W", tableView.mode == ViewMode::WholeTable))
+    if (ImGui::MenuItem(_("Whole table"), "W", tableView.mode == ViewMode::WholeTable))
       tableView = TableView{ViewMode::WholeTable};
     ImGui::Separator();
-    if (ImGui::MenuItem("Show all hands", nullptr, settings.visibility == Visibility::All))
+    if (ImGui::MenuItem(_("Show all hands"), nullptr, settings.visibility == Visibility::All))
       out.push_back(visibilityIntent(Visibility::All));
-    if (ImGui::MenuItem("Show as A", nullptr, settings.visibility == Visibility::AsA))
+    if (ImGui::MenuItem(_("Show as A"), nullptr, settings.visibility == Visibility::AsA))
       out.push_back(visibilityIntent(Visibility::AsA));
-    if (ImGui::MenuItem("Show as B", nullptr, settings.visibility == Visibility::AsB))
+    if (ImGui::MenuItem(_("Show as B"), nullptr, settings.visibility == Visibility::AsB))
       out.push_back(visibilityIntent(Visibility::AsB));
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Game")) {
+  if (ImGui::BeginMenu(_("Game"))) {
     auto item = [&](const char* label, const char* key, Intent::Kind k) {
       if (ImGui::MenuItem(label, key)) out.push_back(intentOf(k));
     };
-    item("First position", "Home", Intent::Kind::First);
-    item("Previous", "Left", Intent::Kind::Prev);
-    item("Next", "Right", Intent::Kind::Next);
-    item("Last position", "End", Intent::Kind::Last);
-    item(session.autoplay ? "Pause autoplay" : "Autoplay", "A", Intent::Kind::Autoplay);
+    item(_("First position"), "Home", Intent::Kind::First);
+    item(_("Previous"), "Left", Intent::Kind::Prev);
+    item(_("Next"), "Right", Intent::Kind::Next);
+    item(_("Last position"), "End", Intent::Kind::Last);
+    item(session.autoplay ? _("Pause autoplay") : _("Autoplay"), "A", Intent::Kind::Autoplay);
     ImGui::Separator();
     const Match& m = match();
     const auto who = m.toMove();
-    if (ImGui::MenuItem("Draw", "D", false, who && m.illegal(moveOf(MoveKind::Draw), *who).empty()))
+    if (ImGui::MenuItem(_("Draw"), "D", false, who && m.illegal(moveOf(MoveKind::Draw), *who).empty()))
       out.push_back(playIntent(moveOf(MoveKind::Draw)));
-    if (ImGui::MenuItem("Pass", "P", false, who && m.illegal(moveOf(MoveKind::Pass), *who).empty()))
+    if (ImGui::MenuItem(_("Pass"), "P", false, who && m.illegal(moveOf(MoveKind::Pass), *who).empty()))
       out.push_back(playIntent(moveOf(MoveKind::Pass)));
-    if (ImGui::MenuItem("Computer move (greedy)", nullptr, false, who.has_value()))
+    if (ImGui::MenuItem(_("Computer move (greedy)"), nullptr, false, who.has_value()))
       out.push_back(playIntent(greedyMove(m)));
-    if (ImGui::MenuItem("Hint", "H", false, who.has_value() && !editing())) askHint();
-    item("Deal the next round", nullptr, Intent::Kind::DealNext);
+    if (ImGui::MenuItem(_("Hint"), "H", false, who.has_value() && !editing())) askHint();
+    item(_("Deal the next round"), nullptr, Intent::Kind::DealNext);
     ImGui::Separator();
     // The record analysis.
     const RecordAnalysis* ra = recordAnalysis();
@@ -300,7 +334,7 @@ void App::menu(Intents& out) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("A note after each marked move; save the record to keep them");
     ImGui::Separator();
     for (int p = 0; p < 2; ++p) {
-      const std::string label = std::string("Seat ") + letter(static_cast<Player>(p));
+      const std::string label = i18n::format(_("Seat {0}"), {std::string(1, letter(static_cast<Player>(p)))});
       if (ImGui::BeginMenu(label.c_str())) {
         for (const SeatChoice& c : seatChoices()) {
           if (ImGui::MenuItem(c.label.c_str(), nullptr, session.game.seats[static_cast<std::size_t>(p)].spec == c.spec))
@@ -312,13 +346,13 @@ void App::menu(Intents& out) {
     }
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("Help")) {
-    if (ImGui::MenuItem("Keys and about...")) aboutDialog = true;
+  if (ImGui::BeginMenu(_("Help"))) {
+    if (ImGui::MenuItem(_("Keys and about..."))) aboutDialog = true;
     ImGui::EndMenu();
   }
   // The file's name (its folder on hover): no machine path in screenshots.
   const std::string where =
-      filePath.empty() ? std::string("(unsaved game)") : std::filesystem::path(filePath).filename().string();
+      filePath.empty() ? std::string(_("(unsaved game)")) : std::filesystem::path(filePath).filename().string();
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16);
   ImGui::TextDisabled("%s", where.c_str());
   if (!filePath.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", filePath.c_str());
@@ -563,6 +597,7 @@ nlohmann::json App::state() const {
   j["error"] = session.errorText;
   j["autoplay"] = session.autoplay;
   j["editing"] = editing();
+  j["language"] = i18n::language();
   const auto names = session.playerNames();
   j["seats"] = {{"A", session.game.seats[0].spec}, {"B", session.game.seats[1].spec}};
   const auto thinker = session.thinker();

@@ -60,6 +60,8 @@ class App {
   [[nodiscard]] bool editing() const { return session.editing(); }
   // Starts a pane window at its place in the default layout (and again after a window resize).
   void placePane(Pane p);
+  // Switches the UI's language at once (View > Language, the script's `lang`) and remembers it.
+  void setLanguage(const std::string& code);
   // Begins a pane window at its place; false when collapsed (End is then already called).
   // Closing it with its x returns an intent.
   bool beginPane(Pane p, Intents& out, int flags = 0);
@@ -172,8 +174,10 @@ class App {
   bool placedEditing_ = false;
 };
 
-// A pane's window title.
+// A pane's window title: its name in the current language, then ### and its fixed id.
 [[nodiscard]] const char* title(Pane p);
+// A pane's name in the current language (the View menu).
+[[nodiscard]] const char* paneWord(Pane p);
 
 // Panes: each reads the app and returns intents.
 void drawTablePane(App& app, Intents& out);

@@ -6,14 +6,19 @@
 #include <filesystem>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
 namespace {
 namespace fs = std::filesystem;
 
+// A translated label with a fixed ImGui id: a popup keeps its identity in every language.
+std::string idLabel(const char* text, const char* id) { return std::string(text) + "###" + id; }
+
 // A path field and the listing of its folder; returns true when the user confirms.
-bool fileDialog(const char* title, bool& openFlag, std::string& path, const char* action, bool mustExist) {
+bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path, const char* action, bool mustExist) {
+  const char* title = titleText.c_str();
   if (openFlag) {
     ImGui::OpenPopup(title);
     openFlag = false;
@@ -54,7 +59,7 @@ bool fileDialog(const char* title, bool& openFlag, std::string& path, const char
     if (ImGui::Button(action)) done = true;
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
     if (done) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
@@ -63,14 +68,14 @@ bool fileDialog(const char* title, bool& openFlag, std::string& path, const char
 }  // namespace
 
 void drawDialogs(App& app, Intents& out) {
-  if (fileDialog("Open a record", app.openDialog, app.dialogPath, "Open", true))
+  if (fileDialog(idLabel(_("Open a record"), "open"), app.openDialog, app.dialogPath, _("Open"), true))
     out.push_back(openIntent(app.dialogPath));
-  if (fileDialog("Save the record as", app.saveDialog, app.dialogPath, "Save", false)) {
+  if (fileDialog(idLabel(_("Save the record as"), "save"), app.saveDialog, app.dialogPath, _("Save"), false)) {
     Intent in = intentOf(Intent::Kind::Save);
     in.path = app.dialogPath;
     out.push_back(in);
   }
-  if (fileDialog("Export a PNG", app.exportDialog, app.dialogPath, "Export", false)) {
+  if (fileDialog(idLabel(_("Export a PNG"), "export"), app.exportDialog, app.dialogPath, _("Export"), false)) {
     Intent in = intentOf(app.exportTableDialog ? Intent::Kind::ExportTablePng : Intent::Kind::ExportPng);
     in.path = app.dialogPath;
     out.push_back(in);
@@ -82,23 +87,23 @@ void drawDialogs(App& app, Intents& out) {
     opts = app.session.game;
     opts.seed = static_cast<std::uint64_t>(std::random_device{}());
     seedText = std::to_string(opts.seed);
-    ImGui::OpenPopup("New game");
+    ImGui::OpenPopup(idLabel(_("New game"), "new").c_str());
     app.newGameDialog = false;
   }
-  if (ImGui::BeginPopupModal("New game", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (ImGui::BeginPopupModal(idLabel(_("New game"), "new").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     const auto& presets = presetNames();
-    if (ImGui::BeginCombo("preset", opts.rules.substr(0, opts.rules.find(' ')).c_str())) {
+    if (ImGui::BeginCombo(idLabel(_("preset"), "preset").c_str(), opts.rules.substr(0, opts.rules.find(' ')).c_str())) {
       for (const auto& p : presets)
         if (ImGui::Selectable(p.c_str())) opts.rules = p;
       ImGui::EndCombo();
     }
-    ImGui::InputText("rules", &opts.rules);
+    ImGui::InputText(idLabel(_("rules"), "rules").c_str(), &opts.rules);
     const auto parsed = parseRules(opts.rules);
     if (const auto* err = std::get_if<std::string>(&parsed))
       ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
     else
       ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
-    ImGui::InputText("seed", &seedText, ImGuiInputTextFlags_CharsDecimal);
+    ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
     // Each seat: a human or any player of src/ai, with one line on how it plays.
     for (int p = 0; p < 2; ++p) {
       ImGui::PushID(p);
@@ -120,7 +125,7 @@ void drawDialogs(App& app, Intents& out) {
       ImGui::PopID();
     }
     ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));
-    if (ImGui::Button("Start")) {
+    if (ImGui::Button(_("Start"))) {
       try {
         opts.seed = std::stoull(seedText.empty() ? "1" : seedText);
       } catch (...) {
@@ -133,43 +138,44 @@ void drawDialogs(App& app, Intents& out) {
     }
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
 
   // The session asks for the error to be shown; showing it is the window's business.
   if (app.session.errorPopup) {
-    ImGui::OpenPopup("Error");
+    ImGui::OpenPopup(idLabel(_("Error"), "error").c_str());
     app.session.errorPopup = false;
   }
-  if (ImGui::BeginPopupModal("Error", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (ImGui::BeginPopupModal(idLabel(_("Error"), "error").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.session.errorText.c_str());
-    ImGui::TextDisabled("The current game is kept.");
-    if (ImGui::Button("OK")) ImGui::CloseCurrentPopup();
+    ImGui::TextDisabled("%s", _("The current game is kept."));
+    if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
   if (app.aboutDialog) {
-    ImGui::OpenPopup("About Dominoes Studio");
+    ImGui::OpenPopup(idLabel(_("About Dominoes Studio"), "about").c_str());
     app.aboutDialog = false;
   }
-  if (ImGui::BeginPopupModal("About Dominoes Studio", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextUnformatted("Dominoes Studio: step through games, edit positions, play the computer.");
+  if (ImGui::BeginPopupModal(idLabel(_("About Dominoes Studio"), "about").c_str(), nullptr,
+                             ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted(_("Dominoes Studio: step through games, edit positions, play the computer."));
     ImGui::Separator();
-    ImGui::TextUnformatted("Keys");
-    static const char* const keys[][2] = {{"Home / End", "first / last position"},
-                                          {"Left / Right", "previous / next (or choose the end)"},
-                                          {"Tab, Up / Down", "move through your tiles"},
-                                          {"Enter / Space", "play the selected tile"},
-                                          {"D / P", "draw / pass"},
-                                          {"A", "autoplay on or off"},
-                                          {"H", "hint: the best move, again: the next best"},
-                                          {"N / Shift+N", "next / previous mistake (after Game > Analyse)"},
-                                          {"Esc", "deselect"},
-                                          {"Ctrl+O / Ctrl+S", "open / save as"},
-                                          {"Ctrl+N", "new game"},
-                                          {"Ctrl+Z / Ctrl+Y", "undo / redo: the edit in edit mode, else the move"}};
-    for (const auto& k : keys) ImGui::BulletText("%-16s %s", k[0], k[1]);
-    if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
+    ImGui::TextUnformatted(_("Keys"));
+    static const char* const keys[][2] = {{"Home / End", N_("first / last position")},
+                                          {"Left / Right", N_("previous / next (or choose the end)")},
+                                          {"Tab, Up / Down", N_("move through your tiles")},
+                                          {"Enter / Space", N_("play the selected tile")},
+                                          {"D / P", N_("draw / pass")},
+                                          {"A", N_("autoplay on or off")},
+                                          {"H", N_("hint: the best move, again: the next best")},
+                                          {"N / Shift+N", N_("next / previous mistake (after Game > Analyse)")},
+                                          {"Esc", N_("deselect")},
+                                          {"Ctrl+O / Ctrl+S", N_("open / save as")},
+                                          {"Ctrl+N", N_("new game")},
+                                          {"Ctrl+Z / Ctrl+Y", N_("undo / redo: the edit in edit mode, else the move")}};
+    for (const auto& k : keys) ImGui::BulletText("%-16s %s", k[0], _(k[1]));
+    if (ImGui::Button(_("Close"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
 }

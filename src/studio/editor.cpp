@@ -1,13 +1,15 @@
 // Position editor: edits as snapshots on an undo stack, checked by core's startSetup.
 #include "studio/editor.h"
+#include "studio/i18n.h"
 
 #include <algorithm>
 
 namespace dom::studio {
 
 const char* name(Zone z) {
-  static const char* const names[] = {"A's hand",     "B's hand",     "stock",
-                                      "line (end L)", "line (end R)", "box (out of play)"};
+  // English: the script's words; the Position editor shows them through _().
+  static const char* const names[] = {N_("A's hand"),     N_("B's hand"),     N_("stock"),
+                                      N_("line (end L)"), N_("line (end R)"), N_("box (out of play)")};
   return names[static_cast<int>(z)];
 }
 

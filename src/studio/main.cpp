@@ -23,8 +23,10 @@
 
 #include "core/files.h"
 #include "studio/app.h"
+#include "studio/i18n.h"
 #include "studio/paths.h"
 #include "studio/script.h"
+#include "studio/shaping.h"
 
 namespace dom::studio {
 
@@ -141,7 +143,7 @@ int main(int argc, char** argv) {
   const auto t0 = Clock::now();
   CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games"};
   std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human",
-                                            seatB = "greedy", size = "1280x800";
+                                            seatB = "greedy", size = "1280x800", lang;
   std::string framesText, seedText;
   bool stats = false, noIni = false, noShaders = false;
   cli.add_option("file", file, "a DGN record or scenario to open");
@@ -157,6 +159,7 @@ int main(int argc, char** argv) {
   cli.add_option("--ini", iniPath, "where the window layout and settings are kept");
   cli.add_flag("--no-ini", noIni, "do not read or write the layout and settings");
   cli.add_option("--size", size, "window size WxH");
+  cli.add_option("--lang", lang, "the UI's language: en, es, fr, pl, hi or pseudo (default: the environment's)");
   cli.add_flag("--no-shaders", noShaders, "draw the table with ImGui's draw list instead of the shaders");
   // Usage errors exit 2 (CLI11's own codes are 105, 114...); --help still exits 0.
   try {
@@ -214,6 +217,8 @@ int main(int argc, char** argv) {
     width = static_cast<int>(*w);
     height = static_cast<int>(*h);
   }
+  if (!lang.empty() && !dom::i18n::known(lang))
+    return usage("--lang is en, es, fr, pl, hi or pseudo, not '" + dom::files::cut(lang) + "'");
   Script script;
   if (!scriptPath.empty())
     if (auto e = script.load(scriptPath); !e.empty()) {
@@ -270,13 +275,29 @@ int main(int argc, char** argv) {
   style.Colors[ImGuiCol_Button] = ImVec4(0.20f, 0.40f, 0.30f, 0.60f);
   style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.52f, 0.38f, 1.0f);
   style.ScaleAllSizes(uiScale);
+  // Latin-1 and Latin Extended-A (Polish, the pseudo-locale's accents) and general punctuation.
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 0x2190, 0x2193, 0};
+  ImFont* uiFont = nullptr;
   if (const std::string font = paths::uiFont(); !font.empty())
-    io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * uiScale);
-  else {
+    uiFont = io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * uiScale, nullptr, ranges);
+  if (!uiFont) {
     spdlog::warn("fontconfig found no TrueType sans-serif font (install fonts-dejavu-core): using ImGui's own font");
     ImFontConfig cfg;
     cfg.SizePixels = 13.0f * uiScale;
-    io.Fonts->AddFontDefault(&cfg);
+    uiFont = io.Fonts->AddFontDefault(&cfg);
+  }
+  // Hindi: every Devanagari text of the catalogs shaped now, its glyphs added to the atlas, and every
+  // translated text shown through the shaper (src/studio/shaping.h).
+  if (const std::string deva = shaping::devanagariFont(); shaping::init(deva, 16.0f * uiScale)) {
+    for (const std::string& t : dom::i18n::catalogTexts("hi")) shaping::prepare(t);
+    for (const auto& l : dom::i18n::languages()) shaping::prepare(l.native);
+    shaping::addToAtlas(io.Fonts, uiFont);
+    io.Fonts->Build();
+    shaping::fillAtlas(io.Fonts, uiFont);
+    dom::i18n::setDisplay([](std::string_view t) { return shaping::shape(t); });
+    spdlog::debug("{} Devanagari glyphs from {}", shaping::prepared(), deva);
+  } else {
+    spdlog::warn("no Devanagari font (install fonts-noto-core): Hindi is shown without shaping");
   }
 
   App app;
@@ -299,6 +320,14 @@ int main(int argc, char** argv) {
     } else if (std::error_code ec; std::filesystem::exists(std::filesystem::symlink_status(iniStore, ec))) {
       spdlog::warn("settings {} not read: {}", iniStore, std::get<dom::files::ReadError>(ini).message);
     }
+  }
+  // The language: --lang, else the one chosen in View > Language (the settings), else the environment's.
+  {
+    const std::string code = !lang.empty()                    ? lang
+                             : !app.settings.language.empty() ? app.settings.language
+                                                              : dom::i18n::fromEnvironment();
+    if (const auto err = dom::i18n::setLanguage(code); !err.empty()) spdlog::warn("language {}: {}", code, err);
+    if (!lang.empty()) app.settings.language = dom::i18n::language();
   }
   // Saves the settings when ImGui asks (and at exit); a failure is said once, in the log and the status line.
   bool settingsFailed = false;

@@ -4,19 +4,23 @@
 #include <cstdio>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
 void drawBranchesPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Branches, out)) return;
   const auto rows = branchRows(app.timeline);
-  ImGui::TextWrapped("Play a different move at an earlier position to start a branch.");
+  ImGui::TextWrapped("%s", _("Play a different move at an earlier position to start a branch."));
   const float wrap = ImGui::GetContentRegionAvail().x;
   for (const BranchRow& r : rows) {
     ImGui::PushID(r.leaf);
-    char label[200];
-    std::snprintf(label, sizeof label, "%s branch %d: %d moves, leaves at %d, ends %s", r.current ? ">" : " ", r.number,
-                  r.length, r.forkDepth, r.lastMove.c_str());
+    const std::string text =
+        std::string(r.current ? "> " : "  ") +
+        i18n::format(P_("branch {0}: {1} move, leaves at {2}, ends {3}",
+                        "branch {0}: {1} moves, leaves at {2}, ends {3}", r.length),
+                     {std::to_string(r.number), std::to_string(r.length), std::to_string(r.forkDepth), r.lastMove});
+    const char* label = text.c_str();
     // A row as tall as its wrapped text: nothing is cut at the pane's edge.
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = ImGui::CalcTextSize(label, nullptr, false, wrap).y;

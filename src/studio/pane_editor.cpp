@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 #include "studio/tile_draw.h"
 
 namespace dom::studio {
@@ -29,11 +30,11 @@ void zoneRow(Intents& out, const char* label, Zone zone,
     if (ImGui::BeginPopupContextItem("move")) {
       ImGui::TextDisabled("%s", tileText(t).c_str());
       for (Zone z : {Zone::HandA, Zone::HandB, Zone::Stock, Zone::LineL, Zone::LineR, Zone::Box})
-        if (z != zone && ImGui::MenuItem((std::string("Move to ") + name(z)).c_str()))
+        if (z != zone && ImGui::MenuItem(i18n::format(_("Move to {0}"), {_(name(z))}).c_str()))
           out.push_back(editMoveIntent(t, z));
       if (zone == Zone::Stock) {
         for (const auto& [label, delta] :
-             {std::pair{"Earlier in the draw order", -1}, std::pair{"Later in the draw order", +1}})
+             {std::pair{_("Earlier in the draw order"), -1}, std::pair{_("Later in the draw order"), +1}})
           if (ImGui::MenuItem(label)) {
             Intent in = intentOf(Intent::Kind::EditStockOrder);
             in.tile = t;
@@ -43,13 +44,14 @@ void zoneRow(Intents& out, const char* label, Zone zone,
       }
       ImGui::EndPopup();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: right-click to move, or drag", tileText(t).c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", i18n::format(_("{0}: right-click to move, or drag"), {tileText(t)}).c_str());
     ImGui::PopID();
     // Wrap to the pane's width.
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     if (i + 1 < tiles.size() && ImGui::GetItemRectMax().x + 3 + size.x < right) ImGui::SameLine(0, 3);
   }
-  if (tiles.empty()) ImGui::TextDisabled("(none: drop tiles here)");
+  if (tiles.empty()) ImGui::TextDisabled("%s", _("(none: drop tiles here)"));
   ImGui::EndGroup();
   if (ImGui::BeginDragDropTarget()) {
     if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("DOM_EDIT"))
@@ -63,29 +65,29 @@ void zoneRow(Intents& out, const char* label, Zone zone,
 void drawEditorPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Editor, out)) return;
   const Editor& ed = app.editor;
-  if (ImGui::Button("Load the current position")) out.push_back(intentOf(Intent::Kind::EditLoad));
+  if (ImGui::Button(_("Load the current position"))) out.push_back(intentOf(Intent::Kind::EditLoad));
   ImGui::SameLine();
   ImGui::BeginDisabled(!ed.canUndo());
-  if (ImGui::Button("Undo")) out.push_back(intentOf(Intent::Kind::Undo));
+  if (ImGui::Button(_("Undo"))) out.push_back(intentOf(Intent::Kind::Undo));
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!ed.canRedo());
-  if (ImGui::Button("Redo")) out.push_back(intentOf(Intent::Kind::Redo));
+  if (ImGui::Button(_("Redo"))) out.push_back(intentOf(Intent::Kind::Redo));
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!ed.error().empty());
-  if (ImGui::Button("Play from here")) out.push_back(intentOf(Intent::Kind::EditorStart));
+  if (ImGui::Button(_("Play from here"))) out.push_back(intentOf(Intent::Kind::EditorStart));
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Done")) out.push_back(paneIntent(Pane::Editor, false));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Leave edit mode; the edit stays for next time");
+  if (ImGui::Button(_("Done"))) out.push_back(paneIntent(Pane::Editor, false));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Leave edit mode; the edit stays for next time"));
   // The verdict first, wrapped: it is what the user reads after each edit.
   if (ed.error().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.4f, 0.9f, 0.4f, 1));
-    ImGui::TextWrapped("The position is legal.");
+    ImGui::TextWrapped("%s", _("The position is legal."));
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.35f, 1));
-    ImGui::TextWrapped("Illegal: %s", ed.error().c_str());
+    ImGui::TextWrapped("%s", i18n::format(_("Illegal: {0}"), {ed.error()}).c_str());
   }
   ImGui::PopStyleColor();
   const EditPosition& p = ed.position();
@@ -94,20 +96,20 @@ void drawEditorPane(App& app, Intents& out) {
     forEachHeaviestFirst(m, [&](Tile t) { v.push_back({t, {high(t), low(t)}}); });
     return v;
   };
-  zoneRow(out, "A's hand", Zone::HandA, handTiles(p.hand[0]));
-  zoneRow(out, "B's hand", Zone::HandB, handTiles(p.hand[1]));
+  zoneRow(out, _("A's hand"), Zone::HandA, handTiles(p.hand[0]));
+  zoneRow(out, _("B's hand"), Zone::HandB, handTiles(p.hand[1]));
   std::vector<std::pair<Tile, std::pair<int, int>>> line;
   for (const LaidTile& lt : p.line) line.push_back({lt.tile, {lt.left, lt.right}});
-  zoneRow(out, "Line", Zone::LineR, line);
+  zoneRow(out, _("Line"), Zone::LineR, line);
   std::vector<std::pair<Tile, std::pair<int, int>>> stock;
   for (Tile t : p.stock) stock.push_back({t, {high(t), low(t)}});
-  zoneRow(out, "Stock", Zone::Stock, stock);
+  zoneRow(out, _("Stock"), Zone::Stock, stock);
   Mask placed = p.hand[0] | p.hand[1];
   for (Tile t : p.stock) placed |= bit(t);
   for (const LaidTile& lt : p.line) placed |= bit(lt.tile);
-  zoneRow(out, "Box", Zone::Box, handTiles(~placed & kAllTiles));
+  zoneRow(out, _("Box"), Zone::Box, handTiles(~placed & kAllTiles));
   int turn = idx(p.turn.value_or(Player::A));
-  ImGui::TextUnformatted("Turn");
+  ImGui::TextUnformatted(_("Turn"));
   for (int who = 0; who < 2; ++who) {
     ImGui::SameLine();
     if (ImGui::RadioButton(who == 0 ? "A" : "B", &turn, who)) {
@@ -119,7 +121,7 @@ void drawEditorPane(App& app, Intents& out) {
   ImGui::SameLine();
   std::array<int, 2> score = p.score.value_or(std::array<int, 2>{});
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  if (ImGui::InputInt2("score A, B", score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) {
+  if (ImGui::InputInt2(_("score A, B"), score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) {
     Intent in = intentOf(Intent::Kind::EditScore);
     in.scores = score;
     out.push_back(in);

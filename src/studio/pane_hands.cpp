@@ -7,6 +7,7 @@
 #include <string>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 #include "studio/tile_draw.h"
 
 namespace dom::studio {
@@ -37,13 +38,13 @@ float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, 
 void drawHandsPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Hands, out)) return;
   int vis = static_cast<int>(app.settings.visibility);
-  ImGui::TextUnformatted("Show:");
+  ImGui::TextUnformatted(_("Show:"));
   ImGui::SameLine();
-  bool changed = ImGui::RadioButton("all", &vis, 0);
+  bool changed = ImGui::RadioButton(_("all"), &vis, 0);
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("as A", &vis, 1);
+  changed |= ImGui::RadioButton(_("as A"), &vis, 1);
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("as B", &vis, 2);
+  changed |= ImGui::RadioButton(_("as B"), &vis, 2);
   if (changed) out.push_back(visibilityIntent(static_cast<Visibility>(vis)));
   const Match& m = app.match();
   // The hint, on the same line: the best move for the player to move; pressed again, the next best.
@@ -61,9 +62,10 @@ void drawHandsPane(App& app, Intents& out) {
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     ImGui::PushID(p);
+    const std::string count = std::to_string(h.tiles.size());
     std::string l = std::string(h.toMove ? "> " : "") + letter(h.player) + " " + names[static_cast<std::size_t>(p)] +
-                    ": " + std::to_string(h.tiles.size()) + (h.tiles.size() == 1 ? " tile" : " tiles");
-    if (h.pips >= 0) l += ", " + std::to_string(h.pips) + " pips";
+                    ": " + i18n::format(P_("{0} tile", "{0} tiles", h.tiles.size()), {count});
+    if (h.pips >= 0) l += ", " + i18n::format(P_("{0} pip", "{0} pips", h.pips), {std::to_string(h.pips)});
     if (h.toMove) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
     ImGui::TextWrapped("%s", l.c_str());
     if (h.toMove) ImGui::PopStyleColor();
@@ -91,7 +93,7 @@ void drawHandsPane(App& app, Intents& out) {
       // Wrap to the pane's width.
       if (i + 1 < h.tiles.size() && ImGui::GetItemRectMax().x + gap + size.x <= right) ImGui::SameLine(0, gap);
     }
-    if (h.tiles.empty()) ImGui::TextDisabled("(empty)");
+    if (h.tiles.empty()) ImGui::TextDisabled("%s", _("(empty)"));
     app.handTilesShown[static_cast<std::size_t>(p)] = shown;
     ImGui::PopID();
   }

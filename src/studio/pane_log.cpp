@@ -2,13 +2,14 @@
 #include <imgui.h>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
 void drawLogPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Log, out)) return;
   LogBuffer& log = logBuffer();
-  if (ImGui::SmallButton("Clear")) {
+  if (ImGui::SmallButton(_("Clear"))) {
     std::lock_guard lock(log.mutex);
     log.lines.clear();
   }

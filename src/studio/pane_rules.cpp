@@ -2,15 +2,26 @@
 #include <imgui.h>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
+namespace {
+// core's presetOrigin in the studio's language.
+const char* origin(std::string_view preset) {
+  if (preset == "dominoes2") return _("the \"Dominoes 2.0\" game (Novel Games' Dominoes)");
+  if (preset == "en-linea") return _("the \"Dominó en línea\" game");
+  if (preset == "draw") return _("the standard two-player Draw game");
+  if (preset == "block") return _("the standard two-player Block game");
+  return "";
+}
+}  // namespace
 
 void drawRulesPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Rules, out)) return;
   const Match& m = app.match();
   if (ImGui::BeginTable("knobs", 2, ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn("knob", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(_("knob"), ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(_("value"), ImGuiTableColumnFlags_WidthStretch);
     for (const auto& [k, v] : ruleKnobs(m.rules())) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -21,14 +32,14 @@ void drawRulesPane(App& app, Intents& out) {
     ImGui::EndTable();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", presetOrigin(m.rules().preset).c_str());
+  ImGui::TextWrapped("%s", origin(m.rules().preset));
   ImGui::PopStyleColor();
   ImGui::Separator();
   const Node& n = app.timeline.current();
   if (n.move) {
     const auto [move, caused] = moveWords(n, app.settings.visibility);
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.8f, 1, 1));
-    ImGui::TextWrapped("Last: %c %s", letter(n.by), move.c_str());
+    ImGui::TextWrapped("%s", i18n::format(_("Last: {0} {1}"), {std::string(1, letter(n.by)), move}).c_str());
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", caused.c_str());
   }
@@ -39,7 +50,7 @@ void drawRulesPane(App& app, Intents& out) {
     ImGui::TextWrapped("%s", explainTile(m, owner, app.selected).c_str());
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Select a tile in a hand to see why it can or cannot be played.");
+    ImGui::TextWrapped("%s", _("Select a tile in a hand to see why it can or cannot be played."));
     ImGui::PopStyleColor();
   }
   ImGui::End();

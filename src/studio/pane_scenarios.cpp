@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
@@ -19,19 +20,21 @@ void drawScenariosPane(App& app, Intents& out) {
     for (const ScenarioEntry& e : entries) app.scenarioPaths.push_back(e.path);
     listedAt = now;
   }
-  if (entries.empty()) ImGui::TextDisabled("No scenarios found in %s.", app.scenariosDir.c_str());
+  if (entries.empty())
+    ImGui::TextDisabled("%s", i18n::format(_("No scenarios found in {0}."), {app.scenariosDir}).c_str());
   const float wrap = ImGui::GetContentRegionAvail().x;
   int n = 0;
   for (const ScenarioEntry& e : entries) {
     ImGui::PushID(e.path.c_str());
-    const std::string label = std::to_string(++n) + ". " + (e.title.empty() ? e.file : e.title);
+    const std::string label =
+        std::to_string(++n) + ". " + (e.title.empty() ? e.file : std::string(S_(e.title.c_str())));
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
     if (ImGui::Selectable("##scenario", app.session.filePath == e.path, 0, ImVec2(wrap, h)))
       out.push_back(openIntent(e.path));
     ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr,
                                         wrap);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", e.file.c_str(), e.about.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", e.file.c_str(), S_(e.about.c_str()));
     ImGui::PopID();
   }
   ImGui::End();

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
@@ -31,9 +32,12 @@ void drawScorePane(App& app, Intents& out) {
     }
   }
   if (v.target > 0)
-    ImGui::TextWrapped("Round %d, to %d points", v.round, v.target);
+    ImGui::TextWrapped("%s", i18n::format(P_("Round {0}, to {1} point", "Round {0}, to {1} points", v.target),
+                                          {std::to_string(v.round), std::to_string(v.target)})
+                                 .c_str());
   else
-    ImGui::TextWrapped("Round %d (a single round: target 0)", v.round);
+    ImGui::TextWrapped("%s",
+                       i18n::format(_("Round {0} (a single round: target 0)"), {std::to_string(v.round)}).c_str());
   for (const auto& r : v.rounds) {
     ImGui::Bullet();
     ImGui::TextWrapped("%s", r.c_str());

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 #include "studio/tile_draw.h"
 
 namespace dom::studio {
@@ -13,15 +14,17 @@ void drawStockPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Stock, out)) return;
   const Match& m = app.match();
   bool teaching = app.settings.teaching;
-  if (ImGui::Checkbox("Reveal", &teaching)) {
+  if (ImGui::Checkbox(_("Reveal"), &teaching)) {
     Intent in = intentOf(Intent::Kind::SetTeaching);
     in.on = teaching;
     out.push_back(in);
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Teaching mode: the stock face up, in draw order");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Teaching mode: the stock face up, in draw order"));
   const StockView v = stockView(m, true);
-  char counts[96];
-  std::snprintf(counts, sizeof counts, "%d tiles, reserve %d, %d can be drawn", v.count, v.reserve, v.drawable);
+  const std::string countsText =
+      i18n::format(P_("{0} tile, reserve {1}, {2} can be drawn", "{0} tiles, reserve {1}, {2} can be drawn", v.count),
+                   {std::to_string(v.count), std::to_string(v.reserve), std::to_string(v.drawable)});
+  const char* counts = countsText.c_str();
   // On the checkbox's line when it fits there, else wrapped under it.
   if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x >
       ImGui::CalcTextSize(counts).x)
@@ -52,14 +55,14 @@ void drawStockPane(App& app, Intents& out) {
                   0, 2);
     if (ImGui::IsItemHovered()) {
       if (app.settings.teaching)
-        ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? " (reserve: never drawn)" : "");
+        ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? _(" (reserve: never drawn)") : "");
       else
-        ImGui::SetTooltip("%d%s", i + 1, reserve ? " (reserve: never drawn)" : "");
+        ImGui::SetTooltip("%d%s", i + 1, reserve ? _(" (reserve: never drawn)") : "");
     }
     // Wrap to the pane's width.
     if (i + 1 < v.count && ImGui::GetItemRectMax().x + 5 + size.x <= right) ImGui::SameLine(0, 5);
   }
-  if (v.count == 0) ImGui::TextDisabled("The stock is empty.");
+  if (v.count == 0) ImGui::TextDisabled("%s", _("The stock is empty."));
   ImGui::End();
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 #include "studio/tile_draw.h"
 
 namespace dom::studio {
@@ -183,7 +184,7 @@ struct Words {
   }
   void draw(Intents& out) const {
     ImGui::TextWrapped("%s", caption.c_str());
-    if (deal && ImGui::Button("Deal the next round")) {
+    if (deal && ImGui::Button(_("Deal the next round"))) {
       Intent in;
       in.kind = Intent::Kind::DealNext;
       out.push_back(in);
@@ -204,11 +205,11 @@ Words wordsOf(const App& app, bool choice) {
   const Node& node = app.timeline.current();
   Words w;
   w.caption = app.editing()
-                  ? std::string("Editing the position: the table shows it as it is laid, the lead outlined in blue.")
+                  ? std::string(_("Editing the position: the table shows it as it is laid, the lead outlined in blue."))
               : node.caption.empty() ? explainPosition(m, app.settings.visibility)
-                                     : node.caption;
+                                     : i18n::trScenarioLines(node.caption);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
-  if (choice) w.hint = "Click a ghost, or Left/Right to choose and Enter to play.";
+  if (choice) w.hint = _("Click a ghost, or Left/Right to choose and Enter to play.");
   w.status = app.statusText;
   if (const auto who = app.session.thinker()) {
     const Seat& seat = app.session.game.seats[static_cast<std::size_t>(idx(*who))];
@@ -291,10 +292,13 @@ void drawTablePane(App& app, Intents& out) {
 
   if (app.hoverGhost >= 0) {
     const Move& mv = scene.ghosts[static_cast<std::size_t>(app.hoverGhost)].move;
-    ImGui::SetTooltip("Click to play %s here (%s)", tileText(mv.tile).c_str(), m.moveText(mv).c_str());
+    ImGui::SetTooltip("%s",
+                      i18n::format(_("Click to play {0} here ({1})"), {tileText(mv.tile), m.moveText(mv)}).c_str());
   } else if (const int e = hovered ? endAt(scene, mouse.x, mouse.y) : -1; e >= 0) {
     const SceneEnd& end = scene.ends[static_cast<std::size_t>(e)];
-    ImGui::SetTooltip("End %c (%d): %s", end.label, end.pip, whyText(end.state).c_str());
+    ImGui::SetTooltip("%s", i18n::format(_("End {0} ({1}): {2}"),
+                                         {std::string(1, end.label), std::to_string(end.pip), whyText(end.state)})
+                                .c_str());
   }
   if (!app.editing() && ImGui::BeginDragDropTarget()) {
     if (const ImGuiPayload* pl = ImGui::AcceptDragDropPayload("DOM_TILE")) {

@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
@@ -105,29 +106,39 @@ void cell(const std::string& text, const ImVec4* colour = nullptr) {
 
 void drawTimelinePane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Timeline, out)) return;
+  // The buttons on one row, the next one on a row of its own when the pane is too narrow for it
+  // (a longer language's word must not be cut at the pane's edge).
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  bool first = true;
   auto button = [&](const char* label, Intent::Kind k, const char* tip) {
+    const float w = ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (!first && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
+    first = false;
     if (ImGui::Button(label)) out.push_back(intentOf(k));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-    ImGui::SameLine();
   };
-  button("|<", Intent::Kind::First, "First (Home)");
-  button("<", Intent::Kind::Prev, "Previous (Left)");
-  button(">", Intent::Kind::Next, "Next (Right)");
-  button(">|", Intent::Kind::Last, "Last (End)");
-  button(app.session.autoplay ? "Pause" : "Play", Intent::Kind::Autoplay, "Autoplay (A)");
-  ImGui::NewLine();
+  button("|<", Intent::Kind::First, _("First (Home)"));
+  button("<", Intent::Kind::Prev, _("Previous (Left)"));
+  button(">", Intent::Kind::Next, _("Next (Right)"));
+  button(">|", Intent::Kind::Last, _("Last (End)"));
+  const std::string play = std::string(app.session.autoplay ? _("Pause") : _("Play")) + "###autoplay";
+  button(play.c_str(), Intent::Kind::Autoplay, _("Autoplay (A)"));
   ImGui::SetNextItemWidth(-1);
   float speed = app.settings.speed;
-  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, "speed %.2f moves/s")) {
+  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, _("%.2f moves/s"))) {
     Intent in = intentOf(Intent::Kind::SetSpeed);
     in.value = speed;
     out.push_back(in);
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Autoplay speed"));
   const auto rows = timelineRows(app.timeline, app.settings.visibility);
   // Numbered as the rows are: deals are rows without a number, not moves.
   const MoveCounter c = moveCounter(app.timeline);
-  ImGui::TextWrapped("Branch %d of %d, move %d of %d", app.timeline.currentBranch(),
-                     static_cast<int>(app.timeline.leaves().size()), c.current, c.last);
+  ImGui::TextWrapped(
+      "%s", i18n::format(_("Branch {0} of {1}, move {2} of {3}"),
+                         {std::to_string(app.timeline.currentBranch()), std::to_string(app.timeline.leaves().size()),
+                          std::to_string(c.current), std::to_string(c.last)})
+                .c_str());
   // The record analysis: its progress while it runs, then the graph and the marks.
   const RecordAnalysis* ra = app.recordAnalysis();
   app.drawnMarks.clear();
@@ -169,8 +180,8 @@ void drawTimelinePane(App& app, Intents& out) {
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize());
     ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_WidthFixed, ra ? markW : 1.0f);
-    ImGui::TableSetupColumn("move", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("what it caused", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn(_("what it caused"), ImGuiTableColumnFlags_WidthStretch, 1.6f);
     ImGui::TableHeadersRow();
     // Keep the current row in view when the position changes (the clipper skips rows off screen).
     if (app.lastNode != app.timeline.currentIndex()) {

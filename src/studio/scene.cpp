@@ -1,6 +1,7 @@
 // The table scene computed from core's layout: tiles, ends and ghosts in units and pixels, hit tests,
 // view changes and the sprites that draw it.
 #include "studio/scene.h"
+#include "studio/i18n.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,11 +23,12 @@ const char* name(EndState s) {
 }
 
 std::string whyText(EndState s) {
-  if (s == EndState::Open) return "open: a tile that matches can be laid here";
+  if (s == EndState::Open) return _("open: a tile that matches can be laid here");
   const Obstacle o = s == EndState::BlockedByEdge    ? Obstacle::Edge
                      : s == EndState::BlockedByTiles ? Obstacle::Tiles
                                                      : Obstacle::EdgeAndTiles;
-  return "blocked by " + obstacleText(o) + ": no placement has room here";  // the rules' words, from core
+  return i18n::format(_("blocked by {0}: no placement has room here"),
+                      {obstacleText(o)});  // the rules' words, from core
 }
 
 EndState endStateOf(const OpenEnd& e) {

@@ -236,6 +236,7 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       key = c.key;
       ctrl = c.kind == K::Ctrl;
       break;
+    case K::Lang: app.setLanguage(c.word); break;  // lang xx: View > Language (switches at once)
     case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
     case K::Teaching:
     case K::Animate: {

@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "core/files.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
@@ -249,6 +250,16 @@ bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error
     if (c.key < 0)
       return fail("unknown key " + echoed(arg) +
                   ": a letter, left, right, up, down, home, end, tab, enter, space or escape");
+    return true;
+  }
+  if (cmd == "lang") {  // lang xx: View > Language
+    c.kind = K::Lang;
+    if (w.size() != 1 || !i18n::known(w[0])) {
+      std::string codes;
+      for (const auto& l : i18n::languages()) codes += std::string(codes.empty() ? "" : ", ") + l.code;
+      return fail("lang takes a language code: " + codes);
+    }
+    c.word = std::string(w[0]);
     return true;
   }
   if (cmd == "visibility") {

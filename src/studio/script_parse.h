@@ -42,6 +42,7 @@ struct ScriptCommand {
     Deal,
     Key,
     Ctrl,
+    Lang,
     Visibility,
     Teaching,
     Animate,
@@ -75,7 +76,7 @@ struct ScriptCommand {
   int line = 0;      // 1-based line of the script file
   std::string text;  // the line as written, its comment and outer spaces removed
   std::string arg;   // the words after the action (a path, a move, a rules text, a seat...)
-  std::string word;  // the action's sub-word: step first|prev|next|last, dialog ..., editor ...
+  std::string word;  // the action's sub-word: step first|prev|next|last, dialog ..., editor ..., lang xx
   Pane pane = Pane::Table;
   Visibility visibility = Visibility::All;
   Zone zone = Zone::Box;

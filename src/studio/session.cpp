@@ -1,5 +1,6 @@
 // The session: every intent applied in one place, the computer seats and autoplay, the first run.
 #include "studio/session.h"
+#include "studio/i18n.h"
 
 #include <spdlog/spdlog.h>
 
@@ -86,6 +87,11 @@ std::string applySetting(Settings& s, std::string_view key, std::string_view val
   if (key == "Ghosts") return flag(s.ghosts);
   if (key == "Speed") return number(s.speed, 0.25f, 8.0f);
   if (key == "ComputerDelay") return number(s.computerDelay, 0.0f, 5.0f);
+  if (key == "Language") {
+    if (!i18n::known(value)) return "is not a language (en, es, fr, pl, hi, pseudo)";
+    s.language = value;
+    return {};
+  }
   if (key == "Recent") {
     if (value.empty()) return "is a file path";
     if (s.recent.size() < 8) s.recent.emplace_back(value);
@@ -112,6 +118,7 @@ std::string settingsText(const Settings& s) {
   o << num;
   for (int i = 0; i < kPanes; ++i)
     o << "Pane." << name(static_cast<Pane>(i)) << "=" << (s.open[static_cast<std::size_t>(i)] ? 1 : 0) << "\n";
+  if (!s.language.empty()) o << "Language=" << s.language << "\n";
   for (const auto& r : s.recent)
     if (r.find_first_of("\r\n") == std::string::npos) o << "Recent=" << r << "\n";
   return o.str();
@@ -298,7 +305,7 @@ std::array<std::string, 2> Session::playerNames() const {
   return {std::string(name(game.seats[0])), std::string(name(game.seats[1]))};
 }
 
-std::string Session::statusLine() const { return statusText.empty() ? hint_ : statusText; }
+std::string Session::statusLine() const { return statusText.empty() ? std::string(_(hint_.c_str())) : statusText; }
 
 void Session::showError(const std::string& e) {
   errorText = e;
@@ -310,7 +317,7 @@ void Session::firstRun() {
   if (const auto human = soleHuman()) {
     settings.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
     autoVisibility_ = true;
-    hint_ = "Click a tile, then a ghost to play (or Tab, Enter).";
+    hint_ = N_("Click a tile, then a ghost to play (or Tab, Enter).");
   }
   settings.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
   bump();
@@ -373,7 +380,7 @@ bool Session::save(const std::string& path) {
     return false;
   }
   filePath = path;
-  status("saved " + path);
+  status(i18n::format(_("saved {0}"), {path}));
   spdlog::info("saved {}", path);
   return true;
 }
@@ -381,7 +388,7 @@ bool Session::save(const std::string& path) {
 void Session::play(const Move& mv) {
   const auto who = match().toMove();
   if (!who) {
-    status("no round is on");
+    status(_("no round is on"));
     return;
   }
   // The engine's reason names the player and the action ("A cannot draw: ..."): shown as it is.
@@ -399,8 +406,8 @@ void Session::play(const Move& mv) {
 void Session::playSelected() {
   const Match& m = match();
   const auto who = m.toMove();
-  if (selected == kNoTile) return status("select a tile first (Tab)");
-  if (!who) return status("no round is on");
+  if (selected == kNoTile) return status(_("select a tile first (Tab)"));
+  if (!who) return status(_("no round is on"));
   const auto placements = movesOfTile(m, selected);
   if (placements.empty()) {
     Move probe;
@@ -425,7 +432,7 @@ void Session::setSeat(Player p, Seat s) {
 void Session::editorStart() {
   auto started = editor.start();
   if (!started) {
-    showError("the position is illegal: " + editor.error());
+    showError(i18n::format(_("the position is illegal: {0}"), {editor.error()}));
     return;
   }
   timeline.resetSetup(started->first, started->second);
@@ -442,7 +449,7 @@ void Session::editorStart() {
 
 void Session::undo() {
   if (editing()) {
-    if (!editor.undo()) status("nothing to undo in the editor");
+    if (!editor.undo()) status(_("nothing to undo in the editor"));
     return;
   }
   undoMove();
@@ -450,10 +457,10 @@ void Session::undo() {
 
 void Session::redo() {
   if (editing()) {
-    if (!editor.redo()) status("nothing to redo in the editor");
+    if (!editor.redo()) status(_("nothing to redo in the editor"));
     return;
   }
-  if (!timeline.next()) status("no later position on this branch");
+  if (!timeline.next()) status(_("no later position on this branch"));
   selected = kNoTile;
 }
 
@@ -465,7 +472,7 @@ void Session::undoMove() {
   const auto human = soleHuman();
   const Node& here = timeline.current();
   if (!human || !here.children.empty() || here.parent < 0) {
-    if (!timeline.prev()) status("nothing to undo: this is the first position");
+    if (!timeline.prev()) status(_("nothing to undo: this is the first position"));
     return;
   }
   auto byComputer = [&](const Node& n) { return n.move && n.by != *human; };
@@ -474,7 +481,7 @@ void Session::undoMove() {
   const Node& t = timeline.node(target);
   if (t.move && t.by == *human && t.parent >= 0) target = t.parent;
   if (target == timeline.currentIndex()) {
-    if (!timeline.prev()) status("nothing to undo: this is the first position");
+    if (!timeline.prev()) status(_("nothing to undo: this is the first position"));
     return;
   }
   const bool oneBranch = timeline.leaves().size() == 1;

@@ -47,6 +47,7 @@ struct Settings {
   float computerDelay = 0.4f;
   std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false, false, false};
   std::vector<std::string> recent;
+  std::string language;  // chosen in View > Language ("" follows the environment)
   void clamp();
   [[nodiscard]] bool isOpen(Pane p) const { return open[static_cast<std::size_t>(p)]; }
 };

@@ -1,5 +1,6 @@
 // The timeline tree: nodes, branches, stepping, and DGN loading and saving.
 #include "studio/timeline.h"
+#include "studio/i18n.h"
 
 #include <algorithm>
 #include <sstream>
@@ -10,7 +11,7 @@
 namespace dom::studio {
 
 namespace {
-std::string winnerWord(std::uint8_t w) { return w == 0 ? "A" : w == 1 ? "B" : "nobody"; }
+std::string winnerWord(std::uint8_t w) { return w == 0 ? "A" : w == 1 ? "B" : _("nobody"); }
 
 // Keeps a record statement on the node it follows; a note also joins the node's caption.
 void keep(Node& n, const dgn::Statement& st) {
@@ -29,25 +30,27 @@ dgn::Statement noteStatement(std::string text) {
 std::string causedText(const Match& before, const Match& after, const Move& move, Player by) {
   std::string s;
   if (move.kind == MoveKind::Draw)
-    s = "drew " + (move.tile == kNoTile ? std::string("a tile") : tileText(move.tile));
+    s = move.tile == kNoTile ? std::string(_("drew a tile")) : i18n::format(_("drew {0}"), {tileText(move.tile)});
   else if (move.kind == MoveKind::Pass)
-    s = "passed";
+    s = _("passed");
   else if (move.isLead())
-    s = "led";
+    s = _("led");
   else
-    s = "ends " + std::to_string(after.state().ends[0]) + " and " + std::to_string(after.state().ends[1]);
+    s = i18n::format(_("ends {0} and {1}"),
+                     {std::to_string(after.state().ends[0]), std::to_string(after.state().ends[1])});
   if (after.results().size() > before.results().size()) {
     const RoundResult& r = after.results().back();
     if (r.how == RoundStatus::Domino)
-      s += std::string(", domino: ") + letter(by) + " wins the round +" + std::to_string(r.points);
+      s += i18n::format(_(", domino: {0} wins the round +{1}"), {std::string(1, letter(by)), std::to_string(r.points)});
     else if (r.winner == 2)
-      s += ", blocked: round tied";
+      s += _(", blocked: round tied");
     else
-      s += ", blocked: " + winnerWord(r.winner) + " wins the round +" + std::to_string(r.points);
+      s += i18n::format(_(", blocked: {0} wins the round +{1}"), {winnerWord(r.winner), std::to_string(r.points)});
     if (const std::string roomless = after.matchedWithoutRoomText(); r.how == RoundStatus::Blocked && !roomless.empty())
       s += " (" + roomless + ")";
     if (after.matchOver())
-      s += after.matchWinner() < 2 ? ", " + winnerWord(after.matchWinner()) + " wins the match" : ", match tied";
+      s += after.matchWinner() < 2 ? i18n::format(_(", {0} wins the match"), {winnerWord(after.matchWinner())})
+                                   : std::string(_(", match tied"));
   }
   return s;
 }

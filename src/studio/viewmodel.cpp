@@ -1,6 +1,8 @@
 // View-models of the panes: hands, stock, timeline, branches, rules explanations, score.
 #include "studio/viewmodel.h"
 
+#include "studio/i18n.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -8,7 +10,8 @@ namespace dom::studio {
 
 namespace {
 std::string who(Player p) { return std::string(1, letter(p)); }
-std::string winnerText(std::uint8_t w) { return w == 0 ? "A" : w == 1 ? "B" : "nobody"; }
+std::string winnerText(std::uint8_t w) { return w == 0 ? "A" : w == 1 ? "B" : _("nobody"); }
+std::string num(long n) { return std::to_string(n); }
 }  // namespace
 
 std::array<HandView, 2> handsView(const Match& m, Visibility v) {
@@ -50,7 +53,12 @@ std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
     Move unseen = *n.move;
     unseen.tile = kNoTile;
     const Match before = n.match.state().over() ? Match(n.match.rules()) : n.match;
-    return {"draw", causedText(before, n.match, unseen, n.by)};
+    return {_("draw"), causedText(before, n.match, unseen, n.by)};
+  }
+  // In another language, what the move caused is said again in its words (the node keeps English).
+  if (n.move && i18n::language() != "en") {
+    const Match before = n.match.state().over() ? Match(n.match.rules()) : n.match;
+    return {n.moveText, causedText(before, n.match, *n.move, n.by)};
   }
   return {n.moveText, n.caused};
 }
@@ -67,8 +75,8 @@ std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v) {
     r.branchPoint = n.children.size() > 1;
     if (n.roundStart) {
       r.number = 0;
-      r.move = n.roundStart->setup ? "setup" : "deal";
-      r.caused = n.match.toMove() ? who(*n.match.toMove()) + " to move" : "";
+      r.move = n.roundStart->setup ? _("setup") : _("deal");
+      r.caused = n.match.toMove() ? i18n::format(_("{0} to move"), {who(*n.match.toMove())}) : "";
     } else {
       r.number = ++number;
       r.player = who(n.by);
@@ -76,7 +84,7 @@ std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v) {
       if (n.move && n.move->kind == MoveKind::Draw) {
         ++draws;
       } else {
-        if (draws > 1) r.caused += " (after drawing " + std::to_string(draws) + ")";
+        if (draws > 1) r.caused += i18n::format(_(" (after drawing {0})"), {num(draws)});
         draws = 0;
       }
     }
@@ -99,7 +107,8 @@ std::vector<BranchRow> branchRows(const Timeline& t) {
     int i = r.leaf;
     while (t.node(i).parent >= 0 && t.node(t.node(i).parent).children.size() == 1) i = t.node(i).parent;
     r.forkDepth = t.node(i).parent >= 0 ? t.node(t.node(i).parent).depth : 0;
-    r.lastMove = t.node(r.leaf).move ? who(t.node(r.leaf).by) + ": " + t.node(r.leaf).moveText : "(start)";
+    r.lastMove =
+        t.node(r.leaf).move ? who(t.node(r.leaf).by) + ": " + t.node(r.leaf).moveText : std::string(_("(start)"));
     rows.push_back(std::move(r));
   }
   return rows;
@@ -133,53 +142,58 @@ std::string lacksText(const Match& m, Player p, Visibility v, const std::string&
     const End end = static_cast<End>(e);
     obstacle[static_cast<std::size_t>(e)] = m.obstacle(end, roomless[static_cast<std::size_t>(e)]);
     const std::string where =
-        std::string("end ") + letter(end) + " (" + std::to_string(s.ends[static_cast<std::size_t>(e)]) + ")";
-    held += (held.empty() ? "" : " and ") +
-            (hidden(v, p) ? std::string() : tilesText(roomless[static_cast<std::size_t>(e)]) + " ") + "for " + where;
+        i18n::format(_("end {0} ({1})"), {std::string(1, letter(end)), num(s.ends[static_cast<std::size_t>(e)])});
+    held += (held.empty() ? "" : _(" and ")) +
+            (hidden(v, p) ? i18n::format(_("for {0}"), {where})
+                          : i18n::format(_("{0} for {1}"), {tilesText(roomless[static_cast<std::size_t>(e)]), where}));
   }
   if (roomless[0] && roomless[1] && obstacle[0] != obstacle[1])
-    why = obstacleText(obstacle[0]) + " at L, " + obstacleText(obstacle[1]) + " at R";
+    why = i18n::format(_("{0} at L, {1} at R"), {obstacleText(obstacle[0]), obstacleText(obstacle[1])});
   else
     why = obstacleText(roomless[0] ? obstacle[0] : obstacle[1]);
   // A hidden hand is not shown: say only that its tiles for those ends lack room.
-  if (hidden(v, p)) return who(p) + "'s tiles " + held + " have no room there (" + why + ")";
+  if (hidden(v, p)) return i18n::format(_("{0}'s tiles {1} have no room there ({2})"), {who(p), held, why});
   const int n = count(all);
-  const std::string none = n == 1 ? "it has no" : n == 2 ? "neither has" : "none has";
-  return who(p) + " holds " + held + ", but " + none + " room there (" + why + ")";
+  const char* pattern = n == 1   ? _("{0} holds {1}, but it has no room there ({2})")
+                        : n == 2 ? _("{0} holds {1}, but neither has room there ({2})")
+                                 : _("{0} holds {1}, but none has room there ({2})");
+  return i18n::format(pattern, {who(p), held, why});
 }
 }  // namespace
 
 std::string explainPosition(const Match& m, Visibility v) {
   const RoundState& s = m.state();
-  if (m.round() == 0) return "No round has started.";
+  if (m.round() == 0) return _("No round has started.");
   if (s.over()) {
     const RoundResult& r = m.results().back();
     std::string text;
     if (r.how == RoundStatus::Domino) {
       const Player w = static_cast<Player>(r.winner);
-      text = who(w) + " played the last tile: domino. " + who(other(w)) + " holds " +
-             std::to_string(pips(s.hand[static_cast<std::size_t>(idx(other(w)))])) + " pips, so " + who(w) +
-             " scores " + std::to_string(r.points) + ".";
+      const int left = pips(s.hand[static_cast<std::size_t>(idx(other(w)))]);
+      text = i18n::format(P_("{0} played the last tile: domino. {1} holds {2} pip, so {0} scores {3}.",
+                             "{0} played the last tile: domino. {1} holds {2} pips, so {0} scores {3}.", left),
+                          {who(w), who(other(w)), num(left), num(r.points)});
     } else {
       const int a = pips(s.hand[0]), b = pips(s.hand[1]);
-      text = "blocked: A " + std::to_string(a) + " pips, B " + std::to_string(b);
+      text = i18n::format(_("blocked: A {0} pips, B {1}"), {num(a), num(b)});
       // Under layout=free, tiles that matched an end but had no room are part of why.
       if (const std::string roomless = m.matchedWithoutRoomText(); !roomless.empty()) {
         text += "; " + roomless + ". ";
         if (r.winner == 2)
-          text += "Equal totals: the round is tied and nobody scores.";
+          text += _("Equal totals: the round is tied and nobody scores.");
         else
-          text += winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
+          text += i18n::format(_("{0} scores {1}."), {winnerText(r.winner), num(r.points)});
       } else if (r.winner == 2) {
-        text += ": equal totals, the round is tied and nobody scores.";
+        text += _(": equal totals, the round is tied and nobody scores.");
       } else {
-        text += ", " + winnerText(r.winner) + " scores " + std::to_string(r.points) + ".";
+        text += ", " + i18n::format(_("{0} scores {1}."), {winnerText(r.winner), num(r.points)});
       }
     }
     if (m.matchOver())
-      text += m.matchWinner() < 2 ? " " + winnerText(m.matchWinner()) + " wins the match." : " The match is tied.";
+      text += " " + (m.matchWinner() < 2 ? i18n::format(_("{0} wins the match."), {winnerText(m.matchWinner())})
+                                         : std::string(_("The match is tied.")));
     else
-      text += " The next round can be dealt.";
+      text += std::string(" ") + _("The next round can be dealt.");
     return text;
   }
   const Player p = s.turn;
@@ -187,30 +201,32 @@ std::string explainPosition(const Match& m, Visibility v) {
   if (s.beforeLead()) {
     if (s.forcedLead != kNoTile) {
       const Tile t = s.forcedLead;
-      return who(p) + " opens: " + who(p) + " holds " + (isDouble(t) ? "the highest double, " : "the heaviest tile, ") +
-             tileText(t) + ", and must lead it.";
+      return i18n::format(isDouble(t) ? _("{0} opens: {0} holds the highest double, {1}, and must lead it.")
+                                      : _("{0} opens: {0} holds the heaviest tile, {1}, and must lead it."),
+                          {who(p), tileText(t)});
     }
-    return who(p) + " opens the round and may lead any tile.";
+    return i18n::format(_("{0} opens the round and may lead any tile."), {who(p)});
   }
   const int l = s.ends[0], r = s.ends[1];
   const Mask playable = s.playable(p, fits);
-  const std::string endsText =
-      l == r ? "a " + std::to_string(l) : "no " + std::to_string(l) + " and no " + std::to_string(r);
   if (playable && hidden(v, p))
-    return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + ".";
+    return i18n::format(_("{0} to move: the ends are {1} and {2}."), {who(p), num(l), num(r)});
   if (playable) {
     const int n = count(playable);
-    return who(p) + " to move: the ends are " + std::to_string(l) + " and " + std::to_string(r) + "; " + who(p) +
-           " can play " + std::to_string(n) + (n == 1 ? " tile." : " tiles.");
+    return i18n::format(P_("{0} to move: the ends are {1} and {2}; {0} can play {3} tile.",
+                           "{0} to move: the ends are {1} and {2}; {0} can play {3} tiles.", n),
+                        {who(p), num(l), num(r), num(n)});
   }
-  const std::string lacks =
-      lacksText(m, p, v, l == r ? who(p) + " has no " + std::to_string(l) : who(p) + " has " + endsText);
-  if (s.canDraw(m.rules())) return lacks + ": " + who(p) + " must draw.";
-  if (m.rules().draw == DrawRule::None) return lacks + " and this game never draws: " + who(p) + " passes.";
+  const std::string lacks = lacksText(m, p, v,
+                                      l == r ? i18n::format(_("{0} has no {1}"), {who(p), num(l)})
+                                             : i18n::format(_("{0} has no {1} and no {2}"), {who(p), num(l), num(r)}));
+  if (s.canDraw(m.rules())) return i18n::format(_("{0}: {1} must draw."), {lacks, who(p)});
+  if (m.rules().draw == DrawRule::None)
+    return i18n::format(_("{0} and this game never draws: {1} passes."), {lacks, who(p)});
   if (m.rules().reserve > 0)
-    return lacks + ", and the stock is down to its reserve of " + std::to_string(m.rules().reserve) + ": " + who(p) +
-           " passes.";
-  return lacks + ", and the stock is empty: " + who(p) + " passes.";
+    return i18n::format(_("{0}, and the stock is down to its reserve of {1}: {2} passes."),
+                        {lacks, num(m.rules().reserve), who(p)});
+  return i18n::format(_("{0}, and the stock is empty: {1} passes."), {lacks, who(p)});
 }
 
 std::vector<Move> movesOfTile(const Match& m, Tile t) {
@@ -223,18 +239,20 @@ std::vector<Move> movesOfTile(const Match& m, Tile t) {
 std::string explainTile(const Match& m, Player owner, Tile t) {
   const RoundState& s = m.state();
   const std::string name = tileText(t);
-  if (!(s.hand[static_cast<std::size_t>(idx(owner))] & bit(t))) return name + " is not in " + who(owner) + "'s hand.";
-  if (!m.inRound()) return "The round is over: no tile can be played.";
+  if (!(s.hand[static_cast<std::size_t>(idx(owner))] & bit(t)))
+    return i18n::format(_("{0} is not in {1}'s hand."), {name, who(owner)});
+  if (!m.inRound()) return _("The round is over: no tile can be played.");
   const auto moves = movesOfTile(m, t);
-  if (owner != s.turn) return "It is " + who(s.turn) + "'s turn: " + who(owner) + " cannot play " + name + " now.";
+  if (owner != s.turn)
+    return i18n::format(_("It is {0}'s turn: {1} cannot play {2} now."), {who(s.turn), who(owner), name});
   if (!moves.empty()) {
-    if (moves.front().isLead()) return name + " can be led.";
+    if (moves.front().isLead()) return i18n::format(_("{0} can be led."), {name});
     bool l = false, r = false;
     for (const Move& mv : moves) (mv.end == End::L ? l : r) = true;
-    std::string where = l && r ? "either end (" + std::to_string(s.ends[0]) + " or " + std::to_string(s.ends[1]) + ")"
-                        : l    ? "end L (" + std::to_string(s.ends[0]) + ")"
-                               : "end R (" + std::to_string(s.ends[1]) + ")";
-    return name + " can be played on " + where + ".";
+    if (l && r)
+      return i18n::format(_("{0} can be played on either end ({1} or {2})."), {name, num(s.ends[0]), num(s.ends[1])});
+    return i18n::format(_("{0} can be played on end {1} ({2})."),
+                        {name, l ? "L" : "R", num(s.ends[static_cast<std::size_t>(l ? 0 : 1)])});
   }
   Move probe;
   probe.tile = t;
@@ -243,7 +261,7 @@ std::string explainTile(const Match& m, Player owner, Tile t) {
     // It matches an end that has no room. Matching one end only, the reason for the other end
     // names both ("does not match end L (6); it matches end R (3) but has no room there").
     if (any.otherEnd == End::None) probe.end = any.end == End::L ? End::R : End::L;
-    return name + " cannot be played: " + m.illegal(probe, owner) + ".";
+    return i18n::format(_("{0} cannot be played: {1}."), {name, m.illegal(probe, owner)});
   }
   probe.end = s.beforeLead() ? End::None : End::L;
   std::string why = m.illegal(probe, owner);
@@ -251,7 +269,7 @@ std::string explainTile(const Match& m, Player owner, Tile t) {
     probe.end = End::R;
     why = m.illegal(probe, owner);
   }
-  return name + " cannot be played: " + (why.empty() ? "no placement fits" : why) + ".";
+  return i18n::format(_("{0} cannot be played: {1}."), {name, why.empty() ? std::string(_("no placement fits")) : why});
 }
 
 ScoreView scoreView(const Match& m) {
@@ -260,16 +278,17 @@ ScoreView scoreView(const Match& m) {
   v.target = m.rules().target;
   v.round = m.round();
   for (const RoundResult& r : m.results()) {
-    std::string line = "Round " + std::to_string(r.round) + ": ";
+    const std::string round = num(r.round);
     if (r.winner == 2)
-      line += "tied (blocked)";
+      v.rounds.push_back(i18n::format(_("Round {0}: tied (blocked)"), {round}));
     else
-      line += winnerText(r.winner) + (r.how == RoundStatus::Domino ? " by domino +" : " on pips (blocked) +") +
-              std::to_string(r.points);
-    v.rounds.push_back(std::move(line));
+      v.rounds.push_back(i18n::format(r.how == RoundStatus::Domino ? _("Round {0}: {1} by domino +{2}")
+                                                                   : _("Round {0}: {1} on pips (blocked) +{2}"),
+                                      {round, winnerText(r.winner), num(r.points)}));
   }
   if (m.matchOver())
-    v.match = m.matchWinner() < 2 ? winnerText(m.matchWinner()) + " wins the match" : "the match is tied";
+    v.match = m.matchWinner() < 2 ? i18n::format(_("{0} wins the match"), {winnerText(m.matchWinner())})
+                                  : std::string(_("the match is tied"));
   return v;
 }
 
