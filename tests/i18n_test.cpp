@@ -8,6 +8,8 @@
 #include <map>
 #include <string>
 
+#include "core/dgn.h"
+#include "core/files.h"
 #include "core/reason.h"
 #include "studio/i18n.h"
 #include "studio/shaping.h"
@@ -176,6 +178,24 @@ TEST_CASE("core's reasons in each language on fixed positions") {
   }
   // Back in English, the CLI's words again.
   CHECK(text(r) == "B cannot draw: the stock is empty");
+}
+
+TEST_CASE("a record's expected errors are English in every language") {
+  // end_blocked_by_edge.dgn expects an error containing "has no room at end R": the reader checks it
+  // against the engine's English words whatever the studio's language.
+  const auto file = files::readText(I18N_SCENARIOS "/end_blocked_by_edge.dgn");
+  REQUIRE(std::holds_alternative<std::string>(file));
+  for (const char* code : {"en", "es", "hi", "pseudo"}) {
+    CAPTURE(code);
+    Lang l(code);
+    const auto read = dgn::read(std::get<std::string>(file), "end_blocked_by_edge.dgn");
+    if (const auto* e = std::get_if<dgn::Error>(&read)) FAIL(e->text());
+    Reason r;
+    r.why = Why::StockEmpty;
+    r.player = Player::A;
+    // Outside the reader the words are the language's again.
+    CHECK((std::string(code) == "en") == (text(r) == "A cannot draw: the stock is empty"));
+  }
 }
 
 TEST_CASE("Devanagari is drawn as HarfBuzz shapes it") {

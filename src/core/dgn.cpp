@@ -1113,6 +1113,8 @@ std::string startRound(Match& match, const RoundRecord& r) {
 }
 
 std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit) {
+  // The file's expected errors are English: so are the engine's reasons they are compared with.
+  const EnglishWords english;
   Reader reader(file, visit);
   return reader.run(text);
 }

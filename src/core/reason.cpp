@@ -8,7 +8,11 @@ namespace dom {
 namespace {
 std::atomic<WordsFn> gWords{nullptr};
 std::atomic<PluralWordsFn> gPlural{nullptr};
+thread_local int tEnglish = 0;
 }  // namespace
+
+EnglishWords::EnglishWords() { ++tEnglish; }
+EnglishWords::~EnglishWords() { --tEnglish; }
 
 void setWords(WordsFn words, PluralWordsFn plural) {
   gWords = words;
@@ -17,12 +21,12 @@ void setWords(WordsFn words, PluralWordsFn plural) {
 
 const char* W_(const char* english) {
   const WordsFn w = gWords;
-  return w ? w(english) : english;
+  return w && tEnglish == 0 ? w(english) : english;
 }
 
 const char* WP_(const char* one, const char* many, long n) {
   const PluralWordsFn p = gPlural;
-  return p ? p(one, many, n) : n == 1 ? one : many;
+  return p && tEnglish == 0 ? p(one, many, n) : n == 1 ? one : many;
 }
 
 std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args) {

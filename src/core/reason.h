@@ -24,6 +24,15 @@ enum class Obstacle : std::uint8_t { None = 0, Edge = 1, Tiles = 2, EdgeAndTiles
 using WordsFn = const char* (*)(const char* english);
 using PluralWordsFn = const char* (*)(const char* one, const char* many, long n);
 void setWords(WordsFn words, PluralWordsFn plural);
+// While one lives, this thread's reasons are in English whatever the translator: the DGN reader
+// compares them with a file's `expect illegal` texts, which are English.
+class EnglishWords {
+ public:
+  EnglishWords();
+  ~EnglishWords();
+  EnglishWords(const EnglishWords&) = delete;
+  EnglishWords& operator=(const EnglishWords&) = delete;
+};
 // The English text in the current words (marked for xgettext by the W_ keyword).
 [[nodiscard]] const char* W_(const char* english);
 [[nodiscard]] const char* WP_(const char* one, const char* many, long n);

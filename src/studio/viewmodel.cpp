@@ -55,8 +55,9 @@ std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
     const Match before = n.match.state().over() ? Match(n.match.rules()) : n.match;
     return {_("draw"), causedText(before, n.match, unseen, n.by)};
   }
-  // In another language, what the move caused is said again in its words (the node keeps English).
-  if (n.move && i18n::language() != "en") {
+  // What the move caused, said in the current language (the node keeps the words of the language
+  // it was made in). causedText tells a round's end by the count of results, as above.
+  if (n.move) {
     const Match before = n.match.state().over() ? Match(n.match.rules()) : n.match;
     return {n.moveText, causedText(before, n.match, *n.move, n.by)};
   }
