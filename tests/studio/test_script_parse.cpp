@@ -132,3 +132,13 @@ TEST_CASE("script: a line reads back from its own text") {
   CHECK(p.commands[0].y == doctest::Approx(-3));
   CHECK(p.commands[2].wantText == "cannot export");
 }
+
+TEST_CASE("script: lang takes one of the studio's language codes") {
+  const ParsedScript p = parseScript("lang es\nlang pseudo\nlang xx\nlang\nlang es fr\n");
+  REQUIRE(p.commands.size() == 2);
+  CHECK((p.commands[0].kind == K::Lang && p.commands[0].word == "es"));
+  CHECK(p.commands[1].word == "pseudo");
+  REQUIRE(p.errors.size() == 3);
+  CHECK(p.errors[0].line == 3);
+  CHECK(p.errors[0].message.rfind("lang takes a language code: en, es", 0) == 0);
+}
