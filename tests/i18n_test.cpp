@@ -8,10 +8,13 @@
 #include <map>
 #include <string>
 
+#include "ai/players.h"
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/reason.h"
+#include "studio/coach.h"
 #include "studio/i18n.h"
+#include "studio/players.h"
 #include "studio/shaping.h"
 #include "studio/timeline.h"
 #include "studio/viewmodel.h"
@@ -254,4 +257,41 @@ TEST_CASE("Devanagari is drawn as HarfBuzz shapes it") {
   // Latin text is left alone.
   CHECK(studio::shaping::shape("A 6-6 B") == "A 6-6 B");
   ImGui::DestroyContext();
+}
+
+TEST_CASE("the coach's words in each language: seats, the tracker's revelations, the hint") {
+  studio::Timeline t;
+  REQUIRE_FALSE(t.loadFile(I18N_STUDIO_TESTS "/game.dgn"));
+  t.jump(t.branchPath()[10]);  // B drew at 6 on move 2 and at 6 and 0 on move 9
+  const auto english = studio::trackerView(t, studio::Visibility::AsA).revealed;
+  REQUIRE(english.size() == 3);
+  CHECK(english[2] == "B drew at 6 and 0 on move 9: B had no 6 and no 0");
+  struct Expect {
+    const char* code;
+    std::string human, drew;
+  };
+  const Expect expects[] = {
+      {"es", "Humano", "B robó frente a 6 y 0 en la jugada 9: B no tenía ni 6 ni 0"},
+      {"fr", "Humain", "B a pioché face à 6 et 0 au coup 9 : B n'avait ni 6 ni 0"},
+      {"pl", "Człowiek", "B dobrał przy 6 i 0 w ruchu 9: B nie miał płytki z 6 ani z 0"},
+      {"hi", "मनुष्य", "चाल 9 में B ने 6 और 0 पर टाइल ली: B के पास न 6 था, न 0"},
+  };
+  for (const Expect& e : expects) {
+    CAPTURE(e.code);
+    Lang l(e.code);
+    // Every label and about of src/ai's catalog is in the studio's catalog (players.cpp marks them; a
+    // text changed in src/ai without it fails here). Spanish differs from English in all of them.
+    for (const ai::PlayerInfo& p : std::string(e.code) == "es" ? ai::playerCatalog() : std::vector<ai::PlayerInfo>{}) {
+      CHECK_MESSAGE(std::string(_(p.label.c_str())) != p.label, p.label);
+      CHECK_MESSAGE(std::string(_(p.about.c_str())) != p.about, p.about);
+    }
+    const auto& seats = studio::seatChoices();
+    REQUIRE(!seats.empty());
+    CHECK(seats.front().label == i18n::shown(e.human.c_str()));
+    const auto revealed = studio::trackerView(t, studio::Visibility::AsA).revealed;
+    REQUIRE(revealed.size() == 3);
+    CHECK(revealed[2] == i18n::shown(e.drew.c_str()));
+  }
+  CHECK(studio::seatChoices().front().label == "Human");
+  CHECK(studio::trackerView(t, studio::Visibility::AsA).revealed == english);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/random.h"
+#include "core/reason.h"
 
 namespace dom::ai {
 namespace {
@@ -60,10 +61,21 @@ Tile pinnedDraw(const Observation& o, int i) {
 
 namespace {
 
-std::string pipList(const std::array<std::int8_t, 2>& ends, const char* joiner, bool no) {
-  std::string s = (no ? "no " : "") + std::to_string(ends[0]);
-  if (ends[1] != ends[0]) s += std::string(joiner) + (no ? "no " : "") + std::to_string(ends[1]);
-  return s;
+// "3 and 5" (one number when both ends show it).
+std::string pipList(const std::array<std::int8_t, 2>& ends) {
+  if (ends[1] == ends[0]) return std::to_string(ends[0]);
+  return fill(W_("{0} and {1}"), {std::to_string(ends[0]), std::to_string(ends[1])});
+}
+
+// What the opponent's draws and passes at the same ends said, in the current words (English unless
+// the studio set a translator): "B drew 2 times and passed at 3 and 5".
+std::string refusalWords(const std::string& who, int draws, bool passed, const std::string& at) {
+  const auto n = static_cast<long>(draws);
+  if (draws == 0) return fill(W_("{0} passed at {1}"), {who, at});
+  if (draws == 1) return fill(passed ? W_("{0} drew and passed at {1}") : W_("{0} drew at {1}"), {who, at});
+  return fill(passed ? WP_("{0} drew {2} time and passed at {1}", "{0} drew {2} times and passed at {1}", n)
+                     : WP_("{0} drew {2} time at {1}", "{0} drew {2} times at {1}", n),
+              {who, at, std::to_string(draws)});
 }
 
 }  // namespace
@@ -71,15 +83,17 @@ std::string pipList(const std::array<std::int8_t, 2>& ends, const char* joiner, 
 std::vector<Revelation> revelations(const Observation& o) {
   std::vector<Revelation> out;
   const Player opp = o.opponent();
-  const char who = letter(opp);
+  const std::string who(1, letter(opp));
   if (auto f = forcedOpening(o); f && f->second == o.me) {
     Revelation r;
     r.event = 0;
     r.who = opp;
     r.excluded = openingExclusion(f->first);
-    r.text = std::string(1, letter(o.me)) + " opened with " + tileText(f->first) + " by the double rule: " + who +
-             (isDouble(f->first) ? " had no higher double"
-                                 : " had no double and no tile heavier than " + tileText(f->first));
+    const std::string me(1, letter(o.me)), lead = tileText(f->first);
+    r.text = isDouble(f->first)
+                 ? fill(W_("{0} opened with {1} by the double rule: {2} had no higher double"), {me, lead, who})
+                 : fill(W_("{0} opened with {1} by the double rule: {2} had no double and no tile heavier than {1}"),
+                        {me, lead, who});
     out.push_back(r);
   }
   const bool free = o.rules.layout == LayoutRule::Free;
@@ -97,17 +111,14 @@ std::vector<Revelation> revelations(const Observation& o) {
     r.event = last;
     r.who = opp;
     r.excluded = e.placeable;
-    std::string did = draws == 0 ? "passed" : draws == 1 ? "drew" : "drew " + std::to_string(draws) + " times";
-    if (draws && passed) did += " and passed";
     const std::string moves =
-        last == i ? "on move " + std::to_string(e.number)
-                  : "on moves " + std::to_string(e.number) + "-" + std::to_string(o.history[last].number);
-    r.text = std::string(1, who) + " " + did + " at " + pipList(e.ends, " and ", false) + " " + moves + ": " + who;
-    if (free)
-      r.text +=
-          " had no tile that fits at " + std::to_string(e.ends[0]) + " (L) or at " + std::to_string(e.ends[1]) + " (R)";
-    else
-      r.text += " had " + pipList(e.ends, " and ", true);
+        last == i ? fill(W_("on move {0}"), {std::to_string(e.number)})
+                  : fill(W_("on moves {0}-{1}"), {std::to_string(e.number), std::to_string(o.history[last].number)});
+    const std::string l = std::to_string(e.ends[0]), rr = std::to_string(e.ends[1]);
+    const std::string had = free ? fill(W_("{0} had no tile that fits at {1} (L) or at {2} (R)"), {who, l, rr})
+                            : e.ends[0] == e.ends[1] ? fill(W_("{0} had no {1}"), {who, l})
+                                                     : fill(W_("{0} had no {1} and no {2}"), {who, l, rr});
+    r.text = fill(W_("{0} {1}: {2}"), {refusalWords(who, draws, passed, pipList(e.ends)), moves, had});
     out.push_back(r);
     i = last;
   }

@@ -4,27 +4,29 @@
 #include "ai/expert.h"
 #include "ai/flatmc.h"
 #include "ai/strategist.h"
+#include "core/reason.h"
 
 namespace dom::ai {
 
 std::string moveWords(const Observation& o, const Move& m) {
   switch (m.kind) {
-    case MoveKind::Draw: return "draw";
-    case MoveKind::Pass: return "pass";
+    case MoveKind::Draw: return W_("draw");
+    case MoveKind::Pass: return W_("pass");
     case MoveKind::Play: break;
   }
   if (m.end == End::None) return tileText(m.leftPip, otherHalf(m.tile, m.leftPip));
   const int match = o.ends[static_cast<int>(m.end)];
-  std::string s = tileText(match, otherHalf(m.tile, match)) + " at " + letter(m.end);
-  if (o.rules.layout == LayoutRule::Free && m.heading != Heading::Straight) s += std::string(", ") + name(m.heading);
-  return s;
+  const std::string tile = tileText(match, otherHalf(m.tile, match)), end(1, letter(m.end));
+  if (o.rules.layout == LayoutRule::Free && m.heading != Heading::Straight)
+    return fill(W_("{0} at {1}, {2}"), {tile, end, headingWord(m.heading)});
+  return fill(W_("{0} at {1}"), {tile, end});
 }
 
 std::string forcedWords(const Observation& o, const Move& m) {
-  if (m.kind == MoveKind::Draw) return "draw: no tile of mine can be placed";
-  if (m.kind == MoveKind::Pass) return "pass: no tile of mine can be placed and the stock cannot be drawn from";
-  if (m.isLead() && o.forcedLead != kNoTile) return moveWords(o, m) + ": the rules make me lead it";
-  return moveWords(o, m) + ": my only move";
+  if (m.kind == MoveKind::Draw) return W_("draw: no tile of mine can be placed");
+  if (m.kind == MoveKind::Pass) return W_("pass: no tile of mine can be placed and the stock cannot be drawn from");
+  if (m.isLead() && o.forcedLead != kNoTile) return fill(W_("{0}: the rules make me lead it"), {moveWords(o, m)});
+  return fill(W_("{0}: my only move"), {moveWords(o, m)});
 }
 
 namespace {
@@ -36,7 +38,9 @@ class RandomPlayer final : public Computer {
   Decision decide(const Observation& o) override {
     const Move m = randomMove(o, rng_);
     if (o.legal.size <= 1) return {m, forcedWords(o, m)};
-    return {m, moveWords(o, m) + ": picked at random among " + std::to_string(o.legal.size) + " legal moves"};
+    return {m, fill(WP_("{0}: picked at random among {1} legal move", "{0}: picked at random among {1} legal moves",
+                        static_cast<long>(o.legal.size)),
+                    {moveWords(o, m), std::to_string(o.legal.size)})};
   }
 
  private:
@@ -49,7 +53,7 @@ class GreedyPlayer final : public Computer {
   Decision decide(const Observation& o) override {
     const Move m = greedyMove(o);
     if (o.legal.size <= 1) return {m, forcedWords(o, m)};
-    return {m, moveWords(o, m) + ": my heaviest tile that can be placed"};
+    return {m, fill(W_("{0}: my heaviest tile that can be placed"), {moveWords(o, m)})};
   }
 };
 

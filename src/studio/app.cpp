@@ -56,9 +56,9 @@ void placeWindow(float, float, float, float) {
 }
 
 const char* paneWord(Pane p) {
-  static const char* const titles[] = {N_("Table"), N_("Hands"), N_("Stock"),           N_("Timeline"),  N_("Branches"),
-                                       N_("Rules"), N_("Score"), N_("Position editor"), N_("Scenarios"), N_("Log"),
-                                       N_("Tile tracker"), N_("Analysis")};
+  static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
+                                       N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
+                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis")};
   static_assert(std::size(titles) == kPanes);
   return _(titles[static_cast<int>(p)]);
 }
@@ -459,7 +459,7 @@ void App::showMove(const Move& mv, Intents& out) const {
 
 void App::askHint() {
   if (!match().toMove() || editing()) {
-    session.status("no move to hint: no round is on");
+    session.status(_("no move to hint: no round is on"));
     return;
   }
   if (hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() && hint.rank >= 0) {
@@ -518,7 +518,7 @@ void App::coach(Intents& out) {
     if (const AnalysisView* v = analyser.find(hintKey)) {
       hint.shown = true;
       if (v->rows.empty()) {
-        hint.text = v->error.empty() ? "no move to hint" : v->error;
+        hint.text = v->error.empty() ? _("no move to hint") : _(v->error.c_str());
       } else {
         const auto k = static_cast<std::size_t>(hint.rank) % v->rows.size();
         const AnalysisRow& r = v->rows[k];
@@ -526,10 +526,11 @@ void App::coach(Intents& out) {
         hint.moveText = r.text;
         const TrackerView known =
             trackerView(timeline, match().toMove() == Player::B ? Visibility::AsB : Visibility::AsA);
-        char head[64];
-        std::snprintf(head, sizeof head, "Hint %d of %d (wins %.0f%%): ", static_cast<int>(k) + 1,
-                      static_cast<int>(v->rows.size()), 100.0 * r.win);
-        hint.text = head + hintReason(match(), r.move, known);
+        char percent[16];
+        std::snprintf(percent, sizeof percent, "%.0f", 100.0 * r.win);
+        hint.text = i18n::format(_("Hint {0} of {1} (wins {2}%): "),
+                                 {std::to_string(k + 1), std::to_string(v->rows.size()), percent}) +
+                    hintReason(match(), r.move, known);
         showMove(r.move, out);
       }
     }

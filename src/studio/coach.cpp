@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "core/dgn.h"
+#include "studio/i18n.h"
 
 #include "ai/analysis.h"
 #include "ai/inference.h"
@@ -81,7 +82,7 @@ AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int
   AnalysisView v;
   v.all = allKnown;
   if (!m.toMove()) {
-    v.error = "no round is on";
+    v.error = N_("no round is on");  // English in the state; the panes translate it
     return v;
   }
   ai::EvalOptions opt;
@@ -259,45 +260,49 @@ std::string hintReason(const Match& m, const Move& mv, const TrackerView& known)
   const auto who = m.toMove();
   if (!who) return {};
   const std::string opp(1, letter(other(*who)));
-  if (mv.kind == MoveKind::Draw) return "draw: none of your tiles can be placed";
-  if (mv.kind == MoveKind::Pass) return "pass: you cannot place a tile, and you cannot draw";
+  if (mv.kind == MoveKind::Draw) return _("draw: none of your tiles can be placed");
+  if (mv.kind == MoveKind::Pass) return _("pass: you cannot place a tile, and you cannot draw");
   const Tile t = mv.tile;
   const Mask hand = m.state().hand[static_cast<std::size_t>(idx(*who))] & ~bit(t);
   std::string where;
   int open = -1;  // the number this move leaves on an end
   if (mv.isLead()) {
-    where = "lead " + tileText(t);
+    where = i18n::format(_("lead {0}"), {tileText(t)});
   } else {
     const int at = m.state().ends[mv.end == End::L ? 0 : 1];
     open = otherHalf(t, at);
-    where = "play " + tileText(t) + " on the " + std::to_string(at);
+    where = i18n::format(_("play {0} on the {1}"), {tileText(t), std::to_string(at)});
   }
   std::vector<std::string> tips;
   if (isDouble(t))
-    tips.push_back("a double: get rid of doubles early, they fit only one number");
+    tips.emplace_back(_("a double: get rid of doubles early, they fit only one number"));
   else if (weight(t) >= 8)
-    tips.push_back("a heavy tile (" + std::to_string(weight(t)) + " pips), played early");
+    tips.push_back(i18n::format(_("a heavy tile ({0} pips), played early"), {std::to_string(weight(t))}));
   if (open >= 0) {
     const std::string n = std::to_string(open);
     const int more = count(hand & suitMask(open));
     if (more >= 2)
-      tips.push_back("it leaves a " + n + " open, and you hold " + std::to_string(more) + " more " + n + "s");
+      tips.push_back(i18n::format(P_("it leaves a {0} open, and you hold {1} more {0}",
+                                     "it leaves a {0} open, and you hold {1} more {0}s", more),
+                                  {n, std::to_string(more)}));
     // The opponent surely holds none of the unseen tiles of that number.
     const Mask unseen = suitMask(open) & ~m.state().line & ~hand & ~bit(t);
     if (unseen && (unseen & ~known.cannotHold) == 0)
-      tips.push_back(opp + " has no " + n + ": " + opp + " drew or passed at a " + n + " before");
+      tips.push_back(i18n::format(_("{0} has no {1}: {0} drew or passed at a {1} before"), {opp, n}));
     else if (!unseen)
-      tips.push_back("every other " + n + " is seen: " + opp + " cannot follow it");
+      tips.push_back(i18n::format(_("every other {0} is seen: {1} cannot follow it"), {n, opp}));
   }
   if (tips.empty()) {
     // Keep a variety: the numbers still in hand after the move.
     int numbers = 0;
     for (int k = 0; k <= 6; ++k) numbers += (hand & suitMask(k)) ? 1 : 0;
-    tips.push_back("it keeps " + std::to_string(numbers) + " different numbers in your hand");
+    tips.push_back(i18n::format(
+        P_("it keeps {0} different number in your hand", "it keeps {0} different numbers in your hand", numbers),
+        {std::to_string(numbers)}));
   }
-  std::string out = where + ": ";
-  for (std::size_t i = 0; i < tips.size(); ++i) out += (i ? "; " : "") + tips[i];
-  return out;
+  std::string all;
+  for (std::size_t i = 0; i < tips.size(); ++i) all += (i ? "; " : "") + tips[i];
+  return i18n::format(_("{0}: {1}"), {where, all});
 }
 
 }  // namespace dom::studio

@@ -8,51 +8,62 @@
 #include <cstdio>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
 void drawAnalysisPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Analysis, out)) return;
   const Match& m = app.match();
+  // Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
   int mode = app.analysisAll ? 1 : 0;
-  bool changed = ImGui::RadioButton("mover's view", &mode, 0);
-  ImGui::SameLine();
-  changed |= ImGui::RadioButton("all tiles known", &mode, 1);
-  if (changed) app.analysisAll = mode == 1;
+  const char* modes[] = {_("mover's view"), _("all tiles known")};
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##knowledge", &mode, modes, 2)) app.analysisAll = mode == 1;
   if (!analysisAvailable()) {
-    ImGui::TextWrapped("The analysis engine is not built into this studio.");
+    ImGui::TextWrapped("%s", _("The analysis engine is not built into this studio."));
     ImGui::End();
     return;
   }
   const auto who = m.toMove();
   if (!who || app.editing()) {
-    ImGui::TextDisabled(app.editing() ? "(editing the position)" : "No round is on: nothing to analyse.");
+    ImGui::TextDisabled("%s", app.editing() ? _("(editing the position)") : _("No round is on: nothing to analyse."));
     ImGui::End();
     return;
   }
   const AnalysisView* v = app.analysis();
   if (!v) {
-    char label[48];
-    std::snprintf(label, sizeof label, "analysing... %.0f%%", 100.0 * app.analyser.progress());
-    ImGui::ProgressBar(static_cast<float>(app.analyser.progress()), ImVec2(-1, 0), label);
+    char percent[16];
+    std::snprintf(percent, sizeof percent, "%.0f", 100.0 * app.analyser.progress());
+    const std::string label = i18n::format(_("analysing... {0}%"), {percent});
+    ImGui::ProgressBar(static_cast<float>(app.analyser.progress()), ImVec2(-1, 0), label.c_str());
     ImGui::End();
     return;
   }
   if (!v->error.empty()) {
-    ImGui::TextWrapped("%s", v->error.c_str());
+    ImGui::TextWrapped("%s", _(v->error.c_str()));  // coach.cpp's words, marked there
     ImGui::End();
     return;
   }
+  const std::string mover(1, letter(*who));
   if (v->exact)
-    ImGui::TextWrapped("%c to move: exact values (every tile known to the solver)", letter(*who));
+    ImGui::TextWrapped("%s",
+                       i18n::format(_("{0} to move: exact values (every tile known to the solver)"), {mover}).c_str());
   else
-    ImGui::TextWrapped("%c to move: %d deals %c could be facing", letter(*who), v->samples, letter(*who));
+    ImGui::TextWrapped("%s", i18n::format(P_("{0} to move: {1} deal {0} could be facing",
+                                             "{0} to move: {1} deals {0} could be facing", v->samples),
+                                          {mover, std::to_string(v->samples)})
+                                 .c_str());
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
   if (ImGui::BeginTable("moves", 4, flags)) {
-    ImGui::TableSetupColumn("move", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
-    ImGui::TableSetupColumn("win", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn("%", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 2.6f);
-    ImGui::TableSetupColumn("points", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3.2f);
+    // The fixed columns as wide as their numbers and moves (a header longer than them is cut), the
+    // bar takes the rest: the table fits a narrow pane in every language.
+    float moveW = ImGui::CalcTextSize("6-6").x;
+    for (const AnalysisRow& r : v->rows) moveW = std::max(moveW, ImGui::CalcTextSize(r.text.c_str()).x);
+    ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
+    ImGui::TableSetupColumn(_("win"), ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("%", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("100").x);
+    ImGui::TableSetupColumn(_("points"), ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("+10.0").x);
     ImGui::TableHeadersRow();
     const double best = v->rows.empty() ? 0 : v->rows.front().win;
     for (std::size_t i = 0; i < v->rows.size(); ++i) {
@@ -88,7 +99,7 @@ void drawAnalysisPane(App& app, Intents& out) {
     ImGui::EndTable();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("Click: its ghost on the table. Double click: play it.");
+  ImGui::TextWrapped("%s", _("Click: its ghost on the table. Double click: play it."));
   ImGui::PopStyleColor();
   ImGui::End();
 }

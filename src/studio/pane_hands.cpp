@@ -14,14 +14,14 @@ namespace dom::studio {
 
 namespace {
 // The tallest tiles (up to a comfortable size, down to a legible one) with which both hands,
-// wrapped to the pane's width, fit in its height under their labels.
-float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, bool explaining) {
-  const float line = ImGui::GetTextLineHeightWithSpacing();
+// wrapped to the pane's width, fit in its height under their labels; `words`: the height of the
+// texts around them (the labels and the selected tile's explanation, as wrapped in the language).
+float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, float words) {
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
   const float big = ImGui::GetFrameHeight() * 1.25f, small = ImGui::GetFontSize() * 0.95f;
   // Leave room for a scrollbar, so that its coming and going does not change the wrap.
   avail.x -= ImGui::GetStyle().ScrollbarSize;
-  const float room = avail.y - line * (2 + (explaining ? 2 : 0)) - ImGui::GetStyle().WindowPadding.y - spacing * 3;
+  const float room = avail.y - words - ImGui::GetStyle().WindowPadding.y - spacing * 3;
   for (float th = big; th > small; th -= 1.0f) {
     const int perRow = std::max(1, static_cast<int>((avail.x + gap) / (th * 2.0f + gap)));
     float need = 0;
@@ -49,23 +49,46 @@ void drawHandsPane(App& app, Intents& out) {
   const Match& m = app.match();
   // The hint, on the same line: the best move for the player to move; pressed again, the next best.
   if (m.toMove() && !app.editing()) {
+    // Just "H" when a language's words leave no room for the whole label (the tooltip says it all):
+    // a line more would take the tiles' room in a small window.
+    const std::string full = std::string(_("Hint (H)")) + "###hint";
     ImGui::SameLine();
-    if (ImGui::SmallButton("Hint (H)")) app.askHint();
+    const bool fits = ImGui::GetContentRegionAvail().x >=
+                      ImGui::CalcTextSize(full.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (ImGui::SmallButton(fits ? full.c_str() : "H###hint")) app.askHint();
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The best move for the player to move, from what that player knows; again: the next best");
+      ImGui::SetTooltip("%s\n%s", _("Hint (H)"),
+                        _("The best move for the player to move, from what that player knows; again: the next best"));
   }
   const auto hands = handsView(m, app.settings.visibility);
   const auto names = app.session.playerNames();
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
-  const float th = tileHeight(hands, ImGui::GetContentRegionAvail(), gap, app.selected != kNoTile);
+  // The labels and the explanation first: their wrapped height decides the tiles' size.
+  std::array<std::string, 2> labels;
+  for (const HandView& h : hands) {
+    const int p = idx(h.player);
+    const std::string count = std::to_string(h.tiles.size());
+    std::string& l = labels[static_cast<std::size_t>(p)];
+    l = std::string(h.toMove ? "> " : "") + letter(h.player) + " " + names[static_cast<std::size_t>(p)] + ": " +
+        i18n::format(P_("{0} tile", "{0} tiles", h.tiles.size()), {count});
+    if (h.pips >= 0) l += ", " + i18n::format(P_("{0} pip", "{0} pips", h.pips), {std::to_string(h.pips)});
+  }
+  std::string explanation;
+  if (app.selected != kNoTile) {
+    const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
+    explanation = explainTile(m, owner, app.selected);
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float wrap = avail.x - ImGui::GetStyle().ScrollbarSize;
+  float words = 0;
+  for (const std::string* t : {&labels[0], &labels[1], &explanation})
+    if (!t->empty()) words += ImGui::CalcTextSize(t->c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
+  const float th = tileHeight(hands, avail, gap, words);
   const ImVec2 size(th * 2.0f, th);
   for (const HandView& h : hands) {
     const int p = idx(h.player);
     ImGui::PushID(p);
-    const std::string count = std::to_string(h.tiles.size());
-    std::string l = std::string(h.toMove ? "> " : "") + letter(h.player) + " " + names[static_cast<std::size_t>(p)] +
-                    ": " + i18n::format(P_("{0} tile", "{0} tiles", h.tiles.size()), {count});
-    if (h.pips >= 0) l += ", " + i18n::format(P_("{0} pip", "{0} pips", h.pips), {std::to_string(h.pips)});
+    const std::string& l = labels[static_cast<std::size_t>(p)];
     if (h.toMove) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
     ImGui::TextWrapped("%s", l.c_str());
     if (h.toMove) ImGui::PopStyleColor();
@@ -97,10 +120,7 @@ void drawHandsPane(App& app, Intents& out) {
     app.handTilesShown[static_cast<std::size_t>(p)] = shown;
     ImGui::PopID();
   }
-  if (app.selected != kNoTile) {
-    const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
-    ImGui::TextWrapped("%s", explainTile(m, owner, app.selected).c_str());
-  }
+  if (!explanation.empty()) ImGui::TextWrapped("%s", explanation.c_str());
   ImGui::End();
 }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "studio/app.h"
+#include "studio/i18n.h"
 
 namespace dom::studio {
 
@@ -12,14 +13,15 @@ void drawTrackerPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Tracker, out)) return;
   const TrackerView& v = app.tracker();
   const Player opp = other(v.viewer);
-  ImGui::TextWrapped("As %c: the tiles of each number (7 each)", letter(v.viewer));
+  const std::string me(1, letter(v.viewer)), them(1, letter(opp));
+  ImGui::TextWrapped("%s", i18n::format(_("As {0}: the tiles of each number (7 each)"), {me}).c_str());
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerV;
   if (ImGui::BeginTable("counts", 5, flags)) {
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("table");
-    ImGui::TableSetupColumn("hand");
-    ImGui::TableSetupColumn("unseen");
+    ImGui::TableSetupColumn(_("table"));
+    ImGui::TableSetupColumn(_("hand"));
+    ImGui::TableSetupColumn(_("unseen"));
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableHeadersRow();
     for (const TrackerRow& r : v.rows) {
@@ -56,10 +58,11 @@ void drawTrackerPane(App& app, Intents& out) {
   ImGui::Separator();
   if (v.revealed.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Nothing known about %c's hand yet: watch when %c draws or passes.", letter(opp), letter(opp));
+    ImGui::TextWrapped(
+        "%s", i18n::format(_("Nothing known about {0}'s hand yet: watch when {0} draws or passes."), {them}).c_str());
     ImGui::PopStyleColor();
   } else {
-    ImGui::TextWrapped("%c cannot hold:", letter(opp));
+    ImGui::TextWrapped("%s", i18n::format(_("{0} cannot hold:"), {them}).c_str());
     for (const std::string& line : v.revealed) {
       ImGui::Bullet();
       ImGui::TextWrapped("%s", line.c_str());

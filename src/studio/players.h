@@ -40,9 +40,11 @@ inline const Seat Seat::Random{"random"};
 struct SeatChoice {
   std::string spec, label, about;
 };
-// Human first, then every player of src/ai's catalog.
+// Human first, then every player of src/ai's catalog; labels and abouts in the studio's language
+// (made again after a switch: call it from the UI thread).
 [[nodiscard]] const std::vector<SeatChoice>& seatChoices();
-// The plain name of a seat's player ("Expert (200 ms)"), or its spec when the catalog lacks it.
+// The plain name of a seat's player ("Expert (200 ms a move)"), translated, or its spec when the
+// catalog lacks it.
 [[nodiscard]] std::string seatLabel(const Seat& s);
 
 // The computer players are core's, from src/ai.
