@@ -319,19 +319,21 @@ void App::menu(Intents& out) {
     ImGui::Separator();
     // The record analysis.
     const RecordAnalysis* ra = recordAnalysis();
-    if (ImGui::MenuItem("Analyse the record", nullptr, false, !editing() && !recordAnalyser.runs(recordKey()) && !ra))
+    if (ImGui::MenuItem(_("Analyse the record"), nullptr, false,
+                        !editing() && !recordAnalyser.runs(recordKey()) && !ra))
       analyseRecord();
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Every move of this branch from its mover's knowledge, as dominoes analyse does");
-    if (ImGui::MenuItem("Next mistake", "N", false, ra != nullptr)) jumpMistake(1, out);
-    if (ImGui::MenuItem("Previous mistake", "Shift+N", false, ra != nullptr)) jumpMistake(-1, out);
-    if (ImGui::BeginMenu("Mistakes of")) {
+      ImGui::SetTooltip("%s", _("Every move of this branch from its mover's knowledge, as dominoes analyse does"));
+    if (ImGui::MenuItem(_("Next mistake"), "N", false, ra != nullptr)) jumpMistake(1, out);
+    if (ImGui::MenuItem(_("Previous mistake"), "Shift+N", false, ra != nullptr)) jumpMistake(-1, out);
+    if (ImGui::BeginMenu(_("Mistakes of"))) {
       for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
-        if (ImGui::MenuItem(name(side), nullptr, mistakeSide == side)) mistakeSide = side;
+        if (ImGui::MenuItem(sideWord(side), nullptr, mistakeSide == side)) mistakeSide = side;
       ImGui::EndMenu();
     }
-    if (ImGui::MenuItem("Write the analysis as notes", nullptr, false, ra != nullptr)) analysisNotes(out);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A note after each marked move; save the record to keep them");
+    if (ImGui::MenuItem(_("Write the analysis as notes"), nullptr, false, ra != nullptr)) analysisNotes(out);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", _("A note after each marked move; save the record to keep them"));
     ImGui::Separator();
     for (int p = 0; p < 2; ++p) {
       const std::string label = i18n::format(_("Seat {0}"), {std::string(1, letter(static_cast<Player>(p)))});
@@ -475,7 +477,7 @@ void App::askHint() {
 
 void App::analyseRecord() {
   if (editing()) {
-    session.status("leave edit mode to analyse the record");
+    session.status(_("leave edit mode to analyse the record"));
     return;
   }
   recordAnalyser.start(recordKey(), timeline);
@@ -484,12 +486,13 @@ void App::analyseRecord() {
 void App::jumpMistake(int dir, Intents& out) {
   const RecordAnalysis* ra = recordAnalysis();
   if (!ra) {
-    session.status("no analysis of the record yet: Game > Analyse the record");
+    session.status(_("no analysis of the record yet: Game > Analyse the record"));
     return;
   }
   const int node = findMistake(*ra, timeline, dir, mistakeSide);
   if (node < 0) {
-    session.status(std::string(dir > 0 ? "no later mistake of " : "no earlier mistake of ") + name(mistakeSide));
+    session.status(
+        i18n::format(dir > 0 ? _("no later mistake of {0}") : _("no earlier mistake of {0}"), {sideWord(mistakeSide)}));
     return;
   }
   out.push_back(jumpIntent(node));

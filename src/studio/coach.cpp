@@ -213,6 +213,16 @@ std::vector<double> winCurve(const RecordAnalysis& a, const Timeline& t) {
 }
 
 const char* name(MistakeSide s) { return s == MistakeSide::A ? "A" : s == MistakeSide::B ? "B" : "both"; }
+const char* sideWord(MistakeSide s) { return s == MistakeSide::Both ? _("both") : name(s); }
+const char* markWord(ai::Mark m) {
+  switch (m) {
+    case ai::Mark::Inaccuracy: return _("inaccuracy");
+    case ai::Mark::Mistake: return _("mistake");
+    case ai::Mark::Blunder: return _("blunder");
+    case ai::Mark::None: break;
+  }
+  return "";
+}
 
 int findMistake(const RecordAnalysis& a, const Timeline& t, int dir, MistakeSide side) {
   const auto& path = t.branchPath();

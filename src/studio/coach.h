@@ -126,6 +126,9 @@ struct RecordAnalysis {
 // Whose mistakes N and Shift+N jump to.
 enum class MistakeSide : std::uint8_t { A, B, Both };
 [[nodiscard]] const char* name(MistakeSide s);
+// The same in the studio's language ("A", "B", "both" translated), and a mark's word ("mistake").
+[[nodiscard]] const char* sideWord(MistakeSide s);
+[[nodiscard]] const char* markWord(ai::Mark m);
 // The node of the next (dir > 0) or previous (dir < 0) marked move of `side` on the current branch
 // after / before the current node, or -1.
 [[nodiscard]] int findMistake(const RecordAnalysis& a, const Timeline& t, int dir, MistakeSide side);

@@ -16,19 +16,26 @@
 namespace dom::studio {
 
 namespace {
-// The words of the record analysis, in one place.
+// The words of the record analysis, in one place (English; shown through _()).
 namespace words {
-constexpr const char* kAnalysing = "analysing the record: %.0f%%";
-constexpr const char* kStop = "Stop";
-constexpr const char* kStopTip = "Stop the analysis of the record";
-constexpr const char* kMarkTip = "%s %s: %s played %s, wins %.0f%%\nbest %s, wins %.0f%%";
-constexpr const char* kSide = "mistakes of";
+constexpr const char* kAnalysing = N_("analysing the record: {0}%");
+constexpr const char* kStop = N_("Stop");
+constexpr const char* kStopTip = N_("Stop the analysis of the record");
+constexpr const char* kMarkTip = N_("{0} {1}: {2} played {3}, wins {4}%\nbest {5}, wins {6}%");
+constexpr const char* kSide = N_("mistakes of");
 constexpr const char* kPrevMistake = "< ?";
 constexpr const char* kNextMistake = "? >";
-constexpr const char* kPrevTip = "Previous mistake (Shift+N)";
-constexpr const char* kNextTip = "Next mistake (N)";
-constexpr const char* kGraphTip = "A's win probability after move %d: %.0f%%\n(click: go there)";
+constexpr const char* kPrevTip = N_("Previous mistake (Shift+N)");
+constexpr const char* kNextTip = N_("Next mistake (N)");
+constexpr const char* kGraphTip = N_("A's win probability after move {0}: {1}%\n(click: go there)");
 }  // namespace words
+
+// A whole percentage: "62".
+std::string percent(double win) {
+  char s[16];
+  std::snprintf(s, sizeof s, "%.0f", 100.0 * win);
+  return s;
+}
 
 // The marks' colours: inaccuracy yellow, mistake orange, blunder red.
 std::array<int, 3> markColour(ai::Mark m) {
@@ -78,7 +85,9 @@ void drawGraph(App& app, const RecordAnalysis& ra, Intents& out) {
     int number = 0;  // numbered as the rows are: deals are not moves
     for (int k = 0; k <= i; ++k)
       if (!app.timeline.node(path[static_cast<std::size_t>(k)]).roundStart) ++number;
-    ImGui::SetTooltip(words::kGraphTip, number, 100.0 * curve[static_cast<std::size_t>(i)]);
+    ImGui::SetTooltip(
+        "%s", i18n::format(_(words::kGraphTip), {std::to_string(number), percent(curve[static_cast<std::size_t>(i)])})
+                  .c_str());
     if (clicked) out.push_back(jumpIntent(path[static_cast<std::size_t>(i)]));
   }
 }
@@ -144,31 +153,30 @@ void drawTimelinePane(App& app, Intents& out) {
   app.drawnMarks.clear();
   app.drawnGraph = App::DrawnGraph{};
   if (app.recordAnalyser.runs(app.recordKey())) {
-    char label[64];
-    std::snprintf(label, sizeof label, words::kAnalysing, 100.0 * app.recordAnalyser.progress());
+    const std::string label = i18n::format(_(words::kAnalysing), {percent(app.recordAnalyser.progress())});
     ImGui::ProgressBar(static_cast<float>(app.recordAnalyser.progress()),
-                       ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(words::kStop).x -
+                       ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(_(words::kStop)).x -
                                   ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x,
                               0),
-                       label);
+                       label.c_str());
     ImGui::SameLine();
-    if (ImGui::Button(words::kStop)) app.recordAnalyser.cancel();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words::kStopTip);
+    if (ImGui::Button((std::string(_(words::kStop)) + "###stop").c_str())) app.recordAnalyser.cancel();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kStopTip));
   }
   if (ra) {
     // Whose mistakes N / Shift+N go to, and the same as buttons.
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("both").x + ImGui::GetFrameHeight() * 2);
-    if (ImGui::BeginCombo(words::kSide, name(app.mistakeSide))) {
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
+    if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(), sideWord(app.mistakeSide))) {
       for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
-        if (ImGui::Selectable(name(side), app.mistakeSide == side)) app.mistakeSide = side;
+        if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) app.mistakeSide = side;
       ImGui::EndCombo();
     }
     ImGui::SameLine();
     if (ImGui::SmallButton(words::kPrevMistake)) app.jumpMistake(-1, out);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words::kPrevTip);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kPrevTip));
     ImGui::SameLine();
     if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", words::kNextTip);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
     drawGraph(app, *ra, out);
     for (const TimelineRow& r : rows)
       if (const RecordPly* p = ra->at(r.node); p && p->mark != ai::Mark::None)
@@ -215,8 +223,10 @@ void drawTimelinePane(App& app, Intents& out) {
                                     static_cast<float>(col[2]) / 255.0f, 1.0f),
                              "%s", ai::symbol(p->mark));
           if (ImGui::IsItemHovered())
-            ImGui::SetTooltip(words::kMarkTip, r.player.c_str(), ai::name(p->mark), r.player.c_str(), p->played.c_str(),
-                              100.0 * p->playedWin, p->best.c_str(), 100.0 * p->bestWin);
+            ImGui::SetTooltip("%s",
+                              i18n::format(_(words::kMarkTip), {r.player, markWord(p->mark), r.player, p->played,
+                                                                percent(p->playedWin), p->best, percent(p->bestWin)})
+                                  .c_str());
           for (App::DrawnMark& d : app.drawnMarks)
             if (d.node == r.node) {
               d.visible = true;

@@ -534,7 +534,10 @@ void Session::apply(const Intent& in) {
       int added = 0;
       for (const auto& [node, text] : in.notes)
         if (node >= 0 && node < timeline.size() && timeline.addNote(node, text)) ++added;
-      status(added == 0 ? std::string("no note to add") : std::to_string(added) + " notes added: save to keep them");
+      status(added == 0
+                 ? std::string(_("no note to add"))
+                 : i18n::format(P_("{0} note added: save to keep it", "{0} notes added: save to keep them", added),
+                                {std::to_string(added)}));
       break;
     }
     case K::Select: select(in.tile); break;
