@@ -55,7 +55,9 @@ void drawHandsPane(App& app, Intents& out) {
     ImGui::SameLine();
     const bool fits = ImGui::GetContentRegionAvail().x >=
                       ImGui::CalcTextSize(full.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-    if (ImGui::SmallButton(fits ? full.c_str() : "H###hint")) app.askHint();
+    // A full-height button, as tall as the radio buttons beside it: a small button's text is clipped
+    // at the font's height, which cuts the marks above a Devanagari line (the anusvara of संकेत).
+    if (ImGui::Button(fits ? full.c_str() : "H###hint")) app.askHint();
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s\n%s", _("Hint (H)"),
                         _("The best move for the player to move, from what that player knows; again: the next best"));

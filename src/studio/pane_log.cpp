@@ -9,7 +9,7 @@ namespace dom::studio {
 void drawLogPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Log, out)) return;
   LogBuffer& log = logBuffer();
-  if (ImGui::SmallButton(_("Clear"))) {
+  if (ImGui::Button(_("Clear"))) {  // full height: a small button clips the marks above Devanagari
     std::lock_guard lock(log.mutex);
     log.lines.clear();
   }
