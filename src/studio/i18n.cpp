@@ -312,19 +312,7 @@ std::string trScenarioLines(const std::string& text) {
 }
 
 std::string format(std::string_view pattern, std::initializer_list<std::string_view> args) {
-  std::string out;
-  out.reserve(pattern.size() + 16);
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    if (pattern[i] == '{' && i + 2 < pattern.size() && pattern[i + 1] >= '0' && pattern[i + 1] <= '9' &&
-        pattern[i + 2] == '}') {
-      const auto k = static_cast<std::size_t>(pattern[i + 1] - '0');
-      if (k < args.size()) out += *(args.begin() + k);
-      i += 2;
-      continue;
-    }
-    out += pattern[i];
-  }
-  return out;
+  return dom::fill(pattern, args);  // core's one placeholder filler (reason.h), shared with the engine's words
 }
 
 std::string pseudo(std::string_view english) {
