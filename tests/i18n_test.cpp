@@ -295,3 +295,53 @@ TEST_CASE("the coach's words in each language: seats, the tracker's revelations,
   CHECK(studio::seatChoices().front().label == "Human");
   CHECK(studio::trackerView(t, studio::Visibility::AsA).revealed == english);
 }
+
+TEST_CASE("the computer players' reasons in each language on a fixed position") {
+  // A leads nothing: 6-1 is on the line, A holds 6-6, 1-0 and 3-2, B four tiles, the rest in the stock.
+  Match m(*preset("en-linea"));
+  Setup s;
+  const auto T = [](const char* name) { return parseTile(name)->tile(); };
+  s.line = {{T("6-1"), 6, 1, Heading::Straight}};
+  s.hand[0] = bit(T("6-6")) | bit(T("1-0")) | bit(T("3-2"));
+  s.hand[1] = bit(T("5-5")) | bit(T("4-0")) | bit(T("2-0")) | bit(T("3-0"));
+  for (Tile t = 0; t < kTiles; ++t)
+    if (!((s.hand[0] | s.hand[1] | bit(T("6-1"))) & bit(t))) s.stock.push_back(t);
+  s.turn = Player::A;
+  REQUIRE(m.startSetup(s).empty());
+  ai::RoundLog log;
+  const ai::Observation o = ai::observe(m, Player::A, log);
+  auto reason = [&](const char* spec) { return ai::makePlayer(spec, 7)->decide(o).reason; };
+  // No hook (English, the CLI's words).
+  REQUIRE(i18n::setLanguage("en").empty());
+  const std::string strategist = reason("strategist"), expert = reason("expert:ms=2"), flat = reason("flatmc:20");
+  CHECK(strategist.find("6-6 at L: a heavy double, played early") == 0);
+  CHECK(expert.find("6-6 at L: a heavy double gone early. ") == 0);
+  CHECK(expert.find("% of rounds won, ") != std::string::npos);
+  CHECK(expert.find(" sampled deals of the hidden tiles, played out with ") != std::string::npos);
+  CHECK(flat.find(" points a round on average, ") != std::string::npos);
+  CHECK(flat.find(" over 20 sampled deals of the hidden tiles, played out at random; next best ") != std::string::npos);
+  struct Expect {
+    const char* code;
+    std::string strategist, expert;
+  };
+  const Expect expects[] = {
+      {"es", "6-6 en L: una ficha doble pesada, jugada pronto", "6-6 en L: una ficha doble pesada jugada pronto"},
+      {"hi", "6-6 L पर: एक भारी डबल, जल्दी चल दिया", "6-6 L पर: एक भारी डबल जल्दी चल दिया"},
+  };
+  for (const Expect& e : expects) {
+    CAPTURE(e.code);
+    Lang l(e.code);
+    for (const std::string& r : {reason("strategist"), reason("expert:ms=2"), reason("flatmc:20")}) {
+      CAPTURE(r);
+      for (const char* english : {"leaves", "heavy", "deals", "double", "rounds", "points", "average", "next best",
+                                  "sampled", "played", "keeps", "hidden", "tiles", " at "})
+        CHECK(r.find(english) == std::string::npos);
+    }
+    CHECK(reason("strategist").find(e.strategist) == 0);
+    CHECK(reason("expert:ms=2").find(e.expert) == 0);
+  }
+  // Back to no hook: the English text again, byte for byte.
+  CHECK(reason("strategist") == strategist);
+  CHECK(reason("expert:ms=2") == expert);
+  CHECK(reason("flatmc:20") == flat);
+}

@@ -8,6 +8,7 @@
 #include "ai/flatmc.h"
 #include "ai/inference.h"
 #include "ai/solver.h"
+#include "core/reason.h"
 
 namespace dom::ai {
 
@@ -20,14 +21,10 @@ long long expertDeals(int ms) { return std::clamp(12LL * ms, 16LL, 100000LL); }
 namespace {
 
 std::string countWord(int n) {
-  static const char* const words[] = {"no", "one", "two", "three", "four", "five", "six", "seven"};
+  // The counts the tips say (two to six more tiles of a number) in words.
+  const char* const words[] = {W_("no"),   W_("one"),  W_("two"), W_("three"),
+                               W_("four"), W_("five"), W_("six"), W_("seven")};
   return n >= 0 && n < 8 ? words[n] : std::to_string(n);
-}
-std::string pipWord(int pip, int n) {
-  static const char* const names[] = {"blank", "1", "2", "3", "4", "5", "6"};
-  std::string s = names[pip];
-  if (n != 1) s += "s";
-  return s;
 }
 
 // Why the move is good, in the tips' words: what it does with heavy tiles and doubles, the
@@ -37,9 +34,9 @@ std::string tipsWords(const Observation& o, const Move& m) {
   std::vector<std::string> parts;
   const Tile t = m.tile;
   if (isDouble(t))
-    parts.push_back(weight(t) >= 8 ? "a heavy double gone early" : "a double gone");
+    parts.push_back(weight(t) >= 8 ? W_("a heavy double gone early") : W_("a double gone"));
   else if (weight(t) >= 9)
-    parts.push_back("a heavy tile gone early");
+    parts.push_back(W_("a heavy tile gone early"));
   const Mask rest = o.hand & ~bit(t);
   std::array<int, 2> newEnds{o.ends[0], o.ends[1]};
   if (m.end == End::None) {
@@ -50,11 +47,17 @@ std::string tipsWords(const Observation& o, const Move& m) {
   }
   const int pip = m.end == End::None ? newEnds[1] : newEnds[static_cast<std::size_t>(static_cast<int>(m.end))];
   const int mine = count(rest & suitMask(pip));
-  if (mine >= 2) parts.push_back("I keep " + countWord(mine) + " more " + pipWord(pip, mine) + " for that end");
+  if (mine >= 2)
+    parts.push_back(fill(pip == 0
+                             ? WP_("I keep {0} more blank for that end", "I keep {0} more blanks for that end", mine)
+                             : WP_("I keep {0} more {1} for that end", "I keep {0} more {1}s for that end", mine),
+                         {countWord(mine), std::to_string(pip)}));
   // The opponent's revealed lacks: the newest revelation that excludes every unseen tile of `pip`.
   const Mask unseenPip = o.unseen() & suitMask(pip);
   if (unseenPip == 0) {
-    parts.push_back("every other " + pipWord(pip, 1) + " is out: " + letter(o.opponent()) + " cannot follow it");
+    const std::string opp(1, letter(o.opponent()));
+    parts.push_back(pip == 0 ? fill(W_("every other blank is out: {0} cannot follow it"), {opp})
+                             : fill(W_("every other {1} is out: {0} cannot follow it"), {opp, std::to_string(pip)}));
   } else {
     const auto revs = revelations(o);
     for (auto it = revs.rbegin(); it != revs.rend(); ++it)
@@ -64,7 +67,7 @@ std::string tipsWords(const Observation& o, const Move& m) {
       }
   }
   std::string s;
-  for (const auto& p : parts) s += (s.empty() ? "" : "; ") + p;
+  for (const auto& p : parts) s = s.empty() ? p : fill(W_("{0}; {1}"), {s, p});
   return s;
 }
 
@@ -117,17 +120,19 @@ class Expert final : public Computer {
     for (std::size_t i = 0; i < n; ++i)
       if (i != best && score[i].n && better(o, score[i], score[second])) second = i;
     const Move m = o.legal.moves[best];
-    std::string why = moveWords(o, m);
     const std::string tips = tipsWords(o, m);
-    if (!tips.empty()) why += ": " + tips;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%s %.0f%% of rounds won, %+.1f points on average (%s)", tips.empty() ? ":" : ".",
-                  100 * score[best].winRate(), score[best].mean(), how.c_str());
-    why += buf;
+    char won[32], mean[32];
+    std::snprintf(won, sizeof won, "%.0f", 100 * score[best].winRate());
+    std::snprintf(mean, sizeof mean, "%+.1f", score[best].mean());
+    /* xgettext:no-c-format */
+    const std::string stats = fill(W_("{0}% of rounds won, {1} points on average ({2})"), {won, mean, how});
+    std::string why = tips.empty() ? fill(W_("{0}: {1}"), {moveWords(o, m), stats})
+                                   : fill(W_("{0}: {1}. {2}"), {moveWords(o, m), tips, stats});
     if (score[second].n) {
-      std::snprintf(buf, sizeof buf, "; next best %s: %.0f%%, %+.1f", moveWords(o, o.legal.moves[second]).c_str(),
-                    100 * score[second].winRate(), score[second].mean());
-      why += buf;
+      std::snprintf(won, sizeof won, "%.0f", 100 * score[second].winRate());
+      std::snprintf(mean, sizeof mean, "%+.1f", score[second].mean());
+      /* xgettext:no-c-format */
+      why += fill(W_("; next best {0}: {1}%, {2}"), {moveWords(o, o.legal.moves[second]), won, mean});
     }
     return {m, why};
   }
@@ -175,7 +180,9 @@ class Expert final : public Computer {
     }
     if (deals < minDeals) return false;
     score = s;
-    how = "exact play on " + std::to_string(deals) + " sampled deals of the hidden tiles";
+    how = fill(WP_("exact play on {0} sampled deal of the hidden tiles",
+                   "exact play on {0} sampled deals of the hidden tiles", deals),
+               {std::to_string(deals)});
     return true;
   }
 
@@ -209,9 +216,12 @@ class Expert final : public Computer {
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
       alive.resize((alive.size() + 1) / 2);
     }
-    how = std::to_string(deals.size()) + " sampled deals of the hidden tiles, played out with " +
-          std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5)) +
-          "% of the placements heaviest-first";
+    /* xgettext:no-c-format */
+    how = fill(WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
+                   "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first",
+                   static_cast<long>(deals.size())),
+               {std::to_string(deals.size()),
+                std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
   }
 
   double likelihood(const Observation& o, const Hidden& h) const {

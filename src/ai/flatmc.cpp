@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/reason.h"
+
 namespace dom::ai {
 
 namespace {
@@ -69,10 +71,11 @@ int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t gre
 }
 
 std::string scoreWords(const MoveScore& s) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%+.1f points a round on average, %.0f%% of rounds won", s.mean(),
-                100.0 * s.winRate());
-  return buf;
+  char mean[32], won[32];
+  std::snprintf(mean, sizeof mean, "%+.1f", s.mean());
+  std::snprintf(won, sizeof won, "%.0f", 100.0 * s.winRate());
+  /* xgettext:no-c-format */
+  return fill(W_("{0} points a round on average, {1}% of rounds won"), {mean, won});
 }
 
 namespace {
@@ -100,9 +103,14 @@ class FlatMC final : public Computer {
     for (std::size_t i = 0; i < score.size(); ++i)
       if (i != best && score[i].mean() > score[second].mean()) second = i;
     const Move m = o.legal.moves[best];
-    std::string why = moveWords(o, m) + ": " + scoreWords(score[best]) + " over " + std::to_string(k_) +
-                      " sampled deals of the hidden tiles, played out at random; next best " +
-                      moveWords(o, o.legal.moves[second]) + " (" + scoreWords(score[second]) + ")";
+    std::string why =
+        fill(WP_("{0}: {1} over {2} sampled deals of the hidden tiles, played out at random; next best {3} "
+                 "({4})",
+                 "{0}: {1} over {2} sampled deals of the hidden tiles, played out at random; next best {3} "
+                 "({4})",
+                 k_),
+             {moveWords(o, m), scoreWords(score[best]), std::to_string(k_), moveWords(o, o.legal.moves[second]),
+              scoreWords(score[second])});
     return {m, why};
   }
 

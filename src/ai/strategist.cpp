@@ -6,6 +6,7 @@
 
 #include "ai/inference.h"
 #include "core/layout.h"
+#include "core/reason.h"
 
 namespace dom::ai {
 namespace {
@@ -92,12 +93,16 @@ class Strategist final : public Computer {
       const bool heavy = weight(t) >= 8;
       if (isDouble(t))
         terms.push_back({w_.heavy * weight(t) + w_.dbl,
-                         heavy ? "a heavy double, played early" : "a double, gone while it still plays", Weight});
+                         heavy ? W_("a heavy double, played early") : W_("a double, gone while it still plays"),
+                         Weight});
       else
-        terms.push_back({w_.heavy * weight(t), heavy ? "a heavy tile, played early" : "", Weight});
+        terms.push_back({w_.heavy * weight(t), heavy ? W_("a heavy tile, played early") : "", Weight});
       const int variety = distinctNumbers(after);
       terms.push_back(
-          {w_.variety * variety, "keeps " + std::to_string(variety) + " different numbers in my hand", Variety});
+          {w_.variety * variety,
+           fill(WP_("keeps {0} different numbers in my hand", "keeps {0} different numbers in my hand", variety),
+                {std::to_string(variety)}),
+           Variety});
       const bool same = ends[0] == ends[1];
       for (int e = 0; e < (same ? 1 : 2); ++e) {
         const int v = ends[e];
@@ -111,26 +116,26 @@ class Strategist final : public Computer {
         const int mine = count(after & suit);
         if (mine)
           terms.push_back({w_.mine * std::min(mine, 3),
-                           "leaves " + std::to_string(v) + " on the ends, which I hold " +
-                               (mine == 1 ? std::string("once") : std::to_string(mine) + " times"),
+                           fill(WP_("leaves {0} on the ends, which I hold once",
+                                    "leaves {0} on the ends, which I hold {1} times", mine),
+                                {std::to_string(v), std::to_string(mine)}),
                            Mine});
         const int out = count(unseenMaybe & suit);
-        const char opp = letter(o.opponent());
+        const std::string opp(1, letter(o.opponent()));
         if (out == 0 && (o.unseen() & suitMask(v) & ~bit(t)) != 0)
           terms.push_back({w_.block,
-                           "leaves " + std::to_string(v) + " at an end: " + opp + " cannot have a " +
-                               std::to_string(v) + " (it drew or passed at it)",
+                           fill(W_("leaves {0} at an end: {1} cannot have a {0} (it drew or passed at it)"),
+                                {std::to_string(v), opp}),
                            Block});
         else if (out == 0)
-          terms.push_back(
-              {w_.block,
-               "leaves " + std::to_string(v) + " at an end: every " + std::to_string(v) + " is on the table or mine",
-               Block});
+          terms.push_back({w_.block,
+                           fill(W_("leaves {0} at an end: every {0} is on the table or mine"), {std::to_string(v)}),
+                           Block});
         else if (lacked[v])
-          terms.push_back({w_.lacked,
-                           "leaves " + std::to_string(v) + " at an end: " + opp + " had no " + std::to_string(v) +
-                               " when it last drew or passed",
-                           Lacked});
+          terms.push_back(
+              {w_.lacked,
+               fill(W_("leaves {0} at an end: {1} had no {0} when it last drew or passed"), {std::to_string(v), opp}),
+               Lacked});
         terms.push_back({-w_.scarce * out, "", Scarce});
       }
       // The chance that no tile of the opponent's matches either new end: their hand is a uniform
@@ -142,10 +147,11 @@ class Strategist final : public Computer {
         double none = 1;
         for (int j = 0; j < k; ++j) none *= pool - hits - j > 0 ? double(pool - hits - j) / double(pool - j) : 0.0;
         if (k > pool) none = 0;
-        terms.push_back(
-            {w_.stuck * none,
-             none > 0.5 ? std::string(1, letter(o.opponent())) + " most likely holds nothing for these ends" : "",
-             Stuck});
+        terms.push_back({w_.stuck * none,
+                         none > 0.5 ? fill(W_("{0} most likely holds nothing for these ends"),
+                                           {std::string(1, letter(o.opponent()))})
+                                    : "",
+                         Stuck});
       }
       double score = 0;
       for (const Term& x : terms) {
@@ -173,11 +179,11 @@ class Strategist final : public Computer {
     int said = 0;
     for (int k : order) {
       if (words[k].empty() || mine[k] - mean[k] <= 1e-9 || said == 2) continue;
-      why += (said ? ", and " : "") + words[k];
+      why = said ? fill(W_("{0}, and {1}"), {why, words[k]}) : words[k];
       ++said;
     }
-    if (why.empty()) why = "the best balance of the tips";
-    return {m, moveWords(o, m) + ": " + why};
+    if (why.empty()) why = W_("the best balance of the tips");
+    return {m, fill(W_("{0}: {1}"), {moveWords(o, m), why})};
   }
 
  private:
