@@ -102,6 +102,18 @@ wait 2
 wait-analysis
 wait 5" "$GAME"
 
+# The coach in Hindi (shaped Devanagari): the same position as coach.png.
+shot hindi "close scenarios
+open analysis
+open tracker
+jump 3
+wait 2
+wait-analysis
+hint
+wait 2
+wait-analysis
+wait 5" --lang hi "$GAME"
+
 shot analysed-record "analyse-record
 wait 2
 wait-record-analysis
