@@ -91,7 +91,7 @@ shot overlapping-ghosts "jump 5
 select 3-1
 wait 5" "$SCEN/free_placement_corner.dgn"
 
-shot coach "close scenarios
+COACH="close scenarios
 open analysis
 open tracker
 jump 3
@@ -100,19 +100,11 @@ wait-analysis
 hint
 wait 2
 wait-analysis
-wait 5" "$GAME"
+wait 5"
+shot coach "$COACH" "$GAME"
 
 # The coach in Hindi (shaped Devanagari): the same position as coach.png.
-shot hindi "close scenarios
-open analysis
-open tracker
-jump 3
-wait 2
-wait-analysis
-hint
-wait 2
-wait-analysis
-wait 5" --lang hi "$GAME"
+shot hindi "$COACH" --lang hi "$GAME"
 
 shot analysed-record "analyse-record
 wait 2
