@@ -111,17 +111,25 @@ void cell(const std::string& text, const ImVec4* colour = nullptr) {
   ImGui::Dummy(ImVec2(w, size.y));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
 }
+// A button's width: its label and the frame's padding.
+float buttonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+// The next item, w wide, on the last item's row when it fits the pane, else on a row of its own (a
+// longer language's word must not be cut at the pane's edge).
+void sameLineIfFits(float w) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
+}
 }  // namespace
 
 void drawTimelinePane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Timeline, out)) return;
-  // The buttons on one row, the next one on a row of its own when the pane is too narrow for it
-  // (a longer language's word must not be cut at the pane's edge).
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  // The buttons on one row, the next one on a row of its own when the pane is too narrow for it.
   bool first = true;
   auto button = [&](const char* label, Intent::Kind k, const char* tip) {
-    const float w = ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-    if (!first && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
+    if (!first) sameLineIfFits(buttonWidth(label));
     first = false;
     if (ImGui::Button(label)) out.push_back(intentOf(k));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
@@ -171,10 +179,10 @@ void drawTimelinePane(App& app, Intents& out) {
         if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) app.mistakeSide = side;
       ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth(words::kPrevMistake));
     if (ImGui::SmallButton(words::kPrevMistake)) app.jumpMistake(-1, out);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kPrevTip));
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth(words::kNextMistake));
     if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
     drawGraph(app, *ra, out);
