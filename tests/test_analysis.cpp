@@ -188,3 +188,31 @@ A: 0-6 R)";
   REQUIRE(exact.size() == all.size());
   for (const AnalysedMove& a : exact) CHECK(a.eval.exact);
 }
+
+TEST_CASE("analysis: with one legal move, the mover's view still samples the hidden deals (never the true one)") {
+  pcg32 rng(21);
+  Match m(*preset("en-linea"));
+  RoundLog log;
+  bool found = false;
+  for (int round = 0; round < 50 && !found; ++round) {
+    m.startRound(dealFromSeed(rng(), m.rules().hand));
+    log.clear();
+    while (m.inRound()) {
+      const MoveList l = m.legalMoves();
+      if (l.size == 1 && m.state().line > 2 && m.state().stockCount() > 4) {
+        found = true;
+        break;
+      }
+      (void)log.apply(m, l.moves[bounded(rng, static_cast<std::uint32_t>(l.size))]);
+    }
+  }
+  REQUIRE(found);
+  EvalOptions opt;
+  opt.samples = 30;
+  opt.seed = 5;
+  const PositionEval e = evaluate(m, log, opt);
+  REQUIRE(e.moves.size() == 1);
+  CHECK(e.samples == 30);
+  opt.knowledge = Knowledge::All;
+  CHECK(evaluate(m, log, opt).samples == 1);
+}

@@ -102,10 +102,10 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
   const int rollouts = std::max(1, opt.rollouts);
   auto cancelled = [&] { return opt.cancel && opt.cancel->load(std::memory_order_relaxed); };
   bool allExact = true;
-  if (legal.size == 1) {
-    // No choice: nothing to compare; the one move gets the position's value when it is cheap.
-    (void)evalDeal(base, legal, solver, opt.knowledge == Knowledge::All ? kAllNodeLimit : opt.nodeLimit, rollouts, rng,
-                   acc);
+  if (legal.size == 1 && opt.knowledge == Knowledge::All) {
+    // No choice: nothing to compare; the one move gets the position's value when it is cheap. From the
+    // mover's knowledge the value comes from sampled deals like any other (the true deal is hidden).
+    (void)evalDeal(base, legal, solver, kAllNodeLimit, rollouts, rng, acc);
     out.samples = 1;
     allExact = acc[0].exact == 1;
   } else if (opt.knowledge == Knowledge::All) {

@@ -46,7 +46,8 @@ void drawAnalysisPane(App& app, Intents& out) {
     return;
   }
   const std::string mover(1, letter(*who));
-  if (v->exact)
+  // Exact from the mover's view means each sampled deal was solved exactly: still sampled deals.
+  if (v->exact && v->all)
     ImGui::TextWrapped("%s",
                        i18n::format(_("{0} to move: exact values (every tile known to the solver)"), {mover}).c_str());
   else
