@@ -38,7 +38,7 @@ done
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" | tail -1
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" >/dev/null || fail "dominoes check of the installed scenarios"
 printf 'animate off\nopen scenarios\nwait 3\ncheck /scenarios >0\nopen-scenario 0\nwait 3\nstep last\nwait 3\ncheck /error ""\ndump state.json\n' > pkg.script
-xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
+sh "$src/tests/xvfb.sh" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
   "$root/usr/bin/dominoes-studio" --no-ini --frames 200 --script pkg.script --screenshot shot.png --dump-state end.json \
   || fail "the installed studio"
 grep -q "\"file\": \"$root/usr/share/dominoes-studio/scenarios/" end.json || fail "the studio did not open an installed scenario"
@@ -47,7 +47,7 @@ cat png.log
 grep -qE '^shot.png: [1-9][0-9]* tiles.* checked, 0 failures' png.log || fail "no tile of the scenario was seen in the screenshot"
 # The installed catalogs are found next to the installed studio: Spanish is Spanish.
 printf 'wait 2\ncheck /language "es"\ncheck /timeline/0/move "reparto"\n' > lang.script
-xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
+sh "$src/tests/xvfb.sh" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
   "$root/usr/bin/dominoes-studio" --no-ini --lang es --seed 1 --frames 20 --script lang.script \
   || fail "the installed studio in Spanish (its catalog under /usr/share/locale)"
 echo "ok: the package installs and runs from its own tree"

@@ -10,13 +10,13 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"
 [ -x "$STUDIO" ] || { echo "screenshots: $STUDIO is not built (make build)" >&2; exit 1; }
-command -v xvfb-run >/dev/null || { echo "screenshots: xvfb-run is missing (make deps)" >&2; exit 1; }
+command -v Xvfb >/dev/null || { echo "screenshots: Xvfb is missing (make deps)" >&2; exit 1; }
 
 shot() {  # shot NAME SCRIPT-TEXT [ARGS...]
   local name=$1 script=$2
   shift 2
   printf '%s\n' "$script" > "$WORK/$name.script"
-  xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 \
+  sh "$ROOT/tests/xvfb.sh" env LIBGL_ALWAYS_SOFTWARE=1 \
     "$STUDIO" --no-ini --frames 300 --script "$WORK/$name.script" --screenshot "$OUT/$name.png" "$@" 2>/dev/null
   echo "screenshots: docs/screenshots/$name.png"
 }

@@ -1,10 +1,10 @@
 #!/bin/sh
 # Issue 9's reproductions against the studio, one case per CTest test: hostile names, scripts,
-# folders, settings and options. Usage: hostile_test.sh CASE STUDIO OUTDIR TESTDIR
+# folders, settings and options. Usage: hostile_test.sh CASE STUDIO OUTDIR TESTDIR XVFB_SH
 set -u
-case_=$1 studio=$2 out=$3 testdir=$4
+case_=$1 studio=$2 out=$3 testdir=$4 xvfb=$5
 cd "$out" || exit 1
-run() { xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 ASAN_OPTIONS=detect_leaks=0 "$studio" "$@"; }
+run() { sh "$xvfb" env LIBGL_ALWAYS_SOFTWARE=1 ASAN_OPTIONS=detect_leaks=0 "$studio" "$@"; }
 fail() { echo "FAIL ($case_): $*"; exit 1; }
 ff=$(printf '\377') fffd=$(printf '\357\277\275')
 case $case_ in
@@ -29,7 +29,7 @@ case $case_ in
   fifo_scenarios)  # a FIFO (and a folder) in the scenarios folder: listed without them, no hang
     rm -rf fifo_scen && mkdir -p fifo_scen/dir.dgn && cp "$testdir/game.dgn" fifo_scen/a.dgn && mkfifo fifo_scen/pipe.dgn || exit 1
     printf 'scenarios-dir %s/fifo_scen\nopen scenarios\nwait 3\ncheck /scenarios 1\ncheck /scenarioList/0 "a.dgn"\n' "$out" > fifo.script
-    timeout 60 xvfb-run -a -s "-screen 0 1280x800x24" env LIBGL_ALWAYS_SOFTWARE=1 "$studio" --no-ini --frames 50 --script fifo.script; rc=$?
+    timeout 60 sh "$xvfb" env LIBGL_ALWAYS_SOFTWARE=1 "$studio" --no-ini --frames 50 --script fifo.script; rc=$?
     [ $rc -eq 0 ] || fail "exit $rc"
     ;;
   dump_unwritable)  # `dump` to a folder that does not exist: a script failure naming the file
