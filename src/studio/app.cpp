@@ -621,7 +621,9 @@ nlohmann::json App::state() const {
     rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
   j["layout"] = layoutState();
-  j["score"] = {{"rounds", scoreView(m).rounds}, {"match", scoreView(m).match}};
+  j["score"] = {{"rounds", scoreView(m).rounds},
+                {"match", scoreView(m).match},
+                {"players", {playerLabel(names[0]), playerLabel(names[1])}}};  // as the Score and Hands panes name them
   j["stockView"] = {{"count", stockView(m, false).count}, {"reserve", stockView(m, false).reserve}};
   j["editor"] = {{"error", editor.error()}, {"canUndo", editor.canUndo()}, {"canRedo", editor.canRedo()}};
   // The table scene as it was drawn (scene.h), in window pixels.

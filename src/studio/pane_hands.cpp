@@ -8,6 +8,7 @@
 
 #include "studio/app.h"
 #include "studio/i18n.h"
+#include "studio/players.h"
 #include "studio/tile_draw.h"
 
 namespace dom::studio {
@@ -63,7 +64,8 @@ void drawHandsPane(App& app, Intents& out) {
                         _("The best move for the player to move, from what that player knows; again: the next best"));
   }
   const auto hands = handsView(m, app.settings.visibility);
-  const auto names = app.session.playerNames();
+  std::array<std::string, 2> names = app.session.playerNames();
+  for (auto& n : names) n = playerLabel(n);
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
   // The labels and the explanation first: their wrapped height decides the tiles' size.
   std::array<std::string, 2> labels;

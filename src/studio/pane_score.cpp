@@ -2,17 +2,20 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "studio/app.h"
 #include "studio/i18n.h"
+#include "studio/players.h"
 
 namespace dom::studio {
 
 void drawScorePane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Score, out)) return;
   const ScoreView v = scoreView(app.match());
-  const auto names = app.session.playerNames();
+  std::array<std::string, 2> names = app.session.playerNames();
+  for (auto& n : names) n = playerLabel(n);
   // The match result first: it is the one line that must never be scrolled out of view.
   if (!v.match.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.85f, 0.3f, 1));
@@ -22,7 +25,7 @@ void drawScorePane(App& app, Intents& out) {
   for (int p = 0; p < 2; ++p) {
     const auto i = static_cast<std::size_t>(p);
     if (v.target > 0) {
-      char label[96];
+      char label[160];
       std::snprintf(label, sizeof label, "%c %s: %d / %d", letter(static_cast<Player>(p)), names[i].c_str(),
                     v.scores[i], v.target);
       ImGui::ProgressBar(std::min(1.0f, static_cast<float>(v.scores[i]) / static_cast<float>(v.target)), ImVec2(-1, 0),

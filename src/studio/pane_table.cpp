@@ -216,7 +216,7 @@ Words wordsOf(const App& app, bool choice) {
     w.thinking = i18n::format(_("{0} ({1}) is thinking..."), {std::string(1, letter(*who)), seatLabel(seat)});
   } else if (const auto& d = app.session.lastDecision();
              d && !d->reason.empty() && !app.editing() && d->node == app.timeline.currentIndex() && w.status.empty()) {
-    w.status = std::string(1, letter(app.timeline.current().by)) + ": " + d->reason;
+    w.status = i18n::format(_("{0}: {1}"), {std::string(1, letter(app.timeline.current().by)), d->reason});
   }
   return w;
 }

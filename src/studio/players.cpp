@@ -62,10 +62,12 @@ const std::vector<SeatChoice>& seatChoices() {
   return c;
 }
 
-std::string seatLabel(const Seat& s) {
+std::string seatLabel(const Seat& s) { return playerLabel(s.spec); }
+
+std::string playerLabel(const std::string& name) {
   for (const auto& c : seatChoices())
-    if (c.spec == s.spec) return c.label;
-  return s.spec;
+    if (c.spec == name) return c.label;
+  return name;
 }
 
 }  // namespace dom::studio

@@ -46,6 +46,9 @@ struct SeatChoice {
 // The plain name of a seat's player ("Expert (200 ms a move)"), translated, or its spec when the
 // catalog lacks it.
 [[nodiscard]] std::string seatLabel(const Seat& s);
+// A record's player name in the same words: the seat's label when the name is a seat's spec
+// ("greedy" is "Greedy"), else the name as the record gives it ("Ana").
+[[nodiscard]] std::string playerLabel(const std::string& name);
 
 // The computer players are core's, from src/ai.
 using ai::greedyMove;
