@@ -34,6 +34,20 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::makePlayer("expert:ms=abc", 1) == nullptr);
   CHECK(ai::makePlayer("expert", 1)->name() == "expert");
   CHECK(ai::makePlayer("expert:ms=7", 1)->name() == "expert:ms=7");
+  // The search's settings after the colon, in any order; the name gives back the ones that differ
+  // from the defaults, in a fixed order, and makes the same player again.
+  CHECK(ai::makePlayer("expert:ms=50", 1)->name() == "expert");
+  CHECK(ai::makePlayer("expert:infer=.9,ms=20,opp=1", 1)->name() == "expert:ms=20,infer=0.9,opp=1");
+  CHECK(ai::makePlayer("expert:exact=0,greedy=0.25", 1)->name() == "expert:exact=0,greedy=0.25");
+  for (const char* bad : {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1",
+                          "expert:greedy=1.5", "expert:greedy=.", "expert:greedy=0.12345", "expert:infer=x",
+                          "expert:foo=1", "expert:opp", "expertx", "expert:ms=5;greedy=1"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(ai::playerSpecError(bad).empty());
+    CHECK(ai::makePlayer(bad, 1) == nullptr);
+  }
+  CHECK(ai::playerSpecError("expert:greedy=1.5").find("greedy=G takes a fraction from 0 to 1") != std::string::npos);
+  CHECK(ai::playerSpecError("expert:foo=1").find("unknown setting 'foo=1'") != std::string::npos);
   // The budget grows with the time it is given.
   CHECK(ai::expertPlayouts(100) > ai::expertPlayouts(50));
   CHECK(ai::expertNodes(100) > ai::expertNodes(50));

@@ -312,3 +312,35 @@ TEST_CASE("playoutMixed: valid finished rounds; the greedy share sheds the heavy
     CHECK(left[2] < left[1] - 1);
   }
 }
+
+TEST_CASE("playoutMixed: a greedy share per player, indexed by the player") {
+  // Equal shares are the single share's playout, move for move. A share for A alone sheds A's heavy
+  // tiles, not B's: A ends with fewer pips than when the share is B's, and B with more.
+  for (const char* text : {"en-linea", "dominoes2"}) {
+    const std::string name = text;
+    CAPTURE(name);
+    const Rules rules = rulesOf(text);
+    std::array<std::array<double, 2>, 2> left{};  // [which player has the share][whose hand]
+    pcg32 rng(5);
+    ai::PlayoutRng g1(9), g2(9), ga(11), gb(11);
+    const int n = 4000;
+    for (int i = 0; i < n; ++i) {
+      const ai::PlayoutPosition start{startRound(dealFromSeed(rng(), rules.hand)), {}};
+      ai::PlayoutPosition p1 = start, p2 = start, pa = start, pb = start;
+      for (ai::PlayoutPosition* p : {&p1, &p2, &pa, &pb}) p->table.reset(rules);
+      (void)ai::playoutMixed(rules, p1, g1, 0x80000000u);
+      (void)ai::playoutMixed(rules, p2, g2, ai::GreedyShares{0x80000000u, 0x80000000u});
+      REQUIRE(p1.s == p2.s);
+      (void)ai::playoutMixed(rules, pa, ga, ai::GreedyShares{0xffffffffu, 0});
+      (void)ai::playoutMixed(rules, pb, gb, ai::GreedyShares{0, 0xffffffffu});
+      for (std::size_t h = 0; h < 2; ++h) {
+        left[0][h] += pips(pa.s.hand[h]);
+        left[1][h] += pips(pb.s.hand[h]);
+      }
+    }
+    MESSAGE(name << ": pips left, share A's: A " << left[0][0] / n << ", B " << left[0][1] / n << "; share B's: A "
+                 << left[1][0] / n << ", B " << left[1][1] / n);
+    CHECK(left[0][0] < left[1][0] - 0.5 * n);
+    CHECK(left[0][1] > left[1][1] + 0.5 * n);
+  }
+}

@@ -97,11 +97,30 @@ class Expert final : public Computer {
  public:
   Expert(const ExpertOptions& opt, std::uint64_t seed)
       : opt_(opt),
-        greedy_(static_cast<std::uint32_t>(std::clamp(opt.greedy, 0.0, 1.0) * 4294967295.0)),
+        greedy_(share(opt.greedy)),
+        opponentGreedy_(opt.opponent < 0 ? greedy_ : share(opt.opponent)),
         rng_(seed, 0xe4be),
         prng_(seed ^ 0x2545f4914f6cdd1dull),
         solver_(std::size_t{1} << 18) {}
-  std::string name() const override { return opt_.ms == 50 ? "expert" : "expert:ms=" + std::to_string(opt_.ms); }
+  // The spec that makes this player again: "expert", "expert:ms=200", "expert:greedy=0.8,infer=0.9".
+  std::string name() const override {
+    const ExpertOptions d;
+    std::string s;
+    auto add = [&](const char* key, const std::string& v) {
+      s += (s.empty() ? ":" : ",") + std::string(key) + "=" + v;
+    };
+    auto fraction = [](double f) {
+      char b[16];
+      std::snprintf(b, sizeof b, "%g", f);
+      return std::string(b);
+    };
+    if (opt_.ms != d.ms) add("ms", std::to_string(opt_.ms));
+    if (opt_.exactTiles != d.exactTiles) add("exact", std::to_string(opt_.exactTiles));
+    if (opt_.greedy != d.greedy) add("greedy", fraction(opt_.greedy));
+    if (opt_.likelihood != d.likelihood) add("infer", fraction(opt_.likelihood));
+    if (opt_.opponent >= 0) add("opp", fraction(opt_.opponent));
+    return "expert" + s;
+  }
 
   Decision decide(const Observation& o) override {
     if (o.legal.size <= 1) {
@@ -210,7 +229,7 @@ class Expert final : public Computer {
         d.use(deals[next]);
         const double w = weights[next];
         next = (next + 1) % deals.size();
-        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy_), w);
+        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy_, opponentGreedy_), w);
       }
       std::stable_sort(alive.begin(), alive.end(),
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
@@ -227,8 +246,9 @@ class Expert final : public Computer {
   double likelihood(const Observation& o, const Hidden& h) const {
     return opt_.likelihood > 0 ? likelihoodOfPlays(o, h, opt_.likelihood) : 1.0;
   }
+  static std::uint32_t share(double f) { return static_cast<std::uint32_t>(std::clamp(f, 0.0, 1.0) * 4294967295.0); }
   ExpertOptions opt_;
-  std::uint32_t greedy_;
+  std::uint32_t greedy_, opponentGreedy_;
   pcg32 rng_;
   PlayoutRng prng_;
   Solver solver_;

@@ -17,6 +17,8 @@ struct ExpertOptions {
   int exactTiles = 14;
   // The playouts' greedy share: the chance that a mover places its heaviest tile (playoutMixed).
   double greedy = 0.5;
+  // The opponent's greedy share in the playouts; below 0: the same as `greedy`.
+  double opponent = -1;
   // The deals are weighed by playLikelihood(o, deal, likelihood) (0: every deal weighs 1).
   double likelihood = 0.5;
 };

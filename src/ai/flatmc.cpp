@@ -63,10 +63,17 @@ int Determinized::playoutAfter(const Move& m, PlayoutRng& rng) const {
 }
 
 int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t greedy) const {
+  return playoutAfter(m, rng, greedy, greedy);
+}
+
+int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t mine, std::uint32_t theirs) const {
   if (!fast_) return playoutAfter(m, rng);
   PlayoutPosition p = pos_;
   p.apply(o_.rules, m);
-  (void)playoutMixed(o_.rules, p, rng, greedy);
+  GreedyShares shares{};
+  shares[static_cast<std::size_t>(idx(o_.me))] = mine;
+  shares[static_cast<std::size_t>(idx(o_.opponent()))] = theirs;
+  (void)playoutMixed(o_.rules, p, rng, shares);
   return pointsFor(p.s, o_.me);
 }
 

@@ -28,6 +28,8 @@ class Determinized {
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng) const;
   // The same with playoutMixed's greedy share (layout=free tables too wide for PlayoutTable: uniform).
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t greedy) const;
+  // The same with the observer's share and the opponent's apart.
+  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t mine, std::uint32_t theirs) const;
   // The current deal as a SimState (for the exact solver).
   [[nodiscard]] SimState sim() const;
   // The current deal's round state (the observer's hand, the opponent's, the stock in order).

@@ -102,10 +102,65 @@ std::string flatmcSpecError(std::string_view spec) {
          "': flatmc needs its number of deals per move, flatmc:K with K from 1 to 9999999";
 }
 
-std::string expertSpecError(std::string_view spec) {
-  if (spec == "expert" || (spec.starts_with("expert:ms=") && specNumber(spec.substr(10)) >= 1)) return {};
-  return "player '" + std::string(spec) +
-         "': expert takes an optional time budget, expert:ms=N with N from 1 to 9999999";
+// A fraction 0 to 1 written with at most 4 decimals ("0.5", "1", ".25"), or -1.
+double specFraction(std::string_view s) {
+  if (s.empty() || s.size() > 6) return -1;
+  double v = 0, scale = 0;
+  for (char c : s) {
+    if (c == '.' && scale == 0) {
+      scale = 1;
+      continue;
+    }
+    if (c < '0' || c > '9') return -1;
+    if (scale == 0) {
+      v = v * 10 + (c - '0');
+    } else {
+      scale /= 10;
+      v += (c - '0') * scale;
+    }
+  }
+  return s == "." || v > 1 ? -1 : v;
+}
+
+// "expert" with optional KEY=VALUE settings after a colon, comma-separated: ms=N (1 to 9999999),
+// exact=T (0 to 28 tiles in play), greedy=G, infer=L and opp=H (0 to 1). An error names the bad part.
+std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
+  const std::string bad = "player '" + std::string(spec) + "': ";
+  if (spec == "expert") return {};
+  if (!spec.starts_with("expert:"))
+    return bad + "expert takes optional settings after a colon, e.g. expert:ms=200 or expert:ms=50,greedy=0.5";
+  std::string_view rest = spec.substr(7);
+  bool seen[5] = {};
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view part = rest.substr(0, comma);
+    const std::size_t eq = part.find('=');
+    const std::string_view key = part.substr(0, eq), value = eq == std::string_view::npos ? "" : part.substr(eq + 1);
+    const int k = key == "ms"       ? 0
+                  : key == "exact"  ? 1
+                  : key == "greedy" ? 2
+                  : key == "infer"  ? 3
+                  : key == "opp"    ? 4
+                                    : -1;
+    if (k < 0 || eq == std::string_view::npos)
+      return bad + "unknown setting '" + std::string(part) +
+             "' (expert settings: ms=N, exact=T, greedy=G, infer=L, opp=H)";
+    if (seen[k]) return bad + "'" + std::string(key) + "' is given twice";
+    seen[k] = true;
+    if (k == 0) {
+      if ((opt.ms = specNumber(value)) < 1) return bad + "ms=N takes a time budget N from 1 to 9999999";
+    } else if (k == 1) {
+      const int t = value == "0" ? 0 : specNumber(value);
+      if ((t < 1 && value != "0") || t > 28) return bad + "exact=T takes a number of tiles in play T from 0 to 28";
+      opt.exactTiles = t;
+    } else {
+      const double f = specFraction(value);
+      if (f < 0) return bad + std::string(key) + "=G takes a fraction from 0 to 1";
+      (k == 2 ? opt.greedy : k == 3 ? opt.likelihood : opt.opponent) = f;
+    }
+    if (comma == std::string_view::npos) return {};
+    rest = rest.substr(comma + 1);
+  }
 }
 
 }  // namespace
@@ -113,7 +168,10 @@ std::string expertSpecError(std::string_view spec) {
 std::string playerSpecError(std::string_view spec) {
   if (spec == "random" || spec == "greedy" || spec == "strategist") return {};
   if (spec.starts_with("flatmc")) return flatmcSpecError(spec);
-  if (spec.starts_with("expert")) return expertSpecError(spec);
+  if (spec.starts_with("expert")) {
+    ExpertOptions opt;
+    return parseExpert(spec, opt);
+  }
   std::string names;
   for (const auto& p : playerCatalog()) names += (names.empty() ? "" : ", ") + p.name;
   return "unknown player '" + std::string(spec) + "' (players: " + names + ")";
@@ -125,7 +183,11 @@ std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed) 
   if (spec == "greedy") return std::make_unique<GreedyPlayer>();
   if (spec == "strategist") return makeStrategist(seed);
   if (spec.starts_with("flatmc:")) return makeFlatMC(specNumber(spec.substr(7)), seed);
-  if (spec.starts_with("expert")) return makeExpert({spec == "expert" ? 50 : specNumber(spec.substr(10))}, seed);
+  if (spec.starts_with("expert")) {
+    ExpertOptions opt;
+    (void)parseExpert(spec, opt);
+    return makeExpert(opt, seed);
+  }
   return nullptr;
 }
 

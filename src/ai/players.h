@@ -61,7 +61,8 @@ struct PlayerInfo {
   std::string about;
 };
 [[nodiscard]] const std::vector<PlayerInfo>& playerCatalog();
-// Spec forms: "random", "greedy", "strategist", "flatmc:K" (K >= 1), "expert", "expert:ms=N".
+// Spec forms: "random", "greedy", "strategist", "flatmc:K" (K >= 1), "expert", "expert:ms=N" and
+// "expert:KEY=VALUE,..." (ms, exact, greedy, infer, opp: docs/players.md).
 // nullptr if the spec is not valid (playerSpecError says why).
 [[nodiscard]] std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed);
 [[nodiscard]] std::string playerSpecError(std::string_view spec);  // "" if valid, else a message

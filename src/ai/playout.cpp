@@ -61,6 +61,10 @@ int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng) {
 }
 
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy) {
+  return playoutMixed(rules, pos, rng, GreedyShares{greedy, greedy});
+}
+
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy) {
   if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, greedy);
   return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, greedy);
 }

@@ -11,6 +11,10 @@
 
 namespace dom::ai {
 
+// Greedy shares of the mixed playouts, per player index (idx(Player)): the chance, times 2^32, that
+// the mover places its heaviest placeable tile instead of a uniformly random move.
+using GreedyShares = std::array<std::uint32_t, 2>;
+
 // A random playout to the end of the round from a full-information position: uniformly random
 // legal moves (a draw takes the stock's top, as the position has it); returns s.pointsFor(p)
 // at the end. No allocation. Snake rules run the fast loop on the round state; under layout=free
@@ -67,6 +71,9 @@ int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng);
 // (the expert's playouts: both sides playing a little like `greedy` judge moves better than
 // uniformly random play). greedy = 0 plays uniformly, with other random numbers than playout().
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy);
+// The same with a share per player (indexed by idx(player)): the expert models its own later moves
+// and the opponent's apart.
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy);
 
 // Final points for p of a finished round state: + if p won, - if p lost, 0 for a tie.
 [[nodiscard]] inline int pointsFor(const RoundState& s, Player p) {

@@ -440,17 +440,18 @@ struct FreeHot {
 // One random move: a uniformly random placement (tile, end, heading) when one fits, else a draw,
 // else a pass; Going, or Domino or Blocked when the round ends (p is then the player to move, as
 // RoundState has it). The same moves as the engine's uniformly random legal move.
-// kMixed: with probability greedy / 2^32 a placement is instead the mover's heaviest placeable tile
-// (the lowest-numbered of the heaviest; the end at random when it fits both, the heading at random).
+// kMixed: with probability greedy[p] / 2^32 (p the mover's index) a placement is instead the mover's
+// heaviest placeable tile (the lowest-numbered of the heaviest; the end at random when it fits both,
+// the heading at random).
 template <bool kMixed = false, class Table, class Stock>
 [[gnu::always_inline]] inline Step freeStep(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g,
-                                            std::uint32_t greedy = 0) {
+                                            GreedyShares greedy = {}) {
   constexpr Mask kD = doublesMask(), kN = kAllTiles & ~doublesMask();
   const Fits f = table.fits();
   const Mask allow0 = suitMask(s.pips[0]) & fitTiles(f[0]), allow1 = suitMask(s.pips[1]) & fitTiles(f[1]);
   const Mask a0 = s.cur & allow0, a1 = s.cur & allow1;
   if constexpr (kMixed) {
-    if ((a0 | a1) && g() < greedy) {
+    if ((a0 | a1) && g() < greedy[static_cast<std::size_t>(s.p)]) {
       const Tile t = nthTile(heaviestTiles(a0 | a1), 0);
       int e = (a0 & bit(t)) ? 0 : 1;
       if (e == 0 && (a1 & bit(t)) && (g() & 1)) e = 1;
@@ -517,7 +518,7 @@ template <bool kMixed = false, class Table, class Stock>
 }
 
 template <bool kMixed = false, class Table, class Stock>
-Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g, std::uint32_t greedy = 0) {
+Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g, GreedyShares greedy = {}) {
   Step how;
   while ((how = freeStep<kMixed>(s, table, stock, drawLimit, g, greedy)) == Step::Going) {}
   return how;
@@ -661,7 +662,7 @@ long long freeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, cons
 // A playout from any position (before the lead too): uniformly random legal moves to the end
 // (kMixed: with a greedy share, freeStep).
 template <bool kMixed = false, class Table>
-int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g, std::uint32_t greedy = 0) {
+int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g, GreedyShares greedy = {}) {
   if (s.over()) return 0;
   int moves = 0;
   if (s.beforeLead()) {
