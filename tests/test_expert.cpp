@@ -46,7 +46,8 @@ TEST_CASE("expert: specs and budgets") {
     CHECK_FALSE(ai::playerSpecError(bad).empty());
     CHECK(ai::makePlayer(bad, 1) == nullptr);
   }
-  CHECK(ai::playerSpecError("expert:greedy=1.5").find("greedy=G takes a fraction from 0 to 1") != std::string::npos);
+  CHECK(ai::playerSpecError("expert:greedy=1.5").find("greedy=G takes a fraction G from 0 to 1") != std::string::npos);
+  CHECK(ai::playerSpecError("expert:infer=2").find("infer=L takes a fraction L from 0 to 1") != std::string::npos);
   CHECK(ai::playerSpecError("expert:foo=1").find("unknown setting 'foo=1'") != std::string::npos);
   // The budget grows with the time it is given.
   CHECK(ai::expertPlayouts(100) > ai::expertPlayouts(50));

@@ -155,7 +155,8 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
       opt.exactTiles = t;
     } else {
       const double f = specFraction(value);
-      if (f < 0) return bad + std::string(key) + "=G takes a fraction from 0 to 1";
+      const char* name = k == 2 ? "G" : k == 3 ? "L" : "H";
+      if (f < 0) return bad + std::string(key) + "=" + name + " takes a fraction " + name + " from 0 to 1";
       (k == 2 ? opt.greedy : k == 3 ? opt.likelihood : opt.opponent) = f;
     }
     if (comma == std::string_view::npos) return {};
