@@ -39,9 +39,13 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::makePlayer("expert:ms=50", 1)->name() == "expert");
   CHECK(ai::makePlayer("expert:infer=.9,ms=20,opp=1", 1)->name() == "expert:ms=20,infer=0.9,opp=1");
   CHECK(ai::makePlayer("expert:exact=0,greedy=0.25", 1)->name() == "expert:exact=0,greedy=0.25");
+  CHECK(ai::makePlayer("expert:chance=0,exact=12", 1)->name() == "expert:exact=12,chance=0");
+  CHECK(ai::makePlayer("expert:chance=1", 1)->name() == "expert");
+  CHECK(ai::playerSpecError("expert:chance=2").find("chance=0|1 takes 1") != std::string::npos);
   for (const char* bad : {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1",
                           "expert:greedy=1.5", "expert:greedy=.", "expert:greedy=0.12345", "expert:infer=x",
-                          "expert:foo=1", "expert:opp", "expertx", "expert:ms=5;greedy=1"}) {
+                          "expert:foo=1", "expert:opp", "expertx", "expert:ms=5;greedy=1", "expert:chance=",
+                          "expert:chance=yes"}) {
     CAPTURE(bad);
     CHECK_FALSE(ai::playerSpecError(bad).empty());
     CHECK(ai::makePlayer(bad, 1) == nullptr);
@@ -78,21 +82,26 @@ TEST_CASE("expert: legal moves with reasons, and the same moves for the same see
 }
 
 TEST_CASE("expert: the exact solver decides when few tiles are unknown") {
-  // Late positions of en-linea rounds: the reason says the values are exact, and the move is legal.
+  // Late positions of en-linea rounds: the reason says the values are exact, and the move is legal;
+  // some of them with draws still to come (the chance solver's path).
   const Rules rules = rulesOf("en-linea");
-  int exact = 0;
-  for (std::uint64_t seed = 1; seed < 60 && exact < 3; ++seed) {
+  int exact = 0, drawing = 0;
+  for (std::uint64_t seed = 1; seed < 300 && (exact < 4 || drawing < 2); ++seed) {
     Match m(rules);
     ai::RoundLog log;
-    if (!randomPosition(m, log, seed, 22)) continue;
+    if (!randomPosition(m, log, seed, 22 + static_cast<int>(seed % 6))) continue;
     const ai::Observation o = ai::observe(m, m.state().turn, log);
     if (o.legal.size < 2) continue;
     const ai::Decision d = ai::makePlayer("expert", 1)->decide(o);
     CAPTURE(d.reason);
     CHECK(m.illegal(d.move, o.me).empty());
-    if (d.reason.find("exact play") != std::string::npos) ++exact;
+    if (d.reason.find("exact play") != std::string::npos) {
+      ++exact;
+      drawing += o.stockCount > 0;
+    }
   }
-  CHECK(exact >= 3);
+  CHECK(exact >= 4);
+  CHECK(drawing >= 2);
 }
 
 TEST_CASE("expert: beats greedy on a small run") {

@@ -5,6 +5,7 @@
 #include <pcg_random.hpp>
 #include <vector>
 
+#include "ai/chance_solver.h"
 #include "ai/solver.h"
 #include "core/random.h"
 
@@ -132,4 +133,92 @@ TEST_CASE("solver: a node limit aborts the search") {
   (void)solver.value(SimState::from(m));
   CHECK(solver.aborted());
   CHECK(solver.nodes() <= 1001);
+}
+
+namespace {
+
+// Checks the chance solver on `n` late positions against plain expectiminimax, with the given win
+// weight; returns how many positions had a draw to come.
+int checkChanceAgainstExpectiminimax(const Rules& rules, int n, int left, std::uint64_t seed, double winWeight) {
+  pcg32 rng(seed);
+  ChanceSolver solver(winWeight, 1 << 12);  // small, so that entries collide and are replaced
+  int draws = 0;
+  for (int k = 0, tries = 0; k < n;) {
+    SimState s;
+    REQUIRE(++tries < 100 * n);
+    if (!latePosition(rules, rng, left, s)) continue;
+    const RoundState& r = s.state();
+    if (count(r.hand[0] | r.hand[1]) + (r.canDraw(rules) ? r.stockCount() - rules.reserve : 0) > left)
+      continue;  // an early block's fallback position: too big for plain expectiminimax
+    ++k;
+    const Expectation want = expectiminimaxValue(s, winWeight);
+    const Expectation got = solver.value(s);
+    REQUIRE(got.win == doctest::Approx(want.win).epsilon(1e-4));
+    REQUIRE(got.points == doctest::Approx(want.points).epsilon(1e-4));
+    const auto vals = solver.values(s);
+    REQUIRE(static_cast<int>(vals.size()) == s.legal().size);
+    REQUIRE(solver.rank(vals.front().value) == doctest::Approx(solver.rank(want)).epsilon(1e-4));
+    for (std::size_t i = 1; i < vals.size(); ++i) REQUIRE(solver.rank(vals[i - 1].value) >= solver.rank(vals[i].value));
+    draws += s.state().canDraw(rules);
+  }
+  return draws;
+}
+
+}  // namespace
+
+TEST_CASE("chance solver: equals plain expectiminimax on late positions of every preset") {
+  for (const std::string& name : presetNames()) {
+    CAPTURE(name);
+    const Rules& r = *preset(name);
+    const int draws = checkChanceAgainstExpectiminimax(r, 40, 8, 5, 1000);
+    if (r.draw == DrawRule::Until) CHECK(draws > 5);
+    (void)checkChanceAgainstExpectiminimax(r, 20, 8, 6, 0);  // ranked by points alone
+  }
+}
+
+TEST_CASE("chance solver: free layout on a small table, a reserve, and draws as the only moves") {
+  for (const std::string text : {"dominoes2 table=14x10", "en-linea reserve=2", "en-linea blocked=loser"}) {
+    CAPTURE(text);
+    CHECK(checkChanceAgainstExpectiminimax(rulesOf(text), 25, 7, 11, 1000) > 3);
+  }
+}
+
+TEST_CASE("chance solver: without draws to come it agrees with the exact solver") {
+  // With the stock empty (or no drawing), the stock's order does not matter: the chance solver
+  // ranked by points alone gives the plain solver's value.
+  for (const std::string text : {"en-linea draw=none hand=5", "block"}) {
+    CAPTURE(text);
+    const Rules r = rulesOf(text);
+    pcg32 rng(3);
+    Solver plain;
+    ChanceSolver chance(0);
+    for (int k = 0; k < 30;) {
+      SimState s;
+      if (!latePosition(r, rng, 8, s)) continue;
+      ++k;
+      CHECK(chance.value(s).points == doctest::Approx(plain.value(s)));
+    }
+  }
+}
+
+TEST_CASE("chance solver: the stock's order does not change its values") {
+  // The same positions with their stocks reordered (the same set) have the same values: the search
+  // never looks at the order. Late positions of en-linea, where draws are to come.
+  const Rules& r = *preset("en-linea");
+  pcg32 rng(17);
+  ChanceSolver chance(1000);
+  int drawing = 0;
+  for (int k = 0; k < 30;) {
+    SimState s;
+    if (!latePosition(r, rng, 9, s)) continue;
+    ++k;
+    const Expectation v1 = chance.value(s);
+    SimState t = s;
+    for (int j = t.state().stockCount() - 1; j > 0; --j) t.drawNext(static_cast<int>(bounded(rng, j + 1)));
+    const Expectation v2 = chance.value(t);
+    CHECK(v1.win == doctest::Approx(v2.win));
+    CHECK(v1.points == doctest::Approx(v2.points));
+    drawing += t.state().canDraw(r);
+  }
+  CHECK(drawing > 5);
 }

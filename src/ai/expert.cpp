@@ -7,6 +7,7 @@
 
 #include "ai/flatmc.h"
 #include "ai/inference.h"
+#include "ai/chance_solver.h"
 #include "ai/solver.h"
 #include "core/reason.h"
 
@@ -101,7 +102,8 @@ class Expert final : public Computer {
         opponentGreedy_(opt.opponent < 0 ? greedy_ : share(opt.opponent)),
         rng_(seed, 0xe4be),
         prng_(seed ^ 0x2545f4914f6cdd1dull),
-        solver_(std::size_t{1} << 18) {}
+        solver_(std::size_t{1} << 18),
+        chance_(0, std::size_t{1} << 18) {}
   // The spec that makes this player again: "expert", "expert:ms=200", "expert:greedy=0.8,infer=0.9".
   std::string name() const override {
     const ExpertOptions d;
@@ -119,6 +121,7 @@ class Expert final : public Computer {
     if (opt_.greedy != d.greedy) add("greedy", fraction(opt_.greedy));
     if (opt_.likelihood != d.likelihood) add("infer", fraction(opt_.likelihood));
     if (opt_.opponent >= 0) add("opp", fraction(opt_.opponent));
+    if (opt_.chance != d.chance) add("chance", opt_.chance ? "1" : "0");
     return "expert" + s;
   }
 
@@ -173,7 +176,9 @@ class Expert final : public Computer {
   // needed more nodes than its share.
   bool exact(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const int inPlay = count(o.hand) + o.opponentCount + o.stockCount;
-    if (inPlay > opt_.exactTiles) return false;
+    // Draws still to come: chance nodes (the stock's order unknown), unless told otherwise.
+    const bool chance = opt_.chance && o.rules.draw == DrawRule::Until && o.stockCount > o.rules.reserve;
+    if (inPlay > opt_.exactTiles - (chance ? 2 : 0)) return false;
     // Deals until the node budget is spent (at most maxDeals); each deal may take up to a quarter
     // of the budget. A deal over its share ends the sampling; fewer than minDeals solved: give up.
     const long long budget = expertNodes(opt_.ms);
@@ -181,21 +186,35 @@ class Expert final : public Computer {
     std::vector<MoveScore> s(score.size());
     long long used = 0;
     int deals = 0;
+    chance_.setWinWeight(o.rules.target == 0 ? 1000 : 0);
     while (deals < maxDeals && used < budget) {
       d.sample(rng_);
-      const long long before = solver_.nodes();
-      solver_.setNodeLimit(std::min(budget / 4, budget - used) + 1);
-      const std::vector<MoveValue> values = solver_.values(d.sim());
-      used += solver_.nodes() - before;
-      if (solver_.aborted()) break;
-      ++deals;
+      const long long limit = std::min(budget / 4, budget - used) + 1;
       const double w = likelihood(o, d.hidden());
-      for (const MoveValue& v : values)
+      auto credit = [&](const Move& m, auto&& add) {
         for (std::size_t i = 0; i < s.size(); ++i)
-          if (o.legal.moves[i].same(v.move)) {
-            s[i].add(v.value, w);
+          if (o.legal.moves[i].same(m)) {
+            add(s[i]);
             break;
           }
+      };
+      if (chance) {
+        const long long before = chance_.nodes();
+        chance_.setNodeLimit(limit);
+        const std::vector<MoveExpectation> values = chance_.values(d.sim());
+        used += chance_.nodes() - before;
+        if (chance_.aborted()) break;
+        for (const MoveExpectation& v : values)
+          credit(v.move, [&](MoveScore& ms) { ms.addExpected(v.value.points, (v.value.win + 1) / 2, w); });
+      } else {
+        const long long before = solver_.nodes();
+        solver_.setNodeLimit(limit);
+        const std::vector<MoveValue> values = solver_.values(d.sim());
+        used += solver_.nodes() - before;
+        if (solver_.aborted()) break;
+        for (const MoveValue& v : values) credit(v.move, [&](MoveScore& ms) { ms.add(v.value, w); });
+      }
+      ++deals;
     }
     if (deals < minDeals) return false;
     score = s;
@@ -252,6 +271,7 @@ class Expert final : public Computer {
   pcg32 rng_;
   PlayoutRng prng_;
   Solver solver_;
+  ChanceSolver chance_;
 };
 
 }  // namespace

@@ -13,7 +13,9 @@ namespace dom::ai {
 
 struct ExpertOptions {
   int ms = 50;  // the time budget it is sized for, in milliseconds on a 2020s desktop core
-  // The exact endgame takes over when at most this many tiles are in play (hands and stock).
+  // The exact endgame takes over when at most this many tiles are in play (hands and stock); with
+  // draws still to come and `chance`, at most this many less 2 (the chance nodes multiply the
+  // positions: about 2,000 nodes a position at 12 tiles, 40,000 at 14).
   int exactTiles = 14;
   // The playouts' greedy share: the chance that a mover places its heaviest tile (playoutMixed).
   double greedy = 0.5;
@@ -21,6 +23,9 @@ struct ExpertOptions {
   double opponent = -1;
   // The deals are weighed by playLikelihood(o, deal, likelihood) (0: every deal weighs 1).
   double likelihood = 0.5;
+  // The exact endgame treats the stock's order as unknown (ChanceSolver: every draw a chance node);
+  // false: it solves each sampled deal with its stock's order known (Solver).
+  bool chance = true;
 };
 // How likely the opponent's plays this round are if they held the deal `h` and played their
 // heaviest placeable tile with probability g, else any placeable tile uniformly: the product over

@@ -61,6 +61,13 @@ struct MoveScore {
     weight += w;
     ++n;
   }
+  // An expected outcome: the mean points and the share of rounds won (ties half) of one deal.
+  void addExpected(double pts, double winShare, double w = 1) {
+    points += w * pts;
+    wins += w * winShare;
+    weight += w;
+    ++n;
+  }
 };
 
 // "+3.2 points a round on average, 61% of rounds won": a move's score in words.

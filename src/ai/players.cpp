@@ -130,7 +130,7 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
   if (!spec.starts_with("expert:"))
     return bad + "expert takes optional settings after a colon, e.g. expert:ms=200 or expert:ms=50,greedy=0.5";
   std::string_view rest = spec.substr(7);
-  bool seen[5] = {};
+  bool seen[6] = {};
   while (true) {
     const std::size_t comma = rest.find(',');
     const std::string_view part = rest.substr(0, comma);
@@ -141,14 +141,19 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
                   : key == "greedy" ? 2
                   : key == "infer"  ? 3
                   : key == "opp"    ? 4
+                  : key == "chance" ? 5
                                     : -1;
     if (k < 0 || eq == std::string_view::npos)
       return bad + "unknown setting '" + std::string(part) +
-             "' (expert settings: ms=N, exact=T, greedy=G, infer=L, opp=H)";
+             "' (expert settings: ms=N, exact=T, greedy=G, infer=L, opp=H, chance=0|1)";
     if (seen[k]) return bad + "'" + std::string(key) + "' is given twice";
     seen[k] = true;
     if (k == 0) {
       if ((opt.ms = specNumber(value)) < 1) return bad + "ms=N takes a time budget N from 1 to 9999999";
+    } else if (k == 5) {
+      if (value != "0" && value != "1")
+        return bad + "chance=0|1 takes 1 (draws are chance nodes in the exact endgame) or 0 (the stock's order known)";
+      opt.chance = value == "1";
     } else if (k == 1) {
       const int t = value == "0" ? 0 : specNumber(value);
       if ((t < 1 && value != "0") || t > 28) return bad + "exact=T takes a number of tiles in play T from 0 to 28";

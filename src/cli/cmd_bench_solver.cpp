@@ -1,16 +1,19 @@
 // `dominoes bench-solver [--rules R] [--positions N] [--left K] [--seed S] [--json]`: plays random
 // rounds to positions with at most K tiles left in the hands and the drawable stock, solves every
-// legal move of each exactly, and reports the nodes searched per second on one thread.
+// legal move of each exactly, and reports the nodes searched per second on one thread. --chance: with
+// the stock's order unknown (ChanceSolver, every draw a chance node), as the expert's endgame solves.
 #include "cli/cmd_bench_solver.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <pcg_random.hpp>
 
+#include "ai/chance_solver.h"
 #include "ai/solver.h"
 #include "core/random.h"
 
@@ -22,6 +25,7 @@ struct BenchSolverCommand::Options {
   int left = 12;
   std::uint64_t seed = 1;
   bool json = false;
+  bool chance = false;
 };
 
 BenchSolverCommand::BenchSolverCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
@@ -32,6 +36,7 @@ BenchSolverCommand::BenchSolverCommand(CLI::App& app) : o_(std::make_unique<Opti
   sub_->add_option("--left", o_->left, "tiles left in the hands and the drawable stock (2 to 28; 28: from the deal)")
       ->check(CLI::Range(2, 28));
   sub_->add_option("--seed", o_->seed, "seed of the random rounds");
+  sub_->add_flag("--chance", o_->chance, "the stock's order unknown: every draw a chance node (the expert's endgame)");
   sub_->add_flag("--json", o_->json, "print JSON: rules, positions, left, nodes, seconds, nodes_per_second");
 }
 
@@ -64,21 +69,36 @@ int BenchSolverCommand::run() const {
     }
   }
   ai::Solver solver;
+  ai::ChanceSolver chance(1000);
   long long moves = 0;
+  std::vector<long long> per;  // nodes per position
   const auto start = std::chrono::steady_clock::now();
-  for (const ai::SimState& s : todo) moves += static_cast<long long>(solver.values(s).size());
+  for (const ai::SimState& s : todo) {
+    const long long before = o_->chance ? chance.nodes() : solver.nodes();
+    moves += static_cast<long long>(o_->chance ? chance.values(s).size() : solver.values(s).size());
+    per.push_back((o_->chance ? chance.nodes() : solver.nodes()) - before);
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double nps = seconds > 0 ? static_cast<double>(solver.nodes()) / seconds : 0.0;
+  const long long nodes = o_->chance ? chance.nodes() : solver.nodes();
+  const double nps = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
+  std::sort(per.begin(), per.end());
+  const long long median = per[per.size() / 2], p90 = per[per.size() * 9 / 10], most = per.back();
   if (o_->json) {
-    nlohmann::ordered_json j{{"rules", rules.text()},   {"positions", o_->positions}, {"left", o_->left},
-                             {"nodes", solver.nodes()}, {"seconds", seconds},         {"nodes_per_second", nps}};
+    nlohmann::ordered_json j{{"rules", rules.text()},
+                             {"positions", o_->positions},
+                             {"left", o_->left},
+                             {"chance", o_->chance},
+                             {"nodes", nodes},
+                             {"seconds", seconds},
+                             {"nodes_per_second", nps},
+                             {"nodes_per_position", {{"median", median}, {"p90", p90}, {"max", most}}}};
     std::cout << j.dump() << "\n";
   } else {
     std::printf(
-        "%s\n%d positions with at most %d tiles left, %lld moves solved: %lld nodes in %.3f s, %.0f nodes/s, "
-        "%.1f ms per position\n",
-        rules.text().c_str(), o_->positions, o_->left, moves, solver.nodes(), seconds, nps,
-        1000.0 * seconds / o_->positions);
+        "%s\n%d positions with at most %d tiles left, %lld moves solved%s: %lld nodes in %.3f s, %.0f nodes/s, "
+        "%.1f ms per position; nodes per position: median %lld, p90 %lld, max %lld\n",
+        rules.text().c_str(), o_->positions, o_->left, moves, o_->chance ? " (draws as chance nodes)" : "", nodes,
+        seconds, nps, 1000.0 * seconds / o_->positions, median, p90, most);
   }
   return 0;
 }

@@ -1,0 +1,204 @@
+// Expectiminimax with alpha-beta at the players' nodes (fail-soft, on the rank) and plain averages
+// at the chance nodes, whose outcomes are searched with an open window. A draw keeps the turn, so a
+// child is negated only when the turn changes. The transposition table is keyed on the hands, the
+// tiles on the table (so the stock's set), the ends, the turn, the forced lead and, under
+// layout=free, the table's geometry: never on the stock's order, which the search does not know.
+#include "ai/chance_solver.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+
+namespace dom::ai {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+[[nodiscard]] constexpr std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+Expectation finalValue(const SimState& over, Player p) {
+  const int pts = over.pointsFor(p);
+  return {pts > 0 ? 1.0 : pts < 0 ? -1.0 : 0.0, static_cast<double>(pts)};
+}
+
+ChanceSolver::ChanceSolver(double winWeight, std::size_t ttEntries) : winWeight_(winWeight) {
+  const std::size_t n = std::bit_ceil(std::max<std::size_t>(ttEntries, 1024));
+  tt_.assign(n, Entry{});
+  mask_ = n - 1;
+}
+
+std::uint64_t ChanceSolver::key(const SimState& s) {
+  const RoundState& r = s.state();
+  const std::uint64_t a = static_cast<std::uint64_t>(r.hand[0]) | static_cast<std::uint64_t>(r.hand[1]) << 28 |
+                          static_cast<std::uint64_t>(idx(r.turn)) << 56;
+  const std::uint64_t b = static_cast<std::uint64_t>(r.line) |
+                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[0])) << 28 |
+                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[1])) << 36 |
+                          static_cast<std::uint64_t>(r.forcedLead) << 44;
+  std::uint64_t k = mix(a) ^ mix(b ^ 0x51ED270B27D3A7C5ull);
+  if (s.freeLayout()) k ^= s.board().hash();
+  return k | 1;  // never 0
+}
+
+void ChanceSolver::newSearch() {
+  aborted_ = false;
+  if (++gen_ == 0) {
+    std::fill(tt_.begin(), tt_.end(), Entry{});
+    gen_ = 1;
+  }
+}
+
+Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, double beta) {
+  const Player p = s.state().turn;
+  if (m.kind == MoveKind::Draw) {
+    // A chance node: each tile of the stock is as likely to come. Star1 pruning: every outcome's
+    // rank lies within +-hi (the points can be at most the pips of the tiles not on the table), so
+    // once the outcomes searched so far settle the mean below alpha or above beta whatever the rest
+    // bring, the node returns that bound; each outcome is searched with the window that matters.
+    const int k = s.state().stockCount();
+    const double most = pips(kAllTiles & ~s.state().line);
+    const Expectation top{1, most};
+    const double hi = rank(top);
+    Expectation sum;
+    double sumRank = 0;
+    for (int j = 0; j < k; ++j) {
+      const double rest = k - j - 1;
+      const double a = k * alpha - sumRank - rest * hi, b = k * beta - sumRank + rest * hi;
+      SimState c = s;
+      c.drawNext(j);
+      c.apply(m);
+      const Expectation v = c.over()               ? finalValue(c, p)
+                            : c.state().turn == p ? search(c, a, b)
+                                                  : -search(c, -b, -a);
+      if (aborted_) return {};
+      sum.win += v.win;
+      sum.points += v.points;
+      sumRank += rank(v);
+      if (rest > 0 && sumRank + rest * hi <= k * alpha)  // the mean cannot reach alpha
+        return {(sum.win + rest * top.win) / k, (sum.points + rest * top.points) / k};
+      if (rest > 0 && sumRank - rest * hi >= k * beta)  // the mean stays above beta
+        return {(sum.win - rest * top.win) / k, (sum.points - rest * top.points) / k};
+    }
+    return {sum.win / k, sum.points / k};
+  }
+  SimState c = s;
+  c.apply(m);
+  if (c.over()) return finalValue(c, p);
+  if (c.state().turn == p) return search(c, alpha, beta);
+  return -search(c, -beta, -alpha);
+}
+
+Expectation ChanceSolver::search(const SimState& s, double alpha, double beta) {
+  ++nodes_;
+  if (limit_ && nodes_ >= limit_) aborted_ = true;
+  if (cancel_ && (nodes_ & 1023) == 0 && cancel_->load(std::memory_order_relaxed)) aborted_ = true;
+  if (aborted_) return {};
+  const std::uint64_t k = key(s);
+  const RoundState& r = s.state();
+  const auto depth = static_cast<std::uint8_t>(count(r.hand[0] | r.hand[1]) + r.stockCount());
+  Entry* slot = &tt_[k & mask_];
+  Entry* other = &tt_[(k & mask_) ^ 1];
+  if (!(slot->gen == gen_ && slot->key == k) && other->gen == gen_ && other->key == k) std::swap(slot, other);
+  int first = 0;
+  if (slot->gen == gen_ && slot->key == k) {
+    const Expectation v{slot->win, slot->points};
+    const double rv = rank(v);
+    if (slot->flag == 1) return v;
+    if (slot->flag == 2 && rv >= beta) return v;
+    if (slot->flag == 3 && rv <= alpha) return v;
+    first = slot->best;
+  } else if (other->gen != gen_ || (slot->gen == gen_ && other->depth < slot->depth)) {
+    slot = other;
+  }
+  const MoveList moves = s.legal();
+  if (first >= moves.size) first = 0;
+  const double alpha0 = alpha;
+  Expectation best{-2, -kInf};
+  double bestRank = -kInf;
+  int bestIdx = 0;
+  for (int j = 0; j < moves.size; ++j) {
+    const int i = j == 0 ? first : (j <= first ? j - 1 : j);
+    const Expectation v = child(s, moves.moves[i], alpha, beta);
+    if (aborted_) return {};
+    const double rv = rank(v);
+    if (rv > bestRank) {
+      bestRank = rv;
+      best = v;
+      bestIdx = i;
+    }
+    alpha = std::max(alpha, rv);
+    if (alpha >= beta) break;
+  }
+  Entry& e = *slot;
+  e.key = k;
+  e.gen = gen_;
+  e.depth = depth;
+  e.win = static_cast<float>(best.win);
+  e.points = static_cast<float>(best.points);
+  e.best = static_cast<std::uint8_t>(bestIdx);
+  e.flag = bestRank <= alpha0 ? 3 : bestRank >= beta ? 2 : 1;
+  return best;
+}
+
+Expectation ChanceSolver::value(const SimState& s) {
+  if (s.over()) return finalValue(s, s.state().turn);
+  newSearch();
+  return search(s, -kInf, kInf);
+}
+
+std::vector<MoveExpectation> ChanceSolver::values(const SimState& s) {
+  std::vector<MoveExpectation> out;
+  if (s.over()) return out;
+  newSearch();
+  for (const Move& m : s.legal()) {
+    out.push_back({m, child(s, m, -kInf, kInf)});
+    if (aborted_) break;
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [this](const MoveExpectation& a, const MoveExpectation& b) { return rank(a.value) > rank(b.value); });
+  return out;
+}
+
+Expectation expectiminimaxValue(const SimState& s, double winWeight) {
+  const Player p = s.state().turn;
+  if (s.over()) return finalValue(s, p);
+  auto childOf = [&](const SimState& c) {
+    return c.over() ? finalValue(c, p) : c.state().turn == p ? expectiminimaxValue(c, winWeight)
+                                                              : -expectiminimaxValue(c, winWeight);
+  };
+  Expectation best{-2, -kInf};
+  double bestRank = -kInf;
+  for (const Move& m : s.legal()) {
+    Expectation v;
+    if (m.kind == MoveKind::Draw) {
+      const int k = s.state().stockCount();
+      for (int j = 0; j < k; ++j) {
+        SimState c = s;
+        c.drawNext(j);
+        c.apply(m);
+        const Expectation o = childOf(c);
+        v.win += o.win / k;
+        v.points += o.points / k;
+      }
+    } else {
+      SimState c = s;
+      c.apply(m);
+      v = childOf(c);
+    }
+    const double rv = v.win * winWeight + v.points;
+    if (rv > bestRank) {
+      bestRank = rv;
+      best = v;
+    }
+  }
+  return best;
+}
+
+}  // namespace dom::ai
