@@ -246,6 +246,27 @@ assert isinstance(d["seconds"], (int, float)) and isinstance(d["games_per_second
 assert d["games_per_second"] > 0
 ' "$TMP/out" 2>/dev/null || fail "bench --json: $(head -c 300 "$TMP/out")"
 
+for chance in "" "--chance"; do
+  expect_rc 0 "bench-solver --positions 20 --left 10 $chance --json" "$BIN" bench-solver --positions 20 --left 10 $chance --json
+  python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert list(d) == ["rules", "positions", "left", "chance", "nodes", "seconds", "nodes_per_second",
+                   "nodes_per_position"], list(d)
+assert d["positions"] == 20 and d["left"] == 10 and d["chance"] == (sys.argv[2] == "--chance"), d
+p = d["nodes_per_position"]
+assert 0 < p["median"] <= p["p90"] <= p["max"] <= d["nodes"], p
+' "$TMP/out" "$chance" 2>/dev/null || fail "bench-solver $chance --json: $(head -c 300 "$TMP/out")"
+done
+# Draws as chance nodes search more positions than draws whose tiles are known.
+"$BIN" bench-solver --positions 20 --left 10 --json >"$TMP/plain.json" &&
+  "$BIN" bench-solver --positions 20 --left 10 --chance --json >"$TMP/chance.json" &&
+  python3 -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert b["nodes"] > a["nodes"], (a["nodes"], b["nodes"])
+' "$TMP/plain.json" "$TMP/chance.json" || fail "bench-solver --chance searched no more nodes than without"
+
 # (h) issue 9: strict numbers, canonical rules, file errors with their reason, cut words, sizes.
 for opt in "play --seed" "bench --games"; do
   for v in -1 18446744073709551616 99999999999999999999999 "" " 5" 5x +5 0x10; do

@@ -42,10 +42,10 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::makePlayer("expert:chance=0,exact=12", 1)->name() == "expert:exact=12,chance=0");
   CHECK(ai::makePlayer("expert:chance=1", 1)->name() == "expert");
   CHECK(ai::playerSpecError("expert:chance=2").find("chance=0|1 takes 1") != std::string::npos);
-  for (const char* bad : {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1",
-                          "expert:greedy=1.5", "expert:greedy=.", "expert:greedy=0.12345", "expert:infer=x",
-                          "expert:foo=1", "expert:opp", "expertx", "expert:ms=5;greedy=1", "expert:chance=",
-                          "expert:chance=yes"}) {
+  for (const char* bad :
+       {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1", "expert:greedy=1.5",
+        "expert:greedy=.", "expert:greedy=0.12345", "expert:infer=x", "expert:foo=1", "expert:opp", "expertx",
+        "expert:ms=5;greedy=1", "expert:chance=", "expert:chance=yes"}) {
     CAPTURE(bad);
     CHECK_FALSE(ai::playerSpecError(bad).empty());
     CHECK(ai::makePlayer(bad, 1) == nullptr);

@@ -74,9 +74,7 @@ Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, 
       SimState c = s;
       c.drawNext(j);
       c.apply(m);
-      const Expectation v = c.over()               ? finalValue(c, p)
-                            : c.state().turn == p ? search(c, a, b)
-                                                  : -search(c, -b, -a);
+      const Expectation v = c.over() ? finalValue(c, p) : c.state().turn == p ? search(c, a, b) : -search(c, -b, -a);
       if (aborted_) return {};
       sum.win += v.win;
       sum.points += v.points;
@@ -161,8 +159,9 @@ std::vector<MoveExpectation> ChanceSolver::values(const SimState& s) {
     out.push_back({m, child(s, m, -kInf, kInf)});
     if (aborted_) break;
   }
-  std::stable_sort(out.begin(), out.end(),
-                   [this](const MoveExpectation& a, const MoveExpectation& b) { return rank(a.value) > rank(b.value); });
+  std::stable_sort(out.begin(), out.end(), [this](const MoveExpectation& a, const MoveExpectation& b) {
+    return rank(a.value) > rank(b.value);
+  });
   return out;
 }
 
@@ -170,8 +169,9 @@ Expectation expectiminimaxValue(const SimState& s, double winWeight) {
   const Player p = s.state().turn;
   if (s.over()) return finalValue(s, p);
   auto childOf = [&](const SimState& c) {
-    return c.over() ? finalValue(c, p) : c.state().turn == p ? expectiminimaxValue(c, winWeight)
-                                                              : -expectiminimaxValue(c, winWeight);
+    return c.over()              ? finalValue(c, p)
+           : c.state().turn == p ? expectiminimaxValue(c, winWeight)
+                                 : -expectiminimaxValue(c, winWeight);
   };
   Expectation best{-2, -kInf};
   double bestRank = -kInf;

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <numeric>
 
+#include "ai/chance_solver.h"
 #include "ai/flatmc.h"
 #include "ai/inference.h"
-#include "ai/chance_solver.h"
 #include "ai/solver.h"
 #include "core/reason.h"
 

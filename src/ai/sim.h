@@ -58,9 +58,7 @@ class SimState {
   void apply(const Move& m);
   // Puts the stock's j-th tile (0: the top) on top, so that the next draw takes it: an outcome of a
   // chance node, for search that treats the stock's order as unknown. The stock's set is unchanged.
-  void drawNext(int j) {
-    std::swap(s_.stock[s_.stockTop], s_.stock[static_cast<std::size_t>(s_.stockTop + j)]);
-  }
+  void drawNext(int j) { std::swap(s_.stock[s_.stockTop], s_.stock[static_cast<std::size_t>(s_.stockTop + j)]); }
   [[nodiscard]] bool over() const { return s_.over(); }
   // Once over: +points if p won, -points if p lost, 0 for a tie.
   [[nodiscard]] int pointsFor(Player p) const {

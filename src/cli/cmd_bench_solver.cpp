@@ -84,14 +84,11 @@ int BenchSolverCommand::run() const {
   std::sort(per.begin(), per.end());
   const long long median = per[per.size() / 2], p90 = per[per.size() * 9 / 10], most = per.back();
   if (o_->json) {
-    nlohmann::ordered_json j{{"rules", rules.text()},
-                             {"positions", o_->positions},
-                             {"left", o_->left},
-                             {"chance", o_->chance},
-                             {"nodes", nodes},
-                             {"seconds", seconds},
-                             {"nodes_per_second", nps},
-                             {"nodes_per_position", {{"median", median}, {"p90", p90}, {"max", most}}}};
+    nlohmann::ordered_json j{
+        {"rules", rules.text()},   {"positions", o_->positions},
+        {"left", o_->left},        {"chance", o_->chance},
+        {"nodes", nodes},          {"seconds", seconds},
+        {"nodes_per_second", nps}, {"nodes_per_position", {{"median", median}, {"p90", p90}, {"max", most}}}};
     std::cout << j.dump() << "\n";
   } else {
     std::printf(
