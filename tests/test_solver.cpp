@@ -169,7 +169,7 @@ int checkChanceAgainstExpectiminimax(const Rules& rules, int n, int left, std::u
 TEST_CASE("chance solver: equals plain expectiminimax on late positions of every preset") {
   for (const std::string& name : presetNames()) {
     CAPTURE(name);
-    const Rules& r = *preset(name);
+    const Rules r = *preset(name);
     const int draws = checkChanceAgainstExpectiminimax(r, 40, 8, 5, 1000);
     if (r.draw == DrawRule::Until) CHECK(draws > 5);
     (void)checkChanceAgainstExpectiminimax(r, 20, 8, 6, 0);  // ranked by points alone
@@ -204,7 +204,7 @@ TEST_CASE("chance solver: without draws to come it agrees with the exact solver"
 TEST_CASE("chance solver: the stock's order does not change its values") {
   // The same positions with their stocks reordered (the same set) have the same values: the search
   // never looks at the order. Late positions of en-linea, where draws are to come.
-  const Rules& r = *preset("en-linea");
+  const Rules r = *preset("en-linea");
   pcg32 rng(17);
   ChanceSolver chance(1000);
   int drawing = 0;
