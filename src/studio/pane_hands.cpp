@@ -73,9 +73,12 @@ void drawHandsPane(App& app, Intents& out) {
     const int p = idx(h.player);
     const std::string count = std::to_string(h.tiles.size());
     std::string& l = labels[static_cast<std::size_t>(p)];
-    l = std::string(h.toMove ? "> " : "") + letter(h.player) + " " + names[static_cast<std::size_t>(p)] + ": " +
-        i18n::format(P_("{0} tile", "{0} tiles", h.tiles.size()), {count});
-    if (h.pips >= 0) l += ", " + i18n::format(P_("{0} pip", "{0} pips", h.pips), {std::to_string(h.pips)});
+    std::string what = i18n::format(P_("{0} tile", "{0} tiles", h.tiles.size()), {count});
+    if (h.pips >= 0) what += ", " + i18n::format(P_("{0} pip", "{0} pips", h.pips), {std::to_string(h.pips)});
+    // "A Human: 7 tiles, 52 pips", through the catalog's "{0}: {1}" (French: "A Humain : ...").
+    l = std::string(h.toMove ? "> " : "") +
+        i18n::format(_("{0}: {1}"),
+                     {std::string(1, letter(h.player)) + " " + names[static_cast<std::size_t>(p)], what});
   }
   std::string explanation;
   if (app.selected != kNoTile) {

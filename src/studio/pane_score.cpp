@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 
 #include "studio/app.h"
 #include "studio/i18n.h"
@@ -24,14 +23,15 @@ void drawScorePane(App& app, Intents& out) {
   }
   for (int p = 0; p < 2; ++p) {
     const auto i = static_cast<std::size_t>(p);
+    // "A Human: 12", through the catalog's "{0}: {1}" (French puts a space before the colon).
+    const std::string seat = std::string(1, letter(static_cast<Player>(p))) + " " + names[i];
     if (v.target > 0) {
-      char label[160];
-      std::snprintf(label, sizeof label, "%c %s: %d / %d", letter(static_cast<Player>(p)), names[i].c_str(),
-                    v.scores[i], v.target);
+      const std::string label =
+          i18n::format(_("{0}: {1}"), {seat, std::to_string(v.scores[i]) + " / " + std::to_string(v.target)});
       ImGui::ProgressBar(std::min(1.0f, static_cast<float>(v.scores[i]) / static_cast<float>(v.target)), ImVec2(-1, 0),
-                         label);
+                         label.c_str());
     } else {
-      ImGui::TextWrapped("%c %s: %d", letter(static_cast<Player>(p)), names[i].c_str(), v.scores[i]);
+      ImGui::TextWrapped("%s", i18n::format(_("{0}: {1}"), {seat, std::to_string(v.scores[i])}).c_str());
     }
   }
   if (v.target > 0)
