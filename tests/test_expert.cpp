@@ -41,6 +41,8 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::makePlayer("expert:exact=0,greedy=0.25", 1)->name() == "expert:exact=0,greedy=0.25");
   CHECK(ai::makePlayer("expert:chance=0,exact=12", 1)->name() == "expert:exact=12,chance=0");
   CHECK(ai::makePlayer("expert:chance=1", 1)->name() == "expert");
+  CHECK(ai::makePlayer("expert:tree=.7,ms=9", 1)->name() == "expert:ms=9,tree=0.7");
+  CHECK(ai::playerSpecError("expert:tree=2").find("tree=C takes a fraction C from 0 to 1") != std::string::npos);
   CHECK(ai::playerSpecError("expert:chance=2").find("chance=0|1 takes 1") != std::string::npos);
   for (const char* bad :
        {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1", "expert:greedy=1.5",
@@ -64,12 +66,15 @@ TEST_CASE("expert: legal moves with reasons, and the same moves for the same see
     CAPTURE(name);
     const Rules rules = *preset(name);
     int decided = 0;
-    for (int i = 0; i < 10; ++i) {
+    for (int i = 0; i < 20; ++i) {
       Match m(rules);
       ai::RoundLog log;
-      if (!randomPosition(m, log, 2000 + static_cast<std::uint64_t>(i), i * 3)) continue;
+      if (!randomPosition(m, log, 2000 + static_cast<std::uint64_t>(i / 2), (i / 2) * 3)) continue;
       const ai::Observation o = ai::observe(m, m.state().turn, log);
-      auto a = ai::makePlayer("expert:ms=2", 9), b = ai::makePlayer("expert:ms=2", 9);
+      // The flat Monte Carlo search and the tree search, on the same positions.
+      const char* spec = i % 2 ? "expert:ms=2,tree=0.7" : "expert:ms=2";
+      CAPTURE(spec);
+      auto a = ai::makePlayer(spec, 9), b = ai::makePlayer(spec, 9);
       const ai::Decision da = a->decide(o), db = b->decide(o);
       CHECK(m.illegal(da.move, o.me).empty());
       CHECK(da.move.same(db.move));
@@ -77,7 +82,7 @@ TEST_CASE("expert: legal moves with reasons, and the same moves for the same see
       CHECK(da.reason.find(ai::moveWords(o, da.move)) == 0);
       ++decided;
     }
-    CHECK(decided > 3);
+    CHECK(decided > 7);
   }
 }
 

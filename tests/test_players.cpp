@@ -53,6 +53,9 @@ std::vector<Tested> everyPlayer(std::uint64_t seed) {
     REQUIRE(p != nullptr);
     all.push_back({spec, std::move(p), 0});
   }
+  // The expert's other search before the endgame: the information-set tree.
+  all.push_back({"expert:ms=1,tree=0.7", makePlayer("expert:ms=1,tree=0.7", seed), 0});
+  REQUIRE(all.back().player != nullptr);
   REQUIRE(all.size() >= 2);
   return all;
 }

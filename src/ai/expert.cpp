@@ -2,6 +2,8 @@
 #include "ai/expert.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 
@@ -122,6 +124,7 @@ class Expert final : public Computer {
     if (opt_.likelihood != d.likelihood) add("infer", fraction(opt_.likelihood));
     if (opt_.opponent >= 0) add("opp", fraction(opt_.opponent));
     if (opt_.chance != d.chance) add("chance", opt_.chance ? "1" : "0");
+    if (opt_.tree != d.tree) add("tree", fraction(opt_.tree));
     return "expert" + s;
   }
 
@@ -134,10 +137,20 @@ class Expert final : public Computer {
     const auto n = static_cast<std::size_t>(o.legal.size);
     std::vector<MoveScore> score(n);
     std::string how;
-    if (!exact(o, d, score, how)) monteCarlo(o, d, score, how);
+    bool byVisits = false;
+    if (!exact(o, d, score, how)) {
+      if (opt_.tree > 0 && d.fast()) {
+        treeSearch(o, d, score, how);
+        byVisits = true;
+      } else {
+        monteCarlo(o, d, score, how);
+      }
+    }
     std::size_t best = 0;
     for (std::size_t i = 1; i < n; ++i)
-      if (better(o, score[i], score[best])) best = i;
+      if (byVisits ? score[i].n > score[best].n || (score[i].n == score[best].n && better(o, score[i], score[best]))
+                   : better(o, score[i], score[best]))
+        best = i;
     std::size_t second = best == 0 ? 1 : 0;
     for (std::size_t i = 0; i < n; ++i)
       if (i != best && score[i].n && better(o, score[i], score[second])) second = i;
@@ -254,6 +267,122 @@ class Expert final : public Computer {
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
       alive.resize((alive.size() + 1) / 2);
     }
+    /* xgettext:no-c-format */
+    how = fill(WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
+                   "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first",
+                   static_cast<long>(deals.size())),
+               {std::to_string(deals.size()),
+                std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
+  }
+
+  // Information-set Monte Carlo tree search (single observer): one tree over the moves as the
+  // observer sees them (the opponent's draws are one edge, whatever they bring). Each iteration
+  // takes a sampled deal (in proportion to its weight), walks the tree from the root choosing among
+  // the moves legal in that deal by UCB1 with availability counts (a child's exploration term counts
+  // the iterations in which it was legal, not its parent's visits), adds one node, plays out with
+  // the playouts' greedy shares and backs the result up, each node valued for the player whose move
+  // it is. The move played is the root's most visited child.
+  struct TreeNode {
+    Move move;
+    std::uint8_t mover = 0;       // idx of the player who made `move`
+    double reward = 0;            // the mover's rewards (win 1, tie 0.5, loss 0), summed
+    double points = 0, wins = 0;  // the observer's, summed (for the reason)
+    double visits = 0, avail = 0;
+    std::vector<std::uint32_t> children;
+  };
+  void treeSearch(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
+    const long long iterations = std::max<long long>(
+        64, (o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms)) / 3);
+    const auto dealCount = static_cast<std::size_t>(expertDeals(opt_.ms));
+    std::vector<Hidden> deals;
+    deals.reserve(dealCount);
+    for (std::size_t k = 0; k < dealCount; ++k) deals.push_back(d.draw(rng_));
+    std::vector<double> cumulative(deals.size());
+    double total = 0;
+    for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = total += likelihood(o, deals[k]);
+    if (!(total > 0)) {  // no deal explains the plays under the model: weigh them all alike
+      for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = static_cast<double>(k + 1);
+      total = static_cast<double>(deals.size());
+    }
+    const bool rounds = o.rules.target == 0;
+    const std::size_t me = static_cast<std::size_t>(idx(o.me));
+    GreedyShares shares{};
+    shares[me] = greedy_;
+    shares[1 - me] = opponentGreedy_;
+    std::vector<TreeNode> tree(1);
+    tree.reserve(static_cast<std::size_t>(iterations) + 1);
+    std::vector<std::uint32_t> path;
+    for (long long it = 0; it < iterations; ++it) {
+      const double x = std::ldexp(static_cast<double>(rng_()), -32) * total;
+      const auto k =
+          static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), x) - cumulative.begin());
+      d.use(deals[std::min(k, deals.size() - 1)]);
+      PlayoutPosition p = d.position();
+      std::uint32_t node = 0;
+      path.clear();
+      while (!p.s.over()) {
+        const MoveList legal = p.s.legalMoves(o.rules, p.table.fits);
+        std::array<int, 64> untried{};
+        int nu = 0;
+        std::uint32_t pick = 0;
+        double bestU = -1;
+        for (int j = 0; j < legal.size; ++j) {
+          std::uint32_t found = 0;
+          for (std::uint32_t c : tree[node].children)
+            if (tree[c].move.same(legal.moves[j])) {
+              found = c;
+              break;
+            }
+          if (!found) {
+            untried[static_cast<std::size_t>(nu++)] = j;
+            continue;
+          }
+          TreeNode& c = tree[found];
+          c.avail += 1;
+          const double u = c.reward / c.visits + opt_.tree * std::sqrt(std::log(c.avail) / c.visits);
+          if (u > bestU) {
+            bestU = u;
+            pick = found;
+          }
+        }
+        if (nu > 0) {
+          const Move m = legal.moves[untried[static_cast<std::size_t>(rng_(static_cast<std::uint32_t>(nu)))]];
+          TreeNode child;
+          child.move = m;
+          child.mover = static_cast<std::uint8_t>(idx(p.s.turn));
+          child.avail = 1;
+          tree.push_back(std::move(child));
+          const auto id = static_cast<std::uint32_t>(tree.size() - 1);
+          tree[node].children.push_back(id);
+          p.apply(o.rules, m);
+          path.push_back(id);
+          break;
+        }
+        p.apply(o.rules, tree[pick].move);
+        path.push_back(pick);
+        node = pick;
+      }
+      if (!p.s.over()) (void)playoutMixed(o.rules, p, prng_, shares);
+      const int pts = pointsFor(p.s, o.me);
+      const double mine = rounds ? (pts > 0 ? 1.0 : pts == 0 ? 0.5 : 0.0) : std::clamp(0.5 + pts / 100.0, 0.0, 1.0);
+      for (std::uint32_t c : path) {
+        TreeNode& t = tree[c];
+        t.visits += 1;
+        t.reward += t.mover == me ? mine : 1 - mine;
+        t.points += pts;
+        t.wins += pts > 0 ? 1 : pts == 0 ? 0.5 : 0;
+      }
+    }
+    for (std::uint32_t c : tree[0].children)
+      for (std::size_t i = 0; i < score.size(); ++i)
+        if (o.legal.moves[i].same(tree[c].move)) {
+          MoveScore& ms = score[i];
+          ms.points = tree[c].points;
+          ms.wins = tree[c].wins;
+          ms.weight = tree[c].visits;
+          ms.n = static_cast<long long>(tree[c].visits);
+          break;
+        }
     /* xgettext:no-c-format */
     how = fill(WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
                    "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first",

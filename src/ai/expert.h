@@ -26,6 +26,9 @@ struct ExpertOptions {
   // The exact endgame treats the stock's order as unknown (ChanceSolver: every draw a chance node);
   // false: it solves each sampled deal with its stock's order known (Solver).
   bool chance = true;
+  // Before the endgame: 0, flat Monte Carlo with successive halving; above 0, information-set Monte
+  // Carlo tree search (one tree over the observer's view of the moves) with this UCB constant.
+  double tree = 0;
 };
 // How likely the opponent's plays this round are if they held the deal `h` and played their
 // heaviest placeable tile with probability g, else any placeable tile uniformly: the product over

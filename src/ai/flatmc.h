@@ -36,6 +36,9 @@ class Determinized {
   [[nodiscard]] const RoundState& state() const { return pos_.s; }
   [[nodiscard]] const Hidden& hidden() const { return hidden_; }
   [[nodiscard]] bool uniform() const { return sampler_.uniform(); }
+  // The current deal on the public table, for searches that walk it move by move; only when fast().
+  [[nodiscard]] const PlayoutPosition& position() const { return pos_; }
+  [[nodiscard]] bool fast() const { return fast_; }
 
  private:
   const Observation& o_;
