@@ -309,8 +309,11 @@ class Expert final : public Computer {
     GreedyShares shares{};
     shares[me] = greedy_;
     shares[1 - me] = opponentGreedy_;
+    // The tree grows by a node an iteration, up to a million nodes (about 80 MB; a budget of
+    // ms=50 makes 25,000): past that, iterations play out from the leaf they reach.
+    const std::size_t cap = static_cast<std::size_t>(std::min<long long>(iterations + 1, 1 << 20));
     std::vector<TreeNode> tree(1);
-    tree.reserve(static_cast<std::size_t>(iterations) + 1);
+    tree.reserve(cap);
     std::vector<std::uint32_t> path;
     for (long long it = 0; it < iterations; ++it) {
       const double x = std::ldexp(static_cast<double>(rng_()), -32) * total;
@@ -347,6 +350,10 @@ class Expert final : public Computer {
         }
         if (nu > 0) {
           const Move m = legal.moves[untried[static_cast<std::size_t>(rng_(static_cast<std::uint32_t>(nu)))]];
+          if (tree.size() >= cap) {  // full: play the move out without a node
+            p.apply(o.rules, m);
+            break;
+          }
           TreeNode child;
           child.move = m;
           child.mover = static_cast<std::uint8_t>(idx(p.s.turn));
