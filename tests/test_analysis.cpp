@@ -2,9 +2,11 @@
 // to it when nothing is hidden, determinism, cancel and progress, and analyseRecord over a record.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <pcg_random.hpp>
 
 #include "ai/analysis.h"
+#include "ai/chance_solver.h"
 #include "ai/solver.h"
 #include "core/random.h"
 
@@ -215,4 +217,57 @@ TEST_CASE("analysis: with one legal move, the mover's view still samples the hid
   CHECK(e.samples == 30);
   opt.knowledge = Knowledge::All;
   CHECK(evaluate(m, log, opt).samples == 1);
+}
+
+TEST_CASE("analysis: the mover's value of a deal never reads the stock's order (chance nodes at the draws)") {
+  pcg32 rng(21);
+  int checked = 0, clairvoyantDiffers = 0;
+  for (int k = 0; k < 400 && checked < 25; ++k) {
+    Match m(*preset("en-linea"));
+    RoundLog log;
+    // Draws still to come and few enough tiles in play for the chance solver.
+    if (!playUntil(m, log, rng, [](const Match& x) {
+          const RoundState& r = x.state();
+          return r.stockCount() >= 2 && count(r.hand[0] | r.hand[1]) + r.stockCount() <= 11;
+        }))
+      continue;
+    const SimState truth = SimState::from(m);
+    const std::vector<MoveEval> a = solveDealAsMover(truth, 0);
+    REQUIRE(static_cast<int>(a.size()) == m.legalMoves().size);
+    // The same hands with the stock reordered: the same values, to the last bit.
+    const RoundState& r = m.state();
+    std::vector<Tile> stock(r.stock.begin() + r.stockTop, r.stock.begin() + r.stockTop + r.stockCount());
+    for (int shuffle = 0; shuffle < 3; ++shuffle) {
+      for (std::size_t i = stock.size(); i > 1; --i)
+        std::swap(stock[i - 1], stock[bounded(rng, static_cast<std::uint32_t>(i))]);
+      SimState reordered = truth;
+      reordered.setHidden(r.turn, r.hand[idx(other(r.turn))], stock.data(), static_cast<int>(stock.size()));
+      const std::vector<MoveEval> b = solveDealAsMover(reordered, 0);
+      REQUIRE(a.size() == b.size());
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        CHECK(a[i].move.same(b[i].move));
+        CHECK(a[i].win == b[i].win);
+        CHECK(a[i].points == b[i].points);
+        CHECK(a[i].exactShare == 1.0);
+      }
+    }
+    // They are the chance solver's, and (somewhere) not the clairvoyant solver's.
+    ChanceSolver chance(1000);
+    Solver plain;
+    const auto cv = chance.values(truth);
+    const auto pv = plain.values(truth);
+    for (const MoveEval& e : a) {
+      for (const MoveExpectation& v : cv)
+        if (v.move.same(e.move) && v.move.leftPip == e.move.leftPip) {
+          CHECK(e.win == doctest::Approx((v.value.win + 1) / 2));
+          CHECK(e.points == doctest::Approx(v.value.points));
+        }
+      for (const MoveValue& v : pv)
+        if (v.move.same(e.move) && v.move.leftPip == e.move.leftPip && std::abs(e.points - v.value) > 1e-9)
+          ++clairvoyantDiffers;
+    }
+    ++checked;
+  }
+  CHECK(checked == 25);
+  CHECK(clairvoyantDiffers > 0);
 }

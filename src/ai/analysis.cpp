@@ -1,12 +1,15 @@
 // Position evaluation for `dominoes analyse` and the studio. Knowledge::All solves the true position
 // exactly. Knowledge::Mover samples hidden deals uniformly (Sampler) and, on each, solves every legal
 // move exactly when the exact solver finishes within a node budget, else estimates it by playouts
-// (mostly-greedy moves for both players). docs/analysis.md gives the reasons and the figures.
+// (mostly-greedy moves for both players). With draws still to come the exact solver of a deal is the
+// ChanceSolver, which never looks at the stock's order (the mover does not know it); with none, the
+// plain Solver. docs/analysis.md gives the reasons and the figures.
 #include "ai/analysis.h"
 
 #include <algorithm>
 #include <pcg_random.hpp>
 
+#include "ai/chance_solver.h"
 #include "ai/inference.h"
 #include "ai/sim.h"
 #include "ai/solver.h"
@@ -46,23 +49,51 @@ int rollout(SimState s, Player p, pcg32& rng) {
   return s.pointsFor(p);
 }
 
+// Adds one exact result to the accumulator of the legal move it is about.
+void addExact(const MoveList& legal, const Move& m, double win, double points, std::vector<Acc>& acc) {
+  for (int i = 0; i < legal.size; ++i)
+    if (sameMove(m, legal.moves[i])) {
+      Acc& a = acc[static_cast<std::size_t>(i)];
+      a.win += win;
+      a.points += points;
+      ++a.n;
+      ++a.exact;
+    }
+}
+
+// The exact solvers of one evaluation. `chance`, when set, solves deals with draws to come with the
+// stock's order unknown.
+struct Solvers {
+  Solver plain{std::size_t{1} << 18};
+  ChanceSolver* chance = nullptr;
+};
+
+// Whether a draw can still come in d: the chance solver's business.
+[[nodiscard]] bool drawsToCome(const SimState& d) {
+  const RoundState& r = d.state();
+  return d.rules().draw == DrawRule::Until && r.stockCount() > d.rules().reserve;
+}
+
 // Evaluates every legal move of `d` for its mover into acc (indexed as `legal`). Exact when the
-// solver finishes within `limit` nodes (0: no limit); returns whether it did.
-bool evalDeal(const SimState& d, const MoveList& legal, Solver& solver, long long limit, int rollouts, pcg32& rng,
+// solver finishes within `limit` nodes (0: no limit; below 0: do not try); returns whether it did.
+bool evalDeal(const SimState& d, const MoveList& legal, Solvers& solvers, long long limit, int rollouts, pcg32& rng,
               std::vector<Acc>& acc) {
   const Player mover = d.state().turn;
-  if (limit >= 0) {
+  if (limit >= 0 && solvers.chance && drawsToCome(d)) {
+    ChanceSolver& solver = *solvers.chance;
     solver.setNodeLimit(limit);
     const auto vals = solver.values(d);
     if (!solver.aborted()) {
-      for (const MoveValue& v : vals)
-        for (int i = 0; i < legal.size; ++i)
-          if (sameMove(v.move, legal.moves[i])) {
-            acc[static_cast<std::size_t>(i)].win += winOf(v.value);
-            acc[static_cast<std::size_t>(i)].points += v.value;
-            ++acc[static_cast<std::size_t>(i)].n;
-            ++acc[static_cast<std::size_t>(i)].exact;
-          }
+      // win is P(win) - P(loss); the share of rounds won, a tie counting half, is (win + 1) / 2.
+      for (const MoveExpectation& v : vals) addExact(legal, v.move, (v.value.win + 1) / 2, v.value.points, acc);
+      return true;
+    }
+  } else if (limit >= 0) {
+    Solver& solver = solvers.plain;
+    solver.setNodeLimit(limit);
+    const auto vals = solver.values(d);
+    if (!solver.aborted()) {
+      for (const MoveValue& v : vals) addExact(legal, v.move, winOf(v.value), v.value, acc);
       return true;
     }
   }
@@ -96,8 +127,8 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
   const Player mover = m.state().turn;
   const SimState base = SimState::from(m);
   std::vector<Acc> acc(static_cast<std::size_t>(legal.size));
-  Solver solver(std::size_t{1} << 18);
-  solver.setCancel(opt.cancel);
+  Solvers solvers;
+  solvers.plain.setCancel(opt.cancel);
   pcg32 rng(mix(opt.seed));
   const int rollouts = std::max(1, opt.rollouts);
   auto cancelled = [&] { return opt.cancel && opt.cancel->load(std::memory_order_relaxed); };
@@ -105,16 +136,21 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
   if (legal.size == 1 && opt.knowledge == Knowledge::All) {
     // No choice: nothing to compare; the one move gets the position's value when it is cheap. From the
     // mover's knowledge the value comes from sampled deals like any other (the true deal is hidden).
-    (void)evalDeal(base, legal, solver, kAllNodeLimit, rollouts, rng, acc);
+    (void)evalDeal(base, legal, solvers, kAllNodeLimit, rollouts, rng, acc);
     out.samples = 1;
     allExact = acc[0].exact == 1;
   } else if (opt.knowledge == Knowledge::All) {
-    allExact = evalDeal(base, legal, solver, kAllNodeLimit, 8 * rollouts, rng, acc);
+    allExact = evalDeal(base, legal, solvers, kAllNodeLimit, 8 * rollouts, rng, acc);
     if (cancelled()) out.cancelled = true;
     out.samples = 1;
   } else {
     const Observation o = observe(m, mover, log);
     Sampler sampler(o);
+    // The mover does not know the stock's order: deals with draws to come are solved with chance
+    // nodes at the draws, single rounds ranked by the chance to win (as the table sorts the moves).
+    ChanceSolver chance(1000, std::size_t{1} << 18);
+    chance.setCancel(opt.cancel);
+    solvers.chance = &chance;
     const int want = std::max(1, opt.samples);
     int tries = 0, exactFails = 0;
     bool tryExact = true;
@@ -130,7 +166,7 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
       SimState d = base;
       d.setHidden(mover, h.opponentHand, h.stock.data(), static_cast<int>(h.stock.size()));
       std::vector<Acc> one(acc.size());
-      const bool exact = evalDeal(d, legal, solver, tryExact ? opt.nodeLimit : -1, rollouts, rng, one);
+      const bool exact = evalDeal(d, legal, solvers, tryExact ? opt.nodeLimit : -1, rollouts, rng, one);
       if (cancelled()) {  // this deal may be half done: leave it out
         out.cancelled = true;
         break;
@@ -169,6 +205,28 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
     return a.points > b.points;
   });
   if (opt.progress && opt.knowledge == Knowledge::All) opt.progress(1.0);
+  return out;
+}
+
+std::vector<MoveEval> solveDealAsMover(const SimState& deal, long long nodeLimit) {
+  std::vector<MoveEval> out;
+  if (deal.over()) return out;
+  const MoveList legal = deal.legal();
+  std::vector<Acc> acc(static_cast<std::size_t>(legal.size));
+  Solvers solvers;
+  ChanceSolver chance(1000, std::size_t{1} << 16);
+  solvers.chance = &chance;
+  pcg32 rng;
+  if (!evalDeal(deal, legal, solvers, nodeLimit, 1, rng, acc)) return out;
+  for (int i = 0; i < legal.size; ++i) {
+    const Acc& a = acc[static_cast<std::size_t>(i)];
+    MoveEval e;
+    e.move = legal.moves[i];
+    e.win = a.n ? a.win / a.n : 0;
+    e.points = a.n ? a.points / a.n : 0;
+    e.exactShare = a.n ? static_cast<double>(a.exact) / a.n : 0;
+    out.push_back(std::move(e));
+  }
   return out;
 }
 

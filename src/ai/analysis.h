@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ai/observation.h"
+#include "ai/sim.h"
 #include "core/dgn.h"
 
 namespace dom::ai {
@@ -45,6 +46,13 @@ struct EvalOptions {
 // Evaluates the legal moves of the player to move (the match must be in a round). `log` holds the
 // round's history up to now (Knowledge::Mover reads the opponent's draws and passes from it).
 [[nodiscard]] PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& opt);
+
+// The values of every legal move of one deal (every tile set in `deal`) as the mover's evaluation
+// counts them: with draws to come, from the chance solver (the stock's order never read: the mover
+// cannot know it); without, from the plain solver. `win` is the share of rounds won (a tie half),
+// `points` the expected point difference; the moves come in the legal order, `text` empty. Empty
+// when the solver needed more than `nodeLimit` nodes (0: no limit).
+[[nodiscard]] std::vector<MoveEval> solveDealAsMover(const SimState& deal, long long nodeLimit);
 
 enum class Mark : std::uint8_t { None, Inaccuracy, Mistake, Blunder };  // 5, 10, 20 points of win% below best
 [[nodiscard]] Mark classify(double bestWin, double playedWin);

@@ -6,6 +6,7 @@
 #include "ai/chance_solver.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 
@@ -62,7 +63,13 @@ Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, 
     // rank lies within +-hi (the points can be at most the pips of the tiles not on the table), so
     // once the outcomes searched so far settle the mean below alpha or above beta whatever the rest
     // bring, the node returns that bound; each outcome is searched with the window that matters.
-    const int k = s.state().stockCount();
+    const RoundState& r = s.state();
+    const int k = r.stockCount();
+    // The outcomes in the order of their tiles, not of the stock: the value is then a function of
+    // the stock's set to the last bit (a sum of doubles depends on its order).
+    std::array<Tile, 28> tiles{};
+    std::copy(r.stock.begin() + r.stockTop, r.stock.begin() + r.stockTop + k, tiles.begin());
+    std::sort(tiles.begin(), tiles.begin() + k);
     const double most = pips(kAllTiles & ~s.state().line);
     const Expectation top{1, most};
     const double hi = rank(top);
@@ -72,7 +79,9 @@ Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, 
       const double rest = k - j - 1;
       const double a = k * alpha - sumRank - rest * hi, b = k * beta - sumRank + rest * hi;
       SimState c = s;
-      c.drawNext(j);
+      const auto at = std::find(r.stock.begin() + r.stockTop, r.stock.begin() + r.stockTop + k,
+                                tiles[static_cast<std::size_t>(j)]);
+      c.drawNext(static_cast<int>(at - (r.stock.begin() + r.stockTop)));
       c.apply(m);
       const Expectation v = c.over() ? finalValue(c, p) : c.state().turn == p ? search(c, a, b) : -search(c, -b, -a);
       if (aborted_) return {};
