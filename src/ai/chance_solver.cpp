@@ -79,8 +79,8 @@ Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, 
       const double rest = k - j - 1;
       const double a = k * alpha - sumRank - rest * hi, b = k * beta - sumRank + rest * hi;
       SimState c = s;
-      const auto at = std::find(r.stock.begin() + r.stockTop, r.stock.begin() + r.stockTop + k,
-                                tiles[static_cast<std::size_t>(j)]);
+      const auto at =
+          std::find(r.stock.begin() + r.stockTop, r.stock.begin() + r.stockTop + k, tiles[static_cast<std::size_t>(j)]);
       c.drawNext(static_cast<int>(at - (r.stock.begin() + r.stockTop)));
       c.apply(m);
       const Expectation v = c.over() ? finalValue(c, p) : c.state().turn == p ? search(c, a, b) : -search(c, -b, -a);
