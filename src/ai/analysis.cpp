@@ -18,13 +18,6 @@
 namespace dom::ai {
 namespace {
 
-[[nodiscard]] constexpr std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
 [[nodiscard]] bool sameMove(const Move& a, const Move& b) {
   return a.kind == b.kind && a.tile == b.tile && a.end == b.end && a.heading == b.heading && a.leftPip == b.leftPip;
 }
@@ -129,7 +122,7 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
   std::vector<Acc> acc(static_cast<std::size_t>(legal.size));
   Solvers solvers;
   solvers.plain.setCancel(opt.cancel);
-  pcg32 rng(mix(opt.seed));
+  pcg32 rng(splitmix64(opt.seed));
   const int rollouts = std::max(1, opt.rollouts);
   auto cancelled = [&] { return opt.cancel && opt.cancel->load(std::memory_order_relaxed); };
   bool allExact = true;
@@ -286,7 +279,8 @@ std::vector<AnalysedMove> analyseRecord(const dgn::Record& rec, std::optional<Pl
   int done = 0;
   walk([&](const Match& m, const RoundLog& log, int round, int number, const dgn::Statement& st) {
     EvalOptions o = opt;
-    o.seed = mix(opt.seed ^ mix(static_cast<std::uint64_t>(round) << 16 | static_cast<std::uint64_t>(number)));
+    o.seed =
+        splitmix64(opt.seed ^ splitmix64(static_cast<std::uint64_t>(round) << 16 | static_cast<std::uint64_t>(number)));
     if (opt.progress) o.progress = [&](double f) { opt.progress((done + f) / std::max(total, 1)); };
     AnalysedMove a;
     a.round = round;

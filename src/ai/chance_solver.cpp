@@ -4,23 +4,16 @@
 // tiles on the table (so the stock's set), the ends, the turn, the forced lead and, under
 // layout=free, the table's geometry: never on the stock's order, which the search does not know.
 #include "ai/chance_solver.h"
+#include "core/random.h"
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <limits>
 
 namespace dom::ai {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-[[nodiscard]] constexpr std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 }  // namespace
 
@@ -29,11 +22,7 @@ Expectation finalValue(const SimState& over, Player p) {
   return {pts > 0 ? 1.0 : pts < 0 ? -1.0 : 0.0, static_cast<double>(pts)};
 }
 
-ChanceSolver::ChanceSolver(double winWeight, std::size_t ttEntries) : winWeight_(winWeight) {
-  const std::size_t n = std::bit_ceil(std::max<std::size_t>(ttEntries, 1024));
-  tt_.assign(n, Entry{});
-  mask_ = n - 1;
-}
+ChanceSolver::ChanceSolver(double winWeight, std::size_t ttEntries) : winWeight_(winWeight), tt_(ttEntries) {}
 
 std::uint64_t ChanceSolver::key(const SimState& s) {
   const RoundState& r = s.state();
@@ -43,17 +32,14 @@ std::uint64_t ChanceSolver::key(const SimState& s) {
                           static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[0])) << 28 |
                           static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[1])) << 36 |
                           static_cast<std::uint64_t>(r.forcedLead) << 44;
-  std::uint64_t k = mix(a) ^ mix(b ^ 0x51ED270B27D3A7C5ull);
+  std::uint64_t k = splitmix64(a) ^ splitmix64(b ^ 0x51ED270B27D3A7C5ull);
   if (s.freeLayout()) k ^= s.board().hash();
   return k | 1;  // never 0
 }
 
 void ChanceSolver::newSearch() {
   aborted_ = false;
-  if (++gen_ == 0) {
-    std::fill(tt_.begin(), tt_.end(), Entry{});
-    gen_ = 1;
-  }
+  tt_.newSearch();
 }
 
 Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, double beta) {
@@ -103,26 +89,19 @@ Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, 
 }
 
 Expectation ChanceSolver::search(const SimState& s, double alpha, double beta) {
-  ++nodes_;
-  if (limit_ && nodes_ >= limit_) aborted_ = true;
-  if (cancel_ && (nodes_ & 1023) == 0 && cancel_->load(std::memory_order_relaxed)) aborted_ = true;
-  if (aborted_) return {};
+  if (visit()) return {};
   const std::uint64_t k = key(s);
   const RoundState& r = s.state();
   const auto depth = static_cast<std::uint8_t>(count(r.hand[0] | r.hand[1]) + r.stockCount());
-  Entry* slot = &tt_[k & mask_];
-  Entry* other = &tt_[(k & mask_) ^ 1];
-  if (!(slot->gen == gen_ && slot->key == k) && other->gen == gen_ && other->key == k) std::swap(slot, other);
+  const auto [slot, hit] = tt_.probe(k);
   int first = 0;
-  if (slot->gen == gen_ && slot->key == k) {
-    const Expectation v{slot->win, slot->points};
+  if (hit) {
+    const Expectation v{slot->value.win, slot->value.points};
     const double rv = rank(v);
-    if (slot->flag == 1) return v;
-    if (slot->flag == 2 && rv >= beta) return v;
-    if (slot->flag == 3 && rv <= alpha) return v;
+    if (slot->bound == Bound::Exact) return v;
+    if (slot->bound == Bound::Lower && rv >= beta) return v;
+    if (slot->bound == Bound::Upper && rv <= alpha) return v;
     first = slot->best;
-  } else if (other->gen != gen_ || (slot->gen == gen_ && other->depth < slot->depth)) {
-    slot = other;
   }
   const MoveList moves = s.legal();
   if (first >= moves.size) first = 0;
@@ -143,14 +122,10 @@ Expectation ChanceSolver::search(const SimState& s, double alpha, double beta) {
     alpha = std::max(alpha, rv);
     if (alpha >= beta) break;
   }
-  Entry& e = *slot;
-  e.key = k;
-  e.gen = gen_;
-  e.depth = depth;
-  e.win = static_cast<float>(best.win);
-  e.points = static_cast<float>(best.points);
-  e.best = static_cast<std::uint8_t>(bestIdx);
-  e.flag = bestRank <= alpha0 ? 3 : bestRank >= beta ? 2 : 1;
+  tt_.store(*slot, k, depth, Stored{static_cast<float>(best.win), static_cast<float>(best.points)}, bestIdx,
+            bestRank <= alpha0 ? Bound::Upper
+            : bestRank >= beta ? Bound::Lower
+                               : Bound::Exact);
   return best;
 }
 

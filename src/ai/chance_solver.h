@@ -14,10 +14,10 @@
 // players rank values by one number, `win * winWeight + points`: with a large weight (single rounds)
 // they play for the round and let points break ties; with 0 (matches to a target) for the points.
 #pragma once
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
+#include "ai/search_table.h"
 #include "ai/sim.h"
 
 namespace dom::ai {
@@ -33,7 +33,7 @@ struct MoveExpectation {
   Expectation value;
 };
 
-class ChanceSolver {
+class ChanceSolver : public SearchBudget {
  public:
   // winWeight: see above (1000 plays for the round, 0 for points). ttEntries: the table's size,
   // rounded up to a power of two (24 bytes each).
@@ -47,26 +47,15 @@ class ChanceSolver {
   void setWinWeight(double w) {
     if (w != winWeight_) {
       winWeight_ = w;
-      gen_ = 0xFFFF;  // the next search wraps and clears the table
+      tt_.clearAtNextSearch();
     }
   }
-  // Nodes searched since construction (a node: one position visited; a chance node's outcomes are
-  // positions).
-  [[nodiscard]] long long nodes() const { return nodes_; }
-  // Stop searching after this many more nodes (0: no limit); then aborted() is true and the values
-  // are meaningless.
-  void setNodeLimit(long long limit) { limit_ = limit ? nodes_ + limit : 0; }
-  [[nodiscard]] bool aborted() const { return aborted_; }
-  void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  // nodes() (a chance node's outcomes are positions too), setNodeLimit(), aborted() and setCancel()
+  // come from SearchBudget; after an abort the values are meaningless.
 
  private:
-  struct Entry {
-    std::uint64_t key = 0;
+  struct Stored {  // an Expectation in the table
     float win = 0, points = 0;
-    std::uint8_t flag = 0;  // 0 empty, 1 exact, 2 lower bound, 3 upper bound (on the rank)
-    std::uint8_t best = 0;  // index of the best move in the legal order
-    std::uint16_t gen = 0;
-    std::uint8_t depth = 0;  // tiles left in the hands and the stock
   };
   Expectation search(const SimState& s, double alpha, double beta);
   Expectation child(const SimState& s, const Move& m, double alpha, double beta);
@@ -74,12 +63,7 @@ class ChanceSolver {
   void newSearch();
 
   double winWeight_;
-  std::vector<Entry> tt_;
-  std::size_t mask_ = 0;
-  std::uint16_t gen_ = 0;
-  long long nodes_ = 0, limit_ = 0;
-  bool aborted_ = false;
-  const std::atomic<bool>* cancel_ = nullptr;
+  SearchTable<Stored> tt_;
 };
 
 // The value of a finished round for p, as an Expectation (win is +1, 0 or -1).

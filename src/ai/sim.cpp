@@ -1,6 +1,7 @@
 // SimState and its fixed-size free-layout board. The geometry follows core/layout.cpp (docs/layout.md):
 // units are half-squares, a tile is 4 x 2 units, the lead lies at the table's centre.
 #include "ai/sim.h"
+#include "core/random.h"
 
 #include <deque>
 #include <mutex>
@@ -20,13 +21,6 @@ constexpr int kDy[4] = {0, 1, 0, -1};
   return d;
 }
 [[nodiscard]] constexpr bool horizontal(int d) { return d == 0 || d == 2; }
-
-[[nodiscard]] constexpr std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 // Rules live for the whole program: a SimState points at one interned copy per distinct rule set.
 const Rules* intern(const Rules& r) {
@@ -49,8 +43,8 @@ void SimBoard::reset(int tableW, int tableH) {
 void SimBoard::add(int x, int y, int w, int h) {
   boxes_[count_++] = {static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y), static_cast<std::uint8_t>(w),
                       static_cast<std::uint8_t>(h)};
-  boxHash_ ^= mix(static_cast<std::uint64_t>(x) | static_cast<std::uint64_t>(y) << 8 |
-                  static_cast<std::uint64_t>(w) << 16 | static_cast<std::uint64_t>(h) << 24);
+  boxHash_ ^= splitmix64(static_cast<std::uint64_t>(x) | static_cast<std::uint64_t>(y) << 8 |
+                         static_cast<std::uint64_t>(w) << 16 | static_cast<std::uint64_t>(h) << 24);
 }
 
 std::uint64_t SimBoard::endHash() const {
@@ -59,7 +53,7 @@ std::uint64_t SimBoard::endHash() const {
     k = k << 32 | (static_cast<std::uint64_t>(static_cast<std::uint16_t>(g.x)) |
                    static_cast<std::uint64_t>(static_cast<std::uint16_t>(g.y)) << 12 |
                    static_cast<std::uint64_t>(g.dir) << 24 | static_cast<std::uint64_t>(g.onDouble) << 26);
-  return mix(k ^ 0x5bd1e995ull);
+  return splitmix64(k ^ 0x5bd1e995ull);
 }
 
 void SimBoard::lead(Tile t) {

@@ -19,4 +19,12 @@ template <class Rng>
   return static_cast<std::uint32_t>(m >> 32);
 }
 
+// SplitMix64's finaliser: a well-mixed 64-bit hash of x (position keys, per-position seeds).
+[[nodiscard]] constexpr std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
 }  // namespace dom

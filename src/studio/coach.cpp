@@ -12,6 +12,7 @@
 #include "ai/analysis.h"
 #include "ai/inference.h"
 #include "ai/observation.h"
+#include "core/random.h"
 
 namespace dom::studio {
 
@@ -69,14 +70,6 @@ ai::RoundLog logOf(const Timeline& t) {
   for (const RoundMove& rm : roundMoves(t)) log.record(*rm.before, rm.move);
   return log;
 }
-// SplitMix64's finaliser: the per-position seed ai::analyseRecord uses, so that the pane shows for a
-// position exactly what `dominoes analyse` reports for it.
-constexpr std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int samples, JobControl* control) {
   AnalysisView v;
@@ -89,7 +82,7 @@ AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int
   opt.knowledge = allKnown ? ai::Knowledge::All : ai::Knowledge::Mover;
   opt.samples = samples;
   const auto number = static_cast<std::uint64_t>(log.events().size() + 1);
-  opt.seed = splitmix(1 ^ splitmix(static_cast<std::uint64_t>(m.round()) << 16 | number));
+  opt.seed = splitmix64(1 ^ splitmix64(static_cast<std::uint64_t>(m.round()) << 16 | number));
   if (control) {
     opt.cancel = &control->cancel;
     opt.progress = [control](double p) { control->progress = p; };

@@ -1,0 +1,103 @@
+// What the two exact solvers (Solver, ChanceSolver) share: the node budget with its abort and
+// cancel, and the transposition table (two slots per key, the bigger subtree kept, generations
+// instead of clearing between searches), over the value type each one stores.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+namespace dom::ai {
+
+// The node count of a search and when it must stop.
+class SearchBudget {
+ public:
+  // Nodes searched since construction (a node: one position visited).
+  [[nodiscard]] long long nodes() const { return nodes_; }
+  // Stop searching after this many more nodes (0: no limit). When the budget runs out the search
+  // returns what it has and aborted() is true; the numbers are then meaningless.
+  void setNodeLimit(long long limit) { limit_ = limit ? nodes_ + limit : 0; }
+  [[nodiscard]] bool aborted() const { return aborted_; }
+  // Also abort when *cancel becomes true (checked every 1024 nodes); nullptr: never.
+  void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+
+ protected:
+  // Counts a node; true when the search must stop.
+  bool visit() {
+    ++nodes_;
+    if (limit_ && nodes_ >= limit_) aborted_ = true;
+    if (cancel_ && (nodes_ & 1023) == 0 && cancel_->load(std::memory_order_relaxed)) aborted_ = true;
+    return aborted_;
+  }
+  bool aborted_ = false;
+
+ private:
+  long long nodes_ = 0, limit_ = 0;
+  const std::atomic<bool>* cancel_ = nullptr;
+};
+
+enum class Bound : std::uint8_t { Empty, Exact, Lower, Upper };
+
+// A transposition table of Value (as the solver stores it) per position key (never 0).
+template <class Value>
+class SearchTable {
+ public:
+  struct Entry {
+    std::uint64_t key = 0;
+    Value value{};
+    Bound bound = Bound::Empty;
+    std::uint8_t best = 0;   // index of the best move in the legal order
+    std::uint16_t gen = 0;   // the search that wrote it
+    std::uint8_t depth = 0;  // tiles left in the hands and the stock: how big the subtree was
+  };
+  // Where a search stands for a key: the entry holding the position (hit), else the one to replace.
+  struct Probe {
+    Entry* slot;
+    bool hit;
+  };
+
+  // entries: rounded up to a power of two (at least 1024).
+  explicit SearchTable(std::size_t entries) {
+    const std::size_t n = std::bit_ceil(std::max<std::size_t>(entries, 1024));
+    tt_.assign(n, Entry{});
+    mask_ = n - 1;
+  }
+  // A new search: the entries of earlier searches no longer count.
+  void newSearch() {
+    if (++gen_ == 0) {  // wrapped: old entries could pass for new ones
+      std::fill(tt_.begin(), tt_.end(), Entry{});
+      gen_ = 1;
+    }
+  }
+  // The next search clears the table (its entries were on another ranking).
+  void clearAtNextSearch() { gen_ = 0xFFFF; }
+
+  // Two slots per key (a pair of neighbours): the one holding this position, else the one to replace
+  // (an old entry, or the smaller of two current ones).
+  [[nodiscard]] Probe probe(std::uint64_t k) {
+    Entry* slot = &tt_[k & mask_];
+    Entry* other = &tt_[(k & mask_) ^ 1];
+    if (!holds(*slot, k) && holds(*other, k)) std::swap(slot, other);
+    if (holds(*slot, k)) return {slot, true};
+    if (other->gen != gen_ || (slot->gen == gen_ && other->depth < slot->depth)) slot = other;
+    return {slot, false};
+  }
+  // Writes a search's result into the slot probe() gave.
+  void store(Entry& e, std::uint64_t k, std::uint8_t depth, const Value& v, int best, Bound bound) const {
+    e.key = k;
+    e.gen = gen_;
+    e.depth = depth;
+    e.value = v;
+    e.best = static_cast<std::uint8_t>(best);
+    e.bound = bound;
+  }
+
+ private:
+  [[nodiscard]] bool holds(const Entry& e, std::uint64_t k) const { return e.gen == gen_ && e.key == k; }
+  std::vector<Entry> tt_;
+  std::size_t mask_ = 0;
+  std::uint16_t gen_ = 0;
+};
+
+}  // namespace dom::ai
