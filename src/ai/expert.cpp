@@ -244,12 +244,7 @@ class Expert final : public Computer {
     // layout=free: a playout steps the table's geometry too, about 1.4 times the snake's cost.
     const long long budget =
         o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms);
-    const auto dealCount = static_cast<std::size_t>(expertDeals(opt_.ms));
-    std::vector<Hidden> deals;
-    deals.reserve(dealCount);
-    for (std::size_t k = 0; k < dealCount; ++k) deals.push_back(d.draw(rng_));
-    std::vector<double> weights(deals.size());
-    for (std::size_t k = 0; k < deals.size(); ++k) weights[k] = likelihood(o, deals[k]);
+    const auto [deals, weights] = sampleDeals(o, d);
     std::vector<std::size_t> alive(score.size());
     std::iota(alive.begin(), alive.end(), 0);
     int stages = 0;
@@ -267,12 +262,7 @@ class Expert final : public Computer {
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
       alive.resize((alive.size() + 1) / 2);
     }
-    /* xgettext:no-c-format */
-    how = fill(WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
-                   "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first",
-                   static_cast<long>(deals.size())),
-               {std::to_string(deals.size()),
-                std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
+    how = playedOutWords(deals.size());
   }
 
   // Information-set Monte Carlo tree search (single observer): one tree over the moves as the
@@ -293,13 +283,10 @@ class Expert final : public Computer {
   void treeSearch(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const long long iterations = std::max<long long>(
         64, (o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms)) / 3);
-    const auto dealCount = static_cast<std::size_t>(expertDeals(opt_.ms));
-    std::vector<Hidden> deals;
-    deals.reserve(dealCount);
-    for (std::size_t k = 0; k < dealCount; ++k) deals.push_back(d.draw(rng_));
+    const auto [deals, weights] = sampleDeals(o, d);
     std::vector<double> cumulative(deals.size());
     double total = 0;
-    for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = total += likelihood(o, deals[k]);
+    for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = total += weights[k];
     if (!(total > 0)) {  // no deal explains the plays under the model: weigh them all alike
       for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = static_cast<double>(k + 1);
       total = static_cast<double>(deals.size());
@@ -390,12 +377,33 @@ class Expert final : public Computer {
           ms.n = static_cast<long long>(tree[c].visits);
           break;
         }
+    how = playedOutWords(deals.size());
+  }
+
+  // The Monte Carlo stages' deals: expertDeals(ms) sampled deals and their weights (likelihood).
+  struct Deals {
+    std::vector<Hidden> deals;
+    std::vector<double> weights;
+  };
+  Deals sampleDeals(const Observation& o, Determinized& d) {
+    Deals out;
+    const auto n = static_cast<std::size_t>(expertDeals(opt_.ms));
+    out.deals.reserve(n);
+    out.weights.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      out.deals.push_back(d.draw(rng_));
+      out.weights.push_back(likelihood(o, out.deals.back()));
+    }
+    return out;
+  }
+  // "600 sampled deals of the hidden tiles, played out with 50% of the placements heaviest-first".
+  std::string playedOutWords(std::size_t deals) const {
     /* xgettext:no-c-format */
-    how = fill(WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
-                   "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first",
-                   static_cast<long>(deals.size())),
-               {std::to_string(deals.size()),
-                std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
+    return fill(
+        WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
+            "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first",
+            static_cast<long>(deals)),
+        {std::to_string(deals), std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
   }
 
   double likelihood(const Observation& o, const Hidden& h) const {
