@@ -131,11 +131,14 @@ TEST_CASE("inference: what cannotHold and revelations exclude is never held (pla
   }
 }
 
-TEST_CASE("inference: the sampler is uniform over every consistent deal (enumeration)") {
-  // Positions from a setup late in a round, a few moves on, with at most 8 tiles hidden at the
-  // setup: every ordering of them enumerated and replayed, the consistent deals counted.
+// Positions from a setup late in a round, a few moves on, with at most 8 tiles hidden at the setup:
+// every ordering of them enumerated and replayed, the consistent deals counted (under HeavyFirst,
+// those in which each of B's plays was B's heaviest placeable tile), and the sampler's counts
+// compared with them. Returns how many positions had fewer deals under the model than without it.
+static int checkSamplerUniform(OpponentModel model) {
+  int narrowed = 0;
   int positions = 0;
-  for (std::uint64_t seed = 1; seed < 400 && positions < 3; ++seed) {
+  for (std::uint64_t seed = 1; seed < 4000 && positions < 3; ++seed) {
     Match m(*preset("en-linea"));
     m.startRound(dealFromSeed(seed, 7));
     while (m.inRound() && (m.state().stockCount() > 3 || count(m.state().hand[1]) > 5 || m.state().turn != Player::B))
@@ -168,7 +171,7 @@ TEST_CASE("inference: the sampler is uniform over every consistent deal (enumera
     std::sort(hidden.begin(), hidden.end());
     const int nb = count(s.hand[1]);
     std::set<std::vector<int>> deals;
-    long long perms = 0;
+    long long perms = 0, anyModel = 0;
     do {
       if (!std::is_sorted(hidden.begin(), hidden.begin() + nb)) continue;  // B's hand is a set
       ++perms;
@@ -182,8 +185,11 @@ TEST_CASE("inference: the sampler is uniform over every consistent deal (enumera
       bool ok = true;
       Hidden h;
       h.opponentStart = alt.hand[1];
+      bool heavyFirst = true;
       for (const Event& e : log.events()) {
         Move mv = e.move;
+        if (e.who == Player::B && mv.kind == MoveKind::Play && w.inRound() && greedyMove(w).tile != mv.tile)
+          heavyFirst = false;
         if (mv.kind == MoveKind::Draw) mv.tile = kNoTile;
         if (!w.inRound() || !w.illegal(mv, e.who).empty()) {
           ok = false;
@@ -197,13 +203,17 @@ TEST_CASE("inference: the sampler is uniform over every consistent deal (enumera
       if (!ok || !w.inRound() || w.state().turn != Player::A) continue;
       h.opponentHand = w.state().hand[1];
       for (int i = w.state().stockTop; i < w.state().stockEnd; ++i) h.stock.push_back(w.state().stock[i]);
-      deals.insert(key(h));
+      ++anyModel;
+      if (model == OpponentModel::Any || heavyFirst) deals.insert(key(h));
     } while (std::next_permutation(hidden.begin(), hidden.end()));
     if (deals.size() < 4) continue;
+    // Under the model, only positions that it narrows (B's plays say something).
+    if (model != OpponentModel::Any && static_cast<long long>(deals.size()) == anyModel) continue;
     ++positions;
     INFO("seed ", seed, ": ", deals.size(), " consistent deals of ", perms, " deals");
     CHECK(static_cast<long long>(deals.size()) < perms);
-    Sampler sampler(o);
+    narrowed += static_cast<long long>(deals.size()) < anyModel;
+    Sampler sampler(o, model);
     pcg32 rng(seed, 11);
     const int n = static_cast<int>(deals.size()) * 60;
     std::map<std::vector<int>, int> seen;
@@ -222,6 +232,16 @@ TEST_CASE("inference: the sampler is uniform over every consistent deal (enumera
     CHECK(chi < df + 5 * std::sqrt(2 * df));
   }
   CHECK(positions == 3);
+  return narrowed;
+}
+
+TEST_CASE("inference: the sampler is uniform over every consistent deal (enumeration)") {
+  CHECK(checkSamplerUniform(OpponentModel::Any) == 0);
+}
+
+TEST_CASE("inference: under HeavyFirst, uniform over the deals whose plays were the heaviest (enumeration)") {
+  // B plays greedy, so the true deal is always among them; three positions that the model narrows.
+  CHECK(checkSamplerUniform(OpponentModel::HeavyFirst) == 3);
 }
 
 TEST_CASE("inference: determinize builds the full-information position, every preset") {

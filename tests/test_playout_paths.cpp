@@ -105,6 +105,17 @@ TEST_CASE("playout paths: the generic path always runs and is named") {
   CHECK(ai::fast::runs(ai::fast::best()));
 }
 
+TEST_CASE("playout paths: bmi2 is the default only where PDEP is fast") {
+  // AMD before Zen 3 (families 15h-18h) and Hygon's Zen-based Dhyana microcode PDEP.
+  CHECK(ai::fast::pdepIsFast("GenuineIntel", 6));
+  CHECK_FALSE(ai::fast::pdepIsFast("AuthenticAMD", 0x15));
+  CHECK_FALSE(ai::fast::pdepIsFast("AuthenticAMD", 0x17));  // Zen, Zen 2
+  CHECK_FALSE(ai::fast::pdepIsFast("HygonGenuine", 0x18));
+  CHECK(ai::fast::pdepIsFast("AuthenticAMD", 0x19));  // Zen 3, Zen 4
+  CHECK(ai::fast::pdepIsFast("AuthenticAMD", 0x1A));  // Zen 5
+  if (ai::fast::best() == ai::fast::Path::Bmi2) CHECK(ai::fast::runs(ai::fast::Path::Bmi2));
+}
+
 TEST_CASE("playout paths: generic and bmi2 play the same rounds from the same seed") {
   if (!ai::fast::runs(ai::fast::Path::Bmi2)) {
     MESSAGE("this processor or build has no bmi2 path: only the generic path is tested");

@@ -11,6 +11,7 @@
 #include "ai/flatmc.h"
 #include "ai/inference.h"
 #include "ai/solver.h"
+#include "core/random.h"
 #include "core/reason.h"
 
 namespace dom::ai {
@@ -125,6 +126,7 @@ class Expert final : public Computer {
     if (opt_.opponent >= 0) add("opp", fraction(opt_.opponent));
     if (opt_.chance != d.chance) add("chance", opt_.chance ? "1" : "0");
     if (opt_.tree != d.tree) add("tree", fraction(opt_.tree));
+    if (opt_.heavy != d.heavy) add("heavy", fraction(opt_.heavy));
     return "expert" + s;
   }
 
@@ -200,10 +202,11 @@ class Expert final : public Computer {
     long long used = 0;
     int deals = 0;
     chance_.setWinWeight(o.rules.target == 0 ? 1000 : 0);
-    while (deals < maxDeals && used < budget) {
-      d.sample(rng_);
+    const Deals sampled = sampleDeals(o, d, static_cast<std::size_t>(maxDeals));
+    while (deals < static_cast<int>(sampled.deals.size()) && used < budget) {
+      d.use(sampled.deals[static_cast<std::size_t>(deals)]);
       const long long limit = std::min(budget / 4, budget - used) + 1;
-      const double w = likelihood(o, d.hidden());
+      const double w = sampled.weights[static_cast<std::size_t>(deals)];
       auto credit = [&](const Move& m, auto&& add) {
         for (std::size_t i = 0; i < s.size(); ++i)
           if (o.legal.moves[i].same(m)) {
@@ -244,7 +247,7 @@ class Expert final : public Computer {
     // layout=free: a playout steps the table's geometry too, about 1.4 times the snake's cost.
     const long long budget =
         o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms);
-    const auto [deals, weights] = sampleDeals(o, d);
+    const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     std::vector<std::size_t> alive(score.size());
     std::iota(alive.begin(), alive.end(), 0);
     int stages = 0;
@@ -283,7 +286,7 @@ class Expert final : public Computer {
   void treeSearch(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const long long iterations = std::max<long long>(
         64, (o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms)) / 3);
-    const auto [deals, weights] = sampleDeals(o, d);
+    const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     std::vector<double> cumulative(deals.size());
     double total = 0;
     for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = total += weights[k];
@@ -380,19 +383,54 @@ class Expert final : public Computer {
     how = playedOutWords(deals.size());
   }
 
-  // The Monte Carlo stages' deals: expertDeals(ms) sampled deals and their weights (likelihood).
+  // The deals of a search and their weights. Without the heavy-first model: n deals uniform over
+  // what the draws and passes allow, each weighed by its likelihood under the playouts' model. With
+  // it (opt_.heavy > 0): those deals tell the posterior q that the opponent plays heavy-first
+  // (heavyFirstPosterior), and the weights become the mixture of the two kinds of opponent: the
+  // heavy-first deals among them, with more from the HeavyFirst sampler up to q * n of them, share
+  // q equally; all n share 1 - q by their likelihood. In a random order, so that a search that
+  // stops early keeps the mixture.
   struct Deals {
     std::vector<Hidden> deals;
     std::vector<double> weights;
+    double heavyFirst = -1;  // the posterior q (below 0: the model was not used)
   };
-  Deals sampleDeals(const Observation& o, Determinized& d) {
+  Deals sampleDeals(const Observation& o, Determinized& d, std::size_t n) {
     Deals out;
-    const auto n = static_cast<std::size_t>(expertDeals(opt_.ms));
     out.deals.reserve(n);
     out.weights.reserve(n);
     for (std::size_t k = 0; k < n; ++k) {
       out.deals.push_back(d.draw(rng_));
       out.weights.push_back(likelihood(o, out.deals.back()));
+    }
+    if (!(opt_.heavy > 0) || !d.uniform()) return out;
+    const double q = heavyFirstPosterior(o, out.deals, opt_.heavy, opt_.likelihood);
+    out.heavyFirst = q;
+    std::vector<char> heavy(n);
+    std::size_t have = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      heavy[k] = likelihoodOfPlays(o, out.deals[k], 1.0) > 0;
+      have += heavy[k] ? 1 : 0;
+      out.weights[k] = likelihoodOfPlays(o, out.deals[k], opt_.likelihood);  // the other kind's model
+    }
+    const auto want = static_cast<std::size_t>(std::lround(q * static_cast<double>(n)));
+    std::size_t extra = 0;
+    for (; have + extra < want && d.heavyFirstUniform(); ++extra) {
+      Hidden h = d.drawHeavyFirst(rng_);
+      if (!d.heavyFirstUniform()) break;  // no uniform heavy-first deal: the sample's own only
+      out.deals.push_back(std::move(h));
+    }
+    out.deals.resize(n + extra);
+    if (have + extra == 0) return out;
+    double sum = 0;
+    for (std::size_t k = 0; k < n; ++k) sum += out.weights[k];
+    const double each = q / static_cast<double>(have + extra);
+    for (std::size_t k = 0; k < n; ++k) out.weights[k] = (1 - q) * out.weights[k] / sum + (heavy[k] ? each : 0);
+    out.weights.resize(n + extra, each);
+    for (std::size_t i = out.deals.size(); i > 1; --i) {
+      const std::size_t j = bounded(rng_, static_cast<std::uint32_t>(i));
+      std::swap(out.deals[i - 1], out.deals[j]);
+      std::swap(out.weights[i - 1], out.weights[j]);
     }
     return out;
   }
@@ -421,6 +459,17 @@ class Expert final : public Computer {
 }  // namespace
 
 double playLikelihood(const Observation& o, const Hidden& h, double g) { return likelihoodOfPlays(o, h, g); }
+
+double heavyFirstPosterior(const Observation& o, const std::vector<Hidden>& deals, double prior, double g) {
+  if (deals.empty() || !(prior > 0)) return 0;
+  double zg = 0, zm = 0;
+  for (const Hidden& h : deals) {
+    zg += likelihoodOfPlays(o, h, 1.0) > 0 ? 1 : 0;
+    zm += likelihoodOfPlays(o, h, g);
+  }
+  if (!(zg > 0)) return 0;
+  return prior * zg / (prior * zg + (1 - prior) * zm);
+}
 
 std::unique_ptr<Computer> makeExpert(const ExpertOptions& opt, std::uint64_t seed) {
   return std::make_unique<Expert>(opt, seed);

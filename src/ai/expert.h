@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "ai/inference.h"
 #include "ai/players.h"
@@ -29,7 +30,17 @@ struct ExpertOptions {
   // Before the endgame: 0, flat Monte Carlo with successive halving; above 0, information-set Monte
   // Carlo tree search (one tree over the observer's view of the moves) with this UCB constant.
   double tree = 0;
+  // The prior chance that the opponent plays heavy-first (every play their heaviest placeable
+  // tile); the plays so far turn it into a posterior, and the deals are sampled from the mixture of
+  // the two kinds of opponent (docs/players.md, Expert). 0: the playouts' model alone.
+  double heavy = 0;
 };
+// The posterior chance that the opponent plays heavy-first, from deals sampled uniformly over what
+// the draws and passes allow: prior * ZG / (prior * ZG + (1 - prior) * ZM), ZG the share of the
+// deals in which every play of theirs was their heaviest placeable tile, ZM the deals' mean
+// playLikelihood under g. 0 when no deal explains the plays as heavy-first.
+[[nodiscard]] double heavyFirstPosterior(const Observation& o, const std::vector<Hidden>& deals, double prior,
+                                         double g);
 // How likely the opponent's plays this round are if they held the deal `h` and played their
 // heaviest placeable tile with probability g, else any placeable tile uniformly: the product over
 // their plays with a choice. The sampler is uniform over the deals the draws and passes allow; the

@@ -29,6 +29,11 @@ Determinized::Determinized(const Observation& o) : o_(o), sampler_(o) {
   pos_ = PlayoutPosition::from(o.rules, publicState(o), o.laid, o.leadIndex);
 }
 
+Hidden Determinized::drawHeavyFirst(pcg32& rng) {
+  if (!heavy_) heavy_.emplace(o_, OpponentModel::HeavyFirst);
+  return heavy_->sample(rng);
+}
+
 void Determinized::use(const Hidden& h) {
   hidden_ = h;
   RoundState& s = pos_.s;

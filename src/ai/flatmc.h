@@ -24,6 +24,11 @@ class Determinized {
   // Makes a deal sampled before the current one.
   void use(const Hidden& h);
   [[nodiscard]] Hidden draw(pcg32& rng) { return sampler_.sample(rng); }
+  // A deal sampled as if every play of the opponent's was their heaviest placeable tile (the
+  // sampler under OpponentModel::HeavyFirst, made on first use); heavyFirstUniform() is false once
+  // that sampler could not find such deals uniformly (or at all).
+  [[nodiscard]] Hidden drawHeavyFirst(pcg32& rng);
+  [[nodiscard]] bool heavyFirstUniform() const { return !heavy_ || heavy_->uniform(); }
   // One random playout after `m` (one of o.legal) in the current deal: the points for the observer.
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng) const;
   // The same with playoutMixed's greedy share (layout=free tables too wide for PlayoutTable: uniform).
@@ -43,6 +48,7 @@ class Determinized {
  private:
   const Observation& o_;
   Sampler sampler_;
+  std::optional<Sampler> heavy_;  // under OpponentModel::HeavyFirst
   Hidden hidden_;
   PlayoutPosition pos_;                   // the current deal on the public table
   bool fast_ = true;                      // PlayoutTable supports the rules

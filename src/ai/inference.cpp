@@ -125,7 +125,27 @@ std::vector<Revelation> revelations(const Observation& o) {
   return out;
 }
 
-Mask cannotHold(const Observation& o) {
+std::vector<Mask> exclusions(const Observation& o, OpponentModel model) {
+  std::vector<Mask> x(o.history.size(), 0);
+  for (std::size_t i = 0; i < o.history.size(); ++i) {
+    const Event& e = o.history[i];
+    if (isOppRefusal(o, e)) {
+      x[i] = e.placeable;
+    } else if (model == OpponentModel::HeavyFirst && e.who == o.opponent() && e.move.kind == MoveKind::Play) {
+      for (Mask m = e.placeable; m; m &= m - 1) {
+        const auto t = static_cast<Tile>(std::countr_zero(m));
+        if (heavier(t, e.move.tile)) x[i] |= bit(t);
+      }
+    }
+  }
+  return x;
+}
+
+namespace {
+
+// cannotHold with the exclusions of a model: an unseen tile excluded at some moment (or by the
+// opening) and not possibly drawn by the opponent since.
+Mask cannotHoldGiven(const Observation& o, const std::vector<Mask>& excl) {
   const Player opp = o.opponent();
   const Mask unseen = o.unseen();
   // lastExcl[t]: the last history index where t was excluded (-1: at the start, by the opening rule).
@@ -140,8 +160,7 @@ Mask cannotHold(const Observation& o) {
     const Event& e = o.history[i];
     if (e.who != opp) continue;
     if (e.move.kind == MoveKind::Draw && pinnedDraw(o, i) == kNoTile) lastDraw = i;
-    if (isOppRefusal(o, e))
-      for (Mask m = e.placeable & unseen; m; m &= m - 1) lastExcl[std::countr_zero(m)] = i;
+    for (Mask m = excl[static_cast<std::size_t>(i)] & unseen; m; m &= m - 1) lastExcl[std::countr_zero(m)] = i;
   }
   // Before the lead, a forced lead of the opponent's is theirs; a forced lead of mine is mine.
   Mask out = 0;
@@ -153,12 +172,16 @@ Mask cannotHold(const Observation& o) {
   return out;
 }
 
+}  // namespace
+
+Mask cannotHold(const Observation& o) { return cannotHoldGiven(o, exclusions(o, OpponentModel::Any)); }
+
 // ---------------------------------------------------------------------------------------------
 // The sampler.
 
-Sampler::Sampler(const Observation& o) : o_(o) {
+Sampler::Sampler(const Observation& o, OpponentModel model) : o_(o), excl_(exclusions(o, model)) {
   const Player opp = o.opponent();
-  const Mask no = cannotHold(o);
+  const Mask no = cannotHoldGiven(o, excl_);
   for (Mask m = o.unseen(); m; m &= m - 1) {
     const auto t = static_cast<Tile>(std::countr_zero(m));
     (no & bit(t) ? free_ : pool_).push_back(t);
@@ -196,8 +219,8 @@ Sampler::Sampler(const Observation& o) : o_(o) {
 namespace {
 
 // Whether a proposed deal explains the history: start hand, the opponent's draws in order, hand now.
-bool consistent(const Observation& o, Mask mine, Tile forced, Player forcedBy, Mask oppStart,
-                const std::vector<Tile>& drawn, Mask oppNow) {
+bool consistent(const Observation& o, const std::vector<Mask>& excl, Mask mine, Tile forced, Player forcedBy,
+                Mask oppStart, const std::vector<Tile>& drawn, Mask oppNow) {
   const Player me = o.me, opp = o.opponent();
   if (forced != kNoTile) {
     const Opening op = doubleRule(me == Player::A ? mine : oppStart, me == Player::A ? oppStart : mine);
@@ -207,7 +230,8 @@ bool consistent(const Observation& o, Mask mine, Tile forced, Player forcedBy, M
   hand[idx(me)] = mine;
   hand[idx(opp)] = oppStart;
   std::size_t nextDraw = 0;
-  for (const Event& e : o.history) {
+  for (std::size_t i = 0; i < o.history.size(); ++i) {
+    const Event& e = o.history[i];
     const Mask p = e.placeable;
     const int w = idx(e.who), v = idx(other(e.who));
     // The round was not blocked before this move.
@@ -215,6 +239,7 @@ bool consistent(const Observation& o, Mask mine, Tile forced, Player forcedBy, M
     switch (e.move.kind) {
       case MoveKind::Play:
         if (!(hand[w] & bit(e.move.tile))) return false;
+        if (e.who == opp && (hand[w] & excl[i])) return false;  // a heavier tile of theirs could be placed
         hand[w] &= ~bit(e.move.tile);
         break;
       case MoveKind::Draw:
@@ -304,7 +329,7 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
         if (played_[q] == t) until = playedAt_[q];
       int last = -1;
       for (int i = 0; i < until; ++i)
-        if (isOppRefusal(o_, o_.history[i]) && (o_.history[i].placeable & bit(t))) last = i;
+        if (excl_[static_cast<std::size_t>(i)] & bit(t)) last = i;
       lo[j] = last;
       hi[j] = until;
     }
@@ -334,7 +359,7 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   if (count(start) != startCount_) return false;
   out.opponentStart = start;
   out.opponentDraws = drawn;
-  if (!consistent(o_, myStart_, forcedLead_, forcedBy_, start, drawn, now)) return false;
+  if (!consistent(o_, excl_, myStart_, forcedLead_, forcedBy_, start, drawn, now)) return false;
   // The stock's order plays no part in the history: shuffled once the deal is kept.
   out.stock.assign(pool.begin() + k, pool.end());
   out.stock.insert(out.stock.end(), free_.begin(), free_.end());

@@ -1,5 +1,6 @@
 // What the public history reveals about the opponent's hand, and hidden deals consistent with it.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,17 @@ struct Revelation {
 // lead, the doubles (or heavier tiles) the opening rule says they could not have held.
 [[nodiscard]] Mask cannotHold(const Observation& o);
 
+// What the sampler assumes of the opponent's plays. Any: nothing (any tile they held could have been
+// played). HeavyFirst: each play was their heaviest placeable tile (as `greedy` plays, and the
+// first tip of the seed says), so a play of t also reveals that they held no placeable tile heavier
+// than t at that moment.
+enum class OpponentModel : std::uint8_t { Any, HeavyFirst };
+
+// What each event of the history reveals the opponent did not hold at that moment (indexed as
+// o.history; 0 for the events that reveal nothing): a draw's or pass's placeable tiles, and under
+// HeavyFirst a play's placeable tiles heavier than the one played.
+[[nodiscard]] std::vector<Mask> exclusions(const Observation& o, OpponentModel model);
+
 // The tile a draw of the history surely brought: a draw followed at once by a play of the same
 // player brought the tile played (nothing of theirs could be placed before, and the ends are the
 // same). kNoTile for other events and draws.
@@ -44,9 +56,12 @@ struct Hidden {
 // every move of the history was legal (a draw or pass by the opponent only when no tile of theirs
 // could be placed; a play of a tile they held), the round was not blocked before now, and the
 // opening followed the double rule. docs/players.md, Inference, says how.
+// Under OpponentModel::HeavyFirst: uniform over the deals in which, besides, every play of the
+// opponent's was their heaviest placeable tile (an empty set when no deal explains the plays so:
+// then uniform() turns false and the deals are not consistent).
 class Sampler {
  public:
-  explicit Sampler(const Observation& o);
+  explicit Sampler(const Observation& o, OpponentModel model = OpponentModel::Any);
   [[nodiscard]] Hidden sample(pcg32& rng);
   // False once it had to fall back to the constructive, non-uniform method (rejection too slow),
   // or when no consistent deal was found (the history is not consistent with a deal).
@@ -60,6 +75,7 @@ class Sampler {
  private:
   [[nodiscard]] bool propose(pcg32& rng, Hidden& out, bool constructive);
   Observation o_;
+  std::vector<Mask> excl_;     // exclusions(o, model): what each event says the opponent did not hold
   std::vector<Tile> pool_;     // unseen tiles the opponent may hold now
   std::vector<Tile> free_;     // unseen tiles the opponent surely does not hold now (so: the stock)
   std::vector<Tile> played_;   // tiles the opponent played this round (held at some time)

@@ -292,9 +292,10 @@ int cmdBench(const std::string& rulesText, long long games, bool json, const std
                              {"games_per_second", gps}};
     std::cout << j.dump() << "\n";
   } else {
-    std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round), %s path\n", rules.text().c_str(),
+    const bool slowPdep = pathWord == "auto" && path == ai::fast::Path::Generic && ai::fast::runs(ai::fast::Path::Bmi2);
+    std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round), %s path%s\n", rules.text().c_str(),
                 games, seconds, gps, games ? static_cast<double>(moves) / static_cast<double>(games) : 0.0,
-                ai::fast::name(path));
+                ai::fast::name(path), slowPdep ? " (bmi2 runs here, but this processor's PDEP is slow)" : "");
   }
   return 0;
 }
