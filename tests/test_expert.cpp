@@ -44,10 +44,13 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::makePlayer("expert:tree=.7,ms=9", 1)->name() == "expert:ms=9,tree=0.7");
   CHECK(ai::playerSpecError("expert:tree=2").find("tree=C takes a fraction C from 0 to 1") != std::string::npos);
   CHECK(ai::playerSpecError("expert:chance=2").find("chance=0|1 takes 1") != std::string::npos);
+  CHECK(ai::makePlayer("expert:heavy=.5,ms=9", 1)->name() == "expert:ms=9,heavy=0.5");
+  CHECK(ai::makePlayer("expert:heavy=0", 1)->name() == "expert");
+  CHECK(ai::playerSpecError("expert:heavy=1.5").find("heavy=P takes a fraction P from 0 to 1") != std::string::npos);
   for (const char* bad :
        {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1", "expert:greedy=1.5",
         "expert:greedy=.", "expert:greedy=0.12345", "expert:infer=x", "expert:foo=1", "expert:opp", "expertx",
-        "expert:ms=5;greedy=1", "expert:chance=", "expert:chance=yes"}) {
+        "expert:ms=5;greedy=1", "expert:chance=", "expert:chance=yes", "expert:heavy=", "expert:heavy=0.5,heavy=0.5"}) {
     CAPTURE(bad);
     CHECK_FALSE(ai::playerSpecError(bad).empty());
     CHECK(ai::makePlayer(bad, 1) == nullptr);
@@ -72,7 +75,7 @@ TEST_CASE("expert: legal moves with reasons, and the same moves for the same see
       if (!randomPosition(m, log, 2000 + static_cast<std::uint64_t>(i / 2), (i / 2) * 3)) continue;
       const ai::Observation o = ai::observe(m, m.state().turn, log);
       // The flat Monte Carlo search and the tree search, on the same positions.
-      const char* spec = i % 2 ? "expert:ms=2,tree=0.7" : "expert:ms=2";
+      const char* spec = i % 3 == 1 ? "expert:ms=2,tree=0.7" : i % 3 == 2 ? "expert:ms=2,heavy=0.5" : "expert:ms=2";
       CAPTURE(spec);
       auto a = ai::makePlayer(spec, 9), b = ai::makePlayer(spec, 9);
       const ai::Decision da = a->decide(o), db = b->decide(o);
@@ -214,4 +217,48 @@ TEST_CASE("expert: the true deal explains a heavy-first opponent's plays better 
   MESSAGE(positions << " positions: log-likelihood of the true deals " << truth << ", of sampled deals " << sampled);
   CHECK(positions >= 20);
   CHECK(truth > sampled + 1);
+}
+
+TEST_CASE("expert: the posterior of a heavy-first opponent follows their plays") {
+  // From A's observation of rounds in which B plays greedy (heavy-first), the posterior rises above
+  // the prior on average; where B plays at random it falls below it, and to 0 once no deal explains
+  // B's plays as heavy-first.
+  const Rules rules = rulesOf("en-linea");
+  double greedyMean = 0, randomMean = 0;
+  int n = 0;
+  bool ruledOut = false;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    for (const char* b : {"greedy", "random"}) {
+      Match m(rules);
+      ai::RoundLog log;
+      m.startRound(dealFromSeed(seed, rules.hand));
+      auto pa = ai::makePlayer("greedy", 1), pb = ai::makePlayer(b, seed);
+      for (int k = 0; k < 12 && m.inRound(); ++k) {
+        const Player who = m.state().turn;
+        log.apply(m, (who == Player::A ? *pa : *pb).choose(ai::observe(m, who, log)));
+      }
+      if (!m.inRound()) continue;
+      const ai::Observation o = ai::observe(m, Player::A, log);
+      ai::Sampler sampler(o);
+      pcg32 rng(seed, 9);
+      std::vector<ai::Hidden> deals;
+      for (int i = 0; i < 200; ++i) deals.push_back(sampler.sample(rng));
+      const double q = ai::heavyFirstPosterior(o, deals, 0.5, 0.5);
+      CHECK(q >= 0);
+      CHECK(q <= 1);
+      CHECK(ai::heavyFirstPosterior(o, deals, 0, 0.5) == 0);
+      if (std::string(b) == "greedy") {
+        CHECK(q > 0);  // the true deal explains greedy's plays, and deals like it are sampled
+        greedyMean += q;
+      } else {
+        randomMean += q;
+        ruledOut |= q == 0;
+      }
+    }
+    ++n;
+  }
+  MESSAGE("mean posterior, prior 0.5: B greedy " << greedyMean / n << ", B random " << randomMean / n);
+  CHECK(greedyMean / n > 0.5);
+  CHECK(randomMean / n < 0.5);
+  CHECK(ruledOut);
 }

@@ -56,6 +56,9 @@ std::vector<Tested> everyPlayer(std::uint64_t seed) {
   // The expert's other search before the endgame: the information-set tree.
   all.push_back({"expert:ms=1,tree=0.7", makePlayer("expert:ms=1,tree=0.7", seed), 0});
   REQUIRE(all.back().player != nullptr);
+  // And the deals under the heavy-first opponent model.
+  all.push_back({"expert:ms=1,heavy=0.5", makePlayer("expert:ms=1,heavy=0.5", seed), 0});
+  REQUIRE(all.back().player != nullptr);
   REQUIRE(all.size() >= 2);
   return all;
 }
