@@ -436,12 +436,13 @@ class Expert final : public Computer {
   }
   // "600 sampled deals of the hidden tiles, played out with 50% of the placements heaviest-first".
   std::string playedOutWords(std::size_t deals) const {
-    /* xgettext:no-c-format */
-    return fill(
+    const auto n = static_cast<long>(deals);
+    const auto pattern =
+        /* xgettext:no-c-format */
         WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
-            "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first",
-            static_cast<long>(deals)),
-        {std::to_string(deals), std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
+            "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first", n);
+    return fill(pattern, {std::to_string(deals),
+                          std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
   }
 
   double likelihood(const Observation& o, const Hidden& h) const {

@@ -481,6 +481,7 @@ void App::analyseRecord() {
     return;
   }
   recordAnalyser.start(recordKey(), timeline);
+  recordToAnnounce = recordKey();
 }
 
 void App::jumpMistake(int dir, Intents& out) {
@@ -513,6 +514,16 @@ void App::coach(Intents& out) {
   recordAnalyser.poll();
   // A record analysis of a timeline that was replaced (another record, a new game) is not wanted.
   if (recordAnalyser.busy() && recordAnalyser.running().timeline != session.timelineId()) recordAnalyser.cancel();
+  if (recordToAnnounce && recordToAnnounce->timeline != session.timelineId()) recordToAnnounce.reset();
+  if (recordToAnnounce)
+    if (const RecordAnalysis* ra = recordAnalyser.find(*recordToAnnounce)) {
+      int n[4] = {};
+      for (const RecordPly& p : ra->plies) ++n[static_cast<int>(p.mark)];
+      session.status(
+          i18n::format(_("record analysed: ?! inaccuracy: {0}, ? mistake: {1}, ?? blunder: {2}; N: the next"),
+                       {std::to_string(n[1]), std::to_string(n[2]), std::to_string(n[3])}));
+      recordToAnnounce.reset();
+    }
   const bool hintHere = hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex();
   if (!hintHere && hint.rank >= 0) hint = Hint{};
   const Analyser::Key hintKey{session.timelineId(), timeline.currentIndex(), false};

@@ -139,6 +139,9 @@ class App {
   // The analysis of the current branch, or nullptr until it is computed.
   [[nodiscard]] const RecordAnalysis* recordAnalysis() const { return recordAnalyser.find(recordKey()); }
   void analyseRecord();
+  // The branch whose analysis was asked for and not yet announced: once it is done, the status line
+  // says what it found (instead of what was said before it).
+  std::optional<RecordAnalyser::Key> recordToAnnounce;
   // N (dir 1) / Shift+N (dir -1): the next / previous marked move of mistakeSide.
   void jumpMistake(int dir, Intents& out);
   // The marked moves as notes after their moves (saving the record writes them).
