@@ -16,11 +16,19 @@
 
 namespace dom::ai {
 
-// Sized on this project's build machine: about 2-3 M playouts a second from mid-round positions
-// on one core with the deals' sampling, and a few M solver nodes a second.
-long long expertPlayouts(int ms) { return 1500LL * std::max(ms, 1); }
-long long expertNodes(int ms) { return 3000LL * std::max(ms, 1); }
-long long expertDeals(int ms) { return std::clamp(12LL * ms, 16LL, 100000LL); }
+// Sized on this project's build machine (a Zen 2 EPYC core): a median decision of about 43 ms at
+// ms=50 on en-linea (docs/players.md, Time and determinism).
+long long expertPlayouts(int ms) { return 1250LL * std::max(ms, 1); }
+long long expertNodes(int ms) { return 2500LL * std::max(ms, 1); }
+long long expertDeals(int ms) { return std::clamp(10LL * ms, 16LL, 100000LL); }
+
+namespace {
+// The playouts of the search before the endgame: under layout=free a playout also steps the table's
+// geometry, so fewer of them (6 in 10: a median of about 43 ms at ms=50 on dominoes2 too).
+long long searchPlayouts(const Rules& rules, int ms) {
+  return rules.layout == LayoutRule::Free ? expertPlayouts(ms) * 6 / 10 : expertPlayouts(ms);
+}
+}  // namespace
 
 namespace {
 
@@ -245,8 +253,7 @@ class Expert final : public Computer {
   // the same deals; after each stage the worse half drops out.
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     // layout=free: a playout steps the table's geometry too, about 1.4 times the snake's cost.
-    const long long budget =
-        o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms);
+    const long long budget = searchPlayouts(o.rules, opt_.ms);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     std::vector<std::size_t> alive(score.size());
     std::iota(alive.begin(), alive.end(), 0);
@@ -284,8 +291,7 @@ class Expert final : public Computer {
     std::vector<std::uint32_t> children;
   };
   void treeSearch(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
-    const long long iterations = std::max<long long>(
-        64, (o.rules.layout == LayoutRule::Free ? expertPlayouts(opt_.ms) * 7 / 10 : expertPlayouts(opt_.ms)) / 3);
+    const long long iterations = std::max<long long>(64, (searchPlayouts(o.rules, opt_.ms)) / 3);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     std::vector<double> cumulative(deals.size());
     double total = 0;
