@@ -114,5 +114,7 @@ mistake-side A
 next-mistake
 next-mistake
 next-mistake
+next-mistake
+next-mistake
 analysis-notes
 wait 5" "$ROOT/tests/studio/mistakes.dgn"
