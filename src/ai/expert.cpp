@@ -23,14 +23,12 @@ long long expertNodes(int ms) { return 2500LL * std::max(ms, 1); }
 long long expertDeals(int ms) { return std::clamp(10LL * ms, 16LL, 100000LL); }
 
 namespace {
+
 // The playouts of the search before the endgame: under layout=free a playout also steps the table's
 // geometry, so fewer of them (6 in 10: a median of about 43 ms at ms=50 on dominoes2 too).
 long long searchPlayouts(const Rules& rules, int ms) {
   return rules.layout == LayoutRule::Free ? expertPlayouts(ms) * 6 / 10 : expertPlayouts(ms);
 }
-}  // namespace
-
-namespace {
 
 std::string countWord(int n) {
   // The counts the tips say (two to six more tiles of a number) in words.
@@ -252,7 +250,6 @@ class Expert final : public Computer {
   // than a playout, so each deal serves several playouts): every surviving move is played out on
   // the same deals; after each stage the worse half drops out.
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
-    // layout=free: a playout steps the table's geometry too, about 1.4 times the snake's cost.
     const long long budget = searchPlayouts(o.rules, opt_.ms);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     std::vector<std::size_t> alive(score.size());
@@ -291,7 +288,7 @@ class Expert final : public Computer {
     std::vector<std::uint32_t> children;
   };
   void treeSearch(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
-    const long long iterations = std::max<long long>(64, (searchPlayouts(o.rules, opt_.ms)) / 3);
+    const long long iterations = std::max<long long>(64, searchPlayouts(o.rules, opt_.ms) / 3);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     std::vector<double> cumulative(deals.size());
     double total = 0;
