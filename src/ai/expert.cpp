@@ -208,11 +208,20 @@ class Expert final : public Computer {
     long long used = 0;
     int deals = 0;
     chance_.setWinWeight(o.rules.target == 0 ? 1000 : 0);
-    const Deals sampled = sampleDeals(o, d, static_cast<std::size_t>(maxDeals));
-    while (deals < static_cast<int>(sampled.deals.size()) && used < budget) {
-      d.use(sampled.deals[static_cast<std::size_t>(deals)]);
+    // The deals one at a time (sampling stops with the budget), or all at once under the two kinds of
+    // opponent (their mixture needs them all).
+    const Deals mixed = opt_.heavy > 0 ? sampleDeals(o, d, static_cast<std::size_t>(maxDeals)) : Deals{};
+    while (deals < maxDeals && used < budget) {
+      double w = 1;
+      if (opt_.heavy > 0) {
+        if (deals >= static_cast<int>(mixed.deals.size())) break;
+        d.use(mixed.deals[static_cast<std::size_t>(deals)]);
+        w = mixed.weights[static_cast<std::size_t>(deals)];
+      } else {
+        d.sample(rng_);
+        w = likelihood(o, d.hidden());
+      }
       const long long limit = std::min(budget / 4, budget - used) + 1;
-      const double w = sampled.weights[static_cast<std::size_t>(deals)];
       auto credit = [&](const Move& m, auto&& add) {
         for (std::size_t i = 0; i < s.size(); ++i)
           if (o.legal.moves[i].same(m)) {
