@@ -514,7 +514,8 @@ void App::coach(Intents& out) {
   recordAnalyser.poll();
   // A record analysis of a timeline that was replaced (another record, a new game) is not wanted.
   if (recordAnalyser.busy() && recordAnalyser.running().timeline != session.timelineId()) recordAnalyser.cancel();
-  if (recordToAnnounce && recordToAnnounce->timeline != session.timelineId()) recordToAnnounce.reset();
+  // Another record, or a move added to the branch since: that analysis is not the one shown.
+  if (recordToAnnounce && *recordToAnnounce != recordKey()) recordToAnnounce.reset();
   if (recordToAnnounce)
     if (const RecordAnalysis* ra = recordAnalyser.find(*recordToAnnounce)) {
       int n[4] = {};
