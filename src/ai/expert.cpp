@@ -103,6 +103,13 @@ double likelihoodOfPlays(const Observation& o, const Hidden& h, double g) {
   return p;
 }
 
+// The posterior of a heavy-first opponent from the deals' sums: zg the deals that explain every play
+// as heavy-first, zm their likelihoods under the other kind's model (heavyFirstPosterior).
+double posterior(double prior, double zg, double zm) {
+  if (!(prior > 0) || !(zg > 0)) return 0;
+  return prior * zg / (prior * zg + (1 - prior) * zm);
+}
+
 class Expert final : public Computer {
  public:
   Expert(const ExpertOptions& opt, std::uint64_t seed)
@@ -416,15 +423,17 @@ class Expert final : public Computer {
       out.weights.push_back(likelihood(o, out.deals.back()));
     }
     if (!(opt_.heavy > 0) || !d.uniform()) return out;
-    const double q = heavyFirstPosterior(o, out.deals, opt_.heavy, opt_.likelihood);
-    out.heavyFirst = q;
     std::vector<char> heavy(n);
     std::size_t have = 0;
+    double sum = 0;
     for (std::size_t k = 0; k < n; ++k) {
       heavy[k] = likelihoodOfPlays(o, out.deals[k], 1.0) > 0;
       have += heavy[k] ? 1 : 0;
       out.weights[k] = likelihoodOfPlays(o, out.deals[k], opt_.likelihood);  // the other kind's model
+      sum += out.weights[k];
     }
+    const double q = posterior(opt_.heavy, static_cast<double>(have), sum);
+    out.heavyFirst = q;
     const auto want = static_cast<std::size_t>(std::lround(q * static_cast<double>(n)));
     std::size_t extra = 0;
     for (; have + extra < want && d.heavyFirstUniform(); ++extra) {
@@ -434,8 +443,6 @@ class Expert final : public Computer {
     }
     out.deals.resize(n + extra);
     if (have + extra == 0) return out;
-    double sum = 0;
-    for (std::size_t k = 0; k < n; ++k) sum += out.weights[k];
     const double each = q / static_cast<double>(have + extra);
     for (std::size_t k = 0; k < n; ++k) out.weights[k] = (1 - q) * out.weights[k] / sum + (heavy[k] ? each : 0);
     out.weights.resize(n + extra, each);
@@ -474,14 +481,12 @@ class Expert final : public Computer {
 double playLikelihood(const Observation& o, const Hidden& h, double g) { return likelihoodOfPlays(o, h, g); }
 
 double heavyFirstPosterior(const Observation& o, const std::vector<Hidden>& deals, double prior, double g) {
-  if (deals.empty() || !(prior > 0)) return 0;
   double zg = 0, zm = 0;
   for (const Hidden& h : deals) {
     zg += likelihoodOfPlays(o, h, 1.0) > 0 ? 1 : 0;
     zm += likelihoodOfPlays(o, h, g);
   }
-  if (!(zg > 0)) return 0;
-  return prior * zg / (prior * zg + (1 - prior) * zm);
+  return posterior(prior, zg, zm);
 }
 
 std::unique_ptr<Computer> makeExpert(const ExpertOptions& opt, std::uint64_t seed) {
