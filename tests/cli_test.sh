@@ -240,11 +240,24 @@ python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert list(d) == ["rules", "path", "games", "seconds", "games_per_second"], list(d)
-assert d["path"] in ("generic", "bmi2"), d["path"]
+assert d["path"] in ("generic", "popcnt", "bmi2"), d["path"]
 assert isinstance(d["rules"], str) and d["games"] == 1000
 assert isinstance(d["seconds"], (int, float)) and isinstance(d["games_per_second"], (int, float))
 assert d["games_per_second"] > 0
 ' "$TMP/out" 2>/dev/null || fail "bench --json: $(head -c 300 "$TMP/out")"
+
+# Every path that runs here plays the same rounds: the same moves per round from the bench's seed.
+for path in generic popcnt bmi2; do
+  if "$BIN" bench --games 2000 --rules dominoes2 --path $path >"$TMP/bench_$path" 2>"$TMP/err"; then
+    grep -q "2000 rounds in .* rounds/s (.* moves per round), $path path$" "$TMP/bench_$path" ||
+      fail "bench --path $path: $(cat "$TMP/bench_$path")"
+    sed -n 's/.*(\(.*\) moves per round).*/\1/p' "$TMP/bench_$path" >"$TMP/moves_$path"
+    cmp -s "$TMP/moves_generic" "$TMP/moves_$path" || fail "bench --path $path: not the generic path's rounds"
+  else
+    grep -q "the $path path does not run on this build or processor" "$TMP/err" ||
+      fail "bench --path $path refused without saying why: $(cat "$TMP/err")"
+  fi
+done
 
 for chance in "" "--chance"; do
   expect_rc 0 "bench-solver --positions 20 --left 10 $chance --json" "$BIN" bench-solver --positions 20 --left 10 $chance --json

@@ -101,8 +101,11 @@ Played play(ai::fast::Path path, const char* rulesText, long long n) {
 TEST_CASE("playout paths: the generic path always runs and is named") {
   CHECK(ai::fast::runs(ai::fast::Path::Generic));
   CHECK(std::strcmp(ai::fast::name(ai::fast::Path::Generic), "generic") == 0);
+  CHECK(std::strcmp(ai::fast::name(ai::fast::Path::Popcnt), "popcnt") == 0);
   CHECK(std::strcmp(ai::fast::name(ai::fast::Path::Bmi2), "bmi2") == 0);
   CHECK(ai::fast::runs(ai::fast::best()));
+  // bmi2 needs everything popcnt does.
+  if (ai::fast::runs(ai::fast::Path::Bmi2)) CHECK(ai::fast::runs(ai::fast::Path::Popcnt));
 }
 
 TEST_CASE("playout paths: bmi2 is the default only where PDEP is fast") {
@@ -114,27 +117,35 @@ TEST_CASE("playout paths: bmi2 is the default only where PDEP is fast") {
   CHECK(ai::fast::pdepIsFast("AuthenticAMD", 0x19));  // Zen 3, Zen 4
   CHECK(ai::fast::pdepIsFast("AuthenticAMD", 0x1A));  // Zen 5
   if (ai::fast::best() == ai::fast::Path::Bmi2) CHECK(ai::fast::runs(ai::fast::Path::Bmi2));
+  // Where bmi2 is not the default, popcnt is whenever it runs.
+  if (ai::fast::best() != ai::fast::Path::Bmi2)
+    CHECK(ai::fast::best() ==
+          (ai::fast::runs(ai::fast::Path::Popcnt) ? ai::fast::Path::Popcnt : ai::fast::Path::Generic));
 }
 
-TEST_CASE("playout paths: generic and bmi2 play the same rounds from the same seed") {
-  if (!ai::fast::runs(ai::fast::Path::Bmi2)) {
-    MESSAGE("this processor or build has no bmi2 path: only the generic path is tested");
-    return;
-  }
-  for (const char* rules : {"en-linea", "draw", "block", "en-linea hand=3", "draw hand=10 reserve=4", "dominoes2",
-                            "dominoes2 table=12x8"}) {
-    CAPTURE(rules);
-    const long long n = std::strncmp(rules, "dominoes2", 9) == 0 ? 3000 : 20000;
-    const Played g = play(ai::fast::Path::Generic, rules, n);
-    const Played b = play(ai::fast::Path::Bmi2, rules, n);
-    REQUIRE(g.rounds.size() == static_cast<std::size_t>(n));
-    REQUIRE(b.rounds.size() == g.rounds.size());
-    CHECK(g.total == b.total);
-    CHECK(g.moves == b.moves);
-    int differ = 0;
-    for (std::size_t i = 0; i < g.rounds.size(); ++i)
-      if (g.rounds[i] != b.rounds[i]) ++differ;
-    CHECK(differ == 0);
+TEST_CASE("playout paths: every path plays the generic path's rounds from the same seed") {
+  for (const auto path : {ai::fast::Path::Popcnt, ai::fast::Path::Bmi2}) {
+    const std::string name = ai::fast::name(path);
+    CAPTURE(name);
+    if (!ai::fast::runs(path)) {
+      MESSAGE("this processor or build has no " << name << " path: it is not tested");
+      continue;
+    }
+    for (const char* rules : {"en-linea", "draw", "block", "en-linea hand=3", "draw hand=10 reserve=4", "dominoes2",
+                              "dominoes2 table=12x8"}) {
+      CAPTURE(rules);
+      const long long n = std::strncmp(rules, "dominoes2", 9) == 0 ? 3000 : 20000;
+      const Played g = play(ai::fast::Path::Generic, rules, n);
+      const Played b = play(path, rules, n);
+      REQUIRE(g.rounds.size() == static_cast<std::size_t>(n));
+      REQUIRE(b.rounds.size() == g.rounds.size());
+      CHECK(g.total == b.total);
+      CHECK(g.moves == b.moves);
+      int differ = 0;
+      for (std::size_t i = 0; i < g.rounds.size(); ++i)
+        if (g.rounds[i] != b.rounds[i]) ++differ;
+      CHECK(differ == 0);
+    }
   }
 }
 

@@ -7,22 +7,32 @@
 #endif
 
 namespace dom::ai {
-#ifdef DOMINOES_HAS_BMI2_PATH
+#ifdef DOMINOES_HAS_X86_PATHS
 namespace bmi2 {
+long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each);
+}
+namespace popcnt {
 long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each);
 }
 #endif
 
 namespace fast {
 
-const char* name(Path p) { return p == Path::Bmi2 ? "bmi2" : "generic"; }
+const char* name(Path p) {
+  switch (p) {
+    case Path::Generic: return "generic";
+    case Path::Popcnt: return "popcnt";
+    case Path::Bmi2: return "bmi2";
+  }
+  return "generic";
+}
 
 bool runs(Path p) {
   if (p == Path::Generic) return true;
-#ifdef DOMINOES_HAS_BMI2_PATH
-  static const bool has =
-      __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-  return has;
+#ifdef DOMINOES_HAS_X86_PATHS
+  static const bool popcnt = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
+  static const bool bmi2 = popcnt && __builtin_cpu_supports("bmi2");
+  return p == Path::Popcnt ? popcnt : bmi2;
 #else
   return false;
 #endif
@@ -56,13 +66,16 @@ bool pdepIsFastHere() {
 }  // namespace
 
 Path best() {
-  static const bool fast = runs(Path::Bmi2) && pdepIsFastHere();
-  return fast ? Path::Bmi2 : Path::Generic;
+  static const Path p = runs(Path::Bmi2) && pdepIsFastHere() ? Path::Bmi2
+                        : runs(Path::Popcnt)                 ? Path::Popcnt
+                                                             : Path::Generic;
+  return p;
 }
 
 long long randomRounds(Path p, const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
-#ifdef DOMINOES_HAS_BMI2_PATH
+#ifdef DOMINOES_HAS_X86_PATHS
   if (p == Path::Bmi2 && runs(p)) return bmi2::randomRounds(rules, rng, rounds, each);
+  if (p == Path::Popcnt && runs(p)) return popcnt::randomRounds(rules, rng, rounds, each);
 #else
   (void)p;
 #endif

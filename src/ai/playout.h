@@ -38,8 +38,9 @@ struct PlayoutTable {
   std::array<std::uint64_t, 2 * kMaxTable + 2 * kPad> rows{};
   std::array<EndGeo, 2> ends{};
   Fits fits = kSnakeFits;
-  std::int16_t w = 0, h = 0;  // units
-  bool free = false;          // false: layout=snake, fits never change
+  std::array<Mask, 2> fitTiles{kAllTiles, kAllTiles};  // fits as the tiles each end lets in
+  std::int16_t w = 0, h = 0;                           // units
+  bool free = false;                                   // false: layout=snake, fits never change
 
   [[nodiscard]] static bool supports(const Rules& r) { return r.layout == LayoutRule::Snake || r.tableW <= kMaxWidth; }
   // These entry points are generic code (playout.cpp); the playout's loop has its own copies.

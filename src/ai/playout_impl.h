@@ -5,7 +5,7 @@
 #pragma once
 #include <algorithm>
 #include <bit>
-#ifdef __BMI2__
+#if defined(__BMI2__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
 #include <utility>
@@ -64,7 +64,7 @@ constexpr auto kSelectInByte = [] {
   // Byte i's top bit is set when n >= prefix[i]; those bytes come first, and they are skipped.
   const std::uint64_t passed = ((n * kOnes | kHigh) - prefix) & kHigh;
   const auto byte = static_cast<unsigned>(((passed >> 7) * kOnes) >> 56);
-  const auto before = static_cast<std::uint32_t>(byte ? (prefix >> (8 * byte - 8)) & 0xFF : 0);
+  const auto before = static_cast<std::uint32_t>(((prefix << 8) >> (8 * byte)) & 0xFF);  // bytes 0..byte-1
   const auto inByte = static_cast<std::uint8_t>(m >> (8 * byte));
   return static_cast<int>(8 * byte + kSelectInByte[n - before][inByte]);
 #endif
@@ -72,9 +72,6 @@ constexpr auto kSelectInByte = [] {
 
 // The n-th (from 0) tile of m.
 [[gnu::always_inline]] inline Tile nthTile(Mask m, std::uint32_t n) { return static_cast<Tile>(nthBit64(m, n)); }
-
-// One tile of m, the k-th (from 0) in index order, as a one-bit mask.
-[[gnu::always_inline]] inline Mask pickTile(Mask m, std::uint32_t k) { return Mask{1} << nthBit64(m, k); }
 
 // One play of the snake playout as table lookups: for the chosen bit `pos` of the choice mask
 // (bits 0..27 end L, 32..59 end R) and the ends packed as L | R << 3, the suit mask of the new
@@ -126,9 +123,27 @@ constexpr std::uint64_t kTwice = 0x100000001ull;
 
 enum class Step { Going, Pass, Domino, Blocked };
 
+// The tiles in some order, kept from deal to deal: each deal is a partial Fisher-Yates shuffle of
+// whatever order the last one left, which picks the hands uniformly from any order it starts from
+// (one swap a tile, where choosing the n-th tile of a mask takes a select of its bits).
+struct Deck {
+  std::array<std::uint8_t, kTiles> tile{};
+  constexpr Deck() {
+    for (int i = 0; i < kTiles; ++i) tile[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  }
+  // Swaps position i with one of positions i..27 (r below 28 - i) and returns the tile now at i.
+  [[gnu::always_inline]] Mask take(int i, std::uint32_t r) {
+    const auto a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(i) + r;
+    const std::uint8_t t = tile[b];
+    tile[b] = tile[a];
+    tile[a] = t;
+    return Mask{1} << t;
+  }
+};
+
 // A fresh deal and its lead, by the double rule. Domino already if the leader held one tile.
-Step snakeDeal(const Rules& rules, PlayoutRng& g, SnakeGame& s) {
-  Mask stock = kAllTiles, hand[2] = {0, 0};
+Step snakeDeal(const Rules& rules, PlayoutRng& g, Deck& deck, SnakeGame& s) {
+  Mask hand[2] = {0, 0};
   if (rules.hand == 7) {
     // The 14 choices come from three 32-bit numbers read as mixed-radix digits (28..23, 22..17 and
     // 16..15), each drawn below the largest multiple of its range so every deal is equally likely;
@@ -143,21 +158,17 @@ Step snakeDeal(const Rules& rules, PlayoutRng& g, SnakeGame& s) {
     std::uint32_t r1 = digits(28u * 27 * 26 * 25 * 24 * 23), r2 = digits(22u * 21 * 20 * 19 * 18 * 17),
                   r3 = digits(16u * 15);
     auto take = [&](int i, std::uint32_t& r, std::uint32_t radix) {
-      const Mask b = pickTile(stock, r % radix);
+      hand[i < 7 ? 0 : 1] |= deck.take(i, r % radix);
       r /= radix;
-      stock ^= b;
-      hand[i < 7 ? 0 : 1] |= b;
     };
     for (int i = 0; i < 6; ++i) take(i, r1, static_cast<std::uint32_t>(kTiles - i));
     for (int i = 6; i < 12; ++i) take(i, r2, static_cast<std::uint32_t>(kTiles - i));
     for (int i = 12; i < 14; ++i) take(i, r3, static_cast<std::uint32_t>(kTiles - i));
   } else {
-    for (int i = 0; i < 2 * rules.hand; ++i) {
-      const Mask b = pickTile(stock, bounded(g, static_cast<std::uint32_t>(kTiles - i)));
-      stock ^= b;
-      hand[i < rules.hand ? 0 : 1] |= b;
-    }
+    for (int i = 0; i < 2 * rules.hand; ++i)
+      hand[i < rules.hand ? 0 : 1] |= deck.take(i, bounded(g, static_cast<std::uint32_t>(kTiles - i)));
   }
+  const Mask stock = kAllTiles & ~(hand[0] | hand[1]);
   int p = 0;
   Tile lead = kNoTile;
   if (const Mask d = (hand[0] | hand[1]) & doublesMask()) {
@@ -287,13 +298,36 @@ constexpr std::array<PatchMasks, 4> kPatch = [] {
   const int k = g.dir;
   const int x0 = g.x + kDx[k] - 3, y0 = g.y + kDy[k] - 3;
   const std::uint64_t* row = t.rows.data() + y0;
+#ifdef __SSE2__
+  // Two rows a register: shifted, masked and moved to their six bits by one multiply each.
+  const __m128i count = _mm_cvtsi32_si128(x0), six = _mm_set1_epi64x(63);
+  const auto part = [&](int j, long long lo, long long hi) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + j));
+    return _mm_mul_epu32(_mm_and_si128(_mm_srl_epi64(v, count), six), _mm_set_epi64x(hi, lo));
+  };
+  const __m128i w =
+      _mm_or_si128(_mm_or_si128(part(0, 1, 1LL << 6), part(2, 1LL << 12, 1LL << 18)), part(4, 1LL << 24, 1LL << 30));
+  const auto p = static_cast<std::uint64_t>(_mm_cvtsi128_si64(w) | _mm_cvtsi128_si64(_mm_unpackhi_epi64(w, w)));
+#else
   std::uint64_t p = 0;
   for (int j = 0; j < 6; ++j) p |= ((row[j] >> x0) & 63) << (6 * j);
+#endif
   const PatchMasks& m = kPatch[static_cast<std::size_t>(k)];
-  if (p & m.front) return EndFit{false, 0};
-  auto hs = static_cast<std::uint8_t>(!(p & m.far[0]));
-  if (!g.onDouble) hs = static_cast<std::uint8_t>(hs | (!(p & m.far[1]) << 1) | (!(p & m.far[2]) << 2));
-  return EndFit{!(p & m.dblSides), hs};
+  // Without branches (an end's fits are as random as the line): nothing fits when the front
+  // square is taken, and only straight on a double.
+  const int open = (p & m.front) == 0;
+  const int turns = ((p & m.far[1]) == 0) | ((p & m.far[2]) == 0) << 1;
+  const int hs = (((p & m.far[0]) == 0) | ((turns & -static_cast<int>(!g.onDouble)) << 1)) & -open;
+  return EndFit{static_cast<bool>(((p & m.dblSides) == 0) & open), static_cast<std::uint8_t>(hs)};
+}
+
+[[nodiscard]] constexpr Mask fitTiles(const EndFit& f) {
+  return (f.dbl ? doublesMask() : 0) | (f.headings ? ~doublesMask() & kAllTiles : 0);
+}
+// End e's fit, in both forms.
+[[gnu::always_inline]] inline void setFit(PlayoutTable& t, int e, EndFit f) {
+  t.fits[static_cast<std::size_t>(e)] = f;
+  t.fitTiles[static_cast<std::size_t>(e)] = fitTiles(f);
 }
 
 [[gnu::always_inline]] inline void tableMark(PlayoutTable& t, int x, int y, int w, int h) {
@@ -304,6 +338,7 @@ constexpr std::array<PatchMasks, 4> kPatch = [] {
 inline void tableReset(PlayoutTable& t, const Rules& r) {
   t.free = r.layout == LayoutRule::Free;
   t.fits = kSnakeFits;
+  t.fitTiles = {kAllTiles, kAllTiles};
   t.ends = {};
   if (!t.free) return;
   constexpr int pad = PlayoutTable::kPad;
@@ -328,57 +363,94 @@ inline void tableLead(PlayoutTable& t, Tile tile) {
     tableMark(t, cx - 2, cy - 1, 4, 2);
     t.ends = {G{i16(cx - 2), i16(cy), 2, false}, G{i16(cx + 2), i16(cy), 0, false}};
   }
-  t.fits = {tableFit(t, t.ends[0]), tableFit(t, t.ends[1])};
+  setFit(t, 0, tableFit(t, t.ends[0]));
+  setFit(t, 1, tableFit(t, t.ends[1]));
+}
+
+// One placement's geometry, relative to the end's edge midpoint (x, y): the rectangle the tile
+// covers (its corner, width; the height is 6 - width) and the new end (its midpoint, direction
+// and whether it is on a double). Indexed by the end's direction and the placement's kind: 0 to
+// 2 a non-double's heading (on a double only 0), 3 a double laid crosswise. One table row instead
+// of branches: which kind comes next is a random choice the processor cannot predict.
+struct PlaceGeo {
+  std::int8_t rx = 0, ry = 0, rw = 0, nx = 0, ny = 0;
+  std::uint8_t dir = 0;
+  bool onDouble = false;
+};
+constexpr auto kPlace = [] {
+  std::array<std::array<PlaceGeo, 4>, 4> t{};
+  const auto i8 = [](int v) { return static_cast<std::int8_t>(v); };
+  for (int k = 0; k < 4; ++k) {
+    const int cx = kDx[k], cy = kDy[k];  // the front square's centre
+    for (int h = 0; h < 3; ++h) {
+      const int n = turnedDir(k, static_cast<Heading>(h));
+      const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];
+      t[static_cast<std::size_t>(k)][static_cast<std::size_t>(h)] = {i8(std::min(cx, fx) - 1),
+                                                                     i8(std::min(cy, fy) - 1),
+                                                                     i8(kDx[n] ? 4 : 2),
+                                                                     i8(fx + kDx[n]),
+                                                                     i8(fy + kDy[n]),
+                                                                     static_cast<std::uint8_t>(n),
+                                                                     false};
+    }
+    const bool across = horizontalDir(k);
+    t[static_cast<std::size_t>(k)][3] = {i8(across ? cx - 1 : cx - 2),
+                                         i8(across ? cy - 2 : cy - 1),
+                                         i8(across ? 2 : 4),
+                                         i8(cx + kDx[k]),
+                                         i8(cy + kDy[k]),
+                                         static_cast<std::uint8_t>(k),
+                                         true};
+  }
+  return t;
+}();
+
+// Marks a rectangle of width w and height 2 or 4 (6 - w): four rows are always written, the last
+// two with nothing when the height is 2 (the padding keeps them in bounds).
+[[gnu::always_inline]] inline void tableMark4(PlayoutTable& t, int x, int y, int w) {
+  const std::uint64_t bitsRow = ((std::uint64_t{1} << w) - 1) << x;
+  const std::uint64_t tall = bitsRow & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 2));
+  std::uint64_t* row = t.rows.data() + y;
+  row[0] |= bitsRow;
+  row[1] |= bitsRow;
+  row[2] |= tall;
+  row[3] |= tall;
 }
 
 [[gnu::always_inline]] inline void tablePlay(PlayoutTable& t, int e, Tile tile, Heading h) {
   PlayoutTable::EndGeo& s = t.ends[static_cast<std::size_t>(e)];
-  const int k = s.dir;
-  const int cx = s.x + kDx[k], cy = s.y + kDy[k];  // the front square's centre
-  int rx, ry, rw, rh;
-  if (isDouble(tile)) {
-    rx = horizontalDir(k) ? cx - 1 : cx - 2;
-    ry = horizontalDir(k) ? cy - 2 : cy - 1;
-    rw = horizontalDir(k) ? 2 : 4;
-    rh = 6 - rw;
-    s.x = static_cast<std::int16_t>(cx + kDx[k]);
-    s.y = static_cast<std::int16_t>(cy + kDy[k]);
-    s.onDouble = true;
-  } else {
-    const int n = s.onDouble ? k : turnedDir(k, h);
-    const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];
-    rx = std::min(cx, fx) - 1;
-    ry = std::min(cy, fy) - 1;
-    rw = kDx[n] ? 4 : 2;
-    rh = 6 - rw;
-    s = {static_cast<std::int16_t>(fx + kDx[n]), static_cast<std::int16_t>(fy + kDy[n]), static_cast<std::uint8_t>(n),
-         false};
-  }
-  tableMark(t, rx, ry, rw, rh);
-  t.fits[static_cast<std::size_t>(e)] = tableFit(t, s);
+  // A double's heading is straight (0), so the kind is its heading on a non-double end, or 3.
+  const int kind = (static_cast<int>(h) & (static_cast<int>(s.onDouble) - 1)) | (3 & -static_cast<int>(isDouble(tile)));
+  const PlaceGeo& p = kPlace[s.dir][static_cast<std::size_t>(kind)];
+  const int rx = s.x + p.rx, ry = s.y + p.ry, rw = p.rw, rh = 6 - rw;
+  s = {static_cast<std::int16_t>(s.x + p.nx), static_cast<std::int16_t>(s.y + p.ny), p.dir, p.onDouble};
+  tableMark4(t, rx, ry, rw);
+  setFit(t, e, tableFit(t, s));
   // The other end changes only if the new tile lies where its placements would.
   const PlayoutTable::EndGeo& o = t.ends[static_cast<std::size_t>(e ^ 1)];
   const int ox = o.x + kDx[o.dir] - 3, oy = o.y + kDy[o.dir] - 3;
-  if (rx < ox + 6 && ox < rx + rw && ry < oy + 6 && oy < ry + rh)
-    t.fits[static_cast<std::size_t>(e ^ 1)] = tableFit(t, o);
+  if (rx < ox + 6 && ox < rx + rw && ry < oy + 6 && oy < ry + rh) setFit(t, e ^ 1, tableFit(t, o));
 }
 
 // The tables the playout loop runs on: snake (fits never change), the fixed-size table, and
 // core's FreeBoard for free tables too wide for it.
 struct SnakeTable {
   static constexpr Fits fits() { return kSnakeFits; }
+  static constexpr std::array<Mask, 2> tiles() { return {kAllTiles, kAllTiles}; }
   static void lead(Tile) {}
   static void play(int, Tile, Heading) {}
 };
 struct FastTable {
   PlayoutTable& t;
   [[nodiscard]] const Fits& fits() const { return t.fits; }
+  [[nodiscard]] const std::array<Mask, 2>& tiles() const { return t.fitTiles; }
   void lead(Tile tile) const { tableLead(t, tile); }
-  void play(int e, Tile tile, Heading h) const { tablePlay(t, e, tile, h); }
+  [[gnu::always_inline]] void play(int e, Tile tile, Heading h) const { tablePlay(t, e, tile, h); }
 };
 struct BoardTable {
   FreeBoard& b;
   [[nodiscard]] const Fits& fits() const { return b.fits(); }
+  [[nodiscard]] std::array<Mask, 2> tiles() const { return {fitTiles(b.fits()[0]), fitTiles(b.fits()[1])}; }
   void lead(Tile tile) const { b.lead(tile); }
   void play(int e, Tile tile, Heading h) const { b.play(static_cast<End>(e), tile, h); }
 };
@@ -399,10 +471,6 @@ struct OrderedStock {
   [[nodiscard]] int count() const { return s.stockCount(); }
   Tile take(PlayoutRng&) const { return s.stock[s.stockTop++]; }
 };
-
-[[nodiscard]] constexpr Mask fitTiles(const EndFit& f) {
-  return (f.dbl ? doublesMask() : 0) | (f.headings ? ~doublesMask() & kAllTiles : 0);
-}
 
 // kByWeight[w]: the tiles of weight w (0 to 12).
 constexpr auto kByWeight = [] {
@@ -426,6 +494,12 @@ constexpr auto kNthHeading = [] {
       if (hs >> i & 1) t[static_cast<std::size_t>(hs)][static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(i);
   return t;
 }();
+// All ones if c, else zero.
+template <class T>
+[[gnu::always_inline]] constexpr T everyBit(bool c) {
+  return static_cast<T>(T{0} - static_cast<T>(c));
+}
+
 // r / m for m in 1..3 and r < 64, by a multiply.
 constexpr std::array<std::uint32_t, 4> kInverse = {0, 65536, 32768, 21846};
 
@@ -448,7 +522,8 @@ template <bool kMixed = false, class Table, class Stock>
                                             GreedyShares greedy = {}) {
   constexpr Mask kD = doublesMask(), kN = kAllTiles & ~doublesMask();
   const Fits f = table.fits();
-  const Mask allow0 = suitMask(s.pips[0]) & fitTiles(f[0]), allow1 = suitMask(s.pips[1]) & fitTiles(f[1]);
+  const std::array<Mask, 2> fitting = table.tiles();
+  const Mask allow0 = suitMask(s.pips[0]) & fitting[0], allow1 = suitMask(s.pips[1]) & fitting[1];
   const Mask a0 = s.cur & allow0, a1 = s.cur & allow1;
   if constexpr (kMixed) {
     if ((a0 | a1) && g() < greedy[static_cast<std::size_t>(s.p)]) {
@@ -475,27 +550,22 @@ template <bool kMixed = false, class Table, class Stock>
     const std::uint32_t c0 = d0 + static_cast<std::uint32_t>(bits(a0 & kN)) * m0;
     const std::uint32_t total = c0 + d1 + static_cast<std::uint32_t>(bits(a1 & kN)) * m1;
     std::uint32_t r = bounded(g, total);
-    int e = 0;
-    Mask a = a0;
-    std::uint32_t d = d0, m = m0, hs = f[0].headings;
-    if (r >= c0) {
-      e = 1;
-      r -= c0;
-      a = a1;
-      d = d1;
-      m = m1;
-      hs = f[1].headings;
-    }
-    Tile t;
-    Heading h = Heading::Straight;
-    if (r < d) {
-      t = nthTile(a & kD, r);
-    } else {
-      r -= d;
-      const std::uint32_t q = (r * kInverse[m]) >> 16;
-      t = nthTile(a & kN, q);
-      h = static_cast<Heading>(kNthHeading[hs][r - q * m]);
-    }
+    // Which end, double or not, which tile and heading: each a plain select, which GCC writes as
+    // a conditional move (an if block setting them all became branches, which these random
+    // choices mispredict: callgrind counted a third fewer mispredictions without them, and the
+    // bench runs 15% faster).
+    const bool second = r >= c0;
+    const int e = second;
+    const Mask a = second ? a1 : a0;
+    const std::uint32_t d = second ? d1 : d0, m = second ? m1 : m0;
+    const std::uint32_t hs = second ? f[1].headings : f[0].headings;
+    r -= second ? c0 : 0;
+    const bool dbl = r < d;
+    // For a non-double: its index times m plus its heading's index.
+    const std::uint32_t rest = (r - d) & everyBit<std::uint32_t>(!dbl);
+    const std::uint32_t q = (rest * kInverse[m]) >> 16;
+    const Tile t = nthTile(a & (dbl ? kD : kN), dbl ? r : q);
+    const auto h = static_cast<Heading>(kNthHeading[hs][rest - q * m] & everyBit<std::uint8_t>(!dbl));
     s.cur &= ~bit(t);
     s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
     table.play(e, t, h);
@@ -551,9 +621,9 @@ struct FreeGame {
 // A fresh deal into a slot, its lead laid on the (empty) table. Domino at once if the leader
 // held one tile.
 template <class Table>
-Step freeDeal(const Rules& rules, PlayoutRng& g, FreeGame& s, Table table) {
+Step freeDeal(const Rules& rules, PlayoutRng& g, Deck& deck, FreeGame& s, Table table) {
   SnakeGame deal;
-  const Step first = snakeDeal(rules, g, deal);
+  const Step first = snakeDeal(rules, g, deck, deal);
   s.h = FreeHot{};
   s.h.p = 1 - idx(deal.opener);
   s.h.cur = static_cast<Mask>(deal.h.cur);
@@ -598,6 +668,7 @@ long long freeRoundsFast(const Rules& rules, PlayoutRng& rng, long long rounds, 
   std::array<PlayoutTable, 2> table{empty, empty};
   std::array<FreeGame, 2> game;
   PlayoutRng g = rng;
+  Deck deck;
   RoundState out;
   long long started = 0, total = 0;
   const auto start = [&](int i) {
@@ -605,7 +676,7 @@ long long freeRoundsFast(const Rules& rules, PlayoutRng& rng, long long rounds, 
       ++started;
       std::copy_n(empty.rows.begin(), rows, table[static_cast<std::size_t>(i)].rows.begin());
       const Step how =
-          freeDeal(rules, g, game[static_cast<std::size_t>(i)], FastTable{table[static_cast<std::size_t>(i)]});
+          freeDeal(rules, g, deck, game[static_cast<std::size_t>(i)], FastTable{table[static_cast<std::size_t>(i)]});
       if (how == Step::Going) return true;
       total += freeDone(rules, game[static_cast<std::size_t>(i)], how, each, out);
     }
@@ -646,12 +717,13 @@ long long freeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, cons
   const int drawLimit = rules.draw == DrawRule::Until ? rules.reserve : kTiles;
   static thread_local FreeBoard board;
   PlayoutRng g = rng;
+  Deck deck;
   RoundState out;
   FreeGame game;
   long long total = 0;
   for (long long i = 0; i < rounds; ++i) {
     board.reset(rules.tableW, rules.tableH);
-    Step how = freeDeal(rules, g, game, BoardTable{board});
+    Step how = freeDeal(rules, g, deck, game, BoardTable{board});
     if (how == Step::Going) how = freeLoop(game.h, BoardTable{board}, game.stock, drawLimit, g);
     total += freeDone(rules, game, how, each, out);
   }
@@ -696,6 +768,7 @@ int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& 
 long long snakeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
   const int drawLimit = rules.draw == DrawRule::Until ? rules.reserve : kTiles;
   PlayoutRng g = rng;
+  Deck deck;
   long long started = 0, total = 0;
   SnakeGame a, b;
   RoundState out;
@@ -711,7 +784,7 @@ long long snakeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, con
   const auto start = [&](SnakeGame& s) {
     while (started < rounds) {
       ++started;
-      const Step how = snakeDeal(rules, g, s);
+      const Step how = snakeDeal(rules, g, deck, s);
       if (how == Step::Going) return true;
       finish(s, how);
     }

@@ -273,10 +273,10 @@ int cmdBench(const std::string& rulesText, long long games, bool json, const std
   }
   const Rules rules = std::get<Rules>(parsed);
   ai::fast::Path path = ai::fast::best();
-  if (pathWord == "generic") path = ai::fast::Path::Generic;
-  if (pathWord == "bmi2") path = ai::fast::Path::Bmi2;
+  for (const auto p : {ai::fast::Path::Generic, ai::fast::Path::Popcnt, ai::fast::Path::Bmi2})
+    if (pathWord == ai::fast::name(p)) path = p;
   if (!ai::fast::runs(path)) {
-    std::cerr << "dominoes bench: the bmi2 path does not run on this build or processor\n";
+    std::cerr << "dominoes bench: the " << ai::fast::name(path) << " path does not run on this build or processor\n";
     return 2;
   }
   ai::PlayoutRng rng(12345);
@@ -292,7 +292,7 @@ int cmdBench(const std::string& rulesText, long long games, bool json, const std
                              {"games_per_second", gps}};
     std::cout << j.dump() << "\n";
   } else {
-    const bool slowPdep = pathWord == "auto" && path == ai::fast::Path::Generic && ai::fast::runs(ai::fast::Path::Bmi2);
+    const bool slowPdep = pathWord == "auto" && path != ai::fast::Path::Bmi2 && ai::fast::runs(ai::fast::Path::Bmi2);
     std::printf("%s\n%lld rounds in %.3f s: %.0f rounds/s (%.1f moves per round), %s path%s\n", rules.text().c_str(),
                 games, seconds, gps, games ? static_cast<double>(moves) / static_cast<double>(games) : 0.0,
                 ai::fast::name(path), slowPdep ? " (bmi2 runs here, but this processor's PDEP is slow)" : "");
@@ -421,8 +421,9 @@ int main(int argc, char** argv) {
   bench->add_option("--games", gamesText, "rounds to play (1 to 1000000000)");
   bench->add_flag("--json", json, "print JSON: rules, path, games, seconds, games_per_second");
   std::string benchPath = "auto";
-  bench->add_option("--path", benchPath, "playout path: auto (the fastest this processor runs), generic or bmi2")
-      ->check(CLI::IsMember({"auto", "generic", "bmi2"}));
+  bench
+      ->add_option("--path", benchPath, "playout path: auto (the fastest this processor runs), generic, popcnt or bmi2")
+      ->check(CLI::IsMember({"auto", "generic", "popcnt", "bmi2"}));
 
   auto* layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
   layout->add_option("FILE", file, "the DGN record")->required();
