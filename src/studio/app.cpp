@@ -632,6 +632,10 @@ nlohmann::json App::state() const {
   for (const auto& r : timelineRows(timeline, settings.visibility))
     rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
+  j["timelineDrawn"] = {{"causedShown", timelineDrawn.causedShown},
+                        {"movesCut", timelineDrawn.movesCut},
+                        {"causedCut", timelineDrawn.causedCut}};
+  j["trackerDrawn"] = {{"bars", trackerBarShown}};
   j["layout"] = layoutState();
   j["score"] = {{"rounds", scoreView(m).rounds},
                 {"match", scoreView(m).match},

@@ -158,6 +158,14 @@ class App {
     float x = 0, y = 0, w = 0, h = 0;
   };
   std::vector<DrawnMark> drawnMarks;
+  // What the Timeline's rows drew this frame: whether the "what it caused" column was shown, and
+  // how many of the move and caused cells on screen were cut with an ellipsis.
+  struct TimelineDrawn {
+    bool causedShown = false;
+    int movesCut = 0, causedCut = 0;
+  };
+  TimelineDrawn timelineDrawn;
+  bool trackerBarShown = false;  // the Tile tracker drew its bars this frame
   struct DrawnGraph {
     bool drawn = false;
     float x = 0, y = 0, w = 0, h = 0;

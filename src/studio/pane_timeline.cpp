@@ -1,7 +1,8 @@
 // The Timeline pane: every move of the current branch as a row; click to jump; playback controls.
-// A cell too long for its column ends in an ellipsis and shows the whole text on hover. Once the
-// record is analysed (Game > Analyse the record), the marked moves carry ?!, ? or ?? and a graph of
-// A's win probability over the moves sits above the rows (click: jump there).
+// A move is never cut; what it caused is cut with an ellipsis (the whole text on hover) or, in a
+// pane too narrow for it, left to the row's tooltip. Once the record is analysed (Game > Analyse
+// the record), the marked moves carry ?!, ? or ?? and a graph of A's win probability over the
+// moves sits above the rows (click: jump there).
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -92,8 +93,9 @@ void drawGraph(App& app, const RecordAnalysis& ra, Intents& out) {
   }
 }
 
-// The text in the cell's width; cut with an ellipsis when longer, the full text on hover.
-void cell(const std::string& text, const ImVec4* colour = nullptr) {
+// The text in the cell's width; cut with an ellipsis when longer, the full text on hover. 1 if it
+// was cut.
+int cell(const std::string& text, const ImVec4* colour = nullptr) {
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   if (size.x <= w) {
@@ -101,7 +103,7 @@ void cell(const std::string& text, const ImVec4* colour = nullptr) {
       ImGui::TextColored(*colour, "%s", text.c_str());
     else
       ImGui::TextUnformatted(text.c_str());
-    return;
+    return 0;
   }
   const ImVec2 at = ImGui::GetCursorScreenPos();
   if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
@@ -110,6 +112,7 @@ void cell(const std::string& text, const ImVec4* colour = nullptr) {
   if (colour) ImGui::PopStyleColor();
   ImGui::Dummy(ImVec2(w, size.y));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+  return 1;
 }
 // A button's width: its label and the frame's padding.
 float buttonWidth(const char* label) {
@@ -191,13 +194,30 @@ void drawTimelinePane(App& app, Intents& out) {
         app.drawnMarks.push_back({r.node, r.number, ai::symbol(p->mark), markColour(p->mark)});
   }
   const float markW = ImGui::CalcTextSize("??").x + 2;
-  if (ImGui::BeginTable("moves", 5, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+  // The move column is as wide as its longest move, so a move is never cut. What it caused takes
+  // the rest; in a pane too narrow for a few of its letters (800x600's Timeline) that column is
+  // left out and each row's tooltip says it.
+  const auto moveText = [](const TimelineRow& r) { return r.branchPoint ? r.move + " *" : r.move; };
+  float moveW = ImGui::CalcTextSize(_("move")).x;
+  for (const TimelineRow& r : rows) moveW = std::max(moveW, ImGui::CalcTextSize(moveText(r).c_str()).x);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float numberW = ImGui::CalcTextSize("999").x, sideW = ImGui::GetFontSize(), markColW = ra ? markW : 1.0f;
+  const float rest = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - numberW - sideW - markColW - moveW -
+                     10 * style.CellPadding.x - 4;
+  const bool causedShown = rest >= ImGui::CalcTextSize("ends 0 a").x;
+  app.timelineDrawn = {causedShown, 0, 0};
+  if (ImGui::BeginTable("moves", causedShown ? 5 : 4,
+                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize());
-    ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_WidthFixed, ra ? markW : 1.0f);
-    ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn(_("what it caused"), ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, numberW);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, sideW);
+    ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_WidthFixed, markColW);
+    if (causedShown) {
+      ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
+      ImGui::TableSetupColumn(_("what it caused"), ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthStretch);
+    }
     ImGui::TableHeadersRow();
     // Keep the current row in view when the position changes (the clipper skips rows off screen).
     if (app.lastNode != app.timeline.currentIndex()) {
@@ -219,6 +239,8 @@ void drawTimelinePane(App& app, Intents& out) {
         if (ImGui::Selectable(label, r.current,
                               ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           out.push_back(jumpIntent(r.node));
+        const bool rowHovered = ImGui::IsItemHovered();
+        bool markHovered = false;
         ImGui::PopID();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.player.c_str());
@@ -230,7 +252,8 @@ void drawTimelinePane(App& app, Intents& out) {
           ImGui::TextColored(ImVec4(static_cast<float>(col[0]) / 255.0f, static_cast<float>(col[1]) / 255.0f,
                                     static_cast<float>(col[2]) / 255.0f, 1.0f),
                              "%s", ai::symbol(p->mark));
-          if (ImGui::IsItemHovered())
+          markHovered = ImGui::IsItemHovered();
+          if (markHovered)
             ImGui::SetTooltip("%s",
                               i18n::format(_(words::kMarkTip), {r.player, markWord(p->mark), r.player, p->played,
                                                                 percent(p->playedWin), p->best, percent(p->bestWin)})
@@ -245,12 +268,13 @@ void drawTimelinePane(App& app, Intents& out) {
             }
         }
         ImGui::TableNextColumn();
-        if (r.branchPoint)
-          cell(r.move + " *", &branchColour);
-        else
-          cell(r.move);
-        ImGui::TableNextColumn();
-        cell(r.caused);
+        app.timelineDrawn.movesCut += cell(moveText(r), r.branchPoint ? &branchColour : nullptr);
+        if (causedShown) {
+          ImGui::TableNextColumn();
+          app.timelineDrawn.causedCut += cell(r.caused);
+        } else if (rowHovered && !markHovered && !r.caused.empty()) {
+          ImGui::SetTooltip("%s: %s", r.move.c_str(), r.caused.c_str());
+        }
       }
     ImGui::EndTable();
   }

@@ -2,6 +2,7 @@
 // what the opponent cannot hold and the move that revealed it. From the shown player's view.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "studio/app.h"
@@ -15,14 +16,19 @@ void drawTrackerPane(App& app, Intents& out) {
   const Player opp = other(v.viewer);
   const std::string me(1, letter(v.viewer)), them(1, letter(opp));
   ImGui::TextWrapped("%s", i18n::format(_("As {0}: the tiles of each number (7 each)"), {me}).c_str());
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerV;
-  if (ImGui::BeginTable("counts", 5, flags)) {
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn(_("table"));
-    ImGui::TableSetupColumn(_("hand"));
-    ImGui::TableSetupColumn(_("unseen"));
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  // The count columns are as wide as their headers, so no header is cut; the bar of the 7 tiles
+  // takes the rest, and is left out when the rest is too narrow for it (it repeats the counts).
+  const char* heads[] = {"#", _("table"), _("hand"), _("unseen")};
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float fixed = 0;
+  for (const char* h : heads) fixed += std::max(ImGui::CalcTextSize(h).x, ImGui::CalcTextSize("0").x);
+  const float barW = ImGui::GetContentRegionAvail().x - fixed - 10 * style.CellPadding.x - 4;
+  const bool bar = barW >= 4 * ImGui::GetFontSize();
+  app.trackerBarShown = bar;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
+  if (ImGui::BeginTable("counts", bar ? 5 : 4, flags)) {
+    for (const char* h : heads) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed);
+    if (bar) ImGui::TableSetupColumn("##bar", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (const TrackerRow& r : v.rows) {
       ImGui::TableNextRow();
@@ -36,6 +42,7 @@ void drawTrackerPane(App& app, Intents& out) {
       if (r.unseen == 0) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.55f, 0.4f, 1));
       ImGui::Text("%d", r.unseen);
       if (r.unseen == 0) ImGui::PopStyleColor();
+      if (!bar) continue;
       ImGui::TableNextColumn();
       // A bar of the 7 tiles: table grey, hand gold, unseen blue.
       ImDrawList* dl = ImGui::GetWindowDrawList();
