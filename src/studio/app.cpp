@@ -614,6 +614,10 @@ nlohmann::json App::state() const {
   j["autoplay"] = session.autoplay;
   j["editing"] = editing();
   j["language"] = i18n::language();
+  // What a character the font lacks (or invalid UTF-8) is drawn as.
+  if (const ImFont* f = ImGui::GetFont())
+    j["font"] = {{"fallback", static_cast<int>(f->FallbackChar)},
+                 {"replacementGlyph", f->FindGlyphNoFallback(0xFFFD) != nullptr}};
   const auto names = session.playerNames();
   j["seats"] = {{"A", session.game.seats[0].spec}, {"B", session.game.seats[1].spec}};
   const auto thinker = session.thinker();

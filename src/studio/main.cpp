@@ -275,8 +275,10 @@ int main(int argc, char** argv) {
   style.Colors[ImGuiCol_Button] = ImVec4(0.20f, 0.40f, 0.30f, 0.60f);
   style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.52f, 0.38f, 1.0f);
   style.ScaleAllSizes(uiScale);
-  // Latin-1 and Latin Extended-A (Polish, the pseudo-locale's accents) and general punctuation.
-  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 0x2190, 0x2193, 0};
+  // Latin-1 and Latin Extended-A (Polish, the pseudo-locale's accents), general punctuation, arrows,
+  // and U+FFFD, which invalid UTF-8 decodes to and which ImGui then draws for any glyph the font
+  // lacks (without it ImGui falls back to '?', which reads as text).
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 0x2190, 0x2193, 0xFFFD, 0xFFFD, 0};
   ImFont* uiFont = nullptr;
   if (const std::string font = paths::uiFont(); !font.empty())
     uiFont = io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * uiScale, nullptr, ranges);
