@@ -710,6 +710,7 @@ nlohmann::json App::state() const {
     for (const DrawnMark& d : drawnMarks)
       marks.push_back({{"node", d.node},
                        {"number", d.number},
+                       {"pathPos", d.pathPos},
                        {"mark", d.mark},
                        {"colour", d.colour},
                        {"visible", d.visible},

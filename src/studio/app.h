@@ -151,7 +151,8 @@ class App {
   // and the win-probability graph.
   struct DrawnMark {
     int node = -1;
-    int number = 0;
+    int number = 0;   // the Timeline row's number (over the whole record)
+    int pathPos = 0;  // the row's position in the branch, which is also its point on the graph
     std::string mark;
     std::array<int, 3> colour{};
     bool visible = false;

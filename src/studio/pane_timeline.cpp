@@ -189,9 +189,10 @@ void drawTimelinePane(App& app, Intents& out) {
     if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
     drawGraph(app, *ra, out);
-    for (const TimelineRow& r : rows)
-      if (const RecordPly* p = ra->at(r.node); p && p->mark != ai::Mark::None)
-        app.drawnMarks.push_back({r.node, r.number, ai::symbol(p->mark), markColour(p->mark)});
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if (const RecordPly* p = ra->at(rows[i].node); p && p->mark != ai::Mark::None)
+        app.drawnMarks.push_back(
+            {rows[i].node, rows[i].number, static_cast<int>(i), ai::symbol(p->mark), markColour(p->mark)});
   }
   const float markW = ImGui::CalcTextSize("??").x + 2;
   // The move column is as wide as its longest move, so a move is never cut. What it caused takes

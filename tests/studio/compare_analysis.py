@@ -7,8 +7,9 @@
       probabilities and points.
   compare_analysis.py record STATE.json CLI.json
       the record analysis (/record_analysis in the dumped state) is the CLI's: one ply per position of
-      the CLI, with the same move number, mover, played and best moves, win probabilities and mark;
-      and the marks the Timeline drew are exactly the CLI's marked moves, with their symbols.
+      the CLI, with the same round, move number, mover, played and best moves, win probabilities and
+      mark; and the marks the Timeline drew are exactly the CLI's marked moves (by round and move),
+      with their symbols.
 Exits 1 with the differences printed when they differ.
 """
 import json
@@ -65,8 +66,12 @@ def record(state_path, cli_path):
                 and close(p["played_points"], c["played_points"]))
         if not same:
             bad.append(f"move {c['number']}: studio {p}, CLI {c}")
-    drawn = [(m["number"], m["mark"]) for m in ra["marks"]]
-    marked = [(c["number"], SYMBOL[c["mark"]]) for c in positions if c["mark"]]
+    # A drawn mark names its Timeline row, numbered over the whole record; the ply of the same node
+    # gives its round and its number in the round, as the CLI counts.
+    ply_of = {p["node"]: p for p in plies}
+    drawn = [(ply_of[m["node"]]["round"], ply_of[m["node"]]["number"], m["mark"]) if m["node"] in ply_of
+             else ("no ply at node", m["node"], m["mark"]) for m in ra["marks"]]
+    marked = [(c["round"], c["number"], SYMBOL[c["mark"]]) for c in positions if c["mark"]]
     if drawn != marked:
         bad.append(f"the Timeline drew the marks {drawn}, the CLI marks {marked}")
     if not marked:

@@ -385,8 +385,12 @@ int checkMarks(const char* png, const char* statePath) {
   // Each mark's dot on the curve, at the position of its node in the branch.
   int dots = 0;
   for (const json& m : ra.at("marks")) {
-    const auto pos = static_cast<std::size_t>(m.at("number").get<int>());  // one round: path position = move number
-    if (pos >= pts.size()) continue;
+    const auto pos = static_cast<std::size_t>(m.at("pathPos").get<int>());  // the row's position = its point
+    if (pos >= pts.size()) {
+      fail("mark of move " + std::to_string(m.at("number").get<int>()) + " at position " + std::to_string(pos) +
+           ", past the graph's " + std::to_string(pts.size()) + " points");
+      continue;
+    }
     const double px = pts[pos][0].get<double>(), py = pts[pos][1].get<double>();
     if (colourPixels(img, m.at("colour"), px - 2, py - 2, px + 2, py + 2, 40) > 0)
       ++dots;
