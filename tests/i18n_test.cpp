@@ -256,6 +256,14 @@ TEST_CASE("Devanagari is drawn as HarfBuzz shapes it") {
   CHECK(domino[3].glyph == ma[0].glyph);
   // Latin text is left alone.
   CHECK(studio::shaping::shape("A 6-6 B") == "A 6-6 B");
+  // The state's dump reads text: a shaped text, runs between Latin words included, maps back whole.
+  const std::string mixed = "A खिलाड़ी 6-6, डोमिनो!";
+  const std::string shapedMixed = studio::shaping::shape(mixed);
+  REQUIRE(shapedMixed != mixed);
+  CHECK(studio::shaping::unshape(shapedMixed) == mixed);
+  CHECK(studio::shaping::unshape("A 6-6 B") == "A 6-6 B");
+  // Private code points that no run was shaped into stay as they are.
+  CHECK(studio::shaping::unshape("\xEE\xBF\xBF") == "\xEE\xBF\xBF");
   ImGui::DestroyContext();
 }
 

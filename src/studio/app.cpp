@@ -3,6 +3,7 @@
 #include "studio/app.h"
 #include "studio/i18n.h"
 #include "studio/paths.h"
+#include "studio/shaping.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -568,7 +569,26 @@ std::string App::windowTitle() const {
   return "Dominoes Studio - " + (session.filePath.empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath);
 }
 
+namespace {
+// Every string of j as text: Hindi's shaped glyph codes back to the Devanagari they were made from.
+void unshapeStrings(nlohmann::json& j) {
+  if (j.is_string()) {
+    const auto& t = j.get_ref<const std::string&>();
+    // A private-use code point (U+E000-U+F8FF) starts with the byte EE or EF in UTF-8.
+    if (t.find('\xEE') != std::string::npos || t.find('\xEF') != std::string::npos) j = shaping::unshape(t);
+  } else if (j.is_structured()) {
+    for (auto& v : j) unshapeStrings(v);
+  }
+}
+}  // namespace
+
 nlohmann::json App::state() const {
+  nlohmann::json j = rawState();
+  unshapeStrings(j);
+  return j;
+}
+
+nlohmann::json App::rawState() const {
   using nlohmann::json;
   const Match& m = match();
   json j;

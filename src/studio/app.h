@@ -51,7 +51,8 @@ class App {
   void applyAll(Intents& in);
   // One frame of UI: menu, panes, dialogs, keys, autoplay and computer moves.
   void frame(float dt);
-  [[nodiscard]] nlohmann::json state() const;
+  [[nodiscard]] nlohmann::json state() const;     // rawState() with Hindi's shaped glyphs as text
+  [[nodiscard]] nlohmann::json rawState() const;  // the strings as they are drawn
   [[nodiscard]] nlohmann::json layoutState() const;
   // The window's title: the file, or the players of a game (they follow seat changes).
   [[nodiscard]] std::string windowTitle() const;

@@ -32,7 +32,8 @@ struct State {
   std::vector<Placed> placed;  // by code point - kFirst
   std::vector<int> rects;      // the atlas's custom rect of each
   std::vector<Bitmap> bitmaps;
-  bool frozen = false;  // the atlas is built: no glyph can be added
+  bool frozen = false;                                     // the atlas is built: no glyph can be added
+  std::map<std::string, std::string, std::less<>> source;  // a shaped run's code points -> the run
 };
 
 State& state() {
@@ -201,8 +202,40 @@ std::string shape(std::string_view text) {
       }
       append(shaped, c);
     }
+    s.source.try_emplace(shaped, run);
     out += shaped;
   });
+  return out;
+}
+
+std::string unshape(std::string_view shaped) {
+  State& s = state();
+  std::lock_guard lock(s.mutex);
+  if (s.source.empty()) return std::string(shaped);
+  std::string out;
+  out.reserve(shaped.size());
+  // A run shaped alone is a maximal span of private code points: Devanagari runs are maximal too,
+  // so two of them never meet without other text between.
+  for (std::size_t i = 0; i < shaped.size();) {
+    std::size_t j = i;
+    while (j < shaped.size()) {
+      std::size_t k = j;
+      const char32_t c = next(shaped, k);
+      if (c < kFirst || c > kLast) break;
+      j = k;
+    }
+    if (j > i) {
+      const std::string_view span = shaped.substr(i, j - i);
+      const auto it = s.source.find(span);
+      out.append(it != s.source.end() ? std::string_view(it->second) : span);
+      i = j;
+    } else {
+      std::size_t k = i;
+      next(shaped, k);
+      out.append(shaped.substr(i, k - i));
+      i = k;
+    }
+  }
   return out;
 }
 

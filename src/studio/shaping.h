@@ -38,6 +38,9 @@ void prepare(std::string_view text);
 // `text` with each Devanagari run replaced by the code points of its shaped glyphs. A run with a glyph
 // that was not prepared before the atlas was built is left as it is.
 [[nodiscard]] std::string shape(std::string_view text);
+// The text a shaped text was made from: each span of private code points that shape() made from a
+// run, back to that run (for the state's dump and the scripts' checks, which read text, not glyphs).
+[[nodiscard]] std::string unshape(std::string_view shaped);
 // The placed glyphs a shaped text's private code points stand for, in drawing order (others skipped).
 [[nodiscard]] std::vector<Placed> glyphsOf(std::string_view shaped);
 [[nodiscard]] std::size_t prepared();
