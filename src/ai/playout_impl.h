@@ -551,9 +551,8 @@ template <bool kMixed = false, class Table, class Stock>
     const std::uint32_t total = c0 + d1 + static_cast<std::uint32_t>(bits(a1 & kN)) * m1;
     std::uint32_t r = bounded(g, total);
     // Which end, double or not, which tile and heading: each a plain select, which GCC writes as
-    // a conditional move (an if block setting them all became branches, which these random
-    // choices mispredict: callgrind counted a third fewer mispredictions without them, and the
-    // bench runs 15% faster).
+    // a conditional move. The if block that set them all together compiled to branches on these
+    // random choices, which the processor mispredicts (see docs/engine.md, Speed, for the counts).
     const bool second = r >= c0;
     const int e = second;
     const Mask a = second ? a1 : a0;
