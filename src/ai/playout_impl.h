@@ -330,9 +330,16 @@ constexpr std::array<PatchMasks, 4> kPatch = [] {
   t.fitTiles[static_cast<std::size_t>(e)] = fitTiles(f);
 }
 
-[[gnu::always_inline]] inline void tableMark(PlayoutTable& t, int x, int y, int w, int h) {
+// Marks a rectangle of width w and height 2 or 4 (6 - w): four rows are always written, the last
+// two with nothing when the height is 2 (the padding keeps them in bounds).
+[[gnu::always_inline]] inline void tableMark(PlayoutTable& t, int x, int y, int w) {
   const std::uint64_t bitsRow = ((std::uint64_t{1} << w) - 1) << x;
-  for (int j = 0; j < h; ++j) t.rows[static_cast<std::size_t>(y + j)] |= bitsRow;
+  const std::uint64_t tall = bitsRow & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 2));
+  std::uint64_t* row = t.rows.data() + y;
+  row[0] |= bitsRow;
+  row[1] |= bitsRow;
+  row[2] |= tall;
+  row[3] |= tall;
 }
 
 inline void tableReset(PlayoutTable& t, const Rules& r) {
@@ -357,10 +364,10 @@ inline void tableLead(PlayoutTable& t, Tile tile) {
   using G = PlayoutTable::EndGeo;
   const auto i16 = [](int v) { return static_cast<std::int16_t>(v); };
   if (isDouble(tile)) {
-    tableMark(t, cx - 1, cy - 2, 2, 4);
+    tableMark(t, cx - 1, cy - 2, 2);
     t.ends = {G{i16(cx - 1), i16(cy), 2, true}, G{i16(cx + 1), i16(cy), 0, true}};
   } else {
-    tableMark(t, cx - 2, cy - 1, 4, 2);
+    tableMark(t, cx - 2, cy - 1, 4);
     t.ends = {G{i16(cx - 2), i16(cy), 2, false}, G{i16(cx + 2), i16(cy), 0, false}};
   }
   setFit(t, 0, tableFit(t, t.ends[0]));
@@ -405,18 +412,6 @@ constexpr auto kPlace = [] {
   return t;
 }();
 
-// Marks a rectangle of width w and height 2 or 4 (6 - w): four rows are always written, the last
-// two with nothing when the height is 2 (the padding keeps them in bounds).
-[[gnu::always_inline]] inline void tableMark4(PlayoutTable& t, int x, int y, int w) {
-  const std::uint64_t bitsRow = ((std::uint64_t{1} << w) - 1) << x;
-  const std::uint64_t tall = bitsRow & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 2));
-  std::uint64_t* row = t.rows.data() + y;
-  row[0] |= bitsRow;
-  row[1] |= bitsRow;
-  row[2] |= tall;
-  row[3] |= tall;
-}
-
 [[gnu::always_inline]] inline void tablePlay(PlayoutTable& t, int e, Tile tile, Heading h) {
   PlayoutTable::EndGeo& s = t.ends[static_cast<std::size_t>(e)];
   // A double's heading is straight (0), so the kind is its heading on a non-double end, or 3.
@@ -424,7 +419,7 @@ constexpr auto kPlace = [] {
   const PlaceGeo& p = kPlace[s.dir][static_cast<std::size_t>(kind)];
   const int rx = s.x + p.rx, ry = s.y + p.ry, rw = p.rw, rh = 6 - rw;
   s = {static_cast<std::int16_t>(s.x + p.nx), static_cast<std::int16_t>(s.y + p.ny), p.dir, p.onDouble};
-  tableMark4(t, rx, ry, rw);
+  tableMark(t, rx, ry, rw);
   setFit(t, e, tableFit(t, s));
   // The other end changes only if the new tile lies where its placements would.
   const PlayoutTable::EndGeo& o = t.ends[static_cast<std::size_t>(e ^ 1)];
