@@ -47,10 +47,16 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::makePlayer("expert:heavy=.5,ms=9", 1)->name() == "expert:ms=9,heavy=0.5");
   CHECK(ai::makePlayer("expert:heavy=0", 1)->name() == "expert");
   CHECK(ai::playerSpecError("expert:heavy=1.5").find("heavy=P takes a fraction P from 0 to 1") != std::string::npos);
+  CHECK(ai::makePlayer("expert:block=0.5,oblock=0", 1)->name() == "expert");
+  CHECK(ai::makePlayer("expert:oblock=.25,block=1,ms=9", 1)->name() == "expert:ms=9,block=1,oblock=0.25");
+  CHECK(ai::makePlayer("expert:block=0", 1)->name() == "expert:block=0");
+  CHECK(ai::playerSpecError("expert:block=2").find("block=B takes a fraction B from 0 to 1") != std::string::npos);
+  CHECK(ai::playerSpecError("expert:oblock=-1").find("oblock=B takes a fraction B from 0 to 1") != std::string::npos);
   for (const char* bad :
        {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1", "expert:greedy=1.5",
         "expert:greedy=.", "expert:greedy=0.12345", "expert:infer=x", "expert:foo=1", "expert:opp", "expertx",
-        "expert:ms=5;greedy=1", "expert:chance=", "expert:chance=yes", "expert:heavy=", "expert:heavy=0.5,heavy=0.5"}) {
+        "expert:ms=5;greedy=1", "expert:chance=", "expert:chance=yes", "expert:heavy=", "expert:heavy=0.5,heavy=0.5",
+        "expert:block=", "expert:oblock=0.5,oblock=0.5"}) {
     CAPTURE(bad);
     CHECK_FALSE(ai::playerSpecError(bad).empty());
     CHECK(ai::makePlayer(bad, 1) == nullptr);

@@ -366,3 +366,74 @@ TEST_CASE("playoutMixed: a greedy share per player, indexed by the player") {
     CHECK(left[0][1] > left[1][1] + 0.5 * n);
   }
 }
+
+TEST_CASE("playoutMixed: a block share leaves the other player nothing to place when the mover knows it") {
+  // en-linea, the stock empty, the ends 6 and 3. A holds 6-5, 6-0 and 3-1; B holds 5-4 and 1-1.
+  // Only 6-0 at 6 leaves B nothing to place (ends 0 and 3); the heaviest tile, 6-5, leaves a 5.
+  const Rules rules = rulesOf("en-linea");
+  RoundState s;
+  s.hand[0] = bit(tileOf(6, 5)) | bit(tileOf(6, 0)) | bit(tileOf(3, 1));
+  s.hand[1] = bit(tileOf(5, 4)) | bit(tileOf(1, 1));
+  s.line = bit(tileOf(6, 3));
+  s.ends = {6, 3};
+  s.turn = Player::A;
+  ai::PlayoutPosition unknown{s, {}};
+  unknown.table.reset(rules);
+  ai::PlayoutPosition known = unknown;
+  known.lacks[1] = 1 << 0 | 1 << 3;  // what A knows: B lacks 0s and 3s (B drew or passed at them)
+  const ai::GreedyShares heaviest{0xffffffffu, 0xffffffffu}, mine{0xffffffffu, 0}, theirs{0, 0xffffffffu};
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CAPTURE(seed);
+    ai::PlayoutRng g1(seed), g2(seed), g3(seed), g4(seed);
+    // Heaviest first: 6-5, B follows with 5-4, A 3-1, B 1-1 and wins; 6-0 stays in A's hand.
+    ai::PlayoutPosition greedy = known;
+    (void)ai::playoutMixed(rules, greedy, g1, heaviest);
+    CHECK((greedy.s.hand[0] & bit(tileOf(6, 0))) != 0);
+    CHECK(greedy.s.winner == 1);
+    // A's block share, with what A knows: 6-0 first, whatever the greedy share says.
+    ai::PlayoutPosition blocking = known;
+    (void)ai::playoutMixed(rules, blocking, g2, heaviest, mine);
+    CHECK((blocking.s.hand[0] & bit(tileOf(6, 0))) == 0);
+    CHECK((blocking.s.line & bit(tileOf(6, 0))) != 0);
+    // The share is A's alone: B's share changes nothing of A's first move.
+    ai::PlayoutPosition others = known;
+    (void)ai::playoutMixed(rules, others, g3, heaviest, theirs);
+    CHECK((others.s.hand[0] & bit(tileOf(6, 0))) != 0);
+    // Without the knowledge A plays its heaviest tile: the block never reads B's hand.
+    ai::PlayoutPosition blind = unknown;
+    (void)ai::playoutMixed(rules, blind, g4, heaviest, mine);
+    CHECK((blind.s.hand[0] & bit(tileOf(6, 0))) != 0);
+  }
+}
+
+TEST_CASE("playoutMixed: a draw tells the other player which pips the drawer lacks") {
+  // en-linea, the ends 6 and 3, A to move. B holds 0-6 and 3-5. After A's play of 6-0 at 6 (ends 0
+  // and 3), 0-6 at 0 makes the ends 6 and 3 again, and 3-5, the heavier tile, makes them 0 and 5.
+  // When A had to draw the 6-0 (holding only 5-5), B knows A lacks 6s and 3s, so B's block share
+  // plays 0-6: A is stuck, B plays 3-5 and wins. When A simply held the 6-0 nobody knows that, and
+  // B plays 3-5: A follows with 5-5 and wins.
+  const Rules rules = rulesOf("en-linea");
+  RoundState s;
+  s.hand[1] = bit(tileOf(0, 6)) | bit(tileOf(3, 5));
+  s.line = bit(tileOf(6, 3));
+  s.ends = {6, 3};
+  s.turn = Player::A;
+  RoundState drew = s, held = s;
+  drew.hand[0] = bit(tileOf(5, 5));
+  drew.stock[0] = tileOf(6, 0);
+  drew.stockEnd = 1;
+  held.hand[0] = bit(tileOf(5, 5)) | bit(tileOf(6, 0));
+  const ai::GreedyShares heaviest{0xffffffffu, 0xffffffffu}, bs{0, 0xffffffffu};
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CAPTURE(seed);
+    ai::PlayoutRng g1(seed), g2(seed), g3(seed);
+    ai::PlayoutPosition afterDraw{drew, {}}, afterPlay{held, {}}, noShare{drew, {}};
+    for (ai::PlayoutPosition* p : {&afterDraw, &afterPlay, &noShare}) p->table.reset(rules);
+    (void)ai::playoutMixed(rules, afterDraw, g1, heaviest, bs);
+    CHECK(afterDraw.s.winner == 1);
+    (void)ai::playoutMixed(rules, afterPlay, g2, heaviest, bs);
+    CHECK(afterPlay.s.winner == 0);
+    (void)ai::playoutMixed(rules, noShare, g3, heaviest);
+    CHECK(noShare.s.winner == 0);
+  }
+}

@@ -20,7 +20,7 @@ namespace dom::ai {
 // ms=50 on en-linea (docs/players.md, Time and determinism).
 long long expertPlayouts(int ms) { return 1250LL * std::max(ms, 1); }
 long long expertNodes(int ms) { return 2500LL * std::max(ms, 1); }
-long long expertDeals(int ms) { return std::clamp(10LL * ms, 16LL, 100000LL); }
+long long expertDeals(int ms) { return std::clamp(50LL * ms, 16LL, 100000LL); }
 
 namespace {
 
@@ -116,6 +116,8 @@ class Expert final : public Computer {
       : opt_(opt),
         greedy_(share(opt.greedy)),
         opponentGreedy_(opt.opponent < 0 ? greedy_ : share(opt.opponent)),
+        block_(share(opt.block)),
+        opponentBlock_(share(opt.opponentBlock)),
         rng_(seed, 0xe4be),
         prng_(seed ^ 0x2545f4914f6cdd1dull),
         solver_(std::size_t{1} << 18),
@@ -140,6 +142,8 @@ class Expert final : public Computer {
     if (opt_.chance != d.chance) add("chance", opt_.chance ? "1" : "0");
     if (opt_.tree != d.tree) add("tree", fraction(opt_.tree));
     if (opt_.heavy != d.heavy) add("heavy", fraction(opt_.heavy));
+    if (opt_.block != d.block) add("block", fraction(opt_.block));
+    if (opt_.opponentBlock != d.opponentBlock) add("oblock", fraction(opt_.opponentBlock));
     return "expert" + s;
   }
 
@@ -268,6 +272,12 @@ class Expert final : public Computer {
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const long long budget = searchPlayouts(o.rules, opt_.ms);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
+    const std::size_t me = static_cast<std::size_t>(idx(o.me));
+    GreedyShares greedy{}, block{};
+    greedy[me] = greedy_;
+    greedy[1 - me] = opponentGreedy_;
+    block[me] = block_;
+    block[1 - me] = opponentBlock_;
     std::vector<std::size_t> alive(score.size());
     std::iota(alive.begin(), alive.end(), 0);
     int stages = 0;
@@ -279,7 +289,7 @@ class Expert final : public Computer {
         d.use(deals[next]);
         const double w = weights[next];
         next = (next + 1) % deals.size();
-        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy_, opponentGreedy_), w);
+        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy, block), w);
       }
       std::stable_sort(alive.begin(), alive.end(),
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
@@ -318,6 +328,9 @@ class Expert final : public Computer {
     GreedyShares shares{};
     shares[me] = greedy_;
     shares[1 - me] = opponentGreedy_;
+    GreedyShares blocks{};
+    blocks[me] = block_;
+    blocks[1 - me] = opponentBlock_;
     // The tree grows by a node an iteration, up to a million nodes (about 80 MB; a budget of
     // ms=50 makes 25,000): past that, iterations play out from the leaf they reach.
     const std::size_t cap = static_cast<std::size_t>(std::min<long long>(iterations + 1, 1 << 20));
@@ -378,7 +391,7 @@ class Expert final : public Computer {
         path.push_back(pick);
         node = pick;
       }
-      if (!p.s.over()) (void)playoutMixed(o.rules, p, prng_, shares);
+      if (!p.s.over()) (void)playoutMixed(o.rules, p, prng_, shares, blocks);
       const int pts = pointsFor(p.s, o.me);
       const double mine = rounds ? (pts > 0 ? 1.0 : pts == 0 ? 0.5 : 0.0) : std::clamp(0.5 + pts / 100.0, 0.0, 1.0);
       for (std::uint32_t c : path) {
@@ -469,7 +482,7 @@ class Expert final : public Computer {
   }
   static std::uint32_t share(double f) { return static_cast<std::uint32_t>(std::clamp(f, 0.0, 1.0) * 4294967295.0); }
   ExpertOptions opt_;
-  std::uint32_t greedy_, opponentGreedy_;
+  std::uint32_t greedy_, opponentGreedy_, block_, opponentBlock_;
   pcg32 rng_;
   PlayoutRng prng_;
   Solver solver_;

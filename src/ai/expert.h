@@ -34,6 +34,12 @@ struct ExpertOptions {
   // tile); the plays so far turn it into a posterior, and the deals are sampled from the mixture of
   // the two kinds of opponent (docs/players.md, Expert). 0: the playouts' model alone.
   double heavy = 0;
+  // The chance that my own move in a playout, when I know a placement leaves the opponent nothing
+  // to place (they drew or passed at those pips, or every other tile of them is out), makes it
+  // (playoutMixed's block share).
+  double block = 0.5;
+  // The same for the opponent's moves in the playouts.
+  double opponentBlock = 0;
 };
 // The posterior chance that the opponent plays heavy-first, from deals sampled uniformly over what
 // the draws and passes allow: prior * ZG / (prior * ZG + (1 - prior) * ZM), ZG the share of the

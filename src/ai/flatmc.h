@@ -35,6 +35,8 @@ class Determinized {
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t greedy) const;
   // The same with the observer's share and the opponent's apart.
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t mine, std::uint32_t theirs) const;
+  // The same with the block shares too (playoutMixed), the observer's and the opponent's.
+  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, GreedyShares greedy, GreedyShares block) const;
   // The current deal as a SimState (for the exact solver).
   [[nodiscard]] SimState sim() const;
   // The current deal's round state (the observer's hand, the opponent's, the stock in order).

@@ -131,7 +131,7 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
   if (!spec.starts_with("expert:"))
     return bad + "expert takes optional settings after a colon, e.g. expert:ms=200 or expert:ms=50,greedy=0.5";
   std::string_view rest = spec.substr(7);
-  bool seen[8] = {};
+  bool seen[10] = {};
   while (true) {
     const std::size_t comma = rest.find(',');
     const std::string_view part = rest.substr(0, comma);
@@ -145,10 +145,13 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
                   : key == "chance" ? 5
                   : key == "tree"   ? 6
                   : key == "heavy"  ? 7
+                  : key == "block"  ? 8
+                  : key == "oblock" ? 9
                                     : -1;
     if (k < 0 || eq == std::string_view::npos)
       return bad + "unknown setting '" + std::string(part) +
-             "' (expert settings: ms=N, exact=T, greedy=G, infer=L, opp=H, chance=0|1, tree=C, heavy=P)";
+             "' (expert settings: ms=N, exact=T, greedy=G, infer=L, opp=H, chance=0|1, tree=C, heavy=P, block=B, "
+             "oblock=B)";
     if (seen[k]) return bad + "'" + std::string(key) + "' is given twice";
     seen[k] = true;
     if (k == 0) {
@@ -163,9 +166,15 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
       opt.exactTiles = t;
     } else {
       const double f = specFraction(value);
-      const char* name = k == 2 ? "G" : k == 3 ? "L" : k == 4 ? "H" : k == 6 ? "C" : "P";
+      const char* name = k == 2 ? "G" : k == 3 ? "L" : k == 4 ? "H" : k == 6 ? "C" : k >= 8 ? "B" : "P";
       if (f < 0) return bad + std::string(key) + "=" + name + " takes a fraction " + name + " from 0 to 1";
-      (k == 2 ? opt.greedy : k == 3 ? opt.likelihood : k == 4 ? opt.opponent : k == 6 ? opt.tree : opt.heavy) = f;
+      (k == 2   ? opt.greedy
+       : k == 3 ? opt.likelihood
+       : k == 4 ? opt.opponent
+       : k == 6 ? opt.tree
+       : k == 8 ? opt.block
+       : k == 9 ? opt.opponentBlock
+                : opt.heavy) = f;
     }
     if (comma == std::string_view::npos) return {};
     rest = rest.substr(comma + 1);

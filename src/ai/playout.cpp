@@ -27,6 +27,8 @@ PlayoutPosition PlayoutPosition::from(const Rules& r, const RoundState& s, std::
 }
 
 void PlayoutPosition::apply(const Rules& r, const Move& m) {
+  if (m.kind != MoveKind::Play && !s.beforeLead())  // the mover lacks both ends' pips (playoutMixed's block)
+    lacks[static_cast<std::size_t>(idx(s.turn))] = static_cast<std::uint8_t>(1 << s.ends[0] | 1 << s.ends[1]);
   switch (m.kind) {
     case MoveKind::Draw: s.draw(); break;
     case MoveKind::Pass: s.pass(); break;
@@ -64,9 +66,9 @@ int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std:
   return playoutMixed(rules, pos, rng, GreedyShares{greedy, greedy});
 }
 
-int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy) {
-  if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, greedy);
-  return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, greedy);
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy, GreedyShares block) {
+  if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, greedy, block, pos.lacks);
+  return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, greedy, block, pos.lacks);
 }
 
 long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {

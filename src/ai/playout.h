@@ -53,6 +53,9 @@ struct PlayoutTable {
 struct PlayoutPosition {
   RoundState s;
   PlayoutTable table;
+  // Per player index, the pips they are known to lack (bit x: pip x), for the mixed playouts'
+  // block share: what the other player knows of them from the history.
+  std::array<std::uint8_t, 2> lacks{};
   // The table rebuilt from the line as laid (end L to end R, as Match::line and Observation::laid
   // give it) and its lead's index; the state as given.
   [[nodiscard]] static PlayoutPosition from(const Rules& r, const RoundState& s, std::span<const LaidTile> line,
@@ -74,7 +77,10 @@ int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng);
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy);
 // The same with a share per player (indexed by idx(player)): the expert models its own later moves
 // and the opponent's apart.
-int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy);
+// block: per player, the chance (times 2^32) that a move where the mover can leave the other
+// player nothing to place at either end (as the position has their hand) does so first.
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy,
+                 GreedyShares block = {});
 
 // Final points for p of a finished round state: + if p won, - if p lost, 0 for a tie.
 [[nodiscard]] inline int pointsFor(const RoundState& s, Player p) {

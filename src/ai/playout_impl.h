@@ -504,6 +504,10 @@ struct FreeHot {
   int p = 0;
   std::array<int, 2> pips{};
   int passes = 0, draws = 0;
+  // kMixed only: the tiles on the table, and per player index the pips they are known to lack
+  // (bit x: pip x), as the other player knows it: set by their draws and passes.
+  Mask out = 0;
+  std::array<std::uint8_t, 2> lacks{};
 };
 
 // One random move: a uniformly random placement (tile, end, heading) when one fits, else a draw,
@@ -514,13 +518,51 @@ struct FreeHot {
 // the heading at random).
 template <bool kMixed = false, class Table, class Stock>
 [[gnu::always_inline]] inline Step freeStep(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g,
-                                            GreedyShares greedy = {}) {
+                                            GreedyShares greedy = {}, GreedyShares block = {}) {
   constexpr Mask kD = doublesMask(), kN = kAllTiles & ~doublesMask();
   const Fits f = table.fits();
   const std::array<Mask, 2> fitting = table.tiles();
   const Mask allow0 = suitMask(s.pips[0]) & fitting[0], allow1 = suitMask(s.pips[1]) & fitting[1];
   const Mask a0 = s.cur & allow0, a1 = s.cur & allow1;
   if constexpr (kMixed) {
+    // With probability block[p] / 2^32, a placement that the mover knows leaves the other player
+    // nothing to place at either end, the heaviest such; none: on to the rest. The mover knows only
+    // what a player would: the pips the other lacks (their draws and passes, lacks[]) and the pips
+    // whose every tile is on the table or in the mover's own hand; never the other's hand itself.
+    const std::uint32_t blockShare = block[static_cast<std::size_t>(s.p)];
+    if (blockShare && (a0 | a1) && g() < blockShare) {
+      const Mask unseen = kAllTiles & ~(s.out | s.cur);
+      const unsigned lack = s.lacks[static_cast<std::size_t>(s.p ^ 1)];
+      auto dead = [&](int x) { return ((lack >> x) & 1) != 0 || !(suitMask(x) & unseen); };
+      Mask hit0 = 0, hit1 = 0;  // the tiles whose play at that end leaves them stuck
+      if (dead(s.pips[1]))
+        for (Mask m = a0; m; m &= m - 1) {
+          const auto t = static_cast<Tile>(std::countr_zero(m));
+          if (dead(weight(t) - s.pips[0])) hit0 |= bit(t);
+        }
+      if (dead(s.pips[0]))
+        for (Mask m = a1; m; m &= m - 1) {
+          const auto t = static_cast<Tile>(std::countr_zero(m));
+          if (dead(weight(t) - s.pips[1])) hit1 |= bit(t);
+        }
+      if (hit0 | hit1) {
+        const Tile t = nthTile(heaviestTiles(hit0 | hit1), 0);
+        int e = (hit0 & bit(t)) ? 0 : 1;
+        if (e == 0 && (hit1 & bit(t)) && (g() & 1)) e = 1;
+        const auto hs = f[static_cast<std::size_t>(e)].headings;
+        const Heading h = isDouble(t)
+                              ? Heading::Straight
+                              : static_cast<Heading>(kNthHeading[hs][bounded(g, static_cast<std::uint32_t>(bits(hs)))]);
+        s.cur &= ~bit(t);
+        if constexpr (kMixed) s.out |= bit(t);
+        s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
+        table.play(e, t, h);
+        if (!s.cur) return Step::Domino;
+        std::swap(s.cur, s.opp);
+        s.p ^= 1;
+        return Step::Going;
+      }
+    }
     if ((a0 | a1) && g() < greedy[static_cast<std::size_t>(s.p)]) {
       const Tile t = nthTile(heaviestTiles(a0 | a1), 0);
       int e = (a0 & bit(t)) ? 0 : 1;
@@ -530,6 +572,7 @@ template <bool kMixed = false, class Table, class Stock>
                             ? Heading::Straight
                             : static_cast<Heading>(kNthHeading[hs][bounded(g, static_cast<std::uint32_t>(bits(hs)))]);
       s.cur &= ~bit(t);
+      if constexpr (kMixed) s.out |= bit(t);
       s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
       table.play(e, t, h);
       if (!s.cur) return Step::Domino;
@@ -561,6 +604,7 @@ template <bool kMixed = false, class Table, class Stock>
     const Tile t = nthTile(a & (dbl ? kD : kN), dbl ? r : q);
     const auto h = static_cast<Heading>(kNthHeading[hs][rest - q * m] & everyBit<std::uint8_t>(!dbl));
     s.cur &= ~bit(t);
+    if constexpr (kMixed) s.out |= bit(t);
     s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
     table.play(e, t, h);
     if (!s.cur) [[unlikely]]
@@ -569,6 +613,8 @@ template <bool kMixed = false, class Table, class Stock>
     s.p ^= 1;
     return Step::Going;
   }
+  if constexpr (kMixed)
+    s.lacks[static_cast<std::size_t>(s.p)] = static_cast<std::uint8_t>(1 << s.pips[0] | 1 << s.pips[1]);
   if (stock.count() > drawLimit) {
     s.cur |= bit(stock.take(g));
     ++s.draws;
@@ -582,9 +628,10 @@ template <bool kMixed = false, class Table, class Stock>
 }
 
 template <bool kMixed = false, class Table, class Stock>
-Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g, GreedyShares greedy = {}) {
+Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g, GreedyShares greedy = {},
+              GreedyShares block = {}) {
   Step how;
-  while ((how = freeStep<kMixed>(s, table, stock, drawLimit, g, greedy)) == Step::Going) {}
+  while ((how = freeStep<kMixed>(s, table, stock, drawLimit, g, greedy, block)) == Step::Going) {}
   return how;
 }
 
@@ -728,7 +775,8 @@ long long freeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, cons
 // A playout from any position (before the lead too): uniformly random legal moves to the end
 // (kMixed: with a greedy share, freeStep).
 template <bool kMixed = false, class Table>
-int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g, GreedyShares greedy = {}) {
+int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g, GreedyShares greedy = {},
+                    GreedyShares block = {}, std::array<std::uint8_t, 2> lacks = {}) {
   if (s.over()) return 0;
   int moves = 0;
   if (s.beforeLead()) {
@@ -747,9 +795,12 @@ int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& 
   h.cur = s.hand[static_cast<std::size_t>(h.p)];
   h.opp = s.hand[static_cast<std::size_t>(h.p ^ 1)];
   h.pips = {s.ends[0], s.ends[1]};
+  h.out = s.line;
+  h.lacks = lacks;
   const Mask lineBefore = s.line;
   OrderedStock stock{s};
-  const Step how = freeLoop<kMixed>(h, table, stock, rules.draw == DrawRule::Until ? rules.reserve : kTiles, g, greedy);
+  const Step how =
+      freeLoop<kMixed>(h, table, stock, rules.draw == DrawRule::Until ? rules.reserve : kTiles, g, greedy, block);
   s.line = kAllTiles & ~(h.cur | h.opp | s.stockMask());
   freeFinish(rules, h, how, s);
   return moves + bits(s.line & ~lineBefore) + h.draws + h.passes;
