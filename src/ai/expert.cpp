@@ -295,7 +295,7 @@ class Expert final : public Computer {
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
       alive.resize((alive.size() + 1) / 2);
     }
-    how = playedOutWords(deals.size());
+    how = playedOutWords(o, deals.size());
   }
 
   // Information-set Monte Carlo tree search (single observer): one tree over the moves as the
@@ -412,7 +412,7 @@ class Expert final : public Computer {
           ms.n = static_cast<long long>(tree[c].visits);
           break;
         }
-    how = playedOutWords(deals.size());
+    how = playedOutWords(o, deals.size());
   }
 
   // The deals of a search and their weights. Without the heavy-first model: n deals uniform over
@@ -466,15 +466,20 @@ class Expert final : public Computer {
     }
     return out;
   }
-  // "600 sampled deals of the hidden tiles, played out with 50% of the placements heaviest-first".
-  std::string playedOutWords(std::size_t deals) const {
+  // "600 sampled deals of the hidden tiles, played out with 50% of the placements heaviest-first, 50%
+  // of mine first blocking B where I know B cannot follow".
+  std::string playedOutWords(const Observation& o, std::size_t deals) const {
     const auto n = static_cast<long>(deals);
     const auto pattern =
         /* xgettext:no-c-format */
         WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
             "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first", n);
-    return fill(pattern, {std::to_string(deals),
-                          std::to_string(static_cast<int>(std::clamp(opt_.greedy, 0.0, 1.0) * 100 + 0.5))});
+    auto percent = [](double f) { return std::to_string(static_cast<int>(std::clamp(f, 0.0, 1.0) * 100 + 0.5)); };
+    std::string s = fill(pattern, {std::to_string(deals), percent(opt_.greedy)});
+    if (opt_.block > 0) /* xgettext:no-c-format */
+      s = fill(W_("{0}, {1}% of mine first blocking {2} where I know {2} cannot follow"),
+               {s, percent(opt_.block), std::string(1, letter(o.opponent()))});
+    return s;
   }
 
   double likelihood(const Observation& o, const Hidden& h) const {
