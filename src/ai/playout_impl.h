@@ -510,12 +510,34 @@ struct FreeHot {
   std::array<std::uint8_t, 2> lacks{};
 };
 
+// The mixed playout's chosen placement: the heaviest tile of m0 (placeable at end L) and m1 (at end R),
+// the lowest-numbered of the heaviest; the end at random when it is in both, the heading at random.
+template <class Table>
+[[gnu::always_inline]] inline Step placeHeaviest(FreeHot& s, Table table, const Fits& f, Mask m0, Mask m1,
+                                                 PlayoutRng& g) {
+  const Tile t = nthTile(heaviestTiles(m0 | m1), 0);
+  int e = (m0 & bit(t)) ? 0 : 1;
+  if (e == 0 && (m1 & bit(t)) && (g() & 1)) e = 1;
+  const auto hs = f[static_cast<std::size_t>(e)].headings;
+  const Heading h = isDouble(t)
+                        ? Heading::Straight
+                        : static_cast<Heading>(kNthHeading[hs][bounded(g, static_cast<std::uint32_t>(bits(hs)))]);
+  s.cur &= ~bit(t);
+  s.out |= bit(t);
+  s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
+  table.play(e, t, h);
+  if (!s.cur) return Step::Domino;
+  std::swap(s.cur, s.opp);
+  s.p ^= 1;
+  return Step::Going;
+}
+
 // One random move: a uniformly random placement (tile, end, heading) when one fits, else a draw,
 // else a pass; Going, or Domino or Blocked when the round ends (p is then the player to move, as
 // RoundState has it). The same moves as the engine's uniformly random legal move.
 // kMixed: with probability greedy[p] / 2^32 (p the mover's index) a placement is instead the mover's
-// heaviest placeable tile (the lowest-numbered of the heaviest; the end at random when it fits both,
-// the heading at random).
+// heaviest placeable tile (placeHeaviest); before that, with probability block[p] / 2^32, the heaviest
+// placement the mover knows leaves the other player stuck, if there is one.
 template <bool kMixed = false, class Table, class Stock>
 [[gnu::always_inline]] inline Step freeStep(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g,
                                             GreedyShares greedy = {}, GreedyShares block = {}) {
@@ -545,41 +567,9 @@ template <bool kMixed = false, class Table, class Stock>
           const auto t = static_cast<Tile>(std::countr_zero(m));
           if (dead(weight(t) - s.pips[1])) hit1 |= bit(t);
         }
-      if (hit0 | hit1) {
-        const Tile t = nthTile(heaviestTiles(hit0 | hit1), 0);
-        int e = (hit0 & bit(t)) ? 0 : 1;
-        if (e == 0 && (hit1 & bit(t)) && (g() & 1)) e = 1;
-        const auto hs = f[static_cast<std::size_t>(e)].headings;
-        const Heading h = isDouble(t)
-                              ? Heading::Straight
-                              : static_cast<Heading>(kNthHeading[hs][bounded(g, static_cast<std::uint32_t>(bits(hs)))]);
-        s.cur &= ~bit(t);
-        if constexpr (kMixed) s.out |= bit(t);
-        s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
-        table.play(e, t, h);
-        if (!s.cur) return Step::Domino;
-        std::swap(s.cur, s.opp);
-        s.p ^= 1;
-        return Step::Going;
-      }
+      if (hit0 | hit1) return placeHeaviest(s, table, f, hit0, hit1, g);
     }
-    if ((a0 | a1) && g() < greedy[static_cast<std::size_t>(s.p)]) {
-      const Tile t = nthTile(heaviestTiles(a0 | a1), 0);
-      int e = (a0 & bit(t)) ? 0 : 1;
-      if (e == 0 && (a1 & bit(t)) && (g() & 1)) e = 1;
-      const auto hs = f[static_cast<std::size_t>(e)].headings;
-      const Heading h = isDouble(t)
-                            ? Heading::Straight
-                            : static_cast<Heading>(kNthHeading[hs][bounded(g, static_cast<std::uint32_t>(bits(hs)))]);
-      s.cur &= ~bit(t);
-      if constexpr (kMixed) s.out |= bit(t);
-      s.pips[static_cast<std::size_t>(e)] = weight(t) - s.pips[static_cast<std::size_t>(e)];
-      table.play(e, t, h);
-      if (!s.cur) return Step::Domino;
-      std::swap(s.cur, s.opp);
-      s.p ^= 1;
-      return Step::Going;
-    }
+    if ((a0 | a1) && g() < greedy[static_cast<std::size_t>(s.p)]) return placeHeaviest(s, table, f, a0, a1, g);
   }
   if (a0 | a1) {
     const auto m0 = static_cast<std::uint32_t>(bits(f[0].headings)),
