@@ -77,8 +77,9 @@ int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng);
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy);
 // The same with a share per player (indexed by idx(player)): the expert models its own later moves
 // and the opponent's apart.
-// block: per player, the chance (times 2^32) that a move where the mover can leave the other
-// player nothing to place at either end (as the position has their hand) does so first.
+// block: per player, the chance (times 2^32) that a move where the mover knows it can leave the other
+// player nothing to place at either end (pos.lacks, updated by their draws and passes, or every other
+// tile of the pip out) does so first; it never reads the other's hand.
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy,
                  GreedyShares block = {});
 
