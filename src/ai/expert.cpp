@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <utility>
 
 #include "ai/chance_solver.h"
 #include "ai/flatmc.h"
@@ -272,12 +273,7 @@ class Expert final : public Computer {
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const long long budget = searchPlayouts(o.rules, opt_.ms);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
-    const std::size_t me = static_cast<std::size_t>(idx(o.me));
-    GreedyShares greedy{}, block{};
-    greedy[me] = greedy_;
-    greedy[1 - me] = opponentGreedy_;
-    block[me] = block_;
-    block[1 - me] = opponentBlock_;
+    const auto [greedy, block] = playoutShares(o);
     std::vector<std::size_t> alive(score.size());
     std::iota(alive.begin(), alive.end(), 0);
     int stages = 0;
@@ -325,12 +321,7 @@ class Expert final : public Computer {
     }
     const bool rounds = o.rules.target == 0;
     const std::size_t me = static_cast<std::size_t>(idx(o.me));
-    GreedyShares shares{};
-    shares[me] = greedy_;
-    shares[1 - me] = opponentGreedy_;
-    GreedyShares blocks{};
-    blocks[me] = block_;
-    blocks[1 - me] = opponentBlock_;
+    const auto [shares, blocks] = playoutShares(o);
     // The tree grows by a node an iteration, up to a million nodes (about 80 MB; a budget of
     // ms=50 makes 25,000): past that, iterations play out from the leaf they reach.
     const std::size_t cap = static_cast<std::size_t>(std::min<long long>(iterations + 1, 1 << 20));
@@ -480,6 +471,17 @@ class Expert final : public Computer {
       s = fill(W_("{0}, {1}% of mine first blocking {2} where I know {2} cannot follow"),
                {s, percent(opt_.block), std::string(1, letter(o.opponent()))});
     return s;
+  }
+
+  // The playouts' greedy and block shares, per player index: mine and the opponent's.
+  std::pair<GreedyShares, GreedyShares> playoutShares(const Observation& o) const {
+    const std::size_t me = static_cast<std::size_t>(idx(o.me));
+    GreedyShares greedy{}, block{};
+    greedy[me] = greedy_;
+    greedy[1 - me] = opponentGreedy_;
+    block[me] = block_;
+    block[1 - me] = opponentBlock_;
+    return {greedy, block};
   }
 
   double likelihood(const Observation& o, const Hidden& h) const {

@@ -73,21 +73,6 @@ int Determinized::playoutAfter(const Move& m, PlayoutRng& rng) const {
   return playout(s, o_.me, rng);
 }
 
-int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t greedy) const {
-  return playoutAfter(m, rng, greedy, greedy);
-}
-
-int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t mine, std::uint32_t theirs) const {
-  if (!fast_) return playoutAfter(m, rng);
-  PlayoutPosition p = pos_;
-  p.apply(o_.rules, m);
-  GreedyShares shares{};
-  shares[static_cast<std::size_t>(idx(o_.me))] = mine;
-  shares[static_cast<std::size_t>(idx(o_.opponent()))] = theirs;
-  (void)playoutMixed(o_.rules, p, rng, shares);
-  return pointsFor(p.s, o_.me);
-}
-
 int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, GreedyShares greedy, GreedyShares block) const {
   if (!fast_) return playoutAfter(m, rng);
   PlayoutPosition p = pos_;

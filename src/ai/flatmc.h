@@ -31,11 +31,8 @@ class Determinized {
   [[nodiscard]] bool heavyFirstUniform() const { return !heavy_ || heavy_->uniform(); }
   // One random playout after `m` (one of o.legal) in the current deal: the points for the observer.
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng) const;
-  // The same with playoutMixed's greedy share (layout=free tables too wide for PlayoutTable: uniform).
-  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t greedy) const;
-  // The same with the observer's share and the opponent's apart.
-  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, std::uint32_t mine, std::uint32_t theirs) const;
-  // The same with the block shares too (playoutMixed), the observer's and the opponent's.
+  // The same with playoutMixed's greedy and block shares, per player index (layout=free tables too
+  // wide for PlayoutTable: uniform).
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, GreedyShares greedy, GreedyShares block) const;
   // The current deal as a SimState (for the exact solver).
   [[nodiscard]] SimState sim() const;
