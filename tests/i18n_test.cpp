@@ -327,6 +327,9 @@ TEST_CASE("the computer players' reasons in each language on a fixed position") 
   CHECK(expert.find("% of rounds won, ") != std::string::npos);
   CHECK(expert.find(" sampled deals of the hidden tiles, played out with ") != std::string::npos);
   CHECK(expert.find("% of mine first blocking B where I know B cannot follow") != std::string::npos);
+  CHECK(expert.find("% of B's placements heaviest-first and 100% of mine by the tips' policy") != std::string::npos);
+  CHECK(reason("expert:ms=2,policy=0").find(" played out with 50% of the placements heaviest-first, ") !=
+        std::string::npos);
   CHECK(flat.find(" points a round on average, ") != std::string::npos);
   CHECK(flat.find(" over 20 sampled deals of the hidden tiles, played out at random; next best ") != std::string::npos);
   struct Expect {
@@ -342,8 +345,9 @@ TEST_CASE("the computer players' reasons in each language on a fixed position") 
     Lang l(e.code);
     for (const std::string& r : {reason("strategist"), reason("expert:ms=2"), reason("flatmc:20")}) {
       CAPTURE(r);
-      for (const char* english : {"leaves", "heavy", "deals", "double", "rounds", "points", "average", "next best",
-                                  "sampled", "played", "keeps", "hidden", "tiles", " at ", "blocking", "follow"})
+      for (const char* english :
+           {"leaves", "heavy", "deals", "double", "rounds", "points", "average", "next best", "sampled", "played",
+            "keeps", "hidden", "tiles", " at ", "blocking", "follow", "policy", "mine"})
         CHECK(r.find(english) == std::string::npos);
     }
     CHECK(reason("strategist").find(e.strategist) == 0);

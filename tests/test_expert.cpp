@@ -52,11 +52,32 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::makePlayer("expert:block=0", 1)->name() == "expert:block=0");
   CHECK(ai::playerSpecError("expert:block=2").find("block=B takes a fraction B from 0 to 1") != std::string::npos);
   CHECK(ai::playerSpecError("expert:oblock=-1").find("oblock=B takes a fraction B from 0 to 1") != std::string::npos);
-  for (const char* bad :
-       {"expert:", "expert:ms=5,", "expert:ms=5,ms=6", "expert:exact=29", "expert:exact=-1", "expert:greedy=1.5",
-        "expert:greedy=.", "expert:greedy=0.12345", "expert:infer=x", "expert:foo=1", "expert:opp", "expertx",
-        "expert:ms=5;greedy=1", "expert:chance=", "expert:chance=yes", "expert:heavy=", "expert:heavy=0.5,heavy=0.5",
-        "expert:block=", "expert:oblock=0.5,oblock=0.5"}) {
+  CHECK(ai::makePlayer("expert:policy=1,opolicy=0", 1)->name() == "expert");
+  CHECK(ai::makePlayer("expert:opolicy=.5,policy=0,block=1", 1)->name() == "expert:block=1,policy=0,opolicy=0.5");
+  CHECK(ai::playerSpecError("expert:policy=2").find("policy=T takes a fraction T from 0 to 1") != std::string::npos);
+  CHECK(ai::playerSpecError("expert:opolicy=x").find("opolicy=T takes a fraction T from 0 to 1") != std::string::npos);
+  for (const char* bad : {"expert:",
+                          "expert:ms=5,",
+                          "expert:ms=5,ms=6",
+                          "expert:exact=29",
+                          "expert:exact=-1",
+                          "expert:greedy=1.5",
+                          "expert:greedy=.",
+                          "expert:greedy=0.12345",
+                          "expert:infer=x",
+                          "expert:foo=1",
+                          "expert:opp",
+                          "expertx",
+                          "expert:ms=5;greedy=1",
+                          "expert:chance=",
+                          "expert:chance=yes",
+                          "expert:heavy=",
+                          "expert:heavy=0.5,heavy=0.5",
+                          "expert:block=",
+                          "expert:oblock=0.5,oblock=0.5",
+                          "expert:policy=",
+                          "expert:policy=1,policy=1",
+                          "expert:opolicy=1.01"}) {
     CAPTURE(bad);
     CHECK_FALSE(ai::playerSpecError(bad).empty());
     CHECK(ai::makePlayer(bad, 1) == nullptr);

@@ -351,10 +351,10 @@ TEST_CASE("playoutMixed: a greedy share per player, indexed by the player") {
       ai::PlayoutPosition p1 = start, p2 = start, pa = start, pb = start;
       for (ai::PlayoutPosition* p : {&p1, &p2, &pa, &pb}) p->table.reset(rules);
       (void)ai::playoutMixed(rules, p1, g1, 0x80000000u);
-      (void)ai::playoutMixed(rules, p2, g2, ai::GreedyShares{0x80000000u, 0x80000000u});
+      (void)ai::playoutMixed(rules, p2, g2, ai::PlayoutModel{.greedy = {0x80000000u, 0x80000000u}});
       REQUIRE(p1.s == p2.s);
-      (void)ai::playoutMixed(rules, pa, ga, ai::GreedyShares{0xffffffffu, 0});
-      (void)ai::playoutMixed(rules, pb, gb, ai::GreedyShares{0, 0xffffffffu});
+      (void)ai::playoutMixed(rules, pa, ga, ai::PlayoutModel{.greedy = {0xffffffffu, 0}});
+      (void)ai::playoutMixed(rules, pb, gb, ai::PlayoutModel{.greedy = {0, 0xffffffffu}});
       for (std::size_t h = 0; h < 2; ++h) {
         left[0][h] += pips(pa.s.hand[h]);
         left[1][h] += pips(pb.s.hand[h]);
@@ -387,21 +387,21 @@ TEST_CASE("playoutMixed: a block share leaves the other player nothing to place 
     ai::PlayoutRng g1(seed), g2(seed), g3(seed), g4(seed);
     // Heaviest first: 6-5, B follows with 5-4, A 3-1, B 1-1 and wins; 6-0 stays in A's hand.
     ai::PlayoutPosition greedy = known;
-    (void)ai::playoutMixed(rules, greedy, g1, heaviest);
+    (void)ai::playoutMixed(rules, greedy, g1, {.greedy = heaviest});
     CHECK((greedy.s.hand[0] & bit(tileOf(6, 0))) != 0);
     CHECK(greedy.s.winner == 1);
     // A's block share, with what A knows: 6-0 first, whatever the greedy share says.
     ai::PlayoutPosition blocking = known;
-    (void)ai::playoutMixed(rules, blocking, g2, heaviest, mine);
+    (void)ai::playoutMixed(rules, blocking, g2, {.greedy = heaviest, .block = mine});
     CHECK((blocking.s.hand[0] & bit(tileOf(6, 0))) == 0);
     CHECK((blocking.s.line & bit(tileOf(6, 0))) != 0);
     // The share is A's alone: B's share changes nothing of A's first move.
     ai::PlayoutPosition others = known;
-    (void)ai::playoutMixed(rules, others, g3, heaviest, theirs);
+    (void)ai::playoutMixed(rules, others, g3, {.greedy = heaviest, .block = theirs});
     CHECK((others.s.hand[0] & bit(tileOf(6, 0))) != 0);
     // Without the knowledge A plays its heaviest tile: the block never reads B's hand.
     ai::PlayoutPosition blind = unknown;
-    (void)ai::playoutMixed(rules, blind, g4, heaviest, mine);
+    (void)ai::playoutMixed(rules, blind, g4, {.greedy = heaviest, .block = mine});
     CHECK((blind.s.hand[0] & bit(tileOf(6, 0))) != 0);
   }
 }
@@ -429,11 +429,169 @@ TEST_CASE("playoutMixed: a draw tells the other player which pips the drawer lac
     ai::PlayoutRng g1(seed), g2(seed), g3(seed);
     ai::PlayoutPosition afterDraw{drew, {}}, afterPlay{held, {}}, noShare{drew, {}};
     for (ai::PlayoutPosition* p : {&afterDraw, &afterPlay, &noShare}) p->table.reset(rules);
-    (void)ai::playoutMixed(rules, afterDraw, g1, heaviest, bs);
+    (void)ai::playoutMixed(rules, afterDraw, g1, {.greedy = heaviest, .block = bs});
     CHECK(afterDraw.s.winner == 1);
-    (void)ai::playoutMixed(rules, afterPlay, g2, heaviest, bs);
+    (void)ai::playoutMixed(rules, afterPlay, g2, {.greedy = heaviest, .block = bs});
     CHECK(afterPlay.s.winner == 0);
-    (void)ai::playoutMixed(rules, noShare, g3, heaviest);
+    (void)ai::playoutMixed(rules, noShare, g3, {.greedy = heaviest});
     CHECK(noShare.s.winner == 0);
+  }
+}
+
+TEST_CASE("policyFeatures: what the mover sees of a placement, and the policy's weights") {
+  // The line is 6-3 (ends 6 and 3); the mover holds 6-6, 6-2, 3-1 and 2-2; every other tile is unseen.
+  const Mask hand = bit(tileOf(6, 6)) | bit(tileOf(6, 2)) | bit(tileOf(3, 1)) | bit(tileOf(2, 2));
+  const Mask unseen = kAllTiles & ~hand & ~bit(tileOf(6, 3));
+  const std::array<int, 2> ends{6, 3};
+  // 6-6 at 6: the new end is 6 again; 6-2, 3-1 are left for the ends 6 and 3; the four numbers stay.
+  const ai::PolicyFeatures dbl = ai::policyFeatures(hand, ends, unseen, 0, tileOf(6, 6), 0);
+  CHECK(dbl.pips == 12);
+  CHECK(dbl.isDouble);
+  CHECK(dbl.mineNext == 2);
+  CHECK(dbl.mineNew == 1);
+  CHECK(dbl.unseenNew == 4);  // 6-0, 6-1, 6-4, 6-5
+  CHECK(dbl.distinct == 4);
+  CHECK_FALSE(dbl.blocks);
+  CHECK_FALSE(dbl.deadNew);
+  // 6-2 at 6: the new end is 2, for which I keep 2-2; five 2s unseen.
+  const ai::PolicyFeatures two = ai::policyFeatures(hand, ends, unseen, 0, tileOf(6, 2), 0);
+  CHECK(two.pips == 8);
+  CHECK_FALSE(two.isDouble);
+  CHECK(two.mineNext == 2);  // 2-2 and 3-1
+  CHECK(two.mineNew == 1);
+  CHECK(two.unseenNew == 5);
+  CHECK(two.distinct == 4);
+  // 3-1 at 3: the new end is 1; the 3s and 1s leave my hand.
+  const ai::PolicyFeatures one = ai::policyFeatures(hand, ends, unseen, 0, tileOf(3, 1), 1);
+  CHECK(one.mineNext == 2);  // 6-6 and 6-2 for the end 6
+  CHECK(one.mineNew == 0);
+  CHECK(one.unseenNew == 6);
+  CHECK(one.distinct == 2);
+  // Known to lack 2s and 3s: 6-2 at 6 leaves them nothing at either end.
+  const unsigned lacks = 1u << 2 | 1u << 3;
+  const ai::PolicyFeatures block = ai::policyFeatures(hand, ends, unseen, lacks, tileOf(6, 2), 0);
+  CHECK(block.deadNew);
+  CHECK(block.blocks);
+  CHECK_FALSE(ai::policyFeatures(hand, ends, unseen, lacks, tileOf(6, 6), 0).blocks);
+  // A number with no unseen tile counts as lacked: 6-2 at 6 with every other 2 out.
+  const Mask no2s = unseen & ~suitMask(2);
+  CHECK(ai::policyFeatures(hand, ends, no2s, 0, tileOf(6, 2), 0).deadNew);
+  // The weights' signs, as fitted: a double, a block, an end that I keep tiles of and that few unseen
+  // tiles follow weigh more.
+  ai::PolicyFeatures f = two;
+  const double base = ai::policyScore(f);
+  CHECK(base > 0);
+  f.isDouble = true;
+  CHECK(ai::policyScore(f) > base);
+  f = two;
+  f.blocks = true;
+  CHECK(ai::policyScore(f) > base);
+  f = two;
+  f.unseenNew = 1;
+  CHECK(ai::policyScore(f) > base);
+  f = two;
+  f.mineNew = 3;
+  CHECK(ai::policyScore(f) > base);
+  f = two;
+  f.pips = 12;
+  CHECK(ai::policyScore(f) > base);
+}
+
+TEST_CASE("policyPick: each placement drawn in proportion to its weight") {
+  const Mask hand = bit(tileOf(6, 6)) | bit(tileOf(6, 2)) | bit(tileOf(3, 1)) | bit(tileOf(2, 2)) | bit(tileOf(3, 5));
+  const Mask unseen = kAllTiles & ~hand & ~bit(tileOf(6, 3));
+  const std::array<int, 2> ends{6, 3};
+  const Mask m0 = bit(tileOf(6, 6)) | bit(tileOf(6, 2)), m1 = bit(tileOf(3, 1)) | bit(tileOf(3, 5));
+  const unsigned lacks = 1u << 5;
+  struct Option {
+    Tile t;
+    int e;
+    double p = 0;
+    int n = 0;
+  };
+  std::vector<Option> options{{tileOf(6, 6), 0}, {tileOf(6, 2), 0}, {tileOf(3, 1), 1}, {tileOf(3, 5), 1}};
+  double total = 0;
+  for (Option& o : options) total += o.p = ai::policyScore(ai::policyFeatures(hand, ends, unseen, lacks, o.t, o.e));
+  ai::PlayoutRng g(17);
+  const int n = 200000;
+  for (int i = 0; i < n; ++i) {
+    const auto [t, e] = ai::policyPick(hand, ends, unseen, lacks, m0, m1, g);
+    bool found = false;
+    for (Option& o : options)
+      if (o.t == t && o.e == e) {
+        ++o.n;
+        found = true;
+      }
+    REQUIRE(found);
+  }
+  for (const Option& o : options) {
+    CAPTURE(tileText(o.t));
+    const double want = o.p / total, got = static_cast<double>(o.n) / n;
+    MESSAGE(tileText(o.t) << " at " << o.e << ": " << got << " drawn, " << want << " expected");
+    CHECK(std::abs(got - want) < 0.005);  // 4.5 standard errors at most
+  }
+}
+
+TEST_CASE("playoutMixed: the policy share plays the mover's doubles early, the mover's alone") {
+  // Over many en-linea deals from the start, A's doubles leave A's hand more often under A's
+  // policy share than in uniformly random play, and B's do not.
+  const Rules rules = rulesOf("en-linea");
+  pcg32 rng(23);
+  ai::PlayoutRng g1(3), g2(3);
+  std::array<double, 2> doublesLeftPolicy{}, doublesLeftUniform{};
+  const int n = 20000;
+  for (int i = 0; i < n; ++i) {
+    const ai::PlayoutPosition start{startRound(dealFromSeed(rng(), rules.hand)), {}};
+    ai::PlayoutPosition a = start, u = start;
+    a.table.reset(rules);
+    u.table.reset(rules);
+    (void)ai::playoutMixed(rules, a, g1, ai::PlayoutModel{.policy = {0xffffffffu, 0}});
+    (void)ai::playoutMixed(rules, u, g2, ai::PlayoutModel{});
+    for (std::size_t h = 0; h < 2; ++h) {
+      doublesLeftPolicy[h] += count(a.s.hand[h] & doublesMask());
+      doublesLeftUniform[h] += count(u.s.hand[h] & doublesMask());
+    }
+  }
+  MESSAGE("doubles left, A's policy: A " << doublesLeftPolicy[0] / n << ", B " << doublesLeftPolicy[1] / n
+                                         << "; uniform: A " << doublesLeftUniform[0] / n << ", B "
+                                         << doublesLeftUniform[1] / n);
+  CHECK(doublesLeftPolicy[0] < 0.8 * doublesLeftUniform[0]);
+  CHECK(doublesLeftPolicy[1] > 0.9 * doublesLeftUniform[1]);
+}
+
+TEST_CASE("playout paths: every path plays the generic path's mixed playouts, every share on") {
+  // The expert's playouts (ai::playoutMixed) on the POPCNT and BMI2 paths, installed as the CLI
+  // installs them, against the generic code: the same final positions from the same random numbers,
+  // with the greedy, block and policy shares all in play, on snake and free tables.
+  const ai::PlayoutModel model{
+      .greedy = {0x60000000u, 0x80000000u}, .block = {0x80000000u, 0x40000000u}, .policy = {0xc0000000u, 0x30000000u}};
+  for (const auto path : {ai::fast::Path::Popcnt, ai::fast::Path::Bmi2}) {
+    const std::string name = ai::fast::name(path);
+    CAPTURE(name);
+    const ai::PlayoutMixedPath code = ai::fast::mixedPath(path);
+    if (!code) {
+      MESSAGE("this processor or build has no " << name << " path: it is not tested");
+      continue;
+    }
+    for (const char* text : {"en-linea", "draw", "block", "dominoes2", "dominoes2 table=12x8"}) {
+      CAPTURE(text);
+      const Rules rules = rulesOf(text);
+      pcg32 rng(77);
+      int differ = 0;
+      for (int i = 0; i < 3000; ++i) {
+        ai::PlayoutPosition start{startRound(dealFromSeed(rng(), rules.hand)), {}};
+        start.table.reset(rules);
+        start.lacks = {static_cast<std::uint8_t>(rng(128)), static_cast<std::uint8_t>(rng(128))};
+        ai::PlayoutPosition g = start, f = start;
+        ai::PlayoutRng r1(static_cast<std::uint64_t>(i)), r2(static_cast<std::uint64_t>(i));
+        ai::setPlayoutMixedPath(nullptr);
+        const int mg = ai::playoutMixed(rules, g, r1, model);
+        ai::setPlayoutMixedPath(code);
+        const int mf = ai::playoutMixed(rules, f, r2, model);
+        ai::setPlayoutMixedPath(nullptr);
+        if (mg != mf || !(g.s == f.s)) ++differ;
+      }
+      CHECK(differ == 0);
+    }
   }
 }

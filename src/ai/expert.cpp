@@ -19,7 +19,7 @@ namespace dom::ai {
 
 // Sized on this project's build machine (a Zen 2 EPYC core): a median decision of about 43 ms at
 // ms=50 on en-linea (docs/players.md, Time and determinism).
-long long expertPlayouts(int ms) { return 1250LL * std::max(ms, 1); }
+long long expertPlayouts(int ms) { return 1000LL * std::max(ms, 1); }
 long long expertNodes(int ms) { return 2500LL * std::max(ms, 1); }
 long long expertDeals(int ms) { return std::clamp(50LL * ms, 16LL, 100000LL); }
 
@@ -119,6 +119,8 @@ class Expert final : public Computer {
         opponentGreedy_(opt.opponent < 0 ? greedy_ : share(opt.opponent)),
         block_(share(opt.block)),
         opponentBlock_(share(opt.opponentBlock)),
+        policy_(share(opt.policy)),
+        opponentPolicy_(share(opt.opponentPolicy)),
         rng_(seed, 0xe4be),
         prng_(seed ^ 0x2545f4914f6cdd1dull),
         solver_(std::size_t{1} << 18),
@@ -145,6 +147,8 @@ class Expert final : public Computer {
     if (opt_.heavy != d.heavy) add("heavy", fraction(opt_.heavy));
     if (opt_.block != d.block) add("block", fraction(opt_.block));
     if (opt_.opponentBlock != d.opponentBlock) add("oblock", fraction(opt_.opponentBlock));
+    if (opt_.policy != d.policy) add("policy", fraction(opt_.policy));
+    if (opt_.opponentPolicy != d.opponentPolicy) add("opolicy", fraction(opt_.opponentPolicy));
     return "expert" + s;
   }
 
@@ -273,7 +277,7 @@ class Expert final : public Computer {
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const long long budget = searchPlayouts(o.rules, opt_.ms);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
-    const auto [greedy, block] = playoutShares(o);
+    const PlayoutModel model = playoutModel(o);
     std::vector<std::size_t> alive(score.size());
     std::iota(alive.begin(), alive.end(), 0);
     int stages = 0;
@@ -285,7 +289,7 @@ class Expert final : public Computer {
         d.use(deals[next]);
         const double w = weights[next];
         next = (next + 1) % deals.size();
-        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, greedy, block), w);
+        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, model), w);
       }
       std::stable_sort(alive.begin(), alive.end(),
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
@@ -321,7 +325,7 @@ class Expert final : public Computer {
     }
     const bool rounds = o.rules.target == 0;
     const std::size_t me = static_cast<std::size_t>(idx(o.me));
-    const auto [shares, blocks] = playoutShares(o);
+    const PlayoutModel model = playoutModel(o);
     // The tree grows by a node an iteration, up to a million nodes (about 80 MB; a budget of
     // ms=50 makes 25,000): past that, iterations play out from the leaf they reach.
     const std::size_t cap = static_cast<std::size_t>(std::min<long long>(iterations + 1, 1 << 20));
@@ -382,7 +386,7 @@ class Expert final : public Computer {
         path.push_back(pick);
         node = pick;
       }
-      if (!p.s.over()) (void)playoutMixed(o.rules, p, prng_, shares, blocks);
+      if (!p.s.over()) (void)playoutMixed(o.rules, p, prng_, model);
       const int pts = pointsFor(p.s, o.me);
       const double mine = rounds ? (pts > 0 ? 1.0 : pts == 0 ? 0.5 : 0.0) : std::clamp(0.5 + pts / 100.0, 0.0, 1.0);
       for (std::uint32_t c : path) {
@@ -457,8 +461,9 @@ class Expert final : public Computer {
     }
     return out;
   }
-  // "600 sampled deals of the hidden tiles, played out with 50% of the placements heaviest-first, 50%
-  // of mine first blocking B where I know B cannot follow".
+  // "2500 sampled deals of the hidden tiles, played out with 50% of B's placements heaviest-first and
+  // 100% of mine by the tips' policy, 50% of mine first blocking B where I know B cannot follow"
+  // (with policy=0: "... played out with 50% of the placements heaviest-first, 50% of mine ...").
   std::string playedOutWords(const Observation& o, std::size_t deals) const {
     const auto n = static_cast<long>(deals);
     const auto pattern =
@@ -466,22 +471,36 @@ class Expert final : public Computer {
         WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
             "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first", n);
     auto percent = [](double f) { return std::to_string(static_cast<int>(std::clamp(f, 0.0, 1.0) * 100 + 0.5)); };
+    const std::string opp(1, letter(o.opponent()));
     std::string s = fill(pattern, {std::to_string(deals), percent(opt_.greedy)});
+    if (opt_.policy > 0) {
+      const auto withPolicy =
+          /* xgettext:no-c-format */
+          WP_("{0} sampled deal of the hidden tiles, played out with {1}% of {2}'s placements heaviest-first and "
+              "{3}% of mine by the tips' policy",
+              "{0} sampled deals of the hidden tiles, played out with {1}% of {2}'s placements heaviest-first and "
+              "{3}% of mine by the tips' policy",
+              n);
+      s = fill(withPolicy, {std::to_string(deals), percent(opt_.opponent < 0 ? opt_.greedy : opt_.opponent), opp,
+                            percent(opt_.policy)});
+    }
     if (opt_.block > 0) /* xgettext:no-c-format */
       s = fill(W_("{0}, {1}% of mine first blocking {2} where I know {2} cannot follow"),
-               {s, percent(opt_.block), std::string(1, letter(o.opponent()))});
+               {s, percent(opt_.block), opp});
     return s;
   }
 
-  // The playouts' greedy and block shares, per player index: mine and the opponent's.
-  std::pair<GreedyShares, GreedyShares> playoutShares(const Observation& o) const {
+  // The playouts' model, per player index: mine and the opponent's.
+  PlayoutModel playoutModel(const Observation& o) const {
     const std::size_t me = static_cast<std::size_t>(idx(o.me));
-    GreedyShares greedy{}, block{};
-    greedy[me] = greedy_;
-    greedy[1 - me] = opponentGreedy_;
-    block[me] = block_;
-    block[1 - me] = opponentBlock_;
-    return {greedy, block};
+    PlayoutModel m;
+    m.greedy[me] = greedy_;
+    m.greedy[1 - me] = opponentGreedy_;
+    m.block[me] = block_;
+    m.block[1 - me] = opponentBlock_;
+    m.policy[me] = policy_;
+    m.policy[1 - me] = opponentPolicy_;
+    return m;
   }
 
   double likelihood(const Observation& o, const Hidden& h) const {
@@ -489,7 +508,7 @@ class Expert final : public Computer {
   }
   static std::uint32_t share(double f) { return static_cast<std::uint32_t>(std::clamp(f, 0.0, 1.0) * 4294967295.0); }
   ExpertOptions opt_;
-  std::uint32_t greedy_, opponentGreedy_, block_, opponentBlock_;
+  std::uint32_t greedy_, opponentGreedy_, block_, opponentBlock_, policy_, opponentPolicy_;
   pcg32 rng_;
   PlayoutRng prng_;
   Solver solver_;

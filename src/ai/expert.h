@@ -40,6 +40,12 @@ struct ExpertOptions {
   double block = 0.5;
   // The same for the opponent's moves in the playouts.
   double opponentBlock = 0;
+  // The chance that my own placement in a playout, when it does not block, is drawn from the tips'
+  // policy (playoutMixed's policy share: a softmax fitted to the expert's choices); the rest follow
+  // `greedy`.
+  double policy = 1;
+  // The same for the opponent's placements.
+  double opponentPolicy = 0;
 };
 // The posterior chance that the opponent plays heavy-first, from deals sampled uniformly over what
 // the draws and passes allow: prior * ZG / (prior * ZG + (1 - prior) * ZM), ZG the share of the

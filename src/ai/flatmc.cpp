@@ -27,12 +27,7 @@ RoundState publicState(const Observation& o) {
 Determinized::Determinized(const Observation& o) : o_(o), sampler_(o) {
   fast_ = PlayoutTable::supports(o.rules);
   pos_ = PlayoutPosition::from(o.rules, publicState(o), o.laid, o.leadIndex);
-  // The pips the opponent surely lacks now: every unseen tile of the pip is one they cannot hold.
-  const Mask unseen = o.unseen(), cannot = cannotHold(o);
-  std::uint8_t lacks = 0;
-  for (int x = 0; x <= 6; ++x)
-    if ((unseen & suitMask(x) & ~cannot) == 0) lacks = static_cast<std::uint8_t>(lacks | 1 << x);
-  pos_.lacks[static_cast<std::size_t>(idx(o.opponent()))] = lacks;
+  pos_.lacks[static_cast<std::size_t>(idx(o.opponent()))] = static_cast<std::uint8_t>(lackedPips(o));
 }
 
 Hidden Determinized::drawHeavyFirst(pcg32& rng) {
@@ -73,11 +68,11 @@ int Determinized::playoutAfter(const Move& m, PlayoutRng& rng) const {
   return playout(s, o_.me, rng);
 }
 
-int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, GreedyShares greedy, GreedyShares block) const {
+int Determinized::playoutAfter(const Move& m, PlayoutRng& rng, const PlayoutModel& model) const {
   if (!fast_) return playoutAfter(m, rng);
   PlayoutPosition p = pos_;
   p.apply(o_.rules, m);
-  (void)playoutMixed(o_.rules, p, rng, greedy, block);
+  (void)playoutMixed(o_.rules, p, rng, model);
   return pointsFor(p.s, o_.me);
 }
 

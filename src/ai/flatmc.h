@@ -33,7 +33,7 @@ class Determinized {
   [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng) const;
   // The same with playoutMixed's greedy and block shares, per player index (layout=free tables too
   // wide for PlayoutTable: uniform).
-  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, GreedyShares greedy, GreedyShares block) const;
+  [[nodiscard]] int playoutAfter(const Move& m, PlayoutRng& rng, const PlayoutModel& model) const;
   // The current deal as a SimState (for the exact solver).
   [[nodiscard]] SimState sim() const;
   // The current deal's round state (the observer's hand, the opponent's, the stock in order).

@@ -174,6 +174,14 @@ Mask cannotHoldGiven(const Observation& o, const std::vector<Mask>& excl) {
 
 }  // namespace
 
+unsigned lackedPips(const Observation& o) {
+  const Mask unseen = o.unseen(), cannot = cannotHold(o);
+  unsigned lacks = 0;
+  for (int x = 0; x <= 6; ++x)
+    if ((unseen & suitMask(x) & ~cannot) == 0) lacks |= 1u << x;
+  return lacks;
+}
+
 Mask cannotHold(const Observation& o) { return cannotHoldGiven(o, exclusions(o, OpponentModel::Any)); }
 
 // ---------------------------------------------------------------------------------------------

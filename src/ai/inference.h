@@ -25,6 +25,9 @@ struct Revelation {
 // and not possibly drawn by them since (no draw of theirs after that moment), plus, before the
 // lead, the doubles (or heavier tiles) the opening rule says they could not have held.
 [[nodiscard]] Mask cannotHold(const Observation& o);
+// The pips the opponent surely lacks now (bit x: pip x): every unseen tile of the pip is one they
+// cannot hold (cannotHold), or none is unseen.
+[[nodiscard]] unsigned lackedPips(const Observation& o);
 
 // What the sampler assumes of the opponent's plays. Any: nothing (any tile they held could have been
 // played). HeavyFirst: each play was their heaviest placeable tile (as `greedy` plays, and the

@@ -123,7 +123,8 @@ double specFraction(std::string_view s) {
 }
 
 // "expert" with optional KEY=VALUE settings after a colon, comma-separated: ms=N (1 to 9999999),
-// exact=T (0 to 28 tiles in play), greedy=G, infer=L, opp=H, tree=C and heavy=P (0 to 1), chance=0|1. An error
+// exact=T (0 to 28 tiles in play), greedy=G, infer=L, opp=H, tree=C, heavy=P, block=B, oblock=B, policy=T and
+// opolicy=T (0 to 1), chance=0|1. An error
 // names the bad part.
 std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
   const std::string bad = "player '" + std::string(spec) + "': ";
@@ -131,27 +132,29 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
   if (!spec.starts_with("expert:"))
     return bad + "expert takes optional settings after a colon, e.g. expert:ms=200 or expert:ms=50,greedy=0.5";
   std::string_view rest = spec.substr(7);
-  bool seen[10] = {};
+  bool seen[12] = {};
   while (true) {
     const std::size_t comma = rest.find(',');
     const std::string_view part = rest.substr(0, comma);
     const std::size_t eq = part.find('=');
     const std::string_view key = part.substr(0, eq), value = eq == std::string_view::npos ? "" : part.substr(eq + 1);
-    const int k = key == "ms"       ? 0
-                  : key == "exact"  ? 1
-                  : key == "greedy" ? 2
-                  : key == "infer"  ? 3
-                  : key == "opp"    ? 4
-                  : key == "chance" ? 5
-                  : key == "tree"   ? 6
-                  : key == "heavy"  ? 7
-                  : key == "block"  ? 8
-                  : key == "oblock" ? 9
-                                    : -1;
+    const int k = key == "ms"        ? 0
+                  : key == "exact"   ? 1
+                  : key == "greedy"  ? 2
+                  : key == "infer"   ? 3
+                  : key == "opp"     ? 4
+                  : key == "chance"  ? 5
+                  : key == "tree"    ? 6
+                  : key == "heavy"   ? 7
+                  : key == "block"   ? 8
+                  : key == "oblock"  ? 9
+                  : key == "policy"  ? 10
+                  : key == "opolicy" ? 11
+                                     : -1;
     if (k < 0 || eq == std::string_view::npos)
       return bad + "unknown setting '" + std::string(part) +
              "' (expert settings: ms=N, exact=T, greedy=G, infer=L, opp=H, chance=0|1, tree=C, heavy=P, block=B, "
-             "oblock=B)";
+             "oblock=B, policy=T, opolicy=T)";
     if (seen[k]) return bad + "'" + std::string(key) + "' is given twice";
     seen[k] = true;
     if (k == 0) {
@@ -166,15 +169,17 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
       opt.exactTiles = t;
     } else {
       const double f = specFraction(value);
-      const char* name = k == 2 ? "G" : k == 3 ? "L" : k == 4 ? "H" : k == 6 ? "C" : k >= 8 ? "B" : "P";
+      const char* name = k == 2 ? "G" : k == 3 ? "L" : k == 4 ? "H" : k == 6 ? "C" : k >= 10 ? "T" : k >= 8 ? "B" : "P";
       if (f < 0) return bad + std::string(key) + "=" + name + " takes a fraction " + name + " from 0 to 1";
-      (k == 2   ? opt.greedy
-       : k == 3 ? opt.likelihood
-       : k == 4 ? opt.opponent
-       : k == 6 ? opt.tree
-       : k == 8 ? opt.block
-       : k == 9 ? opt.opponentBlock
-                : opt.heavy) = f;
+      (k == 2    ? opt.greedy
+       : k == 3  ? opt.likelihood
+       : k == 4  ? opt.opponent
+       : k == 6  ? opt.tree
+       : k == 8  ? opt.block
+       : k == 9  ? opt.opponentBlock
+       : k == 10 ? opt.policy
+       : k == 11 ? opt.opponentPolicy
+                 : opt.heavy) = f;
     }
     if (comma == std::string_view::npos) return {};
     rest = rest.substr(comma + 1);

@@ -4,6 +4,8 @@
 
 #include "ai/playout_impl.h"
 
+#include <atomic>
+
 namespace dom::ai {
 
 void PlayoutTable::reset(const Rules& r) { tableReset(*this, r); }
@@ -63,12 +65,18 @@ int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng) {
 }
 
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy) {
-  return playoutMixed(rules, pos, rng, GreedyShares{greedy, greedy});
+  return playoutMixed(rules, pos, rng, PlayoutModel{.greedy = {greedy, greedy}});
 }
 
-int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy, GreedyShares block) {
-  if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, greedy, block, pos.lacks);
-  return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, greedy, block, pos.lacks);
+namespace {
+std::atomic<PlayoutMixedPath> mixedPath{nullptr};
+}
+
+void setPlayoutMixedPath(PlayoutMixedPath path) { mixedPath.store(path, std::memory_order_relaxed); }
+
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model) {
+  if (const PlayoutMixedPath path = mixedPath.load(std::memory_order_relaxed)) return path(rules, pos, rng, model);
+  return playoutMixedImpl(rules, pos, rng, model);
 }
 
 long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
@@ -82,6 +90,19 @@ int randomRound(const Rules& rules, PlayoutRng& rng, RoundState* out) {
     moves = n;
   });
   return moves;
+}
+
+PolicyFeatures policyFeatures(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Tile tile, int e) {
+  const auto i = static_cast<std::size_t>(e);
+  return PolicyView(hand, unseen, lacks).features(tile, ends[i], ends[1 - i]);
+}
+
+double policyScore(const PolicyFeatures& f) { return policyWeight(f); }
+
+std::pair<Tile, int> policyPick(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Mask m0, Mask m1,
+                                PlayoutRng& rng) {
+  const PolicyPick p = pickPolicy(PolicyView(hand, unseen, lacks), ends, m0, m1, rng);
+  return {p.tile, p.end};
 }
 
 }  // namespace dom::ai

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 
 #include "ai/players.h"
 #include "ai/sim.h"
@@ -75,13 +76,48 @@ int playout(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng);
 // (the expert's playouts: both sides playing a little like `greedy` judge moves better than
 // uniformly random play). greedy = 0 plays uniformly, with other random numbers than playout().
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std::uint32_t greedy);
-// The same with a share per player (indexed by idx(player)): the expert models its own later moves
-// and the opponent's apart.
-// block: per player, the chance (times 2^32) that a move where the mover knows it can leave the other
-// player nothing to place at either end (pos.lacks, updated by their draws and passes, or every other
-// tile of the pip out) does so first; it never reads the other's hand.
-int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, GreedyShares greedy,
-                 GreedyShares block = {});
+// The playouts' model of the two players, per player index (idx(Player)), each share the chance
+// times 2^32 that a placement is made that way; they are tried in this order, and a move none of
+// them makes is uniformly random:
+// - block: when the mover knows it can leave the other player nothing to place at either end
+//   (pos.lacks, updated by their draws and passes, or every other tile of the pip out), the heaviest
+//   such placement; it never reads the other's hand;
+// - policy: a placement drawn from the tips' policy (kPolicyWeights in playout_impl.h: a softmax over
+//   what the mover can see of each placement, fitted to the expert's own choices);
+// - greedy: the mover's heaviest placeable tile.
+struct PlayoutModel {
+  GreedyShares greedy{}, block{}, policy{};
+};
+// The expert models its own later moves and the opponent's apart.
+int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model);
+// playoutMixed runs the generic code unless a faster path for this processor is installed
+// (ai::fast::useFastestPlayouts, linked by the CLI; nullptr: the generic code again). Every path
+// plays the same moves (tests/test_playout_paths.cpp), so the players' choices never depend on it.
+using PlayoutMixedPath = int (*)(const Rules&, PlayoutPosition&, PlayoutRng&, const PlayoutModel&);
+void setPlayoutMixedPath(PlayoutMixedPath path);
+
+// The tips' policy (PlayoutModel::policy), for tests and docs. The features of placing `tile` (in
+// `hand`) at end `e` (0: L, 1: R) for a mover who holds `hand`, the ends' pips `ends`, `unseen` the
+// tiles the mover cannot see (the other's hand and the stock) and `lacks` the pips the mover knows
+// the other lacks (bit x: pip x; a pip with no unseen tile counts as lacked too).
+struct PolicyFeatures {
+  int pips = 0;           // the tile's pips, shed
+  bool isDouble = false;  // a double gone
+  int mineNext = 0;       // my tiles left that either new end takes
+  bool blocks = false;    // the other surely cannot place at either new end
+  int unseenNew = 0;      // the unseen tiles of the new end's number
+  int distinct = 0;       // the numbers left in my hand
+  int mineNew = 0;        // my tiles left of the new end's number
+  bool deadNew = false;   // the other surely cannot follow the new end
+};
+[[nodiscard]] PolicyFeatures policyFeatures(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Tile tile,
+                                            int e);
+// A placement's weight in the policy's softmax: exp(w . f).
+[[nodiscard]] double policyScore(const PolicyFeatures& f);
+// The policy's draw among the tiles m0 placeable at end L and m1 at end R, as the playouts make it:
+// the tile and its end.
+[[nodiscard]] std::pair<Tile, int> policyPick(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Mask m0,
+                                              Mask m1, PlayoutRng& rng);
 
 // Final points for p of a finished round state: + if p won, - if p lost, 0 for a tie.
 [[nodiscard]] inline int pointsFor(const RoundState& s, Player p) {

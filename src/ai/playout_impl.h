@@ -532,6 +532,158 @@ template <class Table>
   return Step::Going;
 }
 
+// The tips' policy (PlayoutModel::policy): each placement the mover can make weighs exp(w . f), f its
+// PolicyFeatures and w these weights per unit of each feature, and one is drawn in proportion to its
+// weight. The weights are a conditional logit fitted to the choices of the expert at ms=50 (2026-12-02:
+// about 7,600 en-linea decisions against greedy; docs/players.md, The tips' policy in the playouts):
+// doubles gone and ends that the other cannot follow, or where I keep tiles of the number, weigh most.
+struct PolicyWeights {
+  double pips, isDouble, mineNext, blocks, unseenNew, distinct, mineNew, deadNew;
+};
+inline constexpr PolicyWeights kPolicyWeights{0.25 / 12, 1.04, 0.29 / 4, 1.21, -2.44 / 6, -0.34 / 7, 1.18 / 4, 0.01};
+
+// exp(x) for the tables below, evaluated by the compiler (so no libm's rounding can make two
+// machines play differently): halve x until it is small, a Taylor series, square back.
+constexpr double policyExp(double x) {
+  int k = 0;
+  while (x > 0.25 || x < -0.25) {
+    x /= 2;
+    ++k;
+  }
+  double term = 1, sum = 1;
+  for (int i = 1; i < 16; ++i) sum += term *= x / i;
+  for (; k > 0; --k) sum *= sum;
+  return sum;
+}
+// exp(w * n) for n = 0 .. N-1: a feature's factor of a placement's weight.
+template <std::size_t N>
+constexpr std::array<float, N> policyFactors(double w) {
+  std::array<float, N> t{};
+  for (std::size_t n = 0; n < N; ++n) t[n] = static_cast<float>(policyExp(w * static_cast<double>(n)));
+  return t;
+}
+struct PolicyFactors {
+  std::array<float, 13> pips = policyFactors<13>(kPolicyWeights.pips);
+  std::array<float, 2> isDouble = policyFactors<2>(kPolicyWeights.isDouble);
+  std::array<float, 32> mineNext = policyFactors<32>(kPolicyWeights.mineNext);
+  std::array<float, 2> blocks = policyFactors<2>(kPolicyWeights.blocks);
+  std::array<float, 8> unseenNew = policyFactors<8>(kPolicyWeights.unseenNew);
+  std::array<float, 8> distinct = policyFactors<8>(kPolicyWeights.distinct);
+  std::array<float, 8> mineNew = policyFactors<8>(kPolicyWeights.mineNew);
+  std::array<float, 2> deadNew = policyFactors<2>(kPolicyWeights.deadNew);
+};
+inline constexpr PolicyFactors kPolicy{};
+
+// kPipCounts[c][v]: for the tiles 7c .. 7c+6 of the mask bits v, how many of them hold each pip x, in
+// the 4 bits from 4x; the sum over the four chunks of a mask counts its tiles of every pip at once
+// (at most 7 a pip, so the nibbles never carry), with no population count.
+constexpr auto kPipCounts = [] {
+  std::array<std::array<std::uint32_t, 128>, 4> t{};
+  for (int c = 0; c < 4; ++c)
+    for (int v = 0; v < 128; ++v)
+      for (int i = 0; i < 7; ++i)
+        if (v >> i & 1) {
+          const auto tile = static_cast<Tile>(7 * c + i);
+          t[static_cast<std::size_t>(c)][static_cast<std::size_t>(v)] += 1u << (4 * high(tile));
+          if (!isDouble(tile)) t[static_cast<std::size_t>(c)][static_cast<std::size_t>(v)] += 1u << (4 * low(tile));
+        }
+  return t;
+}();
+[[gnu::always_inline]] inline std::uint32_t pipCounts(Mask m) {
+  return kPipCounts[0][m & 127] + kPipCounts[1][(m >> 7) & 127] + kPipCounts[2][(m >> 14) & 127] +
+         kPipCounts[3][(m >> 21) & 127];
+}
+// kTileOf[a][b]: the tile a-b.
+constexpr auto kTileOf = [] {
+  std::array<std::array<std::uint8_t, 7>, 7> t{};
+  for (int i = 0; i < kTiles; ++i) {
+    const auto tile = static_cast<Tile>(i);
+    t[static_cast<std::size_t>(high(tile))][static_cast<std::size_t>(low(tile))] = static_cast<std::uint8_t>(i);
+    t[static_cast<std::size_t>(low(tile))][static_cast<std::size_t>(high(tile))] = static_cast<std::uint8_t>(i);
+  }
+  return t;
+}();
+
+// What the mover sees, per pip, for the policy's features: its tiles of each pip and the unseen
+// ones (pipCounts), the pips the other surely lacks (known to lack, or no unseen tile left: bit x),
+// the numbers in its hand.
+struct PolicyView {
+  std::uint32_t mine = 0, unseen = 0;
+  unsigned dead = 0;
+  int distinct = 0;
+  Mask hand = 0;
+  PolicyView(Mask h, Mask unseenTiles, unsigned lacks)
+      : mine(pipCounts(h)), unseen(pipCounts(unseenTiles)), dead(lacks), hand(h) {
+    for (int x = 0; x < 7; ++x) {
+      distinct += ((mine >> (4 * x)) & 15) ? 1 : 0;
+      if (!((unseen >> (4 * x)) & 15)) dead |= 1u << x;
+    }
+  }
+  [[gnu::always_inline]] int mineOf(int x) const { return static_cast<int>((mine >> (4 * x)) & 15); }
+  // Placing t (in hand) at the end whose pip is `at`, the other end's pip `other`.
+  [[gnu::always_inline]] PolicyFeatures features(Tile t, int at, int other) const {
+    PolicyFeatures f;
+    const int n0 = weight(t) - at, hi = high(t), lo = low(t);
+    f.pips = weight(t);
+    f.isDouble = hi == lo;
+    // My tiles of n0 or of `other`, t itself (which holds n0) not counted.
+    const bool both = (hand >> kTileOf[static_cast<std::size_t>(n0)][static_cast<std::size_t>(other)]) & 1;
+    f.mineNext = n0 == other ? mineOf(n0) - 1 : mineOf(n0) + mineOf(other) - both - 1;
+    f.deadNew = (dead >> n0) & 1;
+    f.blocks = f.deadNew && ((dead >> other) & 1);
+    f.unseenNew = static_cast<int>((unseen >> (4 * n0)) & 15);
+    f.distinct = distinct - (mineOf(hi) == 1) - (lo != hi && mineOf(lo) == 1);
+    f.mineNew = mineOf(n0) - 1;
+    return f;
+  }
+};
+[[gnu::always_inline]] inline float policyWeight(const PolicyFeatures& f) {
+  return kPolicy.pips[static_cast<std::size_t>(f.pips)] * kPolicy.isDouble[f.isDouble] *
+         kPolicy.mineNext[static_cast<std::size_t>(std::clamp(f.mineNext, 0, 31))] * kPolicy.blocks[f.blocks] *
+         kPolicy.unseenNew[static_cast<std::size_t>(std::clamp(f.unseenNew, 0, 7))] *
+         kPolicy.distinct[static_cast<std::size_t>(std::clamp(f.distinct, 0, 7))] *
+         kPolicy.mineNew[static_cast<std::size_t>(std::clamp(f.mineNew, 0, 7))] * kPolicy.deadNew[f.deadNew];
+}
+
+// The policy's choice among m0 (tiles placeable at end L, whose pip is pips[0]) and m1 (at end R):
+// one (tile, end) drawn in proportion to its weight.
+struct PolicyPick {
+  Tile tile = kNoTile;
+  int end = 0;
+};
+[[gnu::always_inline]] inline PolicyPick pickPolicy(const PolicyView& view, std::array<int, 2> pips, Mask m0, Mask m1,
+                                                    PlayoutRng& g) {
+  std::array<float, 2 * 7 + 2> w;  // NOLINT(cppcoreguidelines-pro-type-member-init): only [0, n) is read
+  std::array<Tile, 2 * 7 + 2> ts;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  int n = 0, second = 0;
+  float total = 0;
+  for (int e = 0; e < 2; ++e) {
+    if (e == 1) second = n;
+    for (Mask m = e ? m1 : m0; m && n < static_cast<int>(w.size()); m &= m - 1) {
+      const auto t = static_cast<Tile>(std::countr_zero(m));
+      const float x =
+          policyWeight(view.features(t, pips[static_cast<std::size_t>(e)], pips[static_cast<std::size_t>(e ^ 1)]));
+      w[static_cast<std::size_t>(n)] = x;
+      ts[static_cast<std::size_t>(n++)] = t;
+      total += x;
+    }
+  }
+  float r = static_cast<float>(g() >> 8) * (1.0f / 16777216.0f) * total;
+  int k = 0;
+  while (k < n - 1 && r >= w[static_cast<std::size_t>(k)]) r -= w[static_cast<std::size_t>(k++)];
+  return {ts[static_cast<std::size_t>(k)], k < second ? 0 : 1};
+}
+
+// The policy's placement (pickPolicy), the heading at random.
+template <class Table>
+[[gnu::always_inline]] inline Step placePolicy(FreeHot& s, Table table, const Fits& f, Mask m0, Mask m1,
+                                               PlayoutRng& g) {
+  const PolicyView view(s.cur, kAllTiles & ~(s.out | s.cur), s.lacks[static_cast<std::size_t>(s.p ^ 1)]);
+  const PolicyPick pick = pickPolicy(view, s.pips, m0, m1, g);
+  const Mask one = bit(pick.tile);
+  return pick.end == 0 ? placeHeaviest(s, table, f, one, 0, g) : placeHeaviest(s, table, f, 0, one, g);
+}
+
 // One random move: a uniformly random placement (tile, end, heading) when one fits, else a draw,
 // else a pass; Going, or Domino or Blocked when the round ends (p is then the player to move, as
 // RoundState has it). The same moves as the engine's uniformly random legal move.
@@ -540,7 +692,7 @@ template <class Table>
 // placement the mover knows leaves the other player stuck, if there is one.
 template <bool kMixed = false, class Table, class Stock>
 [[gnu::always_inline]] inline Step freeStep(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g,
-                                            GreedyShares greedy = {}, GreedyShares block = {}) {
+                                            const PlayoutModel& model = {}) {
   constexpr Mask kD = doublesMask(), kN = kAllTiles & ~doublesMask();
   const Fits f = table.fits();
   const std::array<Mask, 2> fitting = table.tiles();
@@ -551,7 +703,7 @@ template <bool kMixed = false, class Table, class Stock>
     // nothing to place at either end, the heaviest such; none: on to the rest. The mover knows only
     // what a player would: the pips the other lacks (their draws and passes, lacks[]) and the pips
     // whose every tile is on the table or in the mover's own hand; never the other's hand itself.
-    const std::uint32_t blockShare = block[static_cast<std::size_t>(s.p)];
+    const std::uint32_t blockShare = model.block[static_cast<std::size_t>(s.p)];
     if (blockShare && (a0 | a1) && g() < blockShare) {
       const Mask unseen = kAllTiles & ~(s.out | s.cur);
       const unsigned lack = s.lacks[static_cast<std::size_t>(s.p ^ 1)];
@@ -569,7 +721,9 @@ template <bool kMixed = false, class Table, class Stock>
         }
       if (hit0 | hit1) return placeHeaviest(s, table, f, hit0, hit1, g);
     }
-    if ((a0 | a1) && g() < greedy[static_cast<std::size_t>(s.p)]) return placeHeaviest(s, table, f, a0, a1, g);
+    if ((a0 | a1) && model.policy[static_cast<std::size_t>(s.p)] && g() < model.policy[static_cast<std::size_t>(s.p)])
+      return placePolicy(s, table, f, a0, a1, g);
+    if ((a0 | a1) && g() < model.greedy[static_cast<std::size_t>(s.p)]) return placeHeaviest(s, table, f, a0, a1, g);
   }
   if (a0 | a1) {
     const auto m0 = static_cast<std::uint32_t>(bits(f[0].headings)),
@@ -618,10 +772,9 @@ template <bool kMixed = false, class Table, class Stock>
 }
 
 template <bool kMixed = false, class Table, class Stock>
-Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g, GreedyShares greedy = {},
-              GreedyShares block = {}) {
+Step freeLoop(FreeHot& s, Table table, Stock& stock, int drawLimit, PlayoutRng& g, const PlayoutModel& model = {}) {
   Step how;
-  while ((how = freeStep<kMixed>(s, table, stock, drawLimit, g, greedy, block)) == Step::Going) {}
+  while ((how = freeStep<kMixed>(s, table, stock, drawLimit, g, model)) == Step::Going) {}
   return how;
 }
 
@@ -765,8 +918,8 @@ long long freeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, cons
 // A playout from any position (before the lead too): uniformly random legal moves to the end
 // (kMixed: with a greedy share, freeStep).
 template <bool kMixed = false, class Table>
-int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g, GreedyShares greedy = {},
-                    GreedyShares block = {}, std::array<std::uint8_t, 2> lacks = {}) {
+int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& g, const PlayoutModel& model = {},
+                    std::array<std::uint8_t, 2> lacks = {}) {
   if (s.over()) return 0;
   int moves = 0;
   if (s.beforeLead()) {
@@ -789,8 +942,7 @@ int positionPlayout(const Rules& rules, RoundState& s, Table table, PlayoutRng& 
   h.lacks = lacks;
   const Mask lineBefore = s.line;
   OrderedStock stock{s};
-  const Step how =
-      freeLoop<kMixed>(h, table, stock, rules.draw == DrawRule::Until ? rules.reserve : kTiles, g, greedy, block);
+  const Step how = freeLoop<kMixed>(h, table, stock, rules.draw == DrawRule::Until ? rules.reserve : kTiles, g, model);
   s.line = kAllTiles & ~(h.cur | h.opp | s.stockMask());
   freeFinish(rules, h, how, s);
   return moves + bits(s.line & ~lineBefore) + h.draws + h.passes;
@@ -869,6 +1021,12 @@ long long snakeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, con
 }
 
 // Every playout of this path: the snake rounds two at a time, free-layout rounds one by one.
+// The mixed playout from a position (playoutMixed), on this path.
+int playoutMixedImpl(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model) {
+  if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, model, pos.lacks);
+  return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, model, pos.lacks);
+}
+
 long long randomRoundsImpl(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
   if (rules.layout == LayoutRule::Snake) return snakeRounds(rules, rng, rounds, each);
   return freeRounds(rules, rng, rounds, each);

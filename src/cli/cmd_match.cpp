@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -19,8 +20,10 @@
 #include <stdexcept>
 #include <thread>
 
+#include "ai/inference.h"
 #include "ai/observation.h"
 #include "ai/players.h"
+#include "ai/playout.h"
 #include "core/dgn.h"
 #include "core/files.h"
 
@@ -59,9 +62,10 @@ struct Job {
   std::uint64_t seed = 0;
   long long games = 0;
   bool matches = false;
-  bool cpuTime = false;  // time decisions by the deciding thread's CPU time instead of the wall clock
-  std::string out;       // folder for the records, or empty
-  int width = 1;         // digits of the game numbers in the file names
+  bool cpuTime = false;     // time decisions by the deciding thread's CPU time instead of the wall clock
+  std::string out;          // folder for the records, or empty
+  int width = 1;            // digits of the game numbers in the file names
+  bool policyData = false;  // gather --a's choices for --policy-data
 };
 
 // What one worker gathered: sums over its games (order does not matter), every decision time.
@@ -70,7 +74,31 @@ struct Gathered {
   std::vector<double> ms[2];  // decision times of --a and --b where a choice existed
   long long errorGame = -1;   // the first failed game this worker saw, and why
   std::string error;
+  std::vector<std::pair<long long, std::string>> policy;  // per game: --policy-data's lines
 };
+
+// --policy-data's line for a choice among placements at the ends (none before the lead): the index
+// of the move chosen, then for each legal move in order its tips' policy features (ai::PolicyFeatures:
+// pips, double, mine next, blocks, unseen new, distinct, mine new, dead new), "|"-separated. Empty
+// when the choice is not one the playouts' policy makes.
+std::string policyLine(const ai::Observation& o, const Move& chosen) {
+  if (o.beforeLead()) return {};
+  const Mask unseen = o.unseen();
+  const unsigned lacks = ai::lackedPips(o);
+  int index = -1;
+  std::string features;
+  for (int i = 0; i < o.legal.size; ++i) {
+    const Move& m = o.legal.moves[i];
+    if (m.kind != MoveKind::Play || m.end == End::None) return {};
+    if (index < 0 && m.same(chosen)) index = i;
+    const ai::PolicyFeatures f =
+        ai::policyFeatures(o.hand, {o.ends[0], o.ends[1]}, unseen, lacks, m.tile, static_cast<int>(m.end));
+    features += "|" + std::to_string(f.pips) + "," + std::to_string(f.isDouble) + "," + std::to_string(f.mineNext) +
+                "," + std::to_string(f.blocks) + "," + std::to_string(f.unseenNew) + "," + std::to_string(f.distinct) +
+                "," + std::to_string(f.mineNew) + "," + std::to_string(f.deadNew);
+  }
+  return index < 0 ? std::string{} : std::to_string(index) + features + "\n";
+}
 
 // Now, in milliseconds: the wall clock, or the calling thread's CPU time.
 double nowMs(bool cpu) {
@@ -117,6 +145,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
   Match m(job.rules);
   pcg32 deals(gameSeed(job.seed, pair, 0), 0xdea1);
   ai::RoundLog log;
+  std::string policy;    // --policy-data's lines of this game
   long long points = 0;  // seat A's points minus seat B's
   const int maxRounds = job.matches ? kMaxRounds : 1;
   while (!m.matchOver() && m.round() < maxRounds) {
@@ -136,6 +165,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
       const ai::Decision d = seat[s]->decide(o);
       const double ms = nowMs(job.cpuTime) - start;
       if (o.legal.size > 1) g.ms[s ^ swapped].push_back(ms);
+      if (job.policyData && (s ^ swapped) == 0 && o.legal.size > 1) policy += policyLine(o, d.move);
       if (auto why = m.illegal(d.move, who); !why.empty())
         throw std::runtime_error(job.spec[s ^ swapped] + " (seat " + letter(who) + ", round " +
                                  std::to_string(m.round()) + ") chose an illegal move: " + why);
@@ -167,6 +197,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
     rec.rounds.back().statements.push_back(
         expectStatement(seatWinner == 2 ? "match tie" : std::string("match ") + "AB"[seatWinner]));
   g.tally.add(seatWinner == 2 ? 2 : seatWinner ^ swapped, m.round(), swapped ? -points : points);
+  if (job.policyData) g.policy.emplace_back(index, std::move(policy));
   if (record) {
     std::string name = std::to_string(index + 1);
     name.insert(0, static_cast<std::size_t>(std::max(0, job.width - static_cast<int>(name.size()))), '0');
@@ -197,7 +228,7 @@ void drawProgress(long long done, long long total) {
 }  // namespace
 
 struct MatchCommand::Options {
-  std::string a, b, rules = "en-linea", games = "1000", seed = "1", threads = "1", out;
+  std::string a, b, rules = "en-linea", games = "1000", seed = "1", threads = "1", out, policyData;
   bool json = false, matches = false, cpuTime = false;
 };
 
@@ -205,7 +236,7 @@ MatchCommand::MatchCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
   sub_ = app.add_subcommand("match", "Play two computer players against each other and report the win rate");
   sub_->add_option("--a", o_->a,
                    "player A (random, greedy, strategist, flatmc:K, expert, expert:ms=N, expert:KEY=VALUE,... with ms, "
-                   "exact, greedy, infer, opp, chance, tree, heavy, block, oblock)")
+                   "exact, greedy, infer, opp, chance, tree, heavy, block, oblock, policy, opolicy)")
       ->required();
   sub_->add_option("--b", o_->b, "player B")->required();
   sub_->add_option("--rules", o_->rules, "rule set (default en-linea)");
@@ -215,6 +246,10 @@ MatchCommand::MatchCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
   sub_->add_flag("--matches", o_->matches, "play full matches to the rules' target instead of single rounds");
   sub_->add_option("--out", o_->out, "write every game as DGN into this folder (made if missing)");
   sub_->add_flag("--json", o_->json, "print one JSON object");
+  sub_->add_option(
+      "--policy-data", o_->policyData,
+      "write A's choices among placements with the tips' policy features of every legal move to this file, "
+      "for tools/fit_policy.py");
   sub_->add_flag("--cpu-time", o_->cpuTime,
                  "time decisions by the deciding thread's CPU time, not the wall clock (on a loaded machine)");
 }
@@ -242,6 +277,13 @@ int MatchCommand::run() const {
     job.matches = o_->matches;
     job.cpuTime = o_->cpuTime;
     job.out = o_->out;
+    job.policyData = !o_->policyData.empty();
+    if (job.policyData) {
+      std::error_code ec;
+      const fs::path parent = fs::path(o_->policyData).parent_path();
+      if (!parent.empty() && !fs::is_directory(parent, ec))
+        throw Usage{"--policy-data: the folder '" + files::cut(parent.string()) + "' does not exist"};
+    }
     if (!job.out.empty()) {
       std::error_code ec;
       if (fs::exists(job.out, ec) && !fs::is_directory(job.out, ec))
@@ -318,6 +360,17 @@ int MatchCommand::run() const {
     for (int p = 0; p < 2; ++p) ms[p].insert(ms[p].end(), g.ms[p].begin(), g.ms[p].end());
   }
   const TimeStats time[2] = {timeStats(std::move(ms[0])), timeStats(std::move(ms[1]))};
+  if (job.policyData) {  // in game order, whatever the threads
+    std::vector<std::pair<long long, std::string>> games;
+    for (auto& g : gathered) games.insert(games.end(), g.policy.begin(), g.policy.end());
+    std::sort(games.begin(), games.end());
+    std::string text;
+    for (const auto& game : games) text += game.second;
+    if (auto err = dgn::saveFile(o_->policyData, text); !err.empty()) {
+      std::cerr << "dominoes match: " << err << "\n";
+      return 1;
+    }
+  }
   const Interval ci = t.ci95();
 
   if (o_->json) {
