@@ -6,6 +6,7 @@
 set -u
 BIN=${1:?usage: match_test.sh DOMINOES_BINARY}
 case "$BIN" in /*) ;; *) BIN="$PWD/$BIN" ;; esac
+ROOT=$(cd "$(dirname "$0")/.." && pwd)  # the source tree (tools/fit_policy.py)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP" || exit 1
@@ -151,6 +152,28 @@ grep -q "Wilson" out || fail "human report without its interval: $(cat out)"
 grep -q "^A won [0-9]*, lost [0-9]*, tied [0-9]*: win rate" out || fail "human report: $(cat out)"
 grep -q "^decision time B (random)" out || fail "human report without B's times: $(cat out)"
 
+# (f2) --policy-data: A's choices among placements with the policy's features, the same for any
+# --threads, and tools/fit_policy.py reads them.
+run 0 "policy data 1" --a expert:ms=1 --b greedy --games 12 --seed 5 --threads 1 --policy-data pd1.txt
+run 0 "policy data 2" --a expert:ms=1 --b greedy --games 12 --seed 5 --threads 2 --policy-data pd2.txt
+[ -s pd1.txt ] || fail "--policy-data wrote nothing"
+cmp -s pd1.txt pd2.txt || fail "--policy-data differs with --threads"
+"$PY" - pd1.txt <<'PYEOF' || fail "--policy-data lines: $(head -c 300 pd1.txt)"
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) >= 12, len(lines)
+for line in lines:
+    parts = line.split("|")
+    chosen, moves = int(parts[0]), [list(map(int, p.split(","))) for p in parts[1:]]
+    assert len(moves) >= 2 and 0 <= chosen < len(moves), line
+    for f in moves:
+        assert len(f) == 8 and 0 <= f[0] <= 12 and f[1] in (0, 1) and f[3] in (0, 1) and f[7] in (0, 1), line
+        assert 0 <= f[4] <= 6 and 0 <= f[5] <= 7 and 0 <= f[6] <= 6, line
+PYEOF
+run 0 "policy data, many" --a expert:ms=1 --b greedy --games 40 --seed 6 --threads 2 --policy-data pd3.txt
+"$PY" "$ROOT/tools/fit_policy.py" pd3.txt >fit.txt 2>&1 || fail "fit_policy.py failed: $(cat fit.txt)"
+grep -q "^kPolicyWeights{" fit.txt || fail "fit_policy.py printed no weights: $(cat fit.txt)"
+
 # (g) usage errors: exit 2, the option named, nothing on standard output.
 usage() {
   local option=$1; shift
@@ -171,6 +194,7 @@ usage --rules --a greedy --b random --rules nosuch
 touch afile
 usage --out --a greedy --b random --out afile --games 1
 usage --nosuch --a greedy --b random --nosuch
+usage --policy-data --a greedy --b random --games 1 --policy-data nosuchfolder/x.txt
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)"
