@@ -3,14 +3,15 @@
 
 Usage:
   dominoes match --a expert --b greedy --games 1500 --seed 555 --threads 2 --policy-data choices.txt
-  python3 tools/fit_policy.py choices.txt [more.txt ...]
+  python3 tools/fit_policy.py [--steps N] [--rate R] choices.txt [more.txt ...]
 
 Each line of the data is one choice of player A among placements: the index of the move chosen, then
 for every legal move its features (ai::PolicyFeatures: pips, double, mine next, blocks, unseen new,
 distinct, mine new, dead new), "|"-separated. The model is a conditional logit: a move weighs
 exp(w . f), and the chance of the choice is its weight over the sum. It is fitted by gradient ascent
-on the log-likelihood of 80% of the choices (in a fixed shuffled order); the other 20% report how
-well it predicts choices it did not see. The weights are printed per unit of each feature, as
+on the log-likelihood of 80% of the choices (in a fixed shuffled order), N steps (default 300) of
+rate R (default 0.5): the kept weights stopped there, short of convergence, which keeps them nearer
+zero; the other 20% report how well it predicts choices it did not see. The weights are printed per unit of each feature, as
 kPolicyWeights takes them. Plain Python, no packages.
 """
 import math
@@ -60,23 +61,33 @@ def evaluate(w, data):
 
 
 def main():
-    if len(sys.argv) < 2:
+    args, steps, rate = sys.argv[1:], 300, 0.5
+    try:
+        while args and args[0] in ("--steps", "--rate"):
+            if args[0] == "--steps":
+                steps = int(args[1])
+            else:
+                rate = float(args[1])
+            args = args[2:]
+    except (IndexError, ValueError):
+        sys.exit("--steps takes a whole number, --rate a number")
+    if not args or steps < 1 or not rate > 0:
         sys.exit(__doc__)
-    data = load(sys.argv[1:])
+    data = load(args)
     if len(data) < 50:
         sys.exit(f"only {len(data)} choices: play more games")
     random.Random(1).shuffle(data)
     cut = len(data) * 4 // 5
     train, test = data[:cut], data[cut:]
     w = [0.0] * len(NAMES)
-    for step in range(1, 401):
+    for step in range(1, steps + 1):
         grad = [0.0] * len(NAMES)
         for chosen, moves in train:
             _, e, total = scores(w, moves)
             for k in range(len(NAMES)):
                 grad[k] += moves[chosen][k] - sum(e[i] * moves[i][k] for i in range(len(moves))) / total
-        w = [a + 3.0 * g / len(train) for a, g in zip(w, grad)]
-        if step % 100 == 0:
+        w = [a + rate * g / len(train) for a, g in zip(w, grad)]
+        if step % 100 == 0 or step == steps:
             ll, hits = evaluate(w, test)
             print(f"step {step}: held-out log-likelihood {ll:.4f} a choice, top move agrees {100 * hits:.1f}%")
     uniform = sum(-math.log(len(m)) for _, m in test) / len(test)
