@@ -1,8 +1,6 @@
 // Chooses the playout path by what the processor runs; compiled for any CPU.
 #include "ai/fast.h"
 
-#include "ai/playout.h"
-
 #include <cstring>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -12,11 +10,9 @@ namespace dom::ai {
 #ifdef DOMINOES_HAS_X86_PATHS
 namespace bmi2 {
 long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each);
-int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model);
 }  // namespace bmi2
 namespace popcnt {
 long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each);
-int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model);
 }  // namespace popcnt
 #endif
 
@@ -85,18 +81,6 @@ long long randomRounds(Path p, const Rules& rules, PlayoutRng& rng, long long ro
 #endif
   return ai::randomRounds(rules, rng, rounds, each);
 }
-
-PlayoutMixedPath mixedPath(Path p) {
-#ifdef DOMINOES_HAS_X86_PATHS
-  if (p == Path::Bmi2 && runs(p)) return &bmi2::playoutMixed;
-  if (p == Path::Popcnt && runs(p)) return &popcnt::playoutMixed;
-#else
-  (void)p;
-#endif
-  return nullptr;
-}
-
-void useFastestPlayouts() { setPlayoutMixedPath(mixedPath(best())); }
 
 }  // namespace fast
 }  // namespace dom::ai

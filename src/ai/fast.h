@@ -5,7 +5,6 @@
 #include <string_view>
 
 #include "ai/players.h"
-#include "ai/playout.h"
 
 namespace dom::ai::fast {
 
@@ -22,9 +21,5 @@ enum class Path : std::uint8_t { Generic, Popcnt, Bmi2 };
 [[nodiscard]] bool pdepIsFast(std::string_view vendor, unsigned family);
 // ai::randomRounds on the given path (which must run here): the same rounds, move for move.
 long long randomRounds(Path p, const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each = {});
-// The mixed playout's code on a path (nullptr for the generic one, or a path that does not run here).
-[[nodiscard]] PlayoutMixedPath mixedPath(Path p);
-// Installs best()'s mixed playout as ai::playoutMixed's (the expert's playouts): the same moves, faster.
-void useFastestPlayouts();
 
 }  // namespace dom::ai::fast

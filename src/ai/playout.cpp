@@ -4,8 +4,6 @@
 
 #include "ai/playout_impl.h"
 
-#include <atomic>
-
 namespace dom::ai {
 
 void PlayoutTable::reset(const Rules& r) { tableReset(*this, r); }
@@ -68,15 +66,9 @@ int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, std:
   return playoutMixed(rules, pos, rng, PlayoutModel{.greedy = {greedy, greedy}});
 }
 
-namespace {
-std::atomic<PlayoutMixedPath> mixedPath{nullptr};
-}
-
-void setPlayoutMixedPath(PlayoutMixedPath path) { mixedPath.store(path, std::memory_order_relaxed); }
-
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model) {
-  if (const PlayoutMixedPath path = mixedPath.load(std::memory_order_relaxed)) return path(rules, pos, rng, model);
-  return playoutMixedImpl(rules, pos, rng, model);
+  if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, model, pos.lacks);
+  return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, model, pos.lacks);
 }
 
 long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {

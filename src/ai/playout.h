@@ -90,11 +90,6 @@ struct PlayoutModel {
 };
 // The expert models its own later moves and the opponent's apart.
 int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model);
-// playoutMixed runs the generic code unless a faster path for this processor is installed
-// (ai::fast::useFastestPlayouts, linked by the CLI; nullptr: the generic code again). Every path
-// plays the same moves (tests/test_playout_paths.cpp), so the players' choices never depend on it.
-using PlayoutMixedPath = int (*)(const Rules&, PlayoutPosition&, PlayoutRng&, const PlayoutModel&);
-void setPlayoutMixedPath(PlayoutMixedPath path);
 
 // The tips' policy (PlayoutModel::policy), for tests and docs. The features of placing `tile` (in
 // `hand`) at end `e` (0: L, 1: R) for a mover who holds `hand`, the ends' pips `ends`, `unseen` the

@@ -8,8 +8,4 @@ long long randomRounds(const Rules& rules, PlayoutRng& rng, long long rounds, co
   return randomRoundsImpl(rules, rng, rounds, each);
 }
 
-int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model) {
-  return playoutMixedImpl(rules, pos, rng, model);
-}
-
 }  // namespace dom::ai::bmi2

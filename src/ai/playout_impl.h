@@ -1021,12 +1021,6 @@ long long snakeRounds(const Rules& rules, PlayoutRng& rng, long long rounds, con
 }
 
 // Every playout of this path: the snake rounds two at a time, free-layout rounds one by one.
-// The mixed playout from a position (playoutMixed), on this path.
-int playoutMixedImpl(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, const PlayoutModel& model) {
-  if (!pos.table.free) return positionPlayout<true>(rules, pos.s, SnakeTable{}, rng, model, pos.lacks);
-  return positionPlayout<true>(rules, pos.s, FastTable{pos.table}, rng, model, pos.lacks);
-}
-
 long long randomRoundsImpl(const Rules& rules, PlayoutRng& rng, long long rounds, const RoundSink& each) {
   if (rules.layout == LayoutRule::Snake) return snakeRounds(rules, rng, rounds, each);
   return freeRounds(rules, rng, rounds, each);

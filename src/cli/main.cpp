@@ -384,7 +384,6 @@ int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  ai::fast::useFastestPlayouts();  // the expert's playouts on this processor's fastest path: the same moves
   CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes"};
   app.require_subcommand(1);
   std::string file;
