@@ -167,8 +167,10 @@ for line in lines:
     chosen, moves = int(parts[0]), [list(map(int, p.split(","))) for p in parts[1:]]
     assert len(moves) >= 2 and 0 <= chosen < len(moves), line
     for f in moves:
-        assert len(f) == 8 and 0 <= f[0] <= 12 and f[1] in (0, 1) and f[3] in (0, 1) and f[7] in (0, 1), line
+        assert len(f) == 11 and 0 <= f[0] <= 12 and f[1] in (0, 1) and f[3] in (0, 1) and f[7] in (0, 1), line
         assert 0 <= f[4] <= 6 and 0 <= f[5] <= 7 and 0 <= f[6] <= 6, line
+        # stuck: no tile left for either new end; unseen both: at least the new end's unseen tiles
+        assert f[8] == (1 if f[2] <= 0 else 0) and f[4] <= f[9] <= 12 and f[10] in (0, 1), line
 PYEOF
 run 0 "policy data, many" --a expert:ms=1 --b greedy --games 40 --seed 6 --threads 2 --policy-data pd3.txt
 "$PY" "$ROOT/tools/fit_policy.py" pd3.txt >fit.txt 2>&1 || fail "fit_policy.py failed: $(cat fit.txt)"

@@ -453,6 +453,9 @@ TEST_CASE("policyFeatures: what the mover sees of a placement, and the policy's 
   CHECK(dbl.distinct == 4);
   CHECK_FALSE(dbl.blocks);
   CHECK_FALSE(dbl.deadNew);
+  CHECK_FALSE(dbl.stuck);
+  CHECK(dbl.unseenBoth == 9);  // the four 6s and 3-0, 3-2, 3-3, 3-4, 3-5
+  CHECK_FALSE(dbl.doubleNew);  // the double of 6 is the tile played
   // 6-2 at 6: the new end is 2, for which I keep 2-2; five 2s unseen.
   const ai::PolicyFeatures two = ai::policyFeatures(hand, ends, unseen, 0, tileOf(6, 2), 0);
   CHECK(two.pips == 8);
@@ -461,12 +464,23 @@ TEST_CASE("policyFeatures: what the mover sees of a placement, and the policy's 
   CHECK(two.mineNew == 1);
   CHECK(two.unseenNew == 5);
   CHECK(two.distinct == 4);
+  CHECK(two.unseenBoth == 9);  // five 2s and five 3s, 2-3 among both
+  CHECK(two.doubleNew);        // 2-2 kept for the new end
   // 3-1 at 3: the new end is 1; the 3s and 1s leave my hand.
   const ai::PolicyFeatures one = ai::policyFeatures(hand, ends, unseen, 0, tileOf(3, 1), 1);
   CHECK(one.mineNext == 2);  // 6-6 and 6-2 for the end 6
   CHECK(one.mineNew == 0);
   CHECK(one.unseenNew == 6);
   CHECK(one.distinct == 2);
+  CHECK(one.unseenBoth == 9);  // six 1s and four 6s, 1-6 among both
+  CHECK_FALSE(one.doubleNew);
+  // Holding only 6-2 and 4-4, 6-2 at 6 leaves nothing for the ends 2 and 3.
+  const Mask two44 = bit(tileOf(6, 2)) | bit(tileOf(4, 4));
+  const ai::PolicyFeatures stuck =
+      ai::policyFeatures(two44, ends, kAllTiles & ~two44 & ~bit(tileOf(6, 3)), 0, tileOf(6, 2), 0);
+  CHECK(stuck.mineNext == 0);
+  CHECK(stuck.stuck);
+  CHECK(stuck.unseenBoth == 11);  // 2-0, 2-1, 2-2, 2-3, 2-4, 2-5 and 3-0, 3-1, 3-3, 3-4, 3-5
   // Known to lack 2s and 3s: 6-2 at 6 leaves them nothing at either end.
   const unsigned lacks = 1u << 2 | 1u << 3;
   const ai::PolicyFeatures block = ai::policyFeatures(hand, ends, unseen, lacks, tileOf(6, 2), 0);
@@ -495,6 +509,15 @@ TEST_CASE("policyFeatures: what the mover sees of a placement, and the policy's 
   f = two;
   f.pips = 12;
   CHECK(ai::policyScore(f) > base);
+  f = two;
+  f.stuck = true;
+  CHECK(ai::policyScore(f) < base);
+  f = two;
+  f.unseenBoth = 3;
+  CHECK(ai::policyScore(f) > base);
+  f = two;
+  f.doubleNew = false;
+  CHECK(ai::policyScore(f) < base);
 }
 
 TEST_CASE("policyPick: each placement drawn in proportion to its weight") {

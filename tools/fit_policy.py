@@ -2,25 +2,29 @@
 """Fits the tips' policy of the expert's playouts (kPolicyWeights in src/ai/playout_impl.h).
 
 Usage:
-  dominoes match --a expert --b greedy --games 1500 --seed 555 --threads 2 --policy-data choices.txt
+  dominoes match --a expert:policy=0 --b greedy --games 1500 --seed 555 --threads 2 --policy-data choices.txt
   python3 tools/fit_policy.py [--steps N] [--rate R] choices.txt [more.txt ...]
 
 Each line of the data is one choice of player A among placements: the index of the move chosen, then
 for every legal move its features (ai::PolicyFeatures: pips, double, mine next, blocks, unseen new,
-distinct, mine new, dead new), "|"-separated. The model is a conditional logit: a move weighs
-exp(w . f), and the chance of the choice is its weight over the sum. It is fitted by gradient ascent
-on the log-likelihood of 80% of the choices (in a fixed shuffled order), N steps (default 300) of
-rate R (default 0.5): the kept weights stopped there, short of convergence, which keeps them nearer
-zero; the other 20% report how well it predicts choices it did not see. The weights are printed per unit of each feature, as
-kPolicyWeights takes them. Plain Python, no packages.
+distinct, mine new, dead new, stuck, unseen both, double new), "|"-separated. The model is a
+conditional logit: a move weighs exp(w . f), and the chance of the choice is its weight over the
+sum. It is fitted by gradient ascent on the log-likelihood of 80% of the choices (in a fixed
+shuffled order), N steps (default 300) of rate R (default 0.5), which stops short of convergence
+and keeps the weights nearer zero; the other 20% report how well it predicts choices it did not
+see. The weights are printed per unit of each feature, in kPolicyWeights' form. The kept weights
+come from the choices of the expert playing without the policy (expert:policy=0, as above): fitted
+to the choices of the expert that uses them, they played worse (docs/players.md). Plain Python, no
+packages.
 """
 import math
 import random
 import sys
 
-NAMES = ["pips", "isDouble", "mineNext", "blocks", "unseenNew", "distinct", "mineNew", "deadNew"]
+NAMES = ["pips", "isDouble", "mineNext", "blocks", "unseenNew", "distinct", "mineNew", "deadNew", "stuck", "unseenBoth",
+         "doubleNew"]
 # Each feature's scale for the fit (the weights are fitted per scaled unit and printed per unit).
-SCALE = [12, 1, 4, 1, 6, 7, 4, 1]
+SCALE = [12, 1, 4, 1, 6, 7, 4, 1, 1, 12, 1]
 
 
 def load(paths):
@@ -93,7 +97,7 @@ def main():
     uniform = sum(-math.log(len(m)) for _, m in test) / len(test)
     print(f"{len(data)} choices; a uniform choice's held-out log-likelihood {uniform:.4f}")
     print("per unit: " + ", ".join(f"{n} {a / s:+.4f}" for n, a, s in zip(NAMES, w, SCALE)))
-    print("kPolicyWeights{" + ", ".join(f"{a:.2f} / {s}" if s != 1 else f"{a:.2f}" for a, s in zip(w, SCALE)) + "}")
+    print("kPolicyWeights{" + ", ".join(f"{a / s:.5f}" for a, s in zip(w, SCALE)) + "}")
 
 
 if __name__ == "__main__":

@@ -96,14 +96,17 @@ int playoutMixed(const Rules& rules, PlayoutPosition& pos, PlayoutRng& rng, cons
 // tiles the mover cannot see (the other's hand and the stock) and `lacks` the pips the mover knows
 // the other lacks (bit x: pip x; a pip with no unseen tile counts as lacked too).
 struct PolicyFeatures {
-  int pips = 0;           // the tile's pips, shed
-  bool isDouble = false;  // a double gone
-  int mineNext = 0;       // my tiles left that either new end takes
-  bool blocks = false;    // the other surely cannot place at either new end
-  int unseenNew = 0;      // the unseen tiles of the new end's number
-  int distinct = 0;       // the numbers left in my hand
-  int mineNew = 0;        // my tiles left of the new end's number
-  bool deadNew = false;   // the other surely cannot follow the new end
+  int pips = 0;            // the tile's pips, shed
+  bool isDouble = false;   // a double gone
+  int mineNext = 0;        // my tiles left that either new end takes
+  bool blocks = false;     // the other surely cannot place at either new end
+  int unseenNew = 0;       // the unseen tiles of the new end's number
+  int distinct = 0;        // the numbers left in my hand
+  int mineNew = 0;         // my tiles left of the new end's number
+  bool deadNew = false;    // the other surely cannot follow the new end
+  bool stuck = false;      // no tile of mine left that either new end takes
+  int unseenBoth = 0;      // the unseen tiles that either new end takes (what the other may follow with)
+  bool doubleNew = false;  // I keep the double of the new end's number
 };
 [[nodiscard]] PolicyFeatures policyFeatures(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Tile tile,
                                             int e);

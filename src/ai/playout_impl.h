@@ -534,13 +534,15 @@ template <class Table>
 
 // The tips' policy (PlayoutModel::policy): each placement the mover can make weighs exp(w . f), f its
 // PolicyFeatures and w these weights per unit of each feature, and one is drawn in proportion to its
-// weight. The weights are a conditional logit fitted to the choices of the expert at ms=50 (2026-12-02:
-// about 7,600 en-linea decisions against greedy; docs/players.md, The tips' policy in the playouts):
-// doubles gone and ends that the other cannot follow, or where I keep tiles of the number, weigh most.
+// weight. The weights are a conditional logit fitted to the choices of the expert at ms=50 playing
+// without the policy (2026-12-02: 7,858 en-linea decisions against greedy; docs/players.md, The tips'
+// policy in the playouts): doubles gone, ends that few unseen tiles follow or that the other cannot
+// follow, keeping a tile for the ends and the double of the new end's number weigh most.
 struct PolicyWeights {
-  double pips, isDouble, mineNext, blocks, unseenNew, distinct, mineNew, deadNew;
+  double pips, isDouble, mineNext, blocks, unseenNew, distinct, mineNew, deadNew, stuck, unseenBoth, doubleNew;
 };
-inline constexpr PolicyWeights kPolicyWeights{0.25 / 12, 1.04, 0.29 / 4, 1.21, -2.44 / 6, -0.34 / 7, 1.18 / 4, 0.01};
+inline constexpr PolicyWeights kPolicyWeights{0.03045, 1.40137, 0.01525,  0.97802,  -0.26654, -0.05176,
+                                              0.14553, 0.05470, -0.42901, -0.24174, 0.74608};
 
 // exp(x) for the tables below, evaluated by the compiler (so no libm's rounding can make two
 // machines play differently): halve x until it is small, a Taylor series, square back.
@@ -571,6 +573,9 @@ struct PolicyFactors {
   std::array<float, 8> distinct = policyFactors<8>(kPolicyWeights.distinct);
   std::array<float, 8> mineNew = policyFactors<8>(kPolicyWeights.mineNew);
   std::array<float, 2> deadNew = policyFactors<2>(kPolicyWeights.deadNew);
+  std::array<float, 2> stuck = policyFactors<2>(kPolicyWeights.stuck);
+  std::array<float, 16> unseenBoth = policyFactors<16>(kPolicyWeights.unseenBoth);
+  std::array<float, 2> doubleNew = policyFactors<2>(kPolicyWeights.doubleNew);
 };
 inline constexpr PolicyFactors kPolicy{};
 
@@ -611,15 +616,16 @@ struct PolicyView {
   std::uint32_t mine = 0, unseen = 0;
   unsigned dead = 0;
   int distinct = 0;
-  Mask hand = 0;
-  PolicyView(Mask h, Mask unseenTiles, unsigned lacks)
-      : mine(pipCounts(h)), unseen(pipCounts(unseenTiles)), dead(lacks), hand(h) {
+  Mask hand = 0, unseenTiles = 0;
+  PolicyView(Mask h, Mask u, unsigned lacks)
+      : mine(pipCounts(h)), unseen(pipCounts(u)), dead(lacks), hand(h), unseenTiles(u) {
     for (int x = 0; x < 7; ++x) {
       distinct += ((mine >> (4 * x)) & 15) ? 1 : 0;
       if (!((unseen >> (4 * x)) & 15)) dead |= 1u << x;
     }
   }
   [[gnu::always_inline]] int mineOf(int x) const { return static_cast<int>((mine >> (4 * x)) & 15); }
+  [[gnu::always_inline]] int unseenOf(int x) const { return static_cast<int>((unseen >> (4 * x)) & 15); }
   // Placing t (in hand) at the end whose pip is `at`, the other end's pip `other`.
   [[gnu::always_inline]] PolicyFeatures features(Tile t, int at, int other) const {
     PolicyFeatures f;
@@ -627,13 +633,20 @@ struct PolicyView {
     f.pips = weight(t);
     f.isDouble = hi == lo;
     // My tiles of n0 or of `other`, t itself (which holds n0) not counted.
-    const bool both = (hand >> kTileOf[static_cast<std::size_t>(n0)][static_cast<std::size_t>(other)]) & 1;
+    const int link = kTileOf[static_cast<std::size_t>(n0)][static_cast<std::size_t>(other)];
+    const bool both = (hand >> link) & 1;
     f.mineNext = n0 == other ? mineOf(n0) - 1 : mineOf(n0) + mineOf(other) - both - 1;
     f.deadNew = (dead >> n0) & 1;
     f.blocks = f.deadNew && ((dead >> other) & 1);
-    f.unseenNew = static_cast<int>((unseen >> (4 * n0)) & 15);
+    f.unseenNew = unseenOf(n0);
     f.distinct = distinct - (mineOf(hi) == 1) - (lo != hi && mineOf(lo) == 1);
     f.mineNew = mineOf(n0) - 1;
+    f.stuck = f.mineNext <= 0;
+    // The unseen tiles of n0 or of `other`, the tile n0-other counted once.
+    f.unseenBoth =
+        n0 == other ? f.unseenNew : f.unseenNew + unseenOf(other) - static_cast<int>((unseenTiles >> link) & 1);
+    const int dbl = kTileOf[static_cast<std::size_t>(n0)][static_cast<std::size_t>(n0)];
+    f.doubleNew = dbl != static_cast<int>(t) && ((hand >> dbl) & 1);
     return f;
   }
 };
@@ -642,7 +655,9 @@ struct PolicyView {
          kPolicy.mineNext[static_cast<std::size_t>(std::clamp(f.mineNext, 0, 31))] * kPolicy.blocks[f.blocks] *
          kPolicy.unseenNew[static_cast<std::size_t>(std::clamp(f.unseenNew, 0, 7))] *
          kPolicy.distinct[static_cast<std::size_t>(std::clamp(f.distinct, 0, 7))] *
-         kPolicy.mineNew[static_cast<std::size_t>(std::clamp(f.mineNew, 0, 7))] * kPolicy.deadNew[f.deadNew];
+         kPolicy.mineNew[static_cast<std::size_t>(std::clamp(f.mineNew, 0, 7))] * kPolicy.deadNew[f.deadNew] *
+         kPolicy.stuck[f.stuck] * kPolicy.unseenBoth[static_cast<std::size_t>(std::clamp(f.unseenBoth, 0, 15))] *
+         kPolicy.doubleNew[f.doubleNew];
 }
 
 // The policy's choice among m0 (tiles placeable at end L, whose pip is pips[0]) and m1 (at end R):

@@ -79,7 +79,8 @@ struct Gathered {
 
 // --policy-data's line for a choice among placements at the ends (none before the lead): the index
 // of the move chosen, then for each legal move in order its tips' policy features (ai::PolicyFeatures:
-// pips, double, mine next, blocks, unseen new, distinct, mine new, dead new), "|"-separated. Empty
+// pips, double, mine next, blocks, unseen new, distinct, mine new, dead new, stuck, unseen both,
+// double new), "|"-separated. Empty
 // when the choice is not one the playouts' policy makes.
 std::string policyLine(const ai::Observation& o, const Move& chosen) {
   if (o.beforeLead()) return {};
@@ -95,7 +96,8 @@ std::string policyLine(const ai::Observation& o, const Move& chosen) {
         ai::policyFeatures(o.hand, {o.ends[0], o.ends[1]}, unseen, lacks, m.tile, static_cast<int>(m.end));
     features += "|" + std::to_string(f.pips) + "," + std::to_string(f.isDouble) + "," + std::to_string(f.mineNext) +
                 "," + std::to_string(f.blocks) + "," + std::to_string(f.unseenNew) + "," + std::to_string(f.distinct) +
-                "," + std::to_string(f.mineNew) + "," + std::to_string(f.deadNew);
+                "," + std::to_string(f.mineNew) + "," + std::to_string(f.deadNew) + "," + std::to_string(f.stuck) +
+                "," + std::to_string(f.unseenBoth) + "," + std::to_string(f.doubleNew);
   }
   return index < 0 ? std::string{} : std::to_string(index) + features + "\n";
 }
