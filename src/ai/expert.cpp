@@ -17,7 +17,7 @@
 
 namespace dom::ai {
 
-// Sized on this project's build machine (a Zen 2 EPYC core): a median decision of about 43 ms at
+// Sized on this project's build machine (a Zen 2 EPYC core): a median decision of about 34 ms at
 // ms=50 on en-linea (docs/players.md, Time and determinism).
 long long expertPlayouts(int ms) { return 1250LL * std::max(ms, 1); }
 long long expertNodes(int ms) { return 2500LL * std::max(ms, 1); }
@@ -26,7 +26,7 @@ long long expertDeals(int ms) { return std::clamp(50LL * ms, 16LL, 100000LL); }
 namespace {
 
 // The playouts of the search before the endgame: under layout=free a playout also steps the table's
-// geometry, so fewer of them (6 in 10: a median of about 43 ms at ms=50 on dominoes2 too).
+// geometry, so fewer of them (6 in 10: a median of about 24 ms at ms=50 on dominoes2).
 long long searchPlayouts(const Rules& rules, int ms) {
   return rules.layout == LayoutRule::Free ? expertPlayouts(ms) * 6 / 10 : expertPlayouts(ms);
 }
