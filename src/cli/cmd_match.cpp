@@ -80,8 +80,7 @@ struct Gathered {
 // --policy-data's line for a choice among placements at the ends (none before the lead): the index
 // of the move chosen, then for each legal move in order its tips' policy features (ai::PolicyFeatures:
 // pips, double, mine next, blocks, unseen new, distinct, mine new, dead new, stuck, unseen both,
-// double new), "|"-separated. Empty
-// when the choice is not one the playouts' policy makes.
+// double new), "|"-separated. Empty when the choice is not one the playouts' policy makes.
 std::string policyLine(const ai::Observation& o, const Move& chosen) {
   if (o.beforeLead()) return {};
   const Mask unseen = o.unseen();
