@@ -364,7 +364,7 @@ void App::menu(Intents& out) {
 
 void App::frame(float dt) {
   ++frameNo;
-  animElapsed += dt;
+  animElapsed += std::max(dt, minAnimStep);
   Intents out;
   if (!pendingDrop.empty()) {
     out.push_back(openIntent(pendingDrop));
