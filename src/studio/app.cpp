@@ -364,7 +364,7 @@ void App::menu(Intents& out) {
 
 void App::frame(float dt) {
   ++frameNo;
-  animElapsed += std::max(dt, minAnimStep);
+  animElapsed += fixedAnimStep > 0 ? fixedAnimStep : dt;
   Intents out;
   if (!pendingDrop.empty()) {
     out.push_back(openIntent(pendingDrop));

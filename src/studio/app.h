@@ -80,9 +80,10 @@ class App {
   std::string statusText;                                  // the line under the table this frame: session.statusLine()
 
   float animElapsed = 10;  // seconds since the last step (animation)
-  // Under --frames the animation advances at least this much a frame (1/60 s), so that a bounded
-  // headless run draws the same picture however fast the machine renders its frames.
-  float minAnimStep = 0;
+  // Under --frames the animation advances exactly this much a frame (1/60 s) instead of the frame's
+  // time, so that a bounded headless run draws the same picture however fast or slow the machine
+  // renders its frames (a move's fade takes 15 frames). 0: real time.
+  float fixedAnimStep = 0;
   int lastNode = -1;
   std::vector<ScreenTile> screenTiles;
   TableView tableView;               // the Table pane's fit, zoom and pan

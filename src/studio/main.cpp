@@ -303,7 +303,7 @@ int main(int argc, char** argv) {
   }
 
   App app;
-  if (frames > 0) app.minAnimStep = 1.0f / 60;
+  if (frames > 0) app.fixedAnimStep = 1.0f / 60;
   gApp = &app;
   ImGuiSettingsHandler handler;
   handler.TypeName = "DominoesStudio";
