@@ -139,6 +139,46 @@ TEST_CASE("expert: the exact solver decides when few tiles are unknown") {
   CHECK(drawing >= 2);
 }
 
+TEST_CASE("expert: the tips' words of a move") {
+  // A hand of 2s, the ends 6 and 3, and most 2s and 3s already on the table (no history: nothing
+  // revealed). Unseen 2s and 3s: 2-3 and 3-5.
+  ai::Observation o;
+  o.rules = rulesOf("en-linea");
+  o.ends = {6, 3};
+  auto mask = [](std::initializer_list<const char*> tiles) {
+    Mask m = 0;
+    for (const char* t : tiles) m |= bit(parseTile(t)->tile());
+    return m;
+  };
+  o.hand = mask({"6-2", "2-2", "5-2", "2-1"});
+  o.line = mask({"2-0", "4-2", "3-0", "3-1", "3-3", "4-3", "6-3"});
+  auto play = [](const char* tile, End e) { return Move{MoveKind::Play, parseTile(tile)->tile(), e}; };
+  // 6-2 at L: the new end is 2; three 2s kept, 2-2 among them; two unseen tiles match 2 or 3.
+  CHECK(ai::tipsWords(o, play("6-2", End::L)) ==
+        "I keep three more 2s for that end; my 2-2 can follow it; only two unseen tiles match the ends 2 and 3");
+  // The double itself played on an end of 2: a double gone, and no "can follow".
+  o.ends = {2, 3};
+  CHECK(ai::tipsWords(o, play("2-2", End::L)) ==
+        "a double gone; I keep three more 2s for that end; only two unseen tiles match the ends 2 and 3");
+  // Both ends 2 after 6-2: the number said once.
+  o.ends = {6, 2};
+  CHECK(ai::tipsWords(o, play("6-2", End::L)) ==
+        "I keep three more 2s for that end; my 2-2 can follow it; only one unseen tile matches 2, the number on both "
+        "ends");
+  // With the 2s and 3s unseen (an empty table but for 6-3), no count is said, and no double kept
+  // for the new end 1 (1-1 is not mine).
+  o.ends = {2, 3};
+  o.line = mask({"6-3"});
+  o.hand = mask({"2-1", "6-6", "1-0", "4-1"});
+  CHECK(ai::tipsWords(o, play("2-1", End::L)) == "I keep two more 1s for that end");
+  // Every other 1 out: the opponent cannot follow, said instead of the count.
+  o.line = mask({"6-3", "1-1", "3-1", "5-1", "6-1"});
+  CHECK(ai::tipsWords(o, play("2-1", End::L)) ==
+        "I keep two more 1s for that end; every other 1 is out: B cannot follow it");
+  // A draw or a pass has no tips.
+  CHECK(ai::tipsWords(o, Move{MoveKind::Pass}).empty());
+}
+
 TEST_CASE("expert: beats greedy on a small run") {
   const Rules rules = rulesOf("en-linea");
   auto ex = ai::makePlayer("expert:ms=3", 3);

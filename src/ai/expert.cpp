@@ -38,8 +38,8 @@ std::string countWord(int n) {
   return n >= 0 && n < 8 ? words[n] : std::to_string(n);
 }
 
-// Why the move is good, in the tips' words: what it does with heavy tiles and doubles, the
-// numbers it leaves on the ends, what I hold of them and what the history says the opponent lacks.
+}  // namespace
+
 std::string tipsWords(const Observation& o, const Move& m) {
   if (m.kind != MoveKind::Play) return {};
   std::vector<std::string> parts;
@@ -63,6 +63,9 @@ std::string tipsWords(const Observation& o, const Move& m) {
                              ? WP_("I keep {0} more blank for that end", "I keep {0} more blanks for that end", mine)
                              : WP_("I keep {0} more {1} for that end", "I keep {0} more {1}s for that end", mine),
                          {countWord(mine), std::to_string(pip)}));
+  // The double of the new end's number, kept: a sure follow that leaves the number on the end.
+  const Tile dbl = tileOf(pip, pip);
+  if (t != dbl && (rest & bit(dbl)) != 0) parts.push_back(fill(W_("my {0} can follow it"), {tileText(dbl)}));
   // The opponent's revealed lacks: the newest revelation that excludes every unseen tile of `pip`.
   const Mask unseenPip = o.unseen() & suitMask(pip);
   if (unseenPip == 0) {
@@ -77,10 +80,23 @@ std::string tipsWords(const Observation& o, const Move& m) {
         break;
       }
   }
+  // Counting the tiles: few unseen tiles left that match either end, so the opponent may soon be
+  // stuck (said when the new end itself still has unseen tiles).
+  const int fitting = count(o.unseen() & (suitMask(newEnds[0]) | suitMask(newEnds[1])));
+  if (unseenPip != 0 && fitting <= 3)
+    parts.push_back(newEnds[0] == newEnds[1]
+                        ? fill(WP_("only {0} unseen tile matches {1}, the number on both ends",
+                                   "only {0} unseen tiles match {1}, the number on both ends", fitting),
+                               {countWord(fitting), std::to_string(pip)})
+                        : fill(WP_("only {0} unseen tile matches the ends {1} and {2}",
+                                   "only {0} unseen tiles match the ends {1} and {2}", fitting),
+                               {countWord(fitting), std::to_string(newEnds[0]), std::to_string(newEnds[1])}));
   std::string s;
   for (const auto& p : parts) s = s.empty() ? p : fill(W_("{0}; {1}"), {s, p});
   return s;
 }
+
+namespace {
 
 // How likely the opponent's plays this round are if they held the deal `h` and played like the
 // playouts' model: their heaviest placeable tile with probability g, else any placeable tile. The

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ai/inference.h"
@@ -62,6 +63,11 @@ struct ExpertOptions {
 [[nodiscard]] long long expertPlayouts(int ms);
 [[nodiscard]] long long expertNodes(int ms);
 [[nodiscard]] long long expertDeals(int ms);  // sampled deals of the Monte Carlo search
+
+// Why a move is good, in the tips' words (the middle of the expert's reason, empty when none
+// applies): a heavy tile or a double gone, the tiles I keep for the new end and its double among
+// them, what the history says the opponent lacks there, and how few unseen tiles match the ends.
+[[nodiscard]] std::string tipsWords(const Observation& o, const Move& m);
 
 [[nodiscard]] std::unique_ptr<Computer> makeExpert(const ExpertOptions& opt, std::uint64_t seed);
 
