@@ -3,12 +3,16 @@
 // the engine's uniformly random legal moves.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
 #include "ai/fast.h"
+#include "ai/inference.h"
+#include "ai/observation.h"
 #include "ai/playout.h"
+#include "test_rounds.h"
 
 using namespace dom;
 
@@ -569,4 +573,60 @@ TEST_CASE("playoutMixed: the policy share plays the mover's doubles early, the m
                                          << doublesLeftUniform[1] / n);
   CHECK(doublesLeftPolicy[0] < 0.8 * doublesLeftUniform[0]);
   CHECK(doublesLeftPolicy[1] > 0.9 * doublesLeftUniform[1]);
+}
+
+TEST_CASE("policyChoice: each placement once, a tile's headings at an end one choice") {
+  // Random positions of every preset: the options are the legal moves' distinct (tile, end), in
+  // order, each with its policyFeatures; every legal move (any heading) maps to its placement's
+  // index. Under dominoes2 many placements have several headings, and the choice lists fewer.
+  long long moves = 0, options = 0;
+  for (const char* preset : {"en-linea", "dominoes2", "draw", "block"}) {
+    const Rules rules = rulesOf(preset);
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+      Match m(rules);
+      ai::RoundLog log;
+      if (!test::randomPosition(m, log, seed, 1 + static_cast<int>(seed % 9), 5)) continue;
+      const ai::Observation o = ai::observe(m, m.state().turn, log);
+      if (o.legal.empty() || o.legal.moves[0].kind != MoveKind::Play) continue;
+      const Mask unseen = o.unseen();
+      const unsigned lacks = ai::lackedPips(o);
+      std::vector<std::pair<Tile, End>> distinct;
+      for (int i = 0; i < o.legal.size; ++i) {
+        const Move& mv = o.legal.moves[i];
+        const std::pair<Tile, End> key{mv.tile, mv.end};
+        const auto at = std::find(distinct.begin(), distinct.end(), key);
+        const auto want = static_cast<int>(at - distinct.begin());
+        if (at == distinct.end()) distinct.push_back(key);
+        const ai::PolicyChoice c = ai::policyChoice(o, mv);
+        CAPTURE(preset);
+        CAPTURE(seed);
+        REQUIRE(c.chosen >= 0);
+        CHECK(c.chosen == want);
+      }
+      const ai::PolicyChoice c = ai::policyChoice(o, o.legal.moves[0]);
+      REQUIRE(c.options.size() == distinct.size());
+      for (std::size_t k = 0; k < distinct.size(); ++k) {
+        const int e = static_cast<int>(distinct[k].second);
+        const ai::PolicyFeatures f =
+            ai::policyFeatures(o.hand, {o.ends[0], o.ends[1]}, unseen, lacks, distinct[k].first, e);
+        CHECK(c.options[k].pips == f.pips);
+        CHECK(c.options[k].unseenBoth == f.unseenBoth);
+        CHECK(c.options[k].mineNext == f.mineNext);
+      }
+      if (rules.layout == LayoutRule::Free) {
+        moves += o.legal.size;
+        options += static_cast<long long>(c.options.size());
+      } else {
+        CHECK(c.options.size() == static_cast<std::size_t>(o.legal.size));  // no headings on the snake
+      }
+    }
+  }
+  MESSAGE("dominoes2: " << moves << " legal placements, " << options << " policy choices");
+  CHECK(options < moves);
+  // A draw or a pass is not the policy's choice, nor is anything before the lead.
+  Match m(rulesOf("en-linea"));
+  ai::RoundLog log;
+  m.startRound(dealFromSeed(3, 7));
+  const ai::Observation o = ai::observe(m, m.state().turn, log);
+  CHECK(ai::policyChoice(o, o.legal.moves[0]).chosen == -1);
 }

@@ -2,6 +2,7 @@
 // position (playout.h). The loop itself is playout_impl.h's.
 #include "ai/playout.h"
 
+#include "ai/inference.h"
 #include "ai/playout_impl.h"
 
 namespace dom::ai {
@@ -89,12 +90,33 @@ PolicyFeatures policyFeatures(Mask hand, std::array<int, 2> ends, Mask unseen, u
   return PolicyView(hand, unseen, lacks).features(tile, ends[i], ends[1 - i]);
 }
 
-double policyScore(const PolicyFeatures& f) { return policyWeight(f); }
+double policyScore(const PolicyFeatures& f, bool freeLayout) {
+  return policyWeight(freeLayout ? kFreePolicy : kPolicy, f);
+}
 
 std::pair<Tile, int> policyPick(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Mask m0, Mask m1,
-                                PlayoutRng& rng) {
-  const PolicyPick p = pickPolicy(PolicyView(hand, unseen, lacks), ends, m0, m1, rng);
+                                PlayoutRng& rng, bool freeLayout) {
+  const PolicyPick p =
+      pickPolicy(freeLayout ? kFreePolicy : kPolicy, PolicyView(hand, unseen, lacks), ends, m0, m1, rng);
   return {p.tile, p.end};
+}
+
+PolicyChoice policyChoice(const Observation& o, const Move& chosen) {
+  PolicyChoice c;
+  if (o.beforeLead()) return c;
+  const PolicyView view(o.hand, o.unseen(), lackedPips(o));
+  std::array<Mask, 2> listed{};  // the tiles listed at each end
+  for (int i = 0; i < o.legal.size; ++i) {
+    const Move& m = o.legal.moves[i];
+    if (m.kind != MoveKind::Play || m.end == End::None) return {};
+    const auto e = static_cast<std::size_t>(m.end);
+    if ((listed[e] & bit(m.tile)) != 0) continue;  // another heading of a placement listed already
+    listed[e] |= bit(m.tile);
+    if (c.chosen < 0 && m.tile == chosen.tile && m.end == chosen.end) c.chosen = static_cast<int>(c.options.size());
+    c.options.push_back(view.features(m.tile, o.ends[e], o.ends[e ^ 1]));
+  }
+  if (c.chosen < 0) c.options.clear();
+  return c;
 }
 
 }  // namespace dom::ai

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include "ai/players.h"
 #include "ai/sim.h"
@@ -110,12 +111,24 @@ struct PolicyFeatures {
 };
 [[nodiscard]] PolicyFeatures policyFeatures(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Tile tile,
                                             int e);
-// A placement's weight in the policy's softmax: exp(w . f).
-[[nodiscard]] double policyScore(const PolicyFeatures& f);
+// A placement's weight in the policy's softmax: exp(w . f), with the weights of the snake or, when
+// freeLayout, of the free table (kFreePolicyWeights).
+[[nodiscard]] double policyScore(const PolicyFeatures& f, bool freeLayout = false);
 // The policy's draw among the tiles m0 placeable at end L and m1 at end R, as the playouts make it:
 // the tile and its end.
 [[nodiscard]] std::pair<Tile, int> policyPick(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Mask m0,
-                                              Mask m1, PlayoutRng& rng);
+                                              Mask m1, PlayoutRng& rng, bool freeLayout = false);
+
+// A choice among placements as the policy sees it (the lines of `dominoes match --policy-data`): the
+// placements (tile, end) among o's legal moves in their order, each once (under layout=free the
+// headings of a tile at an end are one choice: the policy picks the tile and the end, the heading at
+// random), with their features, and the index of `chosen`'s placement among them. Empty, with
+// chosen -1, before the lead or when a legal move is not a placement at an end.
+struct PolicyChoice {
+  int chosen = -1;
+  std::vector<PolicyFeatures> options;
+};
+[[nodiscard]] PolicyChoice policyChoice(const Observation& o, const Move& chosen);
 
 // Final points for p of a finished round state: + if p won, - if p lost, 0 for a tie.
 [[nodiscard]] inline int pointsFor(const RoundState& s, Player p) {

@@ -77,28 +77,21 @@ struct Gathered {
   std::vector<std::pair<long long, std::string>> policy;  // per game: --policy-data's lines
 };
 
-// --policy-data's line for a choice among placements at the ends (none before the lead): the index
-// of the move chosen, then for each legal move in order its tips' policy features (ai::PolicyFeatures:
-// pips, double, mine next, blocks, unseen new, distinct, mine new, dead new, stuck, unseen both,
-// double new), "|"-separated. Empty when the choice is not one the playouts' policy makes.
+// --policy-data's line for a choice among placements at the ends (ai::policyChoice: none before the
+// lead, a tile's headings at an end one choice): the index of the placement chosen, then for each its
+// tips' policy features (ai::PolicyFeatures: pips, double, mine next, blocks, unseen new, distinct,
+// mine new, dead new, stuck, unseen both, double new), "|"-separated. Empty when the choice is not
+// one the playouts' policy makes.
 std::string policyLine(const ai::Observation& o, const Move& chosen) {
-  if (o.beforeLead()) return {};
-  const Mask unseen = o.unseen();
-  const unsigned lacks = ai::lackedPips(o);
-  int index = -1;
-  std::string features;
-  for (int i = 0; i < o.legal.size; ++i) {
-    const Move& m = o.legal.moves[i];
-    if (m.kind != MoveKind::Play || m.end == End::None) return {};
-    if (index < 0 && m.same(chosen)) index = i;
-    const ai::PolicyFeatures f =
-        ai::policyFeatures(o.hand, {o.ends[0], o.ends[1]}, unseen, lacks, m.tile, static_cast<int>(m.end));
-    features += "|" + std::to_string(f.pips) + "," + std::to_string(f.isDouble) + "," + std::to_string(f.mineNext) +
-                "," + std::to_string(f.blocks) + "," + std::to_string(f.unseenNew) + "," + std::to_string(f.distinct) +
-                "," + std::to_string(f.mineNew) + "," + std::to_string(f.deadNew) + "," + std::to_string(f.stuck) +
-                "," + std::to_string(f.unseenBoth) + "," + std::to_string(f.doubleNew);
-  }
-  return index < 0 ? std::string{} : std::to_string(index) + features + "\n";
+  const ai::PolicyChoice c = ai::policyChoice(o, chosen);
+  if (c.chosen < 0) return {};
+  std::string line = std::to_string(c.chosen);
+  for (const ai::PolicyFeatures& f : c.options)
+    line += "|" + std::to_string(f.pips) + "," + std::to_string(f.isDouble) + "," + std::to_string(f.mineNext) + "," +
+            std::to_string(f.blocks) + "," + std::to_string(f.unseenNew) + "," + std::to_string(f.distinct) + "," +
+            std::to_string(f.mineNew) + "," + std::to_string(f.deadNew) + "," + std::to_string(f.stuck) + "," +
+            std::to_string(f.unseenBoth) + "," + std::to_string(f.doubleNew);
+  return line + "\n";
 }
 
 // Now, in milliseconds: the wall clock, or the calling thread's CPU time.
