@@ -5,8 +5,8 @@ Usage:
   dominoes match --a expert:policy=0 --b greedy --games 1500 --seed 555 --threads 2 --policy-data choices.txt
   python3 tools/fit_policy.py [--steps N] [--rate R] choices.txt [more.txt ...]
 
-Each line of the data is one choice of player A among placements: the index of the move chosen, then
-for every legal move its features (ai::PolicyFeatures: pips, double, mine next, blocks, unseen new,
+Each line of the data is one choice of player A among placements: the index of the placement chosen,
+then for every placement (a tile at an end; under layout=free its headings are one) its features (ai::PolicyFeatures: pips, double, mine next, blocks, unseen new,
 distinct, mine new, dead new, stuck, unseen both, double new), "|"-separated. The model is a
 conditional logit: a move weighs exp(w . f), and the chance of the choice is its weight over the
 sum. It is fitted by gradient ascent on the log-likelihood of 80% of the choices (in a fixed

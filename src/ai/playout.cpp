@@ -90,14 +90,11 @@ PolicyFeatures policyFeatures(Mask hand, std::array<int, 2> ends, Mask unseen, u
   return PolicyView(hand, unseen, lacks).features(tile, ends[i], ends[1 - i]);
 }
 
-double policyScore(const PolicyFeatures& f, bool freeLayout) {
-  return policyWeight(freeLayout ? kFreePolicy : kPolicy, f);
-}
+double policyScore(const PolicyFeatures& f) { return policyWeight(f); }
 
 std::pair<Tile, int> policyPick(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Mask m0, Mask m1,
-                                PlayoutRng& rng, bool freeLayout) {
-  const PolicyPick p =
-      pickPolicy(freeLayout ? kFreePolicy : kPolicy, PolicyView(hand, unseen, lacks), ends, m0, m1, rng);
+                                PlayoutRng& rng) {
+  const PolicyPick p = pickPolicy(PolicyView(hand, unseen, lacks), ends, m0, m1, rng);
   return {p.tile, p.end};
 }
 

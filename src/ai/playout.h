@@ -111,13 +111,12 @@ struct PolicyFeatures {
 };
 [[nodiscard]] PolicyFeatures policyFeatures(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Tile tile,
                                             int e);
-// A placement's weight in the policy's softmax: exp(w . f), with the weights of the snake or, when
-// freeLayout, of the free table (kFreePolicyWeights).
-[[nodiscard]] double policyScore(const PolicyFeatures& f, bool freeLayout = false);
+// A placement's weight in the policy's softmax: exp(w . f).
+[[nodiscard]] double policyScore(const PolicyFeatures& f);
 // The policy's draw among the tiles m0 placeable at end L and m1 at end R, as the playouts make it:
 // the tile and its end.
 [[nodiscard]] std::pair<Tile, int> policyPick(Mask hand, std::array<int, 2> ends, Mask unseen, unsigned lacks, Mask m0,
-                                              Mask m1, PlayoutRng& rng, bool freeLayout = false);
+                                              Mask m1, PlayoutRng& rng);
 
 // A choice among placements as the policy sees it (the lines of `dominoes match --policy-data`): the
 // placements (tile, end) among o's legal moves in their order, each once (under layout=free the

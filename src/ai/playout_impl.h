@@ -8,7 +8,6 @@
 #if defined(__BMI2__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
-#include <type_traits>
 #include <utility>
 
 #include "ai/players.h"
@@ -544,10 +543,6 @@ struct PolicyWeights {
 };
 inline constexpr PolicyWeights kPolicyWeights{0.03045, 1.40137, 0.01525,  0.97802,  -0.26654, -0.05176,
                                               0.14553, 0.05470, -0.42901, -0.24174, 0.74608};
-// The same under layout=free (the playouts on a table whose edges and tiles can block an end), fitted
-// to the expert's choices under dominoes2.
-inline constexpr PolicyWeights kFreePolicyWeights{0.03045, 1.40137, 0.01525,  0.97802,  -0.26654, -0.05176,
-                                                  0.14553, 0.05470, -0.42901, -0.24174, 0.74608};
 
 // exp(x) for the tables below, evaluated by the compiler (so no libm's rounding can make two
 // machines play differently): halve x until it is small, a Taylor series, square back.
@@ -570,29 +565,19 @@ constexpr std::array<float, N> policyFactors(double w) {
   return t;
 }
 struct PolicyFactors {
-  std::array<float, 13> pips;
-  std::array<float, 2> isDouble;
-  std::array<float, 32> mineNext;
-  std::array<float, 2> blocks;
-  std::array<float, 8> unseenNew, distinct, mineNew;
-  std::array<float, 2> deadNew, stuck;
-  std::array<float, 16> unseenBoth;
-  std::array<float, 2> doubleNew;
-  constexpr explicit PolicyFactors(const PolicyWeights& w)
-      : pips(policyFactors<13>(w.pips)),
-        isDouble(policyFactors<2>(w.isDouble)),
-        mineNext(policyFactors<32>(w.mineNext)),
-        blocks(policyFactors<2>(w.blocks)),
-        unseenNew(policyFactors<8>(w.unseenNew)),
-        distinct(policyFactors<8>(w.distinct)),
-        mineNew(policyFactors<8>(w.mineNew)),
-        deadNew(policyFactors<2>(w.deadNew)),
-        stuck(policyFactors<2>(w.stuck)),
-        unseenBoth(policyFactors<16>(w.unseenBoth)),
-        doubleNew(policyFactors<2>(w.doubleNew)) {}
+  std::array<float, 13> pips = policyFactors<13>(kPolicyWeights.pips);
+  std::array<float, 2> isDouble = policyFactors<2>(kPolicyWeights.isDouble);
+  std::array<float, 32> mineNext = policyFactors<32>(kPolicyWeights.mineNext);
+  std::array<float, 2> blocks = policyFactors<2>(kPolicyWeights.blocks);
+  std::array<float, 8> unseenNew = policyFactors<8>(kPolicyWeights.unseenNew);
+  std::array<float, 8> distinct = policyFactors<8>(kPolicyWeights.distinct);
+  std::array<float, 8> mineNew = policyFactors<8>(kPolicyWeights.mineNew);
+  std::array<float, 2> deadNew = policyFactors<2>(kPolicyWeights.deadNew);
+  std::array<float, 2> stuck = policyFactors<2>(kPolicyWeights.stuck);
+  std::array<float, 16> unseenBoth = policyFactors<16>(kPolicyWeights.unseenBoth);
+  std::array<float, 2> doubleNew = policyFactors<2>(kPolicyWeights.doubleNew);
 };
-inline constexpr PolicyFactors kPolicy{kPolicyWeights};
-inline constexpr PolicyFactors kFreePolicy{kFreePolicyWeights};
+inline constexpr PolicyFactors kPolicy{};
 
 // kPipCounts[c][v]: for the tiles 7c .. 7c+6 of the mask bits v, how many of them hold each pip x, in
 // the 4 bits from 4x; the sum over the four chunks of a mask counts its tiles of every pip at once
@@ -665,13 +650,14 @@ struct PolicyView {
     return f;
   }
 };
-[[gnu::always_inline]] inline float policyWeight(const PolicyFactors& k, const PolicyFeatures& f) {
-  return k.pips[static_cast<std::size_t>(f.pips)] * k.isDouble[f.isDouble] *
-         k.mineNext[static_cast<std::size_t>(std::clamp(f.mineNext, 0, 31))] * k.blocks[f.blocks] *
-         k.unseenNew[static_cast<std::size_t>(std::clamp(f.unseenNew, 0, 7))] *
-         k.distinct[static_cast<std::size_t>(std::clamp(f.distinct, 0, 7))] *
-         k.mineNew[static_cast<std::size_t>(std::clamp(f.mineNew, 0, 7))] * k.deadNew[f.deadNew] * k.stuck[f.stuck] *
-         k.unseenBoth[static_cast<std::size_t>(std::clamp(f.unseenBoth, 0, 15))] * k.doubleNew[f.doubleNew];
+[[gnu::always_inline]] inline float policyWeight(const PolicyFeatures& f) {
+  return kPolicy.pips[static_cast<std::size_t>(f.pips)] * kPolicy.isDouble[f.isDouble] *
+         kPolicy.mineNext[static_cast<std::size_t>(std::clamp(f.mineNext, 0, 31))] * kPolicy.blocks[f.blocks] *
+         kPolicy.unseenNew[static_cast<std::size_t>(std::clamp(f.unseenNew, 0, 7))] *
+         kPolicy.distinct[static_cast<std::size_t>(std::clamp(f.distinct, 0, 7))] *
+         kPolicy.mineNew[static_cast<std::size_t>(std::clamp(f.mineNew, 0, 7))] * kPolicy.deadNew[f.deadNew] *
+         kPolicy.stuck[f.stuck] * kPolicy.unseenBoth[static_cast<std::size_t>(std::clamp(f.unseenBoth, 0, 15))] *
+         kPolicy.doubleNew[f.doubleNew];
 }
 
 // The policy's choice among m0 (tiles placeable at end L, whose pip is pips[0]) and m1 (at end R):
@@ -680,8 +666,8 @@ struct PolicyPick {
   Tile tile = kNoTile;
   int end = 0;
 };
-[[gnu::always_inline]] inline PolicyPick pickPolicy(const PolicyFactors& k, const PolicyView& view,
-                                                    std::array<int, 2> pips, Mask m0, Mask m1, PlayoutRng& g) {
+[[gnu::always_inline]] inline PolicyPick pickPolicy(const PolicyView& view, std::array<int, 2> pips, Mask m0, Mask m1,
+                                                    PlayoutRng& g) {
   std::array<float, 2 * 7 + 2> w;  // NOLINT(cppcoreguidelines-pro-type-member-init): only [0, n) is read
   std::array<Tile, 2 * 7 + 2> ts;  // NOLINT(cppcoreguidelines-pro-type-member-init)
   int n = 0, second = 0;
@@ -691,16 +677,16 @@ struct PolicyPick {
     for (Mask m = e ? m1 : m0; m && n < static_cast<int>(w.size()); m &= m - 1) {
       const auto t = static_cast<Tile>(std::countr_zero(m));
       const float x =
-          policyWeight(k, view.features(t, pips[static_cast<std::size_t>(e)], pips[static_cast<std::size_t>(e ^ 1)]));
+          policyWeight(view.features(t, pips[static_cast<std::size_t>(e)], pips[static_cast<std::size_t>(e ^ 1)]));
       w[static_cast<std::size_t>(n)] = x;
       ts[static_cast<std::size_t>(n++)] = t;
       total += x;
     }
   }
   float r = static_cast<float>(g() >> 8) * (1.0f / 16777216.0f) * total;
-  int i = 0;
-  while (i < n - 1 && r >= w[static_cast<std::size_t>(i)]) r -= w[static_cast<std::size_t>(i++)];
-  return {ts[static_cast<std::size_t>(i)], i < second ? 0 : 1};
+  int k = 0;
+  while (k < n - 1 && r >= w[static_cast<std::size_t>(k)]) r -= w[static_cast<std::size_t>(k++)];
+  return {ts[static_cast<std::size_t>(k)], k < second ? 0 : 1};
 }
 
 // The policy's placement (pickPolicy), the heading at random.
@@ -708,9 +694,7 @@ template <class Table>
 [[gnu::always_inline]] inline Step placePolicy(FreeHot& s, Table table, const Fits& f, Mask m0, Mask m1,
                                                PlayoutRng& g) {
   const PolicyView view(s.cur, kAllTiles & ~(s.out | s.cur), s.lacks[static_cast<std::size_t>(s.p ^ 1)]);
-  // The snake's weights, or the free table's (fitted apart: its edges and tiles block ends too).
-  const PolicyFactors& k = std::is_same_v<Table, SnakeTable> ? kPolicy : kFreePolicy;
-  const PolicyPick pick = pickPolicy(k, view, s.pips, m0, m1, g);
+  const PolicyPick pick = pickPolicy(view, s.pips, m0, m1, g);
   const Mask one = bit(pick.tile);
   return pick.end == 0 ? placeHeaviest(s, table, f, one, 0, g) : placeHeaviest(s, table, f, 0, one, g);
 }
