@@ -387,7 +387,9 @@ int MatchCommand::run() const {
   }
   std::cout << job.rules.text() << "\n";
   std::cout << "A " << job.spec[0] << "  vs  B " << job.spec[1] << ": " << t.games
-            << (job.matches ? " matches (" + std::to_string(t.rounds) + " rounds)" : std::string(" single rounds"))
+            << (job.matches ? (t.games == 1 ? " match (" : " matches (") + std::to_string(t.rounds) +
+                                  (t.rounds == 1 ? " round)" : " rounds)")
+                            : std::string(t.games == 1 ? " single round" : " single rounds"))
             << ", seed " << job.seed << ", " << workers << (workers == 1 ? " thread" : " threads") << ", "
             << fixed(seconds, 1) << " s\n";
   std::cout << "A won " << t.wins << ", lost " << t.losses << ", tied " << t.ties << ": win rate "
