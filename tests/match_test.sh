@@ -36,6 +36,14 @@ FLATMC=0 EXPERT=0
 has_player flatmc:2 && FLATMC=1
 has_player expert:ms=1 && EXPERT=1
 
+# (a0) the text summary's first lines count the games in words that agree with the number.
+run 0 "one round" --a greedy --b random --games 1 --seed 3
+grep -q "^A greedy  vs  B random: 1 single round, seed 3, 1 thread, " out || fail "one round: $(head -c 300 out)"
+run 0 "two rounds" --a greedy --b random --games 2 --seed 3 --threads 2
+grep -q ": 2 single rounds, seed 3, 2 threads, " out || fail "two rounds: $(head -c 300 out)"
+run 0 "one match" --a greedy --b random --games 1 --seed 3 --matches --rules "en-linea target=50"
+grep -qE ": 1 match \([0-9]+ rounds?\), seed 3, " out || fail "one match: $(head -c 300 out)"
+
 # (a) the JSON object: exactly the documented fields in order, sums and the interval.
 run 0 "json run" --a greedy --b random --games 40 --seed 3 --json
 [ ! -s err ] || fail "json run: standard error is not a terminal, yet it got: $(head -c 200 err)"
