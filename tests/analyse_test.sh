@@ -42,6 +42,9 @@ grep -q "^$TMP/bad.dgn:[1-9][0-9]*: " "$TMP/err" || fail "invalid record message
 expect_rc 0 "analyse text" "$BIN" analyse "$TMP/a.dgn" --samples 20
 grep -q "^knowledge the mover's (20 sampled deals, seed 1)" "$TMP/out" || fail "text header: $(head -n 3 "$TMP/out")"
 grep -q "<- played" "$TMP/out" || fail "text: no played move"
+# The tips' words in their column, where any apply (a double or a heavy tile gone, tiles kept...).
+grep -qE "^  [0-9]-[0-9].* [+-][0-9]+\.[0-9](  <- played|           )  (a |I keep|my |only |every )" "$TMP/out" ||
+  fail "text: no move with the tips' words: $(sed -n 4,12p "$TMP/out")"
 grep -q "^summary  A: [0-9]* positions" "$TMP/out" || fail "text: no summary"
 
 # JSON: the shape of docs/analysis.md, for each record and knowledge.
@@ -56,6 +59,7 @@ def need(c, msg):
 need(list(j) == ["file", "rules", "knowledge", "side", "samples", "seed", "positions", "summary"], "keys %s" % list(j))
 need(j["knowledge"] == knowledge and j["side"] == side, "knowledge/side %s %s" % (j["knowledge"], j["side"]))
 need(len(j["positions"]) > 0, "no positions")
+tipped = 0
 for p in j["positions"]:
     need(list(p) == ["round", "number", "line", "mover", "played", "played_win", "played_points", "best", "mark",
                      "exact", "samples", "moves"], "position keys %s" % list(p))
@@ -67,13 +71,16 @@ for p in j["positions"]:
     need(wins == sorted(wins, reverse=True), "moves not best first")
     need(all(0 <= w <= 1 for w in wins), "win out of 0..1")
     need(p["played"] in [m["move"] for m in p["moves"]], "played move not listed")
-    need(all(list(m) == ["move", "win", "points", "exact_share"] for m in p["moves"]), "move keys")
+    need(all(list(m) == ["move", "win", "points", "exact_share", "tips"] for m in p["moves"]), "move keys")
+    need(all(isinstance(m["tips"], str) for m in p["moves"]), "tips not text")
+    tipped += sum(1 for m in p["moves"] if m["tips"])
     loss = p["moves"][0]["win"] - p["played_win"]
     want = "blunder" if loss >= 0.2 - 1e-9 else "mistake" if loss >= 0.1 - 1e-9 else "inaccuracy" if loss >= 0.05 - 1e-9 else ""
     need(p["mark"] == want, "mark %s for a loss of %f" % (p["mark"], loss))
     if knowledge == "all":
         need(p["exact"] and all(m["win"] in (0, 0.5, 1) for m in p["moves"]), "all: not exact")
 need(sorted(j["summary"]) == ["A", "B"], "summary keys")
+need(tipped > 0, "no move has the tips' words")
 PY
 }
 expect_rc 0 "analyse --json" "$BIN" analyse "$TMP/a.dgn" --json --samples 20 --seed 7

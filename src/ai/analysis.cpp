@@ -10,6 +10,7 @@
 #include <pcg_random.hpp>
 
 #include "ai/chance_solver.h"
+#include "ai/expert.h"
 #include "ai/inference.h"
 #include "ai/sim.h"
 #include "ai/solver.h"
@@ -118,6 +119,7 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
   if (!m.inRound()) return out;
   const MoveList legal = m.legalMoves();
   const Player mover = m.state().turn;
+  const Observation o = observe(m, mover, log);  // what the mover knows (the sampler's, and the tips')
   const SimState base = SimState::from(m);
   std::vector<Acc> acc(static_cast<std::size_t>(legal.size));
   Solvers solvers;
@@ -137,7 +139,6 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
     if (cancelled()) out.cancelled = true;
     out.samples = 1;
   } else {
-    const Observation o = observe(m, mover, log);
     Sampler sampler(o);
     // The mover does not know the stock's order: deals with draws to come are solved with chance
     // nodes at the draws, single rounds ranked by the chance to win (as the table sorts the moves).
@@ -184,6 +185,7 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
     MoveEval e;
     e.move = legal.moves[i];
     e.text = dgn::legalText(m, e.move);
+    e.tips = tipsWords(o, e.move);
     if (a.n) {
       e.win = a.win / a.n;
       e.points = a.points / a.n;

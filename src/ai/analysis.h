@@ -23,6 +23,9 @@ struct MoveEval {
   double win = 0;         // 0..1, a tie counting half
   double points = 0;      // expected final point difference for the mover
   double exactShare = 1;  // share of the sampled deals solved exactly (1 under Knowledge::All when exact)
+  // What the seed's tips see in the move, from the mover's knowledge (tipsWords: "a double gone; I
+  // keep two more 5s for that end"), in the language of the moment; empty when none applies.
+  std::string tips;
 };
 
 struct PositionEval {

@@ -146,7 +146,8 @@ int AnalyseCommand::run() const {
       p["samples"] = a.eval.samples;
       auto& ms = p["moves"] = nlohmann::ordered_json::array();
       for (const auto& e : a.eval.moves)
-        ms.push_back({{"move", e.text}, {"win", e.win}, {"points", e.points}, {"exact_share", e.exactShare}});
+        ms.push_back(
+            {{"move", e.text}, {"win", e.win}, {"points", e.points}, {"exact_share", e.exactShare}, {"tips", e.tips}});
       list.push_back(std::move(p));
     }
     for (int p = 0; p < 2; ++p) {
@@ -171,8 +172,10 @@ int AnalyseCommand::run() const {
     std::cout << (a.eval.exact ? "" : "  [estimate]") << "\n";
     for (const auto& e : a.eval.moves) {
       const bool played = e.move.same(a.played);
-      std::printf("  %-16s %s %s%s\n", e.text.c_str(), percent(e.win).c_str(), signedPoints(e.points).c_str(),
-                  played ? "  <- played" : "");
+      // The tips' words after the figures and the mark of the move played, in a column of their own.
+      const char* mark = played ? "  <- played" : e.tips.empty() ? "" : "           ";
+      std::printf("  %-16s %s %s%s%s%s\n", e.text.c_str(), percent(e.win).c_str(), signedPoints(e.points).c_str(), mark,
+                  e.tips.empty() ? "" : "  ", e.tips.c_str());
     }
     std::fflush(stdout);
   }

@@ -692,7 +692,8 @@ nlohmann::json App::rawState() const {
     json a = {{"open", settings.isOpen(Pane::Analysis)}, {"all", analysisAll}, {"busy", analyser.busy()}};
     json rows = json::array();
     if (const AnalysisView* v = analysis()) {
-      for (const AnalysisRow& r : v->rows) rows.push_back({{"move", r.text}, {"win", r.win}, {"points", r.points}});
+      for (const AnalysisRow& r : v->rows)
+        rows.push_back({{"move", r.text}, {"win", r.win}, {"points", r.points}, {"tips", r.tips}});
       a["exact"] = v->exact;
       a["samples"] = v->samples;
       a["error"] = v->error;

@@ -90,7 +90,7 @@ AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int
   const ai::PositionEval e = ai::evaluate(m, log, opt);
   v.exact = e.exact;
   v.samples = e.samples;
-  for (const ai::MoveEval& me : e.moves) v.rows.push_back({me.move, me.text, me.win, me.points});
+  for (const ai::MoveEval& me : e.moves) v.rows.push_back({me.move, me.text, me.win, me.points, me.tips});
   return v;
 }
 }  // namespace

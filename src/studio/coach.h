@@ -51,6 +51,7 @@ struct AnalysisRow {
   std::string text;  // as the record writes it
   double win = 0;    // 0..1
   double points = 0;
+  std::string tips;  // what the tips see in the move (ai::MoveEval::tips), shown when the row is hovered
 };
 struct AnalysisView {
   std::vector<AnalysisRow> rows;

@@ -1,7 +1,8 @@
 // The Analysis pane: every legal move of the current position with its win probability and expected
 // points, best first, as bars with numbers; from the mover's knowledge or with all tiles known.
 // Computed in the background (a progress bar meanwhile) and cached per node. A click shows the
-// move's ghost on the table; a double click plays it (a branch when the record goes on otherwise).
+// move's ghost on the table; a double click plays it (a branch when the record goes on otherwise);
+// hovering a row shows what the seed's tips see in its move.
 #include <imgui.h>
 
 #include <algorithm>
@@ -80,6 +81,14 @@ void drawAnalysisPane(App& app, Intents& out) {
         else
           app.showMove(r.move, out);
       }
+      // What the tips see in the move, on hover: the words of the expert's reasons.
+      if (!r.tips.empty() && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+        ImGui::TextUnformatted(r.tips.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
       ImGui::PopID();
       ImGui::TableNextColumn();
       // The bar: the win probability; the best move's in green, a move 5 points or more below it in
@@ -100,7 +109,7 @@ void drawAnalysisPane(App& app, Intents& out) {
     ImGui::EndTable();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", _("Click: its ghost on the table. Double click: play it."));
+  ImGui::TextWrapped("%s", _("Click: its ghost on the table. Double click: play it. Hover: what the tips see in it."));
   ImGui::PopStyleColor();
   ImGui::End();
 }

@@ -4,7 +4,7 @@
   compare_analysis.py position STATE.json CLI.json NUMBER
       the Analysis pane's rows (/analysis/rows in the studio's dumped state) equal the moves of the
       CLI's position NUMBER (its 1-based move number in round 1): same moves, same order, same win
-      probabilities and points.
+      probabilities, points and tips' words.
   compare_analysis.py record STATE.json CLI.json
       the record analysis (/record_analysis in the dumped state) is the CLI's: one ply per position of
       the CLI, with the same round, move number, mover, played and best moves, win probabilities and
@@ -36,7 +36,8 @@ def position(state_path, cli_path, number):
     if len(rows) != len(moves):
         bad.append(f"{len(rows)} rows in the pane, {len(moves)} moves from the CLI")
     for i, (r, m) in enumerate(zip(rows, moves)):
-        if r["move"] != m["move"] or not close(r["win"], m["win"]) or not close(r["points"], m["points"]):
+        if (r["move"] != m["move"] or not close(r["win"], m["win"]) or not close(r["points"], m["points"]) or
+                r["tips"] != m["tips"]):
             bad.append(f"row {i}: pane {r}, CLI {m}")
     for b in bad:
         print(b)
