@@ -699,6 +699,12 @@ nlohmann::json App::rawState() const {
       a["error"] = v->error;
     }
     a["rows"] = rows;
+    json rects = json::array();
+    for (const PxRect& r : analysisRowRects) rects.push_back({{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
+    a["rowRects"] = rects;
+    const AnalysisTooltip& t = analysisTooltip;
+    a["tooltip"] = {{"row", t.row},  {"text", t.text}, {"x", t.rect.x},
+                    {"y", t.rect.y}, {"w", t.rect.w},  {"h", t.rect.h}};
     j["analysis"] = a;
     j["coachHint"] =
         hint.rank < 0 ? json(nullptr)

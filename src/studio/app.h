@@ -164,6 +164,14 @@ class App {
     float x = 0, y = 0, w = 0, h = 0;
   };
   std::vector<DrawnMark> drawnMarks;
+  // What the Analysis pane drew this frame: each row's rect (window pixels), and the tooltip of the
+  // row under the mouse (the tips' words) with its rect; row -1 when none was drawn.
+  std::vector<PxRect> analysisRowRects;
+  struct AnalysisTooltip {
+    int row = -1;
+    std::string text;
+    PxRect rect;
+  } analysisTooltip;
   // What the Timeline's rows drew this frame: whether the "what it caused" column was shown, and
   // how many of the move and caused cells on screen were cut with an ellipsis.
   struct TimelineDrawn {

@@ -422,6 +422,7 @@ int main(int argc, char** argv) {
       script.click.pending = false;
       clickPhase = 1;
     }
+    if (script.hover.active) io.MousePos = ImVec2(script.hover.x, script.hover.y);
     if (clickPhase > 0) {
       io.MousePos = clickPos;
       io.MouseDown[0] = clickPhase == 2;

@@ -14,6 +14,8 @@
 namespace dom::studio {
 
 void drawAnalysisPane(App& app, Intents& out) {
+  app.analysisRowRects.clear();
+  app.analysisTooltip = {};
   if (!app.beginPane(Pane::Analysis, out)) return;
   const Match& m = app.match();
   // Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
@@ -81,12 +83,16 @@ void drawAnalysisPane(App& app, Intents& out) {
         else
           app.showMove(r.move, out);
       }
+      const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+      app.analysisRowRects.push_back({lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
       // What the tips see in the move, on hover: the words of the expert's reasons.
       if (!r.tips.empty() && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
         ImGui::TextUnformatted(r.tips.c_str());
         ImGui::PopTextWrapPos();
+        const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+        app.analysisTooltip = {static_cast<int>(i), r.tips, {at.x, at.y, size.x, size.y}};
         ImGui::EndTooltip();
       }
       ImGui::PopID();

@@ -172,6 +172,11 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       click.y = c.y;
       click.pending = true;
       break;
+    case K::Hover:  // the mouse held there from now on (a tooltip shows, nothing is pressed)
+      hover.x = c.x;
+      hover.y = c.y;
+      hover.active = true;
+      break;
     case K::Resize:  // the window's new size (the layout follows)
       resize.w = c.width;
       resize.h = c.height;

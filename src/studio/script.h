@@ -25,6 +25,12 @@ class Script {
     bool pending = false;
     float x = 0, y = 0;
   } click;
+  // Where the script holds the mouse (`hover X Y`) from then on, between and after clicks; unset:
+  // the window system's cursor.
+  struct Hover {
+    bool active = false;
+    float x = 0, y = 0;
+  } hover;
   // A window size the script asks for (the frame loop resizes the window).
   struct Resize {
     bool pending = false;

@@ -211,6 +211,11 @@ bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error
     if (w.size() != 2 || !decimal(w[0], c.x) || !decimal(w[1], c.y)) return fail("click takes X Y: click 640 400");
     return true;
   }
+  if (cmd == "hover") {  // the mouse held at X Y, not pressed, from then on
+    c.kind = K::Hover;
+    if (w.size() != 2 || !decimal(w[0], c.x) || !decimal(w[1], c.y)) return fail("hover takes X Y: hover 640 400");
+    return true;
+  }
   if (cmd == "resize") {
     c.kind = K::Resize;
     const auto x = arg.find('x');

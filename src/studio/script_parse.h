@@ -30,6 +30,7 @@ struct ScriptCommand {
     Select,
     Monkey,
     Click,
+    Hover,
     Resize,
     ClickGhost,
     ThrowInFrame,

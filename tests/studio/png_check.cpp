@@ -11,6 +11,8 @@
 //                                             play (nearest centre among at least two ghosts under it)
 //   studio_png_check --played STATE1 I STATE2 the tile played in STATE2 lies where ghost I of STATE1 was
 //   studio_png_check --hover SHOT.png STATE I the hover highlight (cyan) runs round ghost I
+//   studio_png_check --tooltip PLAIN HOVER STATE ROW   the Analysis pane's tooltip of row ROW drawn
+//                                             (its rect changed from PLAIN to HOVER, light text in it)
 //   studio_png_check --marks SHOT.png STATE   the record analysis as drawn: every visible Timeline mark
 //                                             (?!, ?, ??) shows its colour in its rect; the win graph's
 //                                             curve shows its colour along its points, a dot of the
@@ -402,6 +404,35 @@ int checkMarks(const char* png, const char* statePath) {
   return failures ? 1 : 0;
 }
 
+// The Analysis pane's tooltip as drawn: STATE's /analysis/tooltip names row ROW and its tips' words;
+// within its rect the picture with the mouse on the row differs from the one without in most pixels
+// (the tooltip's box covers what was there), and holds light pixels of text.
+int checkTooltip(const char* plainPath, const char* hoverPath, const char* statePath, int row) {
+  const Image plain(plainPath), hover(hoverPath);
+  const json t = readJson(statePath).at("analysis").at("tooltip");
+  if (t.at("row").get<int>() != row)
+    fail("the tooltip drawn is row " + t.at("row").dump() + "'s, not " + std::to_string(row) + "'s");
+  if (t.at("text").get<std::string>().empty()) fail("the tooltip has no words");
+  const int x0 = static_cast<int>(t.at("x").get<double>()), y0 = static_cast<int>(t.at("y").get<double>()),
+            w = static_cast<int>(t.at("w").get<double>()), h = static_cast<int>(t.at("h").get<double>());
+  if (w < 20 || h < 10) fail("the tooltip's rect is " + std::to_string(w) + "x" + std::to_string(h));
+  long n = 0, differ = 0, light = 0;
+  for (int y = y0 + 2; y < y0 + h - 2; ++y)
+    for (int x = x0 + 2; x < x0 + w - 2; ++x) {
+      if (!plain.inside(x, y) || !hover.inside(x, y)) continue;
+      ++n;
+      const unsigned char *a = plain.at(x, y), *b = hover.at(x, y);
+      differ += std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]) > 24;
+      light += b[0] + b[1] + b[2] > 3 * 170;
+    }
+  if (n == 0 || differ * 2 < n)
+    fail("only " + std::to_string(differ) + " of " + std::to_string(n) + " pixels in the tooltip's rect changed");
+  if (light < 20) fail("only " + std::to_string(light) + " light (text) pixels in the tooltip");
+  std::printf("%s: the tooltip of row %d, %dx%d at %d,%d: %ld of %ld pixels changed, %ld light\n", hoverPath, row, w, h,
+              x0, y0, differ, n, light);
+  return failures ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -413,10 +444,12 @@ int main(int argc, char** argv) {
   if (argc == 5 && std::strcmp(argv[1], "--hover") == 0) return checkHover(argv[2], argv[3], argv[4]);
   if (argc == 5 && std::strcmp(argv[1], "--played") == 0) return checkPlayed(argv[2], argv[3], argv[4]);
   if (argc == 4 && std::strcmp(argv[1], "--marks") == 0) return checkMarks(argv[2], argv[3]);
+  if (argc == 6 && std::strcmp(argv[1], "--tooltip") == 0)
+    return checkTooltip(argv[2], argv[3], argv[4], std::atoi(argv[5]));
   if (argc == 3) return checkShot(argv[1], argv[2]);
   std::fprintf(stderr,
                "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png "
                "B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I | --marks SHOT "
-               "STATE\n");
+               "STATE | --tooltip PLAIN HOVER STATE ROW\n");
   return 2;
 }

@@ -133,6 +133,17 @@ TEST_CASE("script: a line reads back from its own text") {
   CHECK(p.commands[2].wantText == "cannot export");
 }
 
+TEST_CASE("script: hover takes X Y, as click does") {
+  const ParsedScript p = parseScript("hover 1030 124.5\nhover 10\nhover a b\n");
+  REQUIRE(p.commands.size() == 1);
+  CHECK(p.commands[0].kind == K::Hover);
+  CHECK(p.commands[0].x == doctest::Approx(1030));
+  CHECK(p.commands[0].y == doctest::Approx(124.5));
+  REQUIRE(p.errors.size() == 2);
+  CHECK(p.errors[0].line == 2);
+  CHECK(p.errors[0].message.find("hover takes X Y") != std::string::npos);
+}
+
 TEST_CASE("script: lang takes one of the studio's language codes") {
   const ParsedScript p = parseScript("lang es\nlang pseudo\nlang xx\nlang\nlang es fr\n");
   REQUIRE(p.commands.size() == 2);
