@@ -10,6 +10,7 @@
 #include "studio/i18n.h"
 
 #include "ai/analysis.h"
+#include "ai/expert.h"
 #include "ai/inference.h"
 #include "ai/observation.h"
 #include "core/random.h"
@@ -96,6 +97,13 @@ AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int
 }  // namespace
 
 bool analysisAvailable() { return true; }
+
+std::string tipsFor(const Timeline& t, const Move& m) {
+  const Match& match = t.current().match;
+  const auto mover = match.toMove();
+  if (!mover) return {};
+  return ai::tipsWords(ai::observe(match, *mover, logOf(t)), m);
+}
 
 AnalysisView analysePosition(const Timeline& t, bool allKnown, int samples, JobControl* control) {
   return analyse(t.current().match, logOf(t), allKnown, samples, control);

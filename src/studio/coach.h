@@ -51,7 +51,7 @@ struct AnalysisRow {
   std::string text;  // as the record writes it
   double win = 0;    // 0..1
   double points = 0;
-  std::string tips;  // what the tips see in the move (ai::MoveEval::tips), shown when the row is hovered
+  std::string tips;  // what the tips see in the move (ai::MoveEval::tips) as analysed; the tooltip makes them anew
 };
 struct AnalysisView {
   std::vector<AnalysisRow> rows;
@@ -66,6 +66,9 @@ struct AnalysisView {
 [[nodiscard]] std::function<AnalysisView(JobControl&)> analysisJob(const Timeline& t, bool allKnown, int samples);
 // Whether src/ai's analysis is built in (false: the pane says so).
 [[nodiscard]] bool analysisAvailable();
+// What the tips see in move `m` of the player to move at the timeline's current position, in the
+// language of the moment (ai::tipsWords from the mover's observation): the Analysis pane's tooltip.
+[[nodiscard]] std::string tipsFor(const Timeline& t, const Move& m);
 
 // The analyses of the positions the user looked at, cached per node; one computed at a time in the
 // background, the latest wanted first.

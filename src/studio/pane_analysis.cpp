@@ -85,16 +85,18 @@ void drawAnalysisPane(App& app, Intents& out) {
       }
       const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
       app.analysisRowRects.push_back({lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
-      // What the tips see in the move, on hover: the words of the expert's reasons.
-      if (!r.tips.empty() && ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-        ImGui::TextUnformatted(r.tips.c_str());
-        ImGui::PopTextWrapPos();
-        const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-        app.analysisTooltip = {static_cast<int>(i), r.tips, {at.x, at.y, size.x, size.y}};
-        ImGui::EndTooltip();
-      }
+      // What the tips see in the move, on hover: the words of the expert's reasons, made now so that
+      // they are in the language of the moment (the row's own were made when it was analysed).
+      if (ImGui::IsItemHovered())
+        if (const std::string tips = tipsFor(app.timeline, r.move); !tips.empty()) {
+          ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+          ImGui::TextUnformatted(tips.c_str());
+          ImGui::PopTextWrapPos();
+          const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+          app.analysisTooltip = {static_cast<int>(i), tips, {at.x, at.y, size.x, size.y}};
+          ImGui::EndTooltip();
+        }
       ImGui::PopID();
       ImGui::TableNextColumn();
       // The bar: the win probability; the best move's in green, a move 5 points or more below it in
