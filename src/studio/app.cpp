@@ -404,6 +404,8 @@ void App::frame(float dt) {
   if (isOpen(P::Scenarios)) drawScenariosPane(*this, out);
   if (isOpen(P::Log)) drawLogPane(*this, out);
   if (isOpen(P::Tracker)) drawTrackerPane(*this, out);
+  analysisRowRects.clear();  // what the Analysis pane draws this frame, if it is open
+  analysisTooltip = {};
   if (isOpen(P::Analysis)) drawAnalysisPane(*this, out);
   drawDialogs(*this, out);
   coach(out);

@@ -14,8 +14,6 @@
 namespace dom::studio {
 
 void drawAnalysisPane(App& app, Intents& out) {
-  app.analysisRowRects.clear();
-  app.analysisTooltip = {};
   if (!app.beginPane(Pane::Analysis, out)) return;
   const Match& m = app.match();
   // Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
