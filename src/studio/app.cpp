@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 #include <imgui_internal.h>
+#include <imgui_stdlib.h>
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -91,6 +92,10 @@ App::App() { scenariosDir = paths::scenariosDir(); }
 
 void App::apply(const Intent& in) {
   using K = Intent::Kind;
+  auto dialog = [&](bool& flag, std::string path) {
+    dialogPath = std::move(path);
+    flag = true;
+  };
   switch (in.kind) {
     case K::ExportPng:
     case K::ExportTablePng:
@@ -104,11 +109,65 @@ void App::apply(const Intent& in) {
       exportTable = in.kind == K::ExportTablePng;
       return;
     case K::NewGameDialog: newGameDialog = true; return;
+    case K::OpenDialog: dialog(openDialog, session.filePath.empty() ? scenariosDir + "/" : session.filePath); return;
+    case K::SaveAsDialog: dialog(saveDialog, session.filePath.empty() ? "game.dgn" : session.filePath); return;
+    case K::ExportDialog:
+    case K::ExportTableDialog:
+      exportTableDialog = in.kind == K::ExportTableDialog;
+      dialog(exportDialog, exportTableDialog ? "table.png" : "dominoes.png");
+      return;
+    case K::AboutDialog: aboutDialog = true; return;
+    case K::Palette: palette.request = true; return;
+    case K::Quit: quit = true; return;
+    case K::ResetLayout: relayout = true; return;
+    case K::Hint: askHint(); return;
+    case K::AnalyseRecord: analyseRecord(); return;
+    case K::NextMistake:
+    case K::PrevMistake: {
+      Intents more;
+      jumpMistake(in.kind == K::NextMistake ? 1 : -1, more);
+      for (const Intent& i : more) apply(i);
+      return;
+    }
+    case K::SetMistakeSide: mistakeSide = static_cast<MistakeSide>(std::clamp(in.node, 0, 2)); return;
+    case K::AnalysisNotes: {
+      Intents more;
+      analysisNotes(more);
+      for (const Intent& i : more) apply(i);
+      return;
+    }
+    case K::SetView: tableView = TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}; return;
+    case K::SetLanguage: setLanguage(in.path); return;
     default: break;
   }
   const int before = timeline.currentIndex();
   session.apply(in);
   if (timeline.currentIndex() != before) animElapsed = 0;
+}
+
+ActionContext App::actionContext() const {
+  ActionContext c;
+  c.session = &session;
+  c.recordAnalysed = recordAnalysis() != nullptr;
+  c.recordAnalysing = recordAnalyser.runs(recordKey());
+  if (hint.shown && hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() &&
+      !hint.moveText.empty())
+    c.hint = hint.move;
+  c.wholeTable = tableView.mode == ViewMode::WholeTable;
+  c.mistakeSide = mistakeSide;
+  return c;
+}
+
+bool App::runActionId(std::string_view id) {
+  const Action* a = findAction(id);
+  if (!a) {
+    session.status(i18n::format(_("no action is called {0}"), {std::string(id)}));
+    return false;
+  }
+  Intents out;
+  const bool ran = runAction(*a, actionContext(), out);
+  applyAll(out);
+  return ran;
 }
 
 void App::applyAll(Intents& in) {
@@ -150,216 +209,145 @@ void App::measurePanes() {
   }
 }
 
+// A key press runs the action that has it as a shortcut (actions.h): the first one enabled, else
+// the first one, which then says in the status line why it does nothing now.
 void App::keys(Intents& out) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
-  auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
-  if (io.KeyCtrl) {
-    if (ImGui::IsKeyPressed('O', false)) {
-      dialogPath = session.filePath.empty() ? scenariosDir + "/" : session.filePath;
-      openDialog = true;
+  const ActionContext c = actionContext();
+  for (const Action& a : actions())
+    for (const Shortcut& k : a.keys) {
+      if (k.ctrl != io.KeyCtrl || k.shift != io.KeyShift || !ImGui::IsKeyPressed(k.key, a.repeat)) continue;
+      if (const Action* run = actionForKey(k, c)) runAction(*run, c, out);
+      return;  // one action a frame: the next reads the state this one made
     }
-    if (ImGui::IsKeyPressed('S', false)) {
-      dialogPath = session.filePath.empty() ? "game.dgn" : session.filePath;
-      saveDialog = true;
-    }
-    if (ImGui::IsKeyPressed('N', false)) newGameDialog = true;
-    // Undo/Redo act on what has focus: the editor's edits in edit mode, else the timeline.
-    if (ImGui::IsKeyPressed('Z', false)) out.push_back(intentOf(Intent::Kind::Undo));
-    if (ImGui::IsKeyPressed('Y', false)) out.push_back(intentOf(Intent::Kind::Redo));
-    return;
-  }
-  const Match& m = match();
-  const auto who = m.toMove();
-  // Your tiles: the hand of the player to move.
-  std::vector<Tile> mine;
-  if (who)
-    forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(*who))], [&](Tile t) { mine.push_back(t); });
-  const auto placements = selected != kNoTile ? movesOfTile(m, selected) : std::vector<Move>{};
-  const bool choosing = placements.size() > 1;
-  if (pressed(ImGuiKey_Tab) || pressed(ImGuiKey_DownArrow) || pressed(ImGuiKey_UpArrow)) {
-    if (!mine.empty()) {
-      auto it = std::find(mine.begin(), mine.end(), selected);
-      int i = it == mine.end() ? -1 : static_cast<int>(it - mine.begin());
-      const int n = static_cast<int>(mine.size());
-      i = (pressed(ImGuiKey_UpArrow) || (pressed(ImGuiKey_Tab) && io.KeyShift)) ? (i <= 0 ? n - 1 : i - 1)
-                                                                                : (i + 1) % n;
-      out.push_back(selectIntent(mine[static_cast<std::size_t>(i)]));
-    }
-  }
-  auto choose = [&](int k) {
-    Intent in = intentOf(Intent::Kind::ChooseGhost);
-    in.node = std::clamp(k, 0, static_cast<int>(placements.size()) - 1);
-    out.push_back(in);
+}
+
+namespace {
+// A menu's word in the current language: "Seat A" is "Seat {0}" with its letter.
+std::string menuWord(const std::string& segment) {
+  if (segment.size() == 6 && segment.starts_with("Seat ")) return i18n::format(_("Seat {0}"), {segment.substr(5)});
+  return _(segment.c_str());
+}
+}  // namespace
+
+// The items of one top menu, made from the registry: its actions in order, a submenu for each run
+// of actions under a deeper path ("Game > Tiles").
+void App::menuItems(const std::string& top, const ActionContext& c, Intents& out) {
+  auto item = [&](const Action& a) {
+    const std::string label = a.labelText(c), keys = a.shortcutText();
+    if (ImGui::MenuItem(label.c_str(), keys.empty() ? nullptr : keys.c_str(), a.checked && a.checked(c), a.enabled(c)))
+      runAction(a, c, out);
+    if (a.tooltip && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      if (const std::string tip = a.tooltip(c); !tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
   };
-  if (choosing && pressed(ImGuiKey_LeftArrow))
-    choose(chosenGhost - 1);
-  else if (choosing && pressed(ImGuiKey_RightArrow))
-    choose(chosenGhost + 1);
-  else if (pressed(ImGuiKey_LeftArrow))
-    out.push_back(intentOf(Intent::Kind::Prev));
-  else if (pressed(ImGuiKey_RightArrow))
-    out.push_back(intentOf(Intent::Kind::Next));
-  if (pressed(ImGuiKey_Home)) out.push_back(intentOf(Intent::Kind::First));
-  if (pressed(ImGuiKey_End)) out.push_back(intentOf(Intent::Kind::Last));
-  if (pressed(ImGuiKey_Escape)) out.push_back(selectIntent(kNoTile));
-  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter) || pressed(ImGuiKey_Space))
-    out.push_back(intentOf(Intent::Kind::PlaySelected));
-  if (ImGui::IsKeyPressed('D', false)) out.push_back(playIntent(moveOf(MoveKind::Draw)));
-  if (ImGui::IsKeyPressed('P', false)) out.push_back(playIntent(moveOf(MoveKind::Pass)));
-  if (ImGui::IsKeyPressed('A', false)) out.push_back(intentOf(Intent::Kind::Autoplay));
-  if (ImGui::IsKeyPressed('H', false)) askHint();
-  if (ImGui::IsKeyPressed('N', false)) jumpMistake(io.KeyShift ? -1 : 1, out);
+  const auto& all = actions();
+  const std::string prefix = top + " > ";
+  for (std::size_t i = 0; i < all.size();) {
+    const Action& a = all[i];
+    if (a.menu != top && !a.menu.starts_with(prefix)) {
+      ++i;
+      continue;
+    }
+    if (a.separatorBefore) ImGui::Separator();
+    if (a.menu == top) {
+      item(a);
+      ++i;
+      if (a.id == "file.open" && ImGui::BeginMenu(_("Open recent"), !settings.recent.empty())) {
+        for (const auto& r : settings.recent)
+          if (ImGui::MenuItem(r.c_str())) out.push_back(openIntent(r));
+        ImGui::EndMenu();
+      }
+      continue;
+    }
+    const std::string sub = a.menu;
+    const bool open = ImGui::BeginMenu(menuWord(sub.substr(prefix.size())).c_str());
+    for (; i < all.size() && all[i].menu == sub; ++i)
+      if (open) item(all[i]);
+    if (open) ImGui::EndMenu();
+  }
 }
 
 void App::menu(Intents& out) {
   if (!ImGui::BeginMainMenuBar()) return;
-  const std::string& filePath = session.filePath;
-  if (ImGui::BeginMenu(_("File"))) {
-    if (ImGui::MenuItem(_("New game..."), "Ctrl+N")) newGameDialog = true;
-    if (ImGui::MenuItem(_("Open..."), "Ctrl+O")) {
-      dialogPath = filePath.empty() ? scenariosDir + "/" : filePath;
-      openDialog = true;
-    }
-    if (ImGui::BeginMenu(_("Open recent"), !settings.recent.empty())) {
-      for (const auto& r : settings.recent)
-        if (ImGui::MenuItem(r.c_str())) out.push_back(openIntent(r));
+  const ActionContext c = actionContext();
+  for (const char* top : {N_("File"), N_("Edit"), N_("View"), N_("Game"), N_("Help")})
+    if (ImGui::BeginMenu(_(top))) {
+      menuItems(top, c, out);
       ImGui::EndMenu();
     }
-    if (ImGui::MenuItem(_("Save"), nullptr, false, !filePath.empty())) {
-      Intent in = intentOf(Intent::Kind::Save);
-      in.path = filePath;
-      out.push_back(in);
-    }
-    if (ImGui::MenuItem(_("Save as..."), "Ctrl+S")) {
-      dialogPath = filePath.empty() ? "game.dgn" : filePath;
-      saveDialog = true;
-    }
-    if (ImGui::MenuItem(_("Export PNG of the window..."))) {
-      dialogPath = "dominoes.png";
-      exportDialog = true;
-      exportTableDialog = false;
-    }
-    if (ImGui::MenuItem(_("Export PNG of the table..."))) {
-      dialogPath = "table.png";
-      exportDialog = true;
-      exportTableDialog = true;
-    }
-    ImGui::Separator();
-    if (ImGui::MenuItem(_("Quit"))) quit = true;
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu(_("Edit"))) {
-    if (ImGui::MenuItem(editing() ? _("Undo edit") : _("Undo move"), "Ctrl+Z"))
-      out.push_back(intentOf(Intent::Kind::Undo));
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", editing() ? _("Undo the editor's last edit") : _("Undo a move"));
-    if (ImGui::MenuItem(editing() ? _("Redo edit") : _("Redo move"), "Ctrl+Y"))
-      out.push_back(intentOf(Intent::Kind::Redo));
-    ImGui::Separator();
-    if (ImGui::MenuItem(_("Edit the position"), nullptr, editing()))
-      out.push_back(paneIntent(Pane::Editor, !editing()));
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu(_("View"))) {
-    for (int i = 0; i < kPanes; ++i) {
-      const Pane p = static_cast<Pane>(i);
-      if (ImGui::MenuItem(paneWord(p), nullptr, settings.isOpen(p))) out.push_back(paneIntent(p, !settings.isOpen(p)));
-    }
-    if (ImGui::MenuItem(_("Reset the layout"))) relayout = true;
-    if (ImGui::BeginMenu(_("Language"))) {
-      for (const i18n::Language& l : i18n::languages())
-        if (ImGui::MenuItem(i18n::shown(l.native), nullptr, i18n::language() == l.code)) setLanguage(l.code);
-      ImGui::EndMenu();
-    }
-    ImGui::Separator();
-    auto toggle = [&](const char* label, bool value, Intent::Kind k) {
-      if (ImGui::MenuItem(label, nullptr, value)) {
-        Intent in = intentOf(k);
-        in.on = !value;
-        out.push_back(in);
-      }
-    };
-    toggle(_("Animate moves"), settings.animate, Intent::Kind::SetAnimate);
-    toggle(_("Ghost placements"), settings.ghosts, Intent::Kind::SetGhosts);
-    toggle(_("Teaching mode (reveal the stock)"), settings.teaching, Intent::Kind::SetTeaching);
-    ImGui::Separator();
-    if (ImGui::MenuItem(_("Fit the line"), "F", tableView.mode == ViewMode::FitLine))
-      tableView = TableView{ViewMode::FitLine};
-    if (ImGui::MenuItem(_("Whole table"), "W", tableView.mode == ViewMode::WholeTable))
-      tableView = TableView{ViewMode::WholeTable};
-    ImGui::Separator();
-    if (ImGui::MenuItem(_("Show all hands"), nullptr, settings.visibility == Visibility::All))
-      out.push_back(visibilityIntent(Visibility::All));
-    if (ImGui::MenuItem(_("Show as A"), nullptr, settings.visibility == Visibility::AsA))
-      out.push_back(visibilityIntent(Visibility::AsA));
-    if (ImGui::MenuItem(_("Show as B"), nullptr, settings.visibility == Visibility::AsB))
-      out.push_back(visibilityIntent(Visibility::AsB));
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu(_("Game"))) {
-    auto item = [&](const char* label, const char* key, Intent::Kind k) {
-      if (ImGui::MenuItem(label, key)) out.push_back(intentOf(k));
-    };
-    item(_("First position"), "Home", Intent::Kind::First);
-    item(_("Previous"), "Left", Intent::Kind::Prev);
-    item(_("Next"), "Right", Intent::Kind::Next);
-    item(_("Last position"), "End", Intent::Kind::Last);
-    item(session.autoplay ? _("Pause autoplay") : _("Autoplay"), "A", Intent::Kind::Autoplay);
-    ImGui::Separator();
-    const Match& m = match();
-    const auto who = m.toMove();
-    if (ImGui::MenuItem(_("Draw"), "D", false, who && m.illegal(moveOf(MoveKind::Draw), *who).empty()))
-      out.push_back(playIntent(moveOf(MoveKind::Draw)));
-    if (ImGui::MenuItem(_("Pass"), "P", false, who && m.illegal(moveOf(MoveKind::Pass), *who).empty()))
-      out.push_back(playIntent(moveOf(MoveKind::Pass)));
-    if (ImGui::MenuItem(_("Computer move (greedy)"), nullptr, false, who.has_value()))
-      out.push_back(playIntent(greedyMove(m)));
-    if (ImGui::MenuItem(_("Hint"), "H", false, who.has_value() && !editing())) askHint();
-    item(_("Deal the next round"), nullptr, Intent::Kind::DealNext);
-    ImGui::Separator();
-    // The record analysis.
-    const RecordAnalysis* ra = recordAnalysis();
-    if (ImGui::MenuItem(_("Analyse the record"), nullptr, false,
-                        !editing() && !recordAnalyser.runs(recordKey()) && !ra))
-      analyseRecord();
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", _("Every move of this branch from its mover's knowledge, as dominoes analyse does"));
-    if (ImGui::MenuItem(_("Next mistake"), "N", false, ra != nullptr)) jumpMistake(1, out);
-    if (ImGui::MenuItem(_("Previous mistake"), "Shift+N", false, ra != nullptr)) jumpMistake(-1, out);
-    if (ImGui::BeginMenu(_("Mistakes of"))) {
-      for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
-        if (ImGui::MenuItem(sideWord(side), nullptr, mistakeSide == side)) mistakeSide = side;
-      ImGui::EndMenu();
-    }
-    if (ImGui::MenuItem(_("Write the analysis as notes"), nullptr, false, ra != nullptr)) analysisNotes(out);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", _("A note after each marked move; save the record to keep them"));
-    ImGui::Separator();
-    for (int p = 0; p < 2; ++p) {
-      const std::string label = i18n::format(_("Seat {0}"), {std::string(1, letter(static_cast<Player>(p)))});
-      if (ImGui::BeginMenu(label.c_str())) {
-        for (const SeatChoice& c : seatChoices()) {
-          if (ImGui::MenuItem(c.label.c_str(), nullptr, session.game.seats[static_cast<std::size_t>(p)].spec == c.spec))
-            out.push_back(seatIntent(static_cast<Player>(p), Seat{c.spec}));
-          if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
-        }
-        ImGui::EndMenu();
-      }
-    }
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu(_("Help"))) {
-    if (ImGui::MenuItem(_("Keys and about..."))) aboutDialog = true;
-    ImGui::EndMenu();
-  }
   // The file's name (its folder on hover): no machine path in screenshots.
+  const std::string& filePath = session.filePath;
   const std::string where =
       filePath.empty() ? std::string(_("(unsaved game)")) : std::filesystem::path(filePath).filename().string();
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16);
   ImGui::TextDisabled("%s", where.c_str());
   if (!filePath.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", filePath.c_str());
   ImGui::EndMainMenuBar();
+}
+
+// The command palette: every action by its label, filtered as the user types, with its shortcut;
+// Up/Down move the highlight, Enter or a click runs it, Esc or a click outside closes it.
+void App::drawPalette(Intents& out) {
+  const char* id = "###palette";
+  if (palette.request) {
+    palette.request = false;
+    palette.filter.clear();
+    palette.index = 0;
+    ImGui::OpenPopup(id);
+  }
+  palette.open = false;
+  palette.shown.clear();
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float w = std::min(560.0f, d.x - 40);
+  ImGui::SetNextWindowPos(ImVec2((d.x - w) / 2, ImGui::GetFrameHeight() * 2), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
+  if (!ImGui::BeginPopup(id)) return;
+  palette.open = true;
+  const ActionContext c = actionContext();
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputTextWithHint("##filter", _("type to find an action"), &palette.filter)) palette.index = 0;
+  std::vector<const Action*> rows;
+  for (const Action& a : actions())
+    if (paletteMatches(a, a.labelText(c), palette.filter)) rows.push_back(&a);
+  const int n = static_cast<int>(rows.size());
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) palette.index = std::min(palette.index + 1, n - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) palette.index = std::max(palette.index - 1, 0);
+  palette.index = std::clamp(palette.index, 0, std::max(n - 1, 0));
+  const Action* chosen = nullptr;
+  if (n > 0 && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter))))
+    chosen = rows[static_cast<std::size_t>(palette.index)];
+  const float rowH = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("rows", ImVec2(0, rowH * static_cast<float>(std::clamp(n, 1, 12)) + 4), false);
+  for (int i = 0; i < n; ++i) {
+    const Action& a = *rows[static_cast<std::size_t>(i)];
+    palette.shown.push_back(a.id);
+    const bool enabled = a.enabled(c);
+    std::string label = a.labelText(c);
+    if (a.menu.find(" > ") != std::string::npos)
+      label = menuWord(a.menu.substr(a.menu.rfind(" > ") + 3)) + ": " + label;
+    ImGui::PushID(i);
+    if (!enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (ImGui::Selectable(label.c_str(), i == palette.index)) chosen = &a;
+    if (i == palette.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true)) ImGui::SetScrollHereY();
+    if (i == palette.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), true))
+      ImGui::SetScrollHereY();
+    if (const std::string keys = a.shortcutText(); !keys.empty()) {
+      ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
+      ImGui::TextDisabled("%s", keys.c_str());
+    }
+    if (!enabled) ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+  if (n == 0) ImGui::TextDisabled("%s", _("no action matches"));
+  ImGui::EndChild();
+  if (chosen) {
+    runAction(*chosen, c, out);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
 }
 
 void App::frame(float dt) {
@@ -379,7 +367,9 @@ void App::frame(float dt) {
     placedEditing_ = editing();
   }
   statusText = session.statusLine();
-  if (hint.shown && hint.rank >= 0 && hint.node == timeline.currentIndex() && !hint.text.empty())
+  // The hint shows until something newer is said (a refusal must not hide behind it).
+  if (hint.shown && hint.rank >= 0 && hint.node == timeline.currentIndex() && !hint.text.empty() &&
+      session.statusText.empty())
     statusText = hint.text;
   menu(out);
   if (throwInFrame) {
@@ -408,6 +398,7 @@ void App::frame(float dt) {
   analysisTooltip = {};
   if (isOpen(P::Analysis)) drawAnalysisPane(*this, out);
   drawDialogs(*this, out);
+  drawPalette(out);
   coach(out);
   relayout = false;
   measurePanes();
@@ -754,6 +745,18 @@ nlohmann::json App::rawState() const {
     j["record_analysis"] = r;
   }
   j["logLines"] = static_cast<int>(logBuffer().lines.size());
+  {
+    // Every action's enabled state, as the menus, keys, palette and script see it.
+    const ActionContext c = actionContext();
+    json acts = json::object();
+    for (const Action& a : actions()) acts[a.id] = a.enabled(c);
+    j["actions"] = acts;
+    j["palette"] = {
+        {"open", palette.open}, {"filter", palette.filter}, {"index", palette.index}, {"shown", palette.shown}};
+    j["aboutKeys"] = aboutKeys;
+    j["view"] = name(tableView.mode);
+    j["mistakeSide"] = name(mistakeSide);
+  }
   j["legal"] = json::array();
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));
   return j;

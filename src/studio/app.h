@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "studio/actions.h"
 #include "studio/coach.h"
 #include "studio/renderer.h"
 #include "studio/scene.h"
@@ -122,6 +123,21 @@ class App {
   [[nodiscard]] const AnalysisView* analysis() const { return analyser.find(analysisKey()); }
   // Shows a move on the table: selects its tile and outlines its ghost (draw and pass: nothing to show).
   void showMove(const Move& mv, Intents& out) const;
+  // What the actions read (actions.h): the session and the window's own state.
+  [[nodiscard]] ActionContext actionContext() const;
+  // Runs a registry action by its id from any route (palette, script, button); false when it is
+  // unknown or disabled (the status line then says why).
+  bool runActionId(std::string_view id);
+
+  // The command palette (Ctrl+Shift+P): type to filter, Up/Down, Enter runs the highlighted action.
+  struct Palette {
+    bool request = false;  // open it this frame
+    bool open = false;
+    std::string filter;
+    int index = 0;                   // the highlighted row among `shown`
+    std::vector<std::string> shown;  // the ids listed this frame, in order
+  } palette;
+  std::vector<std::string> aboutKeys;  // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
 
   // The hint (H): the best move for the player to move, from that player's knowledge; pressed again
   // at the same position, the next best.
@@ -190,6 +206,8 @@ class App {
  private:
   void keys(Intents& out);
   void menu(Intents& out);
+  void menuItems(const std::string& top, const ActionContext& c, Intents& out);
+  void drawPalette(Intents& out);
   void measurePanes();
   void coach(Intents& out);
   mutable TrackerView tracker_;

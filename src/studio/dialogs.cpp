@@ -162,19 +162,25 @@ void drawDialogs(App& app, Intents& out) {
     ImGui::TextUnformatted(_("Dominoes Studio: step through games, edit positions, play the computer."));
     ImGui::Separator();
     ImGui::TextUnformatted(_("Keys"));
-    static const char* const keys[][2] = {{"Home / End", N_("first / last position")},
-                                          {"Left / Right", N_("previous / next (or choose the end)")},
-                                          {"Tab, Up / Down", N_("move through your tiles")},
-                                          {"Enter / Space", N_("play the selected tile")},
-                                          {"D / P", N_("draw / pass")},
-                                          {"A", N_("autoplay on or off")},
-                                          {"H", N_("hint: the best move, again: the next best")},
-                                          {"N / Shift+N", N_("next / previous mistake (after Game > Analyse)")},
-                                          {"Esc", N_("deselect")},
-                                          {"Ctrl+O / Ctrl+S", N_("open / save as")},
-                                          {"Ctrl+N", N_("new game")},
-                                          {"Ctrl+Z / Ctrl+Y", N_("undo / redo: the edit in edit mode, else the move")}};
-    for (const auto& k : keys) ImGui::BulletText("%-16s %s", k[0], _(k[1]));
+    // The keys from the action registry, in a table (a proportional font cannot be aligned with spaces).
+    const ActionContext c = app.actionContext();
+    app.aboutKeys.clear();
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+      for (const Action& a : actions()) {
+        if (a.keys.empty()) continue;
+        std::string keys;
+        for (const Shortcut& k : a.keys) keys += (keys.empty() ? "" : ", ") + k.text();
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(keys.c_str());
+        ImGui::TableNextColumn();
+        const std::string label = a.labelText(c);
+        ImGui::TextUnformatted(label.c_str());
+        app.aboutKeys.push_back(keys + "\t" + label);
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
     if (ImGui::Button(_("Close"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }

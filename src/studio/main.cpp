@@ -22,6 +22,7 @@
 #include <tuple>
 
 #include "core/files.h"
+#include "studio/actions.h"
 #include "studio/app.h"
 #include "studio/i18n.h"
 #include "studio/paths.h"
@@ -145,7 +146,7 @@ int main(int argc, char** argv) {
   std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human",
                                             seatB = "greedy", size = "1280x800", lang;
   std::string framesText, seedText;
-  bool stats = false, noIni = false, noShaders = false;
+  bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
   cli.add_option("file", file, "a DGN record or scenario to open");
   cli.add_option("--frames", framesText, "render N frames and exit");
   cli.add_option("--screenshot", screenshot, "write the last frame to this PNG");
@@ -160,6 +161,9 @@ int main(int argc, char** argv) {
   cli.add_flag("--no-ini", noIni, "do not read or write the layout and settings");
   cli.add_option("--size", size, "window size WxH");
   cli.add_option("--lang", lang, "the UI's language: en, es, fr, pl, hi or pseudo (default: the environment's)");
+  cli.add_flag("--list-actions", listActionsFlag,
+               "print every action, one a line: id, shortcut and menu path, tab-separated, and exit");
+  cli.add_flag("--key-table", keyTableFlag, "print the key table of docs/studio.md (Markdown) and exit");
   cli.add_flag("--no-shaders", noShaders, "draw the table with ImGui's draw list instead of the shaders");
   // Usage errors exit 2 (CLI11's own codes are 105, 114...); --help still exits 0.
   try {
@@ -171,6 +175,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     (void)cli.exit(e);
     return 2;
+  }
+  if (listActionsFlag || keyTableFlag) {
+    std::fputs((listActionsFlag ? listActions() : keyTable()).c_str(), stdout);
+    return 0;
   }
   auto usage = [](const std::string& why) {
     std::fprintf(stderr, "dominoes-studio: %s\n", why.c_str());
@@ -383,7 +391,7 @@ int main(int argc, char** argv) {
   int thinkingFrames = 0;
   int frame = 0;
   int heldKey = -1;
-  bool heldCtrl = false;
+  bool heldCtrl = false, heldShift = false;
   while (!glfwWindowShouldClose(window) && !app.quit) {
     const auto f0 = Clock::now();
     const double t0Cpu = threadCpuMs();
@@ -397,6 +405,11 @@ int main(int argc, char** argv) {
       io.KeyCtrl = false;
       heldCtrl = false;
     }
+    if (heldShift) {
+      io.KeysDown[GLFW_KEY_LEFT_SHIFT] = false;
+      io.KeyShift = false;
+      heldShift = false;
+    }
     int key = -1;
     script.tick(app, key);
     if (key >= 0 && key < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
@@ -407,6 +420,15 @@ int main(int argc, char** argv) {
         io.KeyCtrl = true;
         heldCtrl = true;
       }
+      if (script.shift) {
+        io.KeysDown[GLFW_KEY_LEFT_SHIFT] = true;
+        io.KeyShift = true;
+        heldShift = true;
+      }
+    }
+    if (!script.typed.empty()) {
+      io.AddInputCharactersUTF8(script.typed.c_str());
+      script.typed.clear();
     }
     if (script.resize.pending) {
       glfwSetWindowSize(window, script.resize.w, script.resize.h);

@@ -93,9 +93,15 @@ void Script::monkey(App& app, int& key) {
   };
   static const int keys[] = {258, 257, 32, 262, 263, 264, 265, 268, 269, 256, 'D', 'P', 'A'};
   const Match& m = app.match();
-  switch (next(12)) {
+  switch (next(13)) {
     case 0:
     case 1: key = keys[next(static_cast<int>(sizeof keys / sizeof keys[0]))]; break;
+    case 12: {  // any action of the registry but those that open a dialog or leave
+      const auto& all = actions();
+      const Action& a = all[static_cast<std::size_t>(next(static_cast<int>(all.size())))];
+      if (!a.id.starts_with("file.") && !a.id.starts_with("help.") && a.id != "view.palette") app.runActionId(a.id);
+      break;
+    }
     case 2: {  // a click anywhere below the menu bar
       click.x = static_cast<float>(next(1280));
       click.y = static_cast<float>(30 + next(770));
@@ -148,14 +154,6 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
     case K::LoadBad:  // a load that must fail and keep the game
       if (fileAction(openIntent(arg))) fail("the file loaded");
       break;
-    case K::Step:
-      simple(c.word == "first"  ? Intent::Kind::First
-             : c.word == "prev" ? Intent::Kind::Prev
-             : c.word == "last" ? Intent::Kind::Last
-                                : Intent::Kind::Next);
-      break;
-    case K::Undo:  // as Ctrl+Z / Ctrl+Y: on the editor in edit mode, else the timeline
-    case K::Redo: simple(c.kind == K::Undo ? Intent::Kind::Undo : Intent::Kind::Redo); break;
     case K::Jump: {
       const auto& path = app.timeline.branchPath();
       if (c.number >= static_cast<long long>(path.size())) return fail("no such position");
@@ -235,12 +233,17 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       app.apply(playIntent(*mv));
       break;
     }
-    case K::Deal: simple(Intent::Kind::DealNext); break;
     case K::Key:
-    case K::Ctrl:  // ctrl z: the key with Ctrl held
+    case K::Ctrl:  // ctrl z, shift n, ctrl-shift p: the key with its modifiers held
       key = c.key;
-      ctrl = c.kind == K::Ctrl;
+      ctrl = c.ctrl;
+      shift = c.shift;
       break;
+    case K::Action:  // as its menu item: refused (the status line says why) when disabled
+      if (!app.runActionId(c.word))
+        spdlog::info("script: line {}: {} is disabled: {}", c.line, c.word, app.session.statusText);
+      break;
+    case K::Type: typed += arg; break;
     case K::Lang: app.setLanguage(c.word); break;  // lang xx: View > Language (switches at once)
     case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
     case K::Teaching:
@@ -321,7 +324,6 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       spdlog::info("check {} ok", c.pointer);
       break;
     }
-    case K::Hint: app.askHint(); break;                // as H: the best move, again: the next best
     case K::WaitAnalysis: app.analyser.wait(); break;  // blocks until the analysis (or the hint's) is computed
     case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
     case K::Analysis: app.analysisAll = c.on; break;
@@ -339,23 +341,7 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       app.applyAll(out);
       break;
     }
-    case K::AnalyseRecord: app.analyseRecord(); break;
     case K::WaitRecordAnalysis: app.recordAnalyser.wait(); break;  // blocks until the record is analysed
-    case K::NextMistake:
-    case K::PrevMistake: {
-      Intents out;
-      app.jumpMistake(c.kind == K::NextMistake ? 1 : -1, out);
-      app.applyAll(out);
-      break;
-    }
-    case K::MistakeSide: app.mistakeSide = static_cast<MistakeSide>(c.side); break;
-    case K::AnalysisNotes: {
-      Intents out;
-      app.analysisNotes(out);
-      if (out.empty()) return fail("no analysis of the record (wait-record-analysis first)");
-      app.applyAll(out);
-      break;
-    }
     case K::Quit: quit_ = true; break;
   }
 }

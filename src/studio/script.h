@@ -36,7 +36,8 @@ class Script {
     bool pending = false;
     int w = 0, h = 0;
   } resize;
-  bool ctrl = false;  // the key of this tick is pressed with Ctrl held
+  bool ctrl = false, shift = false;  // the key of this tick is pressed with Ctrl / Shift held
+  std::string typed;                 // characters to type this frame (the frame loop takes them)
   [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0; }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }

@@ -1,5 +1,6 @@
 // The --script reader: one action a line into a typed command, every static check done here.
 #include "studio/script_parse.h"
+#include "studio/actions.h"
 
 #include <cctype>
 #include <charconv>
@@ -153,33 +154,47 @@ bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error
     c.kind = K::Save;
     return true;
   }
-  if (cmd == "step") {
-    c.kind = K::Step;
-    c.word = w.empty() ? "next" : std::string(w[0]);
-    if (w.size() > 1 || (c.word != "next" && c.word != "prev" && c.word != "first" && c.word != "last"))
-      return fail("step takes first, prev, next or last");
+  // The verbs that name a registry action run it as its menu item would (nothing when disabled).
+  auto action = [&](std::string id) {
+    c.kind = K::Action;
+    c.word = std::move(id);
     return true;
+  };
+  if (cmd == "action") {  // action ID: any action of dominoes-studio --list-actions
+    if (w.size() != 1 || !findAction(w[0]))
+      return fail("unknown action " + echoed(arg) + " (dominoes-studio --list-actions lists them)");
+    return action(std::string(w[0]));
   }
-  if (cmd == "undo") return none(K::Undo);
-  if (cmd == "redo") return none(K::Redo);
+  if (cmd == "step") {
+    const std::string word = w.empty() ? "next" : std::string(w[0]);
+    if (w.size() > 1 || (word != "next" && word != "prev" && word != "first" && word != "last"))
+      return fail("step takes first, prev, next or last");
+    return action("game." + word);
+  }
+  if (cmd == "undo") return w.empty() ? action("edit.undo") : fail("undo takes no words");
+  if (cmd == "redo") return w.empty() ? action("edit.redo") : fail("redo takes no words");
   if (cmd == "throw-in-frame") return none(K::ThrowInFrame);
   if (cmd == "select-playable") return none(K::SelectPlayable);
-  if (cmd == "deal") return none(K::Deal);
+  if (cmd == "deal") return w.empty() ? action("game.deal_next") : fail("deal takes no words");
   if (cmd == "quit") return none(K::Quit);
-  if (cmd == "hint") return none(K::Hint);                   // as H
+  if (cmd == "hint") return w.empty() ? action("game.hint") : fail("hint takes no words");  // as H
   if (cmd == "wait-analysis") return none(K::WaitAnalysis);  // until the analysis (or the hint's) is computed
   if (cmd == "wait-computer") return none(K::WaitComputer);  // until the computer seat's decision is made
   if (cmd == "analysis-row") return count(K::AnalysisRow, "analysis-row N");     // as a click on row N
   if (cmd == "analysis-play") return count(K::AnalysisPlay, "analysis-play N");  // as a double click
-  if (cmd == "analyse-record") return none(K::AnalyseRecord);                    // Game > Analyse the record
-  if (cmd == "wait-record-analysis") return none(K::WaitRecordAnalysis);         // until it is computed
-  if (cmd == "next-mistake") return none(K::NextMistake);                        // as N
-  if (cmd == "prev-mistake") return none(K::PrevMistake);                        // as Shift+N
-  if (cmd == "analysis-notes") return none(K::AnalysisNotes);                    // Game > Write the analysis as notes
+  if (cmd == "analyse-record") return w.empty() ? action("game.analyse") : fail("analyse-record takes no words");
+  if (cmd == "wait-record-analysis") return none(K::WaitRecordAnalysis);  // until it is computed
+  if (cmd == "next-mistake") return w.empty() ? action("game.next_mistake") : fail("next-mistake takes no words");
+  if (cmd == "prev-mistake") return w.empty() ? action("game.prev_mistake") : fail("prev-mistake takes no words");
+  if (cmd == "analysis-notes") return w.empty() ? action("game.analysis_notes") : fail("analysis-notes takes no words");
   if (cmd == "mistake-side") {  // mistake-side A|B|both: whose mistakes N and Shift+N jump to
-    c.kind = K::MistakeSide;
     if (w.size() != 1 || (w[0] != "A" && w[0] != "B" && w[0] != "both")) return fail("mistake-side takes A, B or both");
-    c.side = w[0] == "A" ? 0 : w[0] == "B" ? 1 : 2;
+    return action(w[0] == "A" ? "game.mistakes_of.a" : w[0] == "B" ? "game.mistakes_of.b" : "game.mistakes_of.both");
+  }
+  if (cmd == "type") {  // type TEXT: typed into the focused field (the palette's filter)
+    c.kind = K::Type;
+    if (arg.empty()) return fail("type takes the text to type");
+    c.arg = std::string(arg);
     return true;
   }
   if (cmd == "analysis") {  // analysis mover|all: whose knowledge the Analysis pane uses
@@ -249,8 +264,10 @@ bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error
       return fail("play: unexpected " + echoed(w[i]) + ": the end is L or R, the heading straight, left or right");
     return true;
   }
-  if (cmd == "key" || cmd == "ctrl") {
+  if (cmd == "key" || cmd == "ctrl" || cmd == "shift" || cmd == "ctrl-shift") {
     c.kind = cmd == "key" ? K::Key : K::Ctrl;
+    c.ctrl = cmd == "ctrl" || cmd == "ctrl-shift";
+    c.shift = cmd == "shift" || cmd == "ctrl-shift";
     c.key = w.size() == 1 ? scriptKeyCode(w[0]) : -1;
     if (c.key < 0)
       return fail("unknown key " + echoed(arg) +

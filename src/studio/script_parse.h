@@ -23,9 +23,6 @@ struct ScriptCommand {
     Edit,
     Load,
     LoadBad,
-    Step,
-    Undo,
-    Redo,
     Jump,
     Select,
     Monkey,
@@ -40,7 +37,6 @@ struct ScriptCommand {
     ExportTable,
     SelectPlayable,
     Play,
-    Deal,
     Key,
     Ctrl,
     Lang,
@@ -59,18 +55,14 @@ struct ScriptCommand {
     Dump,
     Check,
     CheckContains,
-    Hint,
     WaitAnalysis,
     WaitComputer,
     Analysis,
     AnalysisRow,
     AnalysisPlay,
-    AnalyseRecord,
     WaitRecordAnalysis,
-    NextMistake,
-    PrevMistake,
-    MistakeSide,
-    AnalysisNotes,
+    Action,  // a registry action by its id (actions.h): `action ID` and the verbs that name one
+    Type,    // type TEXT: characters typed into the focused text field (the palette's filter)
     Quit
   };
   Kind kind = Kind::Quit;
@@ -83,17 +75,17 @@ struct ScriptCommand {
   Zone zone = Zone::Box;
   Tile tile = kNoTile;
   Player player = Player::A;
-  int side = 2;               // mistake-side: 0 A, 1 B, 2 both
-  bool on = false;            // edit, teaching, animate, autoplay; analysis: all tiles known
-  long long number = 0;       // jump, wait, open-scenario, click-ghost, analysis-row/-play, monkey's frames
-  std::uint64_t seed = 0;     // new, monkey
-  float x = 0, y = 0;         // click; speed and delay in x
-  int width = 0, height = 0;  // resize
-  int key = -1;               // key, ctrl: a GLFW key code
-  std::string pointer;        // check: a JSON pointer into the state
-  nlohmann::json want;        // check: the value expected (JSON, or the words as a string)
-  std::string wantText;       // check-contains: the text; check: as written (">N" compares numbers)
-  double above = 0;           // check ">N": N
+  bool on = false;                   // edit, teaching, animate, autoplay; analysis: all tiles known
+  long long number = 0;              // jump, wait, open-scenario, click-ghost, analysis-row/-play, monkey's frames
+  std::uint64_t seed = 0;            // new, monkey
+  float x = 0, y = 0;                // click; speed and delay in x
+  int width = 0, height = 0;         // resize
+  int key = -1;                      // key, ctrl, shift, ctrl-shift: a GLFW key code
+  bool ctrl = false, shift = false;  // the key's modifiers
+  std::string pointer;               // check: a JSON pointer into the state
+  nlohmann::json want;               // check: the value expected (JSON, or the words as a string)
+  std::string wantText;              // check-contains: the text; check: as written (">N" compares numbers)
+  double above = 0;                  // check ">N": N
 };
 
 struct ScriptError {

@@ -300,6 +300,35 @@ bool Session::humanToMove() const {
   return p && game.seats[static_cast<std::size_t>(idx(*p))].human();
 }
 
+bool Session::computerHolds(Tile t) const {
+  if (t == kNoTile || t >= kTiles) return false;
+  for (int p = 0; p < 2; ++p)
+    if ((match().state().hand[static_cast<std::size_t>(p)] & bit(t)) &&
+        !game.seats[static_cast<std::size_t>(p)].human())
+      return true;
+  return false;
+}
+
+bool Session::canRedo() const {
+  return !editing() && !redoMoves_.empty() && redoTimeline_ == timelineId_ && redoNode_ == timeline.currentIndex();
+}
+
+// A user's intent the seats forbid: playing while a computer seat is to move, or selecting a
+// computer seat's tile. It is refused with the reason and changes nothing (the computer keeps thinking).
+bool Session::refused(const Intent& in) {
+  const auto who = match().toMove();
+  const bool play = in.kind == Intent::Kind::Play || in.kind == Intent::Kind::PlaySelected;
+  if (play && who && !game.seats[static_cast<std::size_t>(idx(*who))].human()) {
+    status(i18n::format(_("{0} is the computer's seat: it plays its own tiles"), {std::string(1, letter(*who))}));
+    return true;
+  }
+  if (in.kind == Intent::Kind::Select && computerHolds(in.tile)) {
+    status(_("that tile is the computer's: only your own tiles can be selected"));
+    return true;
+  }
+  return false;
+}
+
 std::array<std::string, 2> Session::playerNames() const {
   if (!playersFromSeats_ && timeline.players()) return *timeline.players();
   return {std::string(name(game.seats[0])), std::string(name(game.seats[1]))};
@@ -460,8 +489,17 @@ void Session::redo() {
     if (!editor.redo()) status(_("nothing to redo in the editor"));
     return;
   }
-  if (!timeline.next()) status(_("no later position on this branch"));
   selected = kNoTile;
+  if (timeline.next()) return;
+  if (!canRedo()) return status(_("no later position on this branch"));
+  // The moves an undo against the computer took back: the human's and the computer's replies.
+  const std::vector<Move> moves = std::move(redoMoves_);
+  redoMoves_.clear();
+  for (const Move& mv : moves) {
+    const auto who = match().toMove();
+    if (!who || !match().illegal(mv, *who).empty()) break;
+    timeline.play(mv);
+  }
 }
 
 // At the tip of a game against the computer, undo the human's last move with the computer's
@@ -497,6 +535,13 @@ void Session::undoMove() {
     timeline.jump(target);
     return;
   }
+  // The moves taken back, kept for Redo (a round's deal ends them: Redo replays moves only).
+  std::vector<Move> undone;
+  for (auto it = end + 1; it != path.end(); ++it) {
+    const Node& n = timeline.node(*it);
+    if (!n.move || n.roundStart) break;
+    undone.push_back(*n.move);
+  }
   Timeline rebuilt;
   rebuilt.reset(root.match, *root.roundStart);
   rebuilt.setTitle(timeline.title());
@@ -514,12 +559,24 @@ void Session::undoMove() {
   }
   timeline = std::move(rebuilt);
   ++timelineId_;
+  redoMoves_ = std::move(undone);
+  redoTimeline_ = timelineId_;
+  redoNode_ = timeline.currentIndex();
 }
 
 void Session::apply(const Intent& in) {
   using K = Intent::Kind;
+  if (in.kind == K::Status) {
+    statusText = in.path;
+    return;
+  }
+  if (in.windowKind()) return;  // App's business
   // A message is about the last action: any new action clears it (a refusal sets a new one).
   statusText.clear();
+  if (refused(in)) {
+    bump();
+    return;
+  }
   switch (in.kind) {
     case K::Jump: timeline.jump(in.node); break;
     case K::First: timeline.first(); break;
@@ -584,16 +641,13 @@ void Session::apply(const Intent& in) {
       if (entering && !editor.canUndo()) editor.load(match());
       break;
     }
-    case K::ExportPng:
-    case K::ExportTablePng:
-    case K::NewGameDialog: break;
+    default: break;  // Status and the window's kinds returned above
   }
   // Only the view settings leave the game as it was: anything else makes a running decision stale.
   const bool viewOnly = in.kind == K::AddNotes || in.kind == K::SetVisibility || in.kind == K::SetTeaching ||
                         in.kind == K::SetAnimate || in.kind == K::SetGhosts || in.kind == K::SetSpeed ||
                         in.kind == K::SetComputerDelay || in.kind == K::SetPane || in.kind == K::Select ||
-                        in.kind == K::ChooseGhost || in.kind == K::ExportPng || in.kind == K::ExportTablePng ||
-                        in.kind == K::NewGameDialog;
+                        in.kind == K::ChooseGhost;
   if (!viewOnly) {
     ++epoch_;
     if (thinker_->busy()) {
@@ -650,9 +704,10 @@ void Session::tick(float dt) {
   if (!d) return;
   thinkingFor_.reset();
   computerElapsed = 0;
-  const std::string keep = statusText;  // the computer's move is not the user's action
-  apply(playIntent(d->move));
-  if (statusText.empty()) statusText = keep;
+  // The computer's own move (apply() would refuse a Play for a computer seat: that is the user's).
+  play(d->move);
+  ++epoch_;
+  bump();
   d->node = timeline.currentIndex();
   lastDecision_ = std::move(d);
 }

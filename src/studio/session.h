@@ -105,11 +105,31 @@ struct Intent {
     SetSpeed,
     SetComputerDelay,
     SetPane,
+    // A message for the status line (why an action was refused): `path` holds the text.
+    Status,
     // The window's own business (App handles these; the session ignores them).
     ExportPng,
     ExportTablePng,
     NewGameDialog,
+    OpenDialog,
+    SaveAsDialog,
+    ExportDialog,
+    ExportTableDialog,
+    AboutDialog,
+    Palette,
+    Quit,
+    ResetLayout,
+    Hint,
+    AnalyseRecord,
+    NextMistake,
+    PrevMistake,
+    SetMistakeSide,  // node: the MistakeSide
+    AnalysisNotes,
+    SetView,      // on: the whole table, else fit the line
+    SetLanguage,  // path: the language's code
   };
+  // The kinds from ExportPng on are the window's: the session never sees them.
+  [[nodiscard]] bool windowKind() const { return kind >= Kind::ExportPng; }
   Kind kind = Kind::Jump;
   int node = 0;              // Jump; ChooseGhost: the index; EditStockOrder: -1 or +1
   Move move;                 // Play
@@ -197,6 +217,10 @@ class Session {
   // Edit mode: the Position editor is open; the table then shows editor.position().
   [[nodiscard]] bool editing() const { return settings.isOpen(Pane::Editor); }
   [[nodiscard]] bool humanToMove() const;
+  // A computer seat holds this tile: no key, click or script line may select or play it.
+  [[nodiscard]] bool computerHolds(Tile t) const;
+  // Redo after an undo against the computer: the undone moves are kept until the game moves on.
+  [[nodiscard]] bool canRedo() const;
   [[nodiscard]] const std::uint64_t& generation() const { return generation_; }
   // The seat names shown as players when the record names none (they follow the seats).
   [[nodiscard]] std::array<std::string, 2> playerNames() const;
@@ -252,6 +276,10 @@ class Session {
   void editorStart();
   void bump() { ++generation_; }
   void startThinking(Player who);
+  bool refused(const Intent& in);
+  std::vector<Move> redoMoves_;  // the moves an undo against the computer took back, in order
+  int redoNode_ = -1;            // ... valid while the timeline and its current node are these
+  std::uint64_t redoTimeline_ = 0;
   std::uint64_t generation_ = 0;
   std::uint64_t epoch_ = 1;
   std::uint64_t timelineId_ = 1;

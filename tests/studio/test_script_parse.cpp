@@ -71,7 +71,7 @@ TEST_CASE("script: the coach's commands are typed, and their bad forms refused b
   REQUIRE(p.commands.size() == 10);
   CHECK(p.commands[0].pane == Pane::Analysis);
   CHECK(p.commands[1].pane == Pane::Tracker);
-  CHECK(p.commands[2].kind == K::Hint);
+  CHECK((p.commands[2].kind == K::Action && p.commands[2].word == "game.hint"));
   CHECK(p.commands[3].kind == K::WaitAnalysis);
   CHECK(p.commands[4].kind == K::WaitComputer);
   CHECK((p.commands[5].kind == K::Analysis && p.commands[5].on));
@@ -95,13 +95,15 @@ TEST_CASE("script: the record analysis's commands") {
       "analysis-notes\n");
   REQUIRE(p.errors.empty());
   REQUIRE(p.commands.size() == 7);
-  CHECK(p.commands[0].kind == K::AnalyseRecord);
+  // The verbs that name a registry action become that action (run as its menu item would).
+  auto is = [&](std::size_t i, const char* id) { return p.commands[i].kind == K::Action && p.commands[i].word == id; };
+  CHECK(is(0, "game.analyse"));
   CHECK(p.commands[1].kind == K::WaitRecordAnalysis);
-  CHECK(p.commands[2].kind == K::NextMistake);
-  CHECK(p.commands[3].kind == K::PrevMistake);
-  CHECK((p.commands[4].kind == K::MistakeSide && p.commands[4].side == 0));
-  CHECK(p.commands[5].side == 2);
-  CHECK(p.commands[6].kind == K::AnalysisNotes);
+  CHECK(is(2, "game.next_mistake"));
+  CHECK(is(3, "game.prev_mistake"));
+  CHECK(is(4, "game.mistakes_of.a"));
+  CHECK(is(5, "game.mistakes_of.both"));
+  CHECK(is(6, "game.analysis_notes"));
   const ParsedScript bad =
       parseScript("analyse-record now\nnext-mistake 2\nmistake-side\nmistake-side a\nmistake-side A B\n");
   CHECK(bad.commands.empty());
@@ -152,4 +154,22 @@ TEST_CASE("script: lang takes one of the studio's language codes") {
   REQUIRE(p.errors.size() == 3);
   CHECK(p.errors[0].line == 3);
   CHECK(p.errors[0].message.rfind("lang takes a language code: en, es", 0) == 0);
+}
+
+TEST_CASE("script: `action ID` names an action of the registry; modifiers and typing are typed") {
+  const ParsedScript p = parseScript(
+      "action game.play\naction view.palette\nstep first\nundo\nctrl-shift p\nshift tab\ntype whole table\n");
+  REQUIRE(p.errors.empty());
+  REQUIRE(p.commands.size() == 7);
+  CHECK((p.commands[0].kind == K::Action && p.commands[0].word == "game.play"));
+  CHECK(p.commands[1].word == "view.palette");
+  CHECK(p.commands[2].word == "game.first");
+  CHECK(p.commands[3].word == "edit.undo");
+  CHECK((p.commands[4].key == 'P' && p.commands[4].ctrl && p.commands[4].shift));
+  CHECK((p.commands[5].key == 258 && !p.commands[5].ctrl && p.commands[5].shift));
+  CHECK((p.commands[6].kind == K::Type && p.commands[6].arg == "whole table"));
+  const ParsedScript bad = parseScript("action\naction game.fly\naction a b\ntype\nundo now\n");
+  CHECK(bad.commands.empty());
+  REQUIRE(bad.errors.size() == 5);
+  CHECK(bad.errors[1].message.find("unknown action 'game.fly'") == 0);
 }
