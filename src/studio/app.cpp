@@ -343,10 +343,8 @@ void App::drawPalette(Intents& out) {
   }
   if (n == 0) ImGui::TextDisabled("%s", _("no action matches"));
   ImGui::EndChild();
-  if (chosen) {
-    runAction(*chosen, c, out);
-    ImGui::CloseCurrentPopup();
-  }
+  if (chosen) runAction(*chosen, c, out);
+  if (chosen || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -384,6 +382,7 @@ void App::frame(float dt) {
     drawTablePane(*this, out);
   }
   // In edit mode the editor sits under the table in the places of the match's hands and stock.
+  handButtons.clear();
   if (isOpen(P::Hands) && !editing()) drawHandsPane(*this, out);
   if (isOpen(P::Stock) && !editing()) drawStockPane(*this, out);
   if (isOpen(P::Timeline)) drawTimelinePane(*this, out);
@@ -753,7 +752,10 @@ nlohmann::json App::rawState() const {
     j["actions"] = acts;
     j["palette"] = {
         {"open", palette.open}, {"filter", palette.filter}, {"index", palette.index}, {"shown", palette.shown}};
-    j["aboutKeys"] = aboutKeys;
+    std::string keys;  // the About dialog's key rows as drawn, one a line
+    for (const auto& k : aboutKeys) keys += k + "\n";
+    j["aboutKeys"] = keys;
+    j["handButtons"] = handButtons;
     j["view"] = name(tableView.mode);
     j["mistakeSide"] = name(mistakeSide);
   }

@@ -137,7 +137,8 @@ class App {
     int index = 0;                   // the highlighted row among `shown`
     std::vector<std::string> shown;  // the ids listed this frame, in order
   } palette;
-  std::vector<std::string> aboutKeys;  // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
+  std::vector<std::string> handButtons;  // the actions the Hands pane drew a button for this frame
+  std::vector<std::string> aboutKeys;    // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
 
   // The hint (H): the best move for the player to move, from that player's knowledge; pressed again
   // at the same position, the next best.

@@ -165,7 +165,10 @@ void drawDialogs(App& app, Intents& out) {
     // The keys from the action registry, in a table (a proportional font cannot be aligned with spaces).
     const ActionContext c = app.actionContext();
     app.aboutKeys.clear();
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    // At most 60% of the window's height: the rest scrolls (a small window keeps its Close button).
+    const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * 30.0f, ImGui::GetIO().DisplaySize.y * 0.6f);
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+                          ImVec2(0, tableH))) {
       for (const Action& a : actions()) {
         if (a.keys.empty()) continue;
         std::string keys;
@@ -181,7 +184,8 @@ void drawDialogs(App& app, Intents& out) {
       ImGui::EndTable();
     }
     ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
-    if (ImGui::Button(_("Close"))) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+      ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
 }

@@ -52,16 +52,30 @@ void drawHandsPane(App& app, Intents& out) {
   if (m.toMove() && !app.editing()) {
     // Just "H" when a language's words leave no room for the whole label (the tooltip says it all):
     // a line more would take the tiles' room in a small window.
+    const ActionContext c = app.actionContext();
     const std::string full = std::string(_("Hint (H)")) + "###hint";
     ImGui::SameLine();
     const bool fits = ImGui::GetContentRegionAvail().x >=
                       ImGui::CalcTextSize(full.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
     // A full-height button, as tall as the radio buttons beside it: a small button's text is clipped
     // at the font's height, which cuts the marks above a Devanagari line (the anusvara of संकेत).
-    if (ImGui::Button(fits ? full.c_str() : "H###hint")) app.askHint();
-    if (ImGui::IsItemHovered())
+    // The buttons are the registry's actions: disabled when their keys would do nothing.
+    const Action& hintAction = *findAction("game.hint");
+    ImGui::BeginDisabled(!hintAction.enabled(c));
+    if (ImGui::Button(fits ? full.c_str() : "H###hint")) runAction(hintAction, c, out);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("%s\n%s", _("Hint (H)"),
                         _("The best move for the player to move, from what that player knows; again: the next best"));
+    // Drawing and passing have a button when they are the human's move to make (D and P do the same).
+    for (const auto& [id, label] : {std::pair{"game.draw", N_("Draw (D)")}, std::pair{"game.pass", N_("Pass (P)")}}) {
+      const Action& a = *findAction(id);
+      if (!a.enabled(c)) continue;
+      ImGui::SameLine();
+      const std::string text = std::string(_(label)) + "###" + id;
+      if (ImGui::Button(text.c_str())) runAction(a, c, out);
+      app.handButtons.push_back(id);
+    }
   }
   const auto hands = handsView(m, app.settings.visibility);
   std::array<std::string, 2> names = app.session.playerNames();
