@@ -45,7 +45,9 @@ grep -q "<- played" "$TMP/out" || fail "text: no played move"
 # The tips' words in their column, where any apply (a double or a heavy tile gone, tiles kept...).
 grep -qE "^  [0-9]-[0-9].* [+-][0-9]+\.[0-9](  <- played|           )  (a |I keep|my |only |every )" "$TMP/out" ||
   fail "text: no move with the tips' words: $(sed -n 4,12p "$TMP/out")"
-grep -q "^summary  A: [0-9]* positions" "$TMP/out" || fail "text: no summary"
+grep -qE "^summary  A: [0-9]* positions?" "$TMP/out" || fail "text: no summary"
+# A count of one takes the singular: "1 mistake", never "1 mistakes".
+! grep -E "(^|[^0-9])1 (positions|inaccuracies|mistakes|blunders)" "$TMP/out" >/dev/null || fail "text: '1' with a plural: $(grep '^summary' "$TMP/out")"
 
 # JSON: the shape of docs/analysis.md, for each record and knowledge.
 check_json() {  # FILE WANT_KNOWLEDGE WANT_SIDE

@@ -180,12 +180,17 @@ int AnalyseCommand::run() const {
     std::fflush(stdout);
   }
   std::cout << "\nsummary";
+  // "1 mistake", "2 mistakes": a count and its noun in the number it takes.
+  const auto count = [](int n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
   for (int p = 0; p < 2; ++p) {
     const auto& c = marks[static_cast<std::size_t>(p)];
     if (side && idx(*side) != p) continue;
     std::cout << "  "
-              << "AB"[p] << ": " << c[0] << " positions, " << c[1] << " inaccuracies, " << c[2] << " mistakes, " << c[3]
-              << " blunders";
+              << "AB"[p] << ": " << count(c[0], "position", "positions") << ", "
+              << count(c[1], "inaccuracy", "inaccuracies") << ", " << count(c[2], "mistake", "mistakes") << ", "
+              << count(c[3], "blunder", "blunders");
   }
   std::cout << "\n";
   return 0;

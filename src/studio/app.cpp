@@ -489,7 +489,13 @@ void App::jumpMistake(int dir, Intents& out) {
         i18n::format(dir > 0 ? _("no later mistake of {0}") : _("no earlier mistake of {0}"), {sideWord(mistakeSide)}));
     return;
   }
-  out.push_back(jumpIntent(node));
+  // The position before the marked move: its mover's choices; the status line names the mistake.
+  out.push_back(jumpIntent(timeline.node(node).parent));
+  if (const RecordPly* p = ra->at(node)) {
+    Intent say = intentOf(Intent::Kind::Status);
+    say.path = i18n::format(_("next move: {0}"), {mistakeNote(*p)});
+    out.push_back(say);
+  }
 }
 
 void App::analysisNotes(Intents& out) const {
@@ -534,8 +540,7 @@ void App::coach(Intents& out) {
         hint.moveText = r.text;
         const TrackerView known =
             trackerView(timeline, match().toMove() == Player::B ? Visibility::AsB : Visibility::AsA);
-        char percent[16];
-        std::snprintf(percent, sizeof percent, "%.0f", 100.0 * r.win);
+        const std::string percent = percentText(r.win);
         hint.text = i18n::format(_("Hint {0} of {1} (wins {2}%): "),
                                  {std::to_string(k + 1), std::to_string(v->rows.size()), percent}) +
                     hintReason(match(), r.move, known);

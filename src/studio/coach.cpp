@@ -228,7 +228,10 @@ const char* markWord(ai::Mark m) {
 int findMistake(const RecordAnalysis& a, const Timeline& t, int dir, MistakeSide side) {
   const auto& path = t.branchPath();
   const int n = static_cast<int>(path.size());
-  for (int k = t.pathPos() + (dir > 0 ? 1 : -1); k >= 0 && k<n; k += dir> 0 ? 1 : -1) {
+  // N shows the position before a marked move (its alternatives are the mover's): from a position,
+  // the next marked move is one whose position before is later, so the very next move is skipped;
+  // the previous one may be the move that led here.
+  for (int k = t.pathPos() + (dir > 0 ? 2 : 0); k >= 1 && k<n; k += dir> 0 ? 1 : -1) {
     const RecordPly* p = a.at(path[static_cast<std::size_t>(k)]);
     if (!p || p->mark == ai::Mark::None) continue;
     if (side == MistakeSide::Both || (side == MistakeSide::A) == (p->mover == Player::A))
@@ -237,8 +240,10 @@ int findMistake(const RecordAnalysis& a, const Timeline& t, int dir, MistakeSide
   return -1;
 }
 
+std::string percentText(double win) { return std::to_string(static_cast<long>(std::lround(100.0 * win))); }
+
 std::string mistakeNote(const RecordPly& p) {
-  const auto pct = [](double w) { return std::to_string(static_cast<int>(std::lround(100.0 * w))) + "%"; };
+  const auto pct = [](double w) { return percentText(w) + "%"; };
   return std::to_string(p.number) + " " + ai::symbol(p.mark) + " " + letter(p.mover) + ": " + p.played + " loses " +
          pct(p.bestWin - p.playedWin) + " (best " + p.best + " " + pct(p.bestWin) + ", played " + pct(p.playedWin) +
          ")";

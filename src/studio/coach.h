@@ -127,6 +127,10 @@ struct RecordAnalysis {
 // (0.5 before the first).
 [[nodiscard]] std::vector<double> winCurve(const RecordAnalysis& a, const Timeline& t);
 
+// A win probability as a whole percentage, rounded half away from zero ("13" for 0.125): every
+// pane, tooltip, hint and note says the same figure for the same probability.
+[[nodiscard]] std::string percentText(double win);
+
 // Whose mistakes N and Shift+N jump to.
 enum class MistakeSide : std::uint8_t { A, B, Both };
 [[nodiscard]] const char* name(MistakeSide s);
@@ -134,7 +138,8 @@ enum class MistakeSide : std::uint8_t { A, B, Both };
 [[nodiscard]] const char* sideWord(MistakeSide s);
 [[nodiscard]] const char* markWord(ai::Mark m);
 // The node of the next (dir > 0) or previous (dir < 0) marked move of `side` on the current branch
-// after / before the current node, or -1.
+// whose position before it is after / before the current position, or -1. N and Shift+N go to that
+// position before it, so that the Analysis pane lists the alternatives to the marked move.
 [[nodiscard]] int findMistake(const RecordAnalysis& a, const Timeline& t, int dir, MistakeSide side);
 // A marked move as a record's note: "6 ? A: 6-2 R loses 14% (best 0-0 L 62%, played 48%)" (the
 // move's number in its round, the mark, the mover, the played move and the win probabilities).

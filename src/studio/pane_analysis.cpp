@@ -108,7 +108,7 @@ void drawAnalysisPane(App& app, Intents& out) {
       ImGui::ProgressBar(static_cast<float>(std::clamp(r.win, 0.0, 1.0)), ImVec2(-1, ImGui::GetTextLineHeight()), "");
       ImGui::PopStyleColor();
       ImGui::TableNextColumn();
-      ImGui::Text("%.0f", 100.0 * r.win);
+      ImGui::TextUnformatted(percentText(r.win).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%+.1f", r.points);
     }

@@ -213,7 +213,7 @@ Words wordsOf(const App& app, bool choice) {
   w.status = app.statusText;
   if (const auto who = app.session.thinker()) {
     const Seat& seat = app.session.game.seats[static_cast<std::size_t>(idx(*who))];
-    w.thinking = i18n::format(_("{0} ({1}) is thinking..."), {std::string(1, letter(*who)), seatLabel(seat)});
+    w.thinking = i18n::format(_("{0}, {1}, is thinking..."), {std::string(1, letter(*who)), seatLabel(seat)});
   } else if (const auto& d = app.session.lastDecision();
              d && !d->reason.empty() && !app.editing() && d->node == app.timeline.currentIndex() && w.status.empty()) {
     w.status = i18n::format(_("{0}: {1}"), {std::string(1, letter(app.timeline.current().by)), d->reason});

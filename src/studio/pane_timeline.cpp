@@ -32,11 +32,7 @@ constexpr const char* kGraphTip = N_("A's win probability after move {0}: {1}%\n
 }  // namespace words
 
 // A whole percentage: "62".
-std::string percent(double win) {
-  char s[16];
-  std::snprintf(s, sizeof s, "%.0f", 100.0 * win);
-  return s;
-}
+std::string percent(double win) { return percentText(win); }
 
 // The marks' colours: inaccuracy yellow, mistake orange, blunder red.
 std::array<int, 3> markColour(ai::Mark m) {

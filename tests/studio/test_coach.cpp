@@ -204,9 +204,14 @@ TEST_CASE("the record analysis: N and Shift+N find the marked moves of a side, n
   CHECK(findMistake(ra, t, -1, MistakeSide::Both) == -1);
   t.jump(path[4]);
   CHECK(findMistake(ra, t, 1, MistakeSide::A) == path[8]);
-  CHECK(findMistake(ra, t, -1, MistakeSide::A) == -1);
+  // After A's marked move 4, Shift+N goes back to the position before it.
+  CHECK(findMistake(ra, t, -1, MistakeSide::A) == path[4]);
   CHECK(findMistake(ra, t, -1, MistakeSide::B) == path[2]);
   CHECK(findMistake(ra, t, 1, MistakeSide::B) == -1);
+  // Before B's marked move 2 (N landed here), N goes on to the next one: A's move 4.
+  t.jump(path[1]);
+  CHECK(findMistake(ra, t, 1, MistakeSide::Both) == path[4]);
+  CHECK(findMistake(ra, t, -1, MistakeSide::Both) == -1);
   CHECK(mistakeNote(ra.plies[3]) == "8 ?? A: 6-4 R loses 60% (best 4-4 R 70%, played 10%)");
   const std::vector<double> curve = winCurve(ra, t);
   REQUIRE(curve.size() == path.size());
@@ -235,4 +240,22 @@ TEST_CASE("the record analysis runs off the calling thread and can be stopped") 
   CHECK_FALSE(ra.busy());
   ra.poll();
   CHECK(ra.find(key) == nullptr);  // a stopped analysis is never shown
+}
+
+TEST_CASE("a win probability is one figure everywhere: rounded half away from zero") {
+  // 0.125 was "12%" in the Timeline's tooltip (printf's rounding) and "13%" in the note written for it.
+  CHECK(percentText(0.125) == "13");
+  CHECK(percentText(0.135) == "14");
+  CHECK(percentText(0.0) == "0");
+  CHECK(percentText(1.0) == "100");
+  CHECK(percentText(0.994) == "99");
+  RecordPly p;
+  p.number = 6;
+  p.mark = ai::Mark::Mistake;
+  p.mover = Player::A;
+  p.played = "6-2 R";
+  p.best = "0-0 L";
+  p.playedWin = 0.125;
+  p.bestWin = 0.625;
+  CHECK(mistakeNote(p) == "6 ? A: 6-2 R loses 50% (best 0-0 L 63%, played 13%)");
 }
