@@ -109,6 +109,14 @@ void App::apply(const Intent& in) {
       exportTable = in.kind == K::ExportTablePng;
       return;
     case K::NewGameDialog: newGameDialog = true; return;
+    case K::Open:
+      // Another file would drop the moves of the game in progress: ask first (drawDialogs).
+      if (!in.on && session.unsaved()) {
+        confirmOpen = in.path;
+        confirmOpenRequest = true;
+        return;
+      }
+      break;
     case K::OpenDialog: dialog(openDialog, session.filePath.empty() ? scenariosDir + "/" : session.filePath); return;
     case K::SaveAsDialog: dialog(saveDialog, session.filePath.empty() ? "game.dgn" : session.filePath); return;
     case K::ExportDialog:
@@ -761,6 +769,9 @@ nlohmann::json App::rawState() const {
     for (const auto& k : aboutKeys) keys += k + "\n";
     j["aboutKeys"] = keys;
     j["handButtons"] = handButtons;
+    j["unsaved"] = session.unsaved();
+    j["confirmOpen"] =
+        confirmOpen.empty() ? json(nullptr) : json(std::filesystem::path(confirmOpen).filename().string());
     j["view"] = name(tableView.mode);
     j["mistakeSide"] = name(mistakeSide);
   }

@@ -104,6 +104,9 @@ class App {
   std::string dialogPath;
   std::string scenariosDir;
   std::string pendingDrop;
+  // A file to open once the user agrees to drop the game in progress (its unsaved moves).
+  std::string confirmOpen;
+  bool confirmOpenRequest = false;
   int frameNo = 0;
   std::string lastCaption;
   std::array<PaneRect, kPanes> paneRects{};

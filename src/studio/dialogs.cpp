@@ -153,6 +153,33 @@ void drawDialogs(App& app, Intents& out) {
     if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
+  // Opening a file over a game with unsaved moves: Enter opens it (the moves are dropped), Esc keeps the game.
+  if (app.confirmOpenRequest) {
+    ImGui::OpenPopup(idLabel(_("Drop the game in progress?"), "confirm-open").c_str());
+    app.confirmOpenRequest = false;
+  }
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::BeginPopupModal(idLabel(_("Drop the game in progress?"), "confirm-open").c_str(), nullptr,
+                             ImGuiWindowFlags_AlwaysAutoResize)) {
+    const std::string file = fs::path(app.confirmOpen).filename().string();
+    ImGui::TextUnformatted(
+        i18n::format(_("The game in progress has moves that are not saved. Open {0} and drop them?"), {file}).c_str());
+    ImGui::TextDisabled("%s", _("File > Save as... keeps them."));
+    const bool yes =
+        ImGui::Button(_("Open and drop the moves")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+    ImGui::SameLine();
+    const bool no = ImGui::Button(_("Keep the game")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    if (yes) {
+      Intent in = openIntent(app.confirmOpen);
+      in.on = true;
+      out.push_back(in);
+    }
+    if (yes || no) {
+      app.confirmOpen.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
   if (app.aboutDialog) {
     ImGui::OpenPopup(idLabel(_("About Dominoes Studio"), "about").c_str());
     app.aboutDialog = false;

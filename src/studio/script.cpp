@@ -137,8 +137,9 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
     spdlog::error("script: line {}: {}: {}", c.line, jsonText(c.text), why);
   };
   // A file action succeeded when the session asked for no error dialog.
-  auto fileAction = [&](const Intent& in) {
+  auto fileAction = [&](Intent in) {
     app.session.errorPopup = false;
+    in.on = c.kind != K::OpenScenario;  // `load` opens at once; `open-scenario` asks as the pane does
     app.apply(in);
     const bool ok = !app.session.errorPopup;
     return ok;

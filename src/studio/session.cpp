@@ -366,6 +366,7 @@ void Session::newGame(const NewGameOptions& o) {
   playersFromSeats_ = true;
   timeline.setPlayers(playerNames());
   filePath.clear();
+  unsaved_ = false;
   selected = kNoTile;
   autoplay = false;
   editor.load(m);
@@ -386,6 +387,7 @@ bool Session::open(const std::string& path) {
   timeline = std::move(t);
   ++timelineId_;
   filePath = path;
+  unsaved_ = false;
   game.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
   game.rules = match().rules().text();
   playersFromSeats_ = false;
@@ -409,6 +411,7 @@ bool Session::save(const std::string& path) {
     return false;
   }
   filePath = path;
+  unsaved_ = false;
   status(i18n::format(_("saved {0}"), {path}));
   spdlog::info("saved {}", path);
   return true;
@@ -427,6 +430,7 @@ void Session::play(const Move& mv) {
     return;
   }
   timeline.play(mv);
+  unsaved_ = true;
   selected = kNoTile;
   chosenGhost = 0;
   if (game.seats[static_cast<std::size_t>(idx(*who))].human()) hint_.clear();
@@ -473,6 +477,7 @@ void Session::editorStart() {
   selected = kNoTile;
   // Leave edit mode: the table shows the game again, from the edited position.
   settings.open[static_cast<std::size_t>(Pane::Editor)] = false;
+  unsaved_ = true;
   spdlog::info("playing from an edited position");
 }
 
@@ -499,6 +504,7 @@ void Session::redo() {
     const auto who = match().toMove();
     if (!who || !match().illegal(mv, *who).empty()) break;
     timeline.play(mv);
+    unsaved_ = true;
   }
 }
 
@@ -591,6 +597,7 @@ void Session::apply(const Intent& in) {
       int added = 0;
       for (const auto& [node, text] : in.notes)
         if (node >= 0 && node < timeline.size() && timeline.addNote(node, text)) ++added;
+      unsaved_ = unsaved_ || added > 0;
       status(added == 0
                  ? std::string(_("no note to add"))
                  : i18n::format(P_("{0} note added: save to keep it", "{0} notes added: save to keep them", added),
@@ -606,6 +613,7 @@ void Session::apply(const Intent& in) {
         status(why);
       else
         timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round()));
+      unsaved_ = true;
       break;
     case K::Open: open(in.path); break;
     case K::Save: save(in.path); break;

@@ -139,7 +139,7 @@ struct Intent {
   Seat seat = Seat::Human;
   Pane pane = Pane::Table;
   Visibility visibility = Visibility::All;
-  bool on = false;  // SetTeaching, SetAnimate, SetGhosts, SetPane
+  bool on = false;  // SetTeaching, SetAnimate, SetGhosts, SetPane; Open: confirmed (drops unsaved moves)
   float value = 0;  // SetSpeed, SetComputerDelay
   std::array<int, 2> scores{};
   std::string path;                                // Open, Save, ExportPng
@@ -221,6 +221,9 @@ class Session {
   [[nodiscard]] bool computerHolds(Tile t) const;
   // Redo after an undo against the computer: the undone moves are kept until the game moves on.
   [[nodiscard]] bool canRedo() const;
+  // Moves, deals, notes or an edited position since the last new game, open or save: opening
+  // another file asks first.
+  [[nodiscard]] bool unsaved() const { return unsaved_; }
   [[nodiscard]] const std::uint64_t& generation() const { return generation_; }
   // The seat names shown as players when the record names none (they follow the seats).
   [[nodiscard]] std::array<std::string, 2> playerNames() const;
@@ -280,6 +283,7 @@ class Session {
   std::vector<Move> redoMoves_;  // the moves an undo against the computer took back, in order
   int redoNode_ = -1;            // ... valid while the timeline and its current node are these
   std::uint64_t redoTimeline_ = 0;
+  bool unsaved_ = false;
   std::uint64_t generation_ = 0;
   std::uint64_t epoch_ = 1;
   std::uint64_t timelineId_ = 1;
