@@ -59,8 +59,22 @@ TrackerView trackerView(const Timeline& t, Visibility vis) {
     ai::RoundLog log;
     for (const RoundMove& rm : roundMoves(t)) log.record(*rm.before, rm.move);
     const ai::Observation o = ai::observe(m, v.viewer, log);
+    // Nothing is revealed before a move: the forced lead says what the other hand lacks once it is
+    // played ("A opened with 5-5..." is said after A opened, not while A is about to).
+    if (o.history.empty()) return v;
     v.cannotHold = ai::cannotHold(o);
-    for (const ai::Revelation& r : ai::revelations(o)) v.revealed.push_back(r.text);
+    const Mask known = m.state().line | m.state().hand[static_cast<std::size_t>(idx(v.viewer))];
+    for (const ai::Revelation& r : ai::revelations(o)) {
+      // Each line names the tiles it rules out that the viewer cannot see and the other hand still
+      // cannot hold now (a later draw may have brought one): "... - 6-6".
+      std::string tiles;
+      int n = 0;
+      forEachHeaviestFirst(r.excluded & v.cannotHold & ~known, [&](Tile x) {
+        if (n++ < 8) tiles += (tiles.empty() ? "" : ", ") + tileText(x);
+      });
+      if (n > 8) tiles += ", ...";
+      v.revealed.push_back(tiles.empty() ? r.text : r.text + " \u2014 " + tiles);
+    }
   }
   return v;
 }

@@ -165,8 +165,8 @@ TEST_CASE("the tile tracker says what the opponent cannot hold, with the move th
   const TrackerView a = trackerView(t, Visibility::AsA);
   REQUIRE(a.revealed.size() == 3);
   CHECK(a.revealed[0] == "A opened with 6-6 by the double rule: B had no higher double");
-  CHECK(a.revealed[1] == "B drew at 6 on move 2: B had no 6");
-  CHECK(a.revealed[2] == "B drew at 6 and 0 on move 9: B had no 6 and no 0");
+  CHECK(a.revealed[1] == "B drew at 6 on move 2: B had no 6 \u2014 6-2, 6-1, 6-0");
+  CHECK(a.revealed[2] == "B drew at 6 and 0 on move 9: B had no 6 and no 0 \u2014 6-2, 6-1, 6-0, 5-0, 4-0, 3-0");
   // B drew once since move 2 and once at move 9, so what it surely lacks now is what move 9 showed.
   CHECK((a.cannotHold & suitMask(0) & ~t.current().match.state().line) != 0);
   // From B's side, nothing is known about A: A never drew nor passed.
@@ -258,4 +258,19 @@ TEST_CASE("a win probability is one figure everywhere: rounded half away from ze
   p.playedWin = 0.125;
   p.bestWin = 0.625;
   CHECK(mistakeNote(p) == "6 ? A: 6-2 R loses 50% (best 0-0 L 63%, played 13%)");
+}
+
+TEST_CASE("the tile tracker says what a forced lead revealed once it is played, naming the tiles") {
+  // Seed 11: A holds 5-5 and 0-0, B 2-2; the double rule makes A lead 5-5, so B had no 6-6.
+  Session s = against(Seat::Human, 11);
+  const TrackerView before = trackerView(s.timeline, Visibility::AsA);
+  CHECK(before.revealed.empty());
+  CHECK(before.cannotHold == 0);
+  Intent play = playIntent(s.match().legalMoves().moves[0]);
+  REQUIRE(s.match().legalMoves().size == 1);
+  s.apply(play);
+  const TrackerView after = trackerView(s.timeline, Visibility::AsA);
+  REQUIRE(after.revealed.size() == 1);
+  CHECK(after.revealed[0].find("A opened with 5-5") != std::string::npos);
+  CHECK(after.revealed[0].rfind("\u2014 6-6") == after.revealed[0].size() - std::string("\u2014 6-6").size());
 }
