@@ -303,10 +303,14 @@ std::string hintReason(const Match& m, const Move& mv, const TrackerView& known)
     open = otherHalf(t, at);
     where = i18n::format(_("play {0} on the {1}"), {tileText(t), std::to_string(at)});
   }
+  // "Heavy" tells this tile from the others only when no other tile that can be played is as heavy.
+  int heaviestOther = -1;
+  for (const Move& o : m.legalMoves())
+    if (o.kind == MoveKind::Play && o.tile != t) heaviestOther = std::max(heaviestOther, weight(o.tile));
   std::vector<std::string> tips;
   if (isDouble(t))
     tips.emplace_back(_("a double: get rid of doubles early, they fit only one number"));
-  else if (weight(t) >= 8)
+  else if (weight(t) >= 8 && weight(t) > heaviestOther)
     tips.push_back(i18n::format(_("a heavy tile ({0} pips), played early"), {std::to_string(weight(t))}));
   if (open >= 0) {
     const std::string n = std::to_string(open);
