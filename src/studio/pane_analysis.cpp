@@ -34,9 +34,7 @@ void drawAnalysisPane(App& app, Intents& out) {
   }
   const AnalysisView* v = app.analysis();
   if (!v) {
-    char percent[16];
-    std::snprintf(percent, sizeof percent, "%.0f", 100.0 * app.analyser.progress());
-    const std::string label = i18n::format(_("analysing... {0}%"), {percent});
+    const std::string label = i18n::format(_("analysing... {0}%"), {percentText(app.analyser.progress())});
     ImGui::ProgressBar(static_cast<float>(app.analyser.progress()), ImVec2(-1, 0), label.c_str());
     ImGui::End();
     return;
@@ -60,12 +58,18 @@ void drawAnalysisPane(App& app, Intents& out) {
   if (ImGui::BeginTable("moves", 4, flags)) {
     // The fixed columns as wide as their numbers and moves (a header longer than them is cut), the
     // bar takes the rest: the table fits a narrow pane in every language.
-    float moveW = ImGui::CalcTextSize("6-6").x;
+    // A fixed column is as wide as its header or its widest cell, whichever is wider: no header is cut.
+    auto width = [](const char* header, const char* widest) {
+      return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widest).x);
+    };
+    float moveW = width(_("move"), "6-6");
     for (const AnalysisRow& r : v->rows) moveW = std::max(moveW, ImGui::CalcTextSize(r.text.c_str()).x);
     ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
-    ImGui::TableSetupColumn(_("win"), ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn("%", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("100").x);
-    ImGui::TableSetupColumn(_("points"), ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("+10.0").x);
+    // The bar has no header of its own: the word "win" heads the percentage beside it, which keeps
+    // its width in a narrow pane, where the bar shrinks.
+    ImGui::TableSetupColumn("##bar", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn(_("win %"), ImGuiTableColumnFlags_WidthFixed, width(_("win %"), "100"));
+    ImGui::TableSetupColumn(_("points"), ImGuiTableColumnFlags_WidthFixed, width(_("points"), "+10.0"));
     ImGui::TableHeadersRow();
     const double best = v->rows.empty() ? 0 : v->rows.front().win;
     for (std::size_t i = 0; i < v->rows.size(); ++i) {

@@ -28,8 +28,13 @@ void drawScorePane(App& app, Intents& out) {
     if (v.target > 0) {
       const std::string label =
           i18n::format(_("{0}: {1}"), {seat, std::to_string(v.scores[i]) + " / " + std::to_string(v.target)});
-      ImGui::ProgressBar(std::min(1.0f, static_cast<float>(v.scores[i]) / static_cast<float>(v.target)), ImVec2(-1, 0),
-                         label.c_str());
+      // The words on their own line, then a thin bar in a muted colour: ImGui's overlay text would be
+      // white on its bright yellow and move with the fill.
+      ImGui::TextUnformatted(label.c_str());
+      ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.3f, 0.55f, 0.45f, 1));
+      ImGui::ProgressBar(std::min(1.0f, static_cast<float>(v.scores[i]) / static_cast<float>(v.target)),
+                         ImVec2(-1, ImGui::GetFontSize() * 0.45f), "");
+      ImGui::PopStyleColor();
     } else {
       ImGui::TextWrapped("%s", i18n::format(_("{0}: {1}"), {seat, std::to_string(v.scores[i])}).c_str());
     }
