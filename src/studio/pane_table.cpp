@@ -87,12 +87,7 @@ void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
   const float size = std::clamp(unit * 1.1f, 13.0f, 30.0f);
   for (const SceneEnd& e : s.ends) {
     const bool blocked = isBlocked(e.state);
-    float cx = e.front.cx(), cy = e.front.cy();
-    if (blocked) {
-      const float push = 0.35f * unit;
-      cx += e.dir == Dir::East ? push : e.dir == Dir::West ? -push : 0;
-      cy += e.dir == Dir::South ? push : e.dir == Dir::North ? -push : 0;
-    }
+    float cx = e.labelBox.cx(), cy = e.labelBox.cy();  // on the felt beside the end (scene.cpp's placeLabels)
     if (e.underGhost) {
       cx = e.front.x + (e.dir == Dir::West ? 0.0f : e.front.w);
       cy = e.front.y + (e.dir == Dir::North ? 0.0f : e.front.h);

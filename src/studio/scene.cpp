@@ -66,6 +66,47 @@ Rect frontSquare(const OpenEnd& e) {
   return {};
 }
 
+bool overlapsAny(const TableScene& s, float cx, float cy, float side) {
+  const float h = side * 0.5f;
+  for (const SceneTile& t : s.tiles)
+    if (cx - h < static_cast<float>(t.units.x + t.units.w) && static_cast<float>(t.units.x) < cx + h &&
+        cy - h < static_cast<float>(t.units.y + t.units.h) && static_cast<float>(t.units.y) < cy + h)
+      return true;
+  return false;
+}
+
+// Each end's label on the felt: in its front square when that is free (a blocked end's a little
+// further out), else the first place around the end that no tile covers (a tile blocking the end
+// must stay readable under its label), else the front square.
+void placeLabels(TableScene& s) {
+  for (SceneEnd& e : s.ends) {
+    const Rect& f = e.frontUnits;
+    const float fx = static_cast<float>(f.x) + 1, fy = static_cast<float>(f.y) + 1;
+    const float dx = e.dir == Dir::East ? 1.0f : e.dir == Dir::West ? -1.0f : 0.0f;
+    const float dy = e.dir == Dir::South ? 1.0f : e.dir == Dir::North ? -1.0f : 0.0f;
+    e.onTile = overlapsAny(s, fx, fy, 1.9f);
+    const float push = isBlocked(e.state) ? 0.35f : 0.0f;
+    const std::pair<float, float> tries[] = {
+        {fx + dx * push, fy + dy * push},
+        {e.ux - dy * 1.8f, e.uy + dx * 1.8f},  // beside the end, on either side
+        {e.ux + dy * 1.8f, e.uy - dx * 1.8f},
+        {fx + dx * 2.0f, fy + dy * 2.0f},  // a square further out
+        {e.ux - dy * 1.8f + dx * 1.5f, e.uy + dx * 1.8f + dy * 1.5f},
+        {e.ux + dy * 1.8f + dx * 1.5f, e.uy - dx * 1.8f + dy * 1.5f},
+        {e.ux - dy * 1.8f - dx * 1.5f, e.uy + dx * 1.8f - dy * 1.5f},
+        {e.ux + dy * 1.8f - dx * 1.5f, e.uy - dx * 1.8f - dy * 1.5f},
+    };
+    e.labelUx = tries[0].first;
+    e.labelUy = tries[0].second;
+    for (const auto& [x, y] : tries)
+      if (!overlapsAny(s, x, y, kLabelUnits)) {
+        e.labelUx = x;
+        e.labelUy = y;
+        break;
+      }
+  }
+}
+
 TableScene fromLayout(const TableLayout& l) {
   TableScene s;
   s.tableW = l.tableW;
@@ -89,6 +130,7 @@ TableScene fromLayout(const TableLayout& l) {
     e.frontUnits = frontSquare(oe);
     s.ends.push_back(e);
   }
+  placeLabels(s);
   return s;
 }
 
@@ -152,9 +194,10 @@ ViewTransform centred(float cx, float cy, float scale, float w, float h) {
 
 void placeTile(SceneTile& t, const ViewTransform& tr) { t.px = toPx(tr, t.units); }
 
-// A red bar across the front square, on the side that touches the end (0.7 units thick).
+// A red bar across the front square, on the side that touches the end (0.7 units thick; 0.3 when a
+// tile lies there, so that its pips stay readable).
 PxRect barOf(const SceneEnd& e, const ViewTransform& tr) {
-  const float t = 0.7f;
+  const float t = e.onTile ? 0.3f : 0.7f;
   const Rect& f = e.frontUnits;
   float bx = static_cast<float>(f.x), by = static_cast<float>(f.y), bw = static_cast<float>(f.w),
         bh = static_cast<float>(f.h);
@@ -226,6 +269,7 @@ TableScene placed(TableScene s, const TableView& view, float w, float h) {
     e.py = tr.y(e.uy);
     e.front = toPx(tr, e.frontUnits);
     e.bar = isBlocked(e.state) ? barOf(e, tr) : PxRect{};
+    e.labelBox = toPx(tr, e.labelUx - kLabelUnits * 0.5f, e.labelUy - kLabelUnits * 0.5f, kLabelUnits, kLabelUnits);
   }
   return s;
 }
@@ -379,6 +423,9 @@ nlohmann::json sceneState(const TableScene& s, float originX, float originY) {
     px(f, e.front);
     j["front"] = f;
     j["underGhost"] = e.underGhost;
+    json lb;
+    px(lb, e.labelBox);
+    j["label"] = lb;
     if (isBlocked(e.state)) {
       json b;
       px(b, e.bar);

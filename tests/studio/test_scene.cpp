@@ -169,6 +169,33 @@ TEST_CASE("blocked ends: state, hover text and a red bar instead of the ring") {
   }
 }
 
+TEST_CASE("an end's label lies on the felt: no tile of the line under it, in every scenario's positions") {
+  // end_blocked_by_line drew the red R on the lead 6-4's 6 half, the tile that blocks the end.
+  int labels = 0, beside = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(STUDIO_TEST_DIR) + "/../../scenarios")) {
+    if (e.path().extension() != ".dgn") continue;
+    Timeline t = loaded(e.path().string());
+    for (const int node : std::vector<int>(t.branchPath())) {
+      t.jump(node);
+      const TableScene s = placed(sceneOf(t.current().match, kNoTile, true), TableView{}, 680, 460);
+      for (const SceneEnd& end : s.ends) {
+        ++labels;
+        beside += end.onTile;
+        for (const SceneTile& tile : s.tiles) {
+          const PxRect& a = end.labelBox;
+          const PxRect& b = tile.px;
+          const bool over =
+              a.x < b.x + b.w - 0.5f && b.x < a.x + a.w - 0.5f && a.y < b.y + b.h - 0.5f && b.y < a.y + a.h - 0.5f;
+          CHECK_MESSAGE(!over, e.path().filename().string()
+                                   << " node " << node << ": the " << end.label << " label on " << tileText(tile.tile));
+        }
+      }
+    }
+  }
+  CHECK(labels > 100);
+  CHECK(beside > 0);  // end_blocked_by_line's blocked end is among them
+}
+
 TEST_CASE("views: the whole table shows its edges, zoom keeps the point under the cursor, pan moves") {
   Timeline t = loaded(scenario("line_bends_at_edge.dgn"));
   t.last();
