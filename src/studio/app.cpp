@@ -593,10 +593,11 @@ nlohmann::json App::state() const {
   return j;
 }
 
-nlohmann::json App::rawState() const {
+// The state dump, part by part: the position, the view and panes, the coach, the record analysis,
+// the actions.
+void App::dumpPosition(nlohmann::json& j) const {
   using nlohmann::json;
   const Match& m = match();
-  json j;
   j["node"] = timeline.currentIndex();
   j["nodes"] = timeline.size();
   j["pathPos"] = timeline.pathPos();
@@ -632,6 +633,11 @@ nlohmann::json App::rawState() const {
     const Player owner = (m.state().hand[1] & bit(selected)) ? Player::B : Player::A;
     j["explainTile"] = explainTile(m, owner, selected);
   }
+}
+
+void App::dumpView(nlohmann::json& j) const {
+  using nlohmann::json;
+  const Match& m = match();
   j["status"] = session.statusText;
   j["hint"] = session.hint();
   j["statusLine"] = statusText;
@@ -683,6 +689,10 @@ nlohmann::json App::rawState() const {
   j["scenarios"] = static_cast<int>(scenarioPaths.size());
   j["scenarioList"] = json::array();
   for (const auto& p : scenarioPaths) j["scenarioList"].push_back(std::filesystem::path(p).filename().string());
+}
+
+void App::dumpCoach(nlohmann::json& j) const {
+  using nlohmann::json;
   {
     const TrackerView& tv = tracker();
     json rows = json::array();
@@ -715,6 +725,10 @@ nlohmann::json App::rawState() const {
         hint.rank < 0 ? json(nullptr)
                       : json{{"rank", hint.rank}, {"shown", hint.shown}, {"move", hint.moveText}, {"text", hint.text}};
   }
+}
+
+void App::dumpRecordAnalysis(nlohmann::json& j) const {
+  using nlohmann::json;
   {
     const RecordAnalysis* ra = recordAnalysis();
     json r = {{"busy", recordAnalyser.busy()},
@@ -756,6 +770,11 @@ nlohmann::json App::rawState() const {
                   {"points", drawnGraph.points}};
     j["record_analysis"] = r;
   }
+}
+
+void App::dumpActions(nlohmann::json& j) const {
+  using nlohmann::json;
+  const Match& m = match();
   j["logLines"] = static_cast<int>(logBuffer().lines.size());
   {
     // Every action's enabled state, as the menus, keys, palette and script see it.
@@ -777,6 +796,15 @@ nlohmann::json App::rawState() const {
   }
   j["legal"] = json::array();
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));
+}
+
+nlohmann::json App::rawState() const {
+  nlohmann::json j;
+  dumpPosition(j);
+  dumpView(j);
+  dumpCoach(j);
+  dumpRecordAnalysis(j);
+  dumpActions(j);
   return j;
 }
 

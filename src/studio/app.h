@@ -212,6 +212,11 @@ class App {
   void menu(Intents& out);
   void menuItems(const std::string& top, const ActionContext& c, Intents& out);
   void drawPalette(Intents& out);
+  void dumpPosition(nlohmann::json& j) const;
+  void dumpView(nlohmann::json& j) const;
+  void dumpCoach(nlohmann::json& j) const;
+  void dumpRecordAnalysis(nlohmann::json& j) const;
+  void dumpActions(nlohmann::json& j) const;
   void measurePanes();
   void coach(Intents& out);
   mutable TrackerView tracker_;
