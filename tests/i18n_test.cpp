@@ -12,12 +12,12 @@
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/reason.h"
-#include "studio/coach.h"
-#include "studio/i18n.h"
-#include "studio/players.h"
-#include "studio/shaping.h"
-#include "studio/timeline.h"
-#include "studio/viewmodel.h"
+#include "studio/model/coach.h"
+#include "studio/model/i18n.h"
+#include "studio/model/players.h"
+#include "studio/ui/shaping.h"
+#include "studio/model/timeline.h"
+#include "studio/model/viewmodel.h"
 
 using namespace dom;
 

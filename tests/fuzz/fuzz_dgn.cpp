@@ -6,7 +6,7 @@
 #include "core/dgn.h"
 #include "core/summary.h"
 #ifdef DOMINOES_FUZZ_TIMELINE
-#include "studio/timeline.h"
+#include "studio/model/timeline.h"
 #endif
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

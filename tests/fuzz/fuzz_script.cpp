@@ -1,4 +1,4 @@
-// libFuzzer target: the studio's script reader (src/studio/script_parse.h), no App and no window.
+// libFuzzer target: the studio's script reader (src/studio/model/script_parse.h), no App and no window.
 // Oracle: it never crashes or throws; every error names a line of the input and has a bounded
 // message (echoed words are cut); commands come in line order; reading is deterministic; and a
 // command's own text reads back as the same command.
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "studio/script_parse.h"
+#include "studio/model/script_parse.h"
 
 namespace {
 void require(bool ok) {

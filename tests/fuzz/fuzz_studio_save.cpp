@@ -11,7 +11,7 @@
 
 #include "core/dgn.h"
 #include "core/files.h"
-#include "studio/session.h"
+#include "studio/model/session.h"
 
 namespace {
 // Inputs and saves go to a folder of this process (in /dev/shm when there is one: fsync is cheap

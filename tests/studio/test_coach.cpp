@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <thread>
 
-#include "studio/coach.h"
-#include "studio/session.h"
-#include "studio/worker.h"
+#include "studio/model/coach.h"
+#include "studio/model/session.h"
+#include "studio/model/worker.h"
 
 using namespace dom;
 using namespace dom::studio;

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/dgn.h"
-#include "studio/scene.h"
-#include "studio/timeline.h"
+#include "studio/model/scene.h"
+#include "studio/model/timeline.h"
 
 using namespace dom;
 using namespace dom::studio;

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "studio/script_parse.h"
+#include "studio/model/script_parse.h"
 
 using namespace dom::studio;
 using K = ScriptCommand::Kind;

@@ -10,7 +10,7 @@
 #include <limits>
 #include <sstream>
 
-#include "studio/session.h"
+#include "studio/model/session.h"
 
 using namespace dom;
 using namespace dom::studio;

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "core/dgn.h"
-#include "studio/editor.h"
-#include "studio/timeline.h"
+#include "studio/model/editor.h"
+#include "studio/model/timeline.h"
 
 using namespace dom;
 using namespace dom::studio;

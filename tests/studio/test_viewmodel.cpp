@@ -4,10 +4,10 @@
 #include <random>
 
 #include "core/dgn.h"
-#include "studio/editor.h"
-#include "studio/players.h"
-#include "studio/timeline.h"
-#include "studio/viewmodel.h"
+#include "studio/model/editor.h"
+#include "studio/model/players.h"
+#include "studio/model/timeline.h"
+#include "studio/model/viewmodel.h"
 
 using namespace dom;
 using namespace dom::studio;

@@ -1,0 +1,510 @@
+// The action registry (actions.h): every user action once, in menu order.
+#include "studio/model/actions.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "studio/model/i18n.h"
+#include "studio/model/players.h"
+
+namespace dom::studio {
+
+namespace {
+using K = Intent::Kind;
+
+// The submenus' words, for the translations (the menus translate each part of a menu path).
+[[maybe_unused]] constexpr const char* kSubmenus[] = {N_("Tiles"), N_("Language"), N_("Mistakes of")};
+
+constexpr std::pair<int, const char*> kKeyNames[] = {{keycode::Space, "Space"},
+                                                     {keycode::Escape, "Esc"},
+                                                     {keycode::Enter, "Enter"},
+                                                     {keycode::Tab, "Tab"},
+                                                     {keycode::Right, "Right"},
+                                                     {keycode::Left, "Left"},
+                                                     {keycode::Down, "Down"},
+                                                     {keycode::Up, "Up"},
+                                                     {keycode::Home, "Home"},
+                                                     {keycode::End, "End"},
+                                                     {keycode::KeypadEnter, "Keypad Enter"}};
+
+Shortcut key(int k, bool ctrl = false, bool shift = false) { return Shortcut{k, ctrl, shift}; }
+
+// The human seat to move may act on the table (not in edit mode, not for a computer seat).
+bool humanMover(const Session& s) { return !s.editing() && s.humanToMove(); }
+
+std::string notYourTurn(const ActionContext& c) {
+  const Session& s = c.s();
+  if (s.editing()) return _("leave edit mode first (Edit > Edit the position)");
+  const auto who = s.match().toMove();
+  if (!who) return _("no round is on");
+  return i18n::format(_("{0} is the computer's seat: it plays its own tiles"), {std::string(1, letter(*who))});
+}
+
+bool legal(const Session& s, MoveKind k) {
+  const auto who = s.match().toMove();
+  return who && s.match().illegal(moveOf(k), *who).empty();
+}
+
+std::size_t placementCount(const Session& s) {
+  return s.selected == kNoTile ? 0 : movesOfTile(s.match(), s.selected).size();
+}
+
+Intent status(std::string text) {
+  Intent in = intentOf(K::Status);
+  in.path = std::move(text);
+  return in;
+}
+
+Intent onIntent(K k, bool on) {
+  Intent in = intentOf(k);
+  in.on = on;
+  return in;
+}
+
+// The builder: actions are added in menu order; `menu` and `separator` apply to the next ones.
+struct Builder {
+  std::vector<Action> list;
+  std::string menu;
+  bool separator = false;
+  Action& add(std::string id, std::string label, std::vector<Shortcut> keys,
+              std::function<bool(const ActionContext&)> en, std::function<void(const ActionContext&, Intents&)> run) {
+    Action a;
+    a.id = std::move(id);
+    a.label = std::move(label);
+    a.menu = menu;
+    a.separatorBefore = separator;
+    separator = false;
+    a.keys = std::move(keys);
+    if (en)
+      a.enabled = std::move(en);
+    else
+      a.enabled = [](const ActionContext&) { return true; };
+    a.run = std::move(run);
+    list.push_back(std::move(a));
+    return list.back();
+  }
+  Action& simple(std::string id, std::string label, std::vector<Shortcut> keys, K kind,
+                 std::function<bool(const ActionContext&)> en = {}) {
+    return add(std::move(id), std::move(label), std::move(keys), std::move(en),
+               [kind](const ActionContext&, Intents& out) { out.push_back(intentOf(kind)); });
+  }
+};
+
+void fileActions(Builder& b) {
+  b.menu = "File";
+  b.simple("file.new", N_("New game..."), {key('N', true)}, K::NewGameDialog);
+  b.simple("file.open", N_("Open..."), {key('O', true)}, K::OpenDialog);
+  b.add(
+       "file.save", N_("Save"), {}, [](const ActionContext& c) { return !c.s().filePath.empty(); },
+       [](const ActionContext& c, Intents& out) {
+         Intent in = intentOf(K::Save);
+         in.path = c.s().filePath;
+         out.push_back(in);
+       })
+      .why = [](const ActionContext&) { return std::string(_("the game has no file yet: File > Save as...")); };
+  b.simple("file.save_as", N_("Save as..."), {key('S', true)}, K::SaveAsDialog);
+  b.simple("file.export_window", N_("Export PNG of the window..."), {}, K::ExportDialog);
+  b.simple("file.export_table", N_("Export PNG of the table..."), {}, K::ExportTableDialog, [](const ActionContext& c) {
+     return c.s().settings.isOpen(Pane::Table);
+   }).why = [](const ActionContext&) {
+    return std::string(_("cannot export the table: its pane is closed (open it from the View menu)"));
+  };
+  b.separator = true;
+  b.simple("file.quit", N_("Quit"), {key('Q', true)}, K::Quit);
+}
+
+void editActions(Builder& b) {
+  b.menu = "Edit";
+  Action& undo = b.simple("edit.undo", N_("Undo move"), {key('Z', true)}, K::Undo, [](const ActionContext& c) {
+    const Session& s = c.s();
+    return s.editing() ? s.editor.canUndo() : s.timeline.current().parent >= 0;
+  });
+  undo.shownLabel = [](const ActionContext& c) { return c.s().editing() ? _("Undo edit") : _("Undo move"); };
+  undo.tooltip = [](const ActionContext& c) {
+    return std::string(c.s().editing() ? _("Undo the editor's last edit") : _("Undo a move"));
+  };
+  undo.why = [](const ActionContext& c) {
+    return std::string(c.s().editing() ? _("nothing to undo in the editor")
+                                       : _("nothing to undo: this is the first position"));
+  };
+  Action& redo = b.simple("edit.redo", N_("Redo move"), {key('Y', true)}, K::Redo, [](const ActionContext& c) {
+    const Session& s = c.s();
+    if (s.editing()) return s.editor.canRedo();
+    return s.timeline.pathPos() + 1 < static_cast<int>(s.timeline.branchPath().size()) || s.canRedo();
+  });
+  redo.shownLabel = [](const ActionContext& c) { return c.s().editing() ? _("Redo edit") : _("Redo move"); };
+  redo.why = [](const ActionContext& c) {
+    return std::string(c.s().editing() ? _("nothing to redo in the editor") : _("no later position on this branch"));
+  };
+  b.separator = true;
+  b.add("edit.position", N_("Edit the position"), {}, {}, [](const ActionContext& c, Intents& out) {
+     out.push_back(paneIntent(Pane::Editor, !c.s().editing()));
+   }).checked = [](const ActionContext& c) { return c.s().editing(); };
+}
+
+void viewActions(Builder& b) {
+  b.menu = "View";
+  for (int i = 0; i < kPanes; ++i) {
+    const Pane p = static_cast<Pane>(i);
+    static const char* const words[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
+                                        N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
+                                        N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis")};
+    static_assert(std::size(words) == kPanes);
+    b.add(std::string("view.pane.") + name(p), words[i], {}, {}, [p](const ActionContext& c, Intents& out) {
+       out.push_back(paneIntent(p, !c.s().settings.isOpen(p)));
+     }).checked = [p](const ActionContext& c) { return c.s().settings.isOpen(p); };
+  }
+  b.simple("view.reset_layout", N_("Reset the layout"), {}, K::ResetLayout);
+  b.menu = "View > Language";
+  for (const i18n::Language& l : i18n::languages()) {
+    const std::string code = l.code;
+    Action& a = b.add("view.language." + code, l.native, {}, {}, [code](const ActionContext&, Intents& out) {
+      Intent in = intentOf(K::SetLanguage);
+      in.path = code;
+      out.push_back(in);
+    });
+    a.literal = true;
+    a.checked = [code](const ActionContext&) { return i18n::language() == code; };
+  }
+  b.menu = "View";
+  b.separator = true;
+  auto toggle = [&](const char* id, const char* label, K kind, bool Settings::*field) {
+    b.add(id, label, {}, {}, [kind, field](const ActionContext& c, Intents& out) {
+       out.push_back(onIntent(kind, !(c.s().settings.*field)));
+     }).checked = [field](const ActionContext& c) { return c.s().settings.*field; };
+  };
+  toggle("view.animate", N_("Animate moves"), K::SetAnimate, &Settings::animate);
+  toggle("view.ghosts", N_("Ghost placements"), K::SetGhosts, &Settings::ghosts);
+  toggle("view.teaching", N_("Teaching mode (reveal the stock)"), K::SetTeaching, &Settings::teaching);
+  b.separator = true;
+  b.add("view.fit", N_("Fit the line"), {key('F')}, {}, [](const ActionContext&, Intents& out) {
+     out.push_back(onIntent(K::SetView, false));
+   }).checked = [](const ActionContext& c) { return !c.wholeTable; };
+  b.add("view.whole", N_("Whole table"), {key('W')}, {}, [](const ActionContext&, Intents& out) {
+     out.push_back(onIntent(K::SetView, true));
+   }).checked = [](const ActionContext& c) { return c.wholeTable; };
+  b.separator = true;
+  const std::pair<const char*, Visibility> views[] = {
+      {N_("Show all hands"), Visibility::All}, {N_("Show as A"), Visibility::AsA}, {N_("Show as B"), Visibility::AsB}};
+  const char* const viewIds[] = {"view.show_all", "view.as_a", "view.as_b"};
+  for (int i = 0; i < 3; ++i) {
+    const Visibility v = views[i].second;
+    b.add(viewIds[i], views[i].first, {}, {}, [v](const ActionContext&, Intents& out) {
+       out.push_back(visibilityIntent(v));
+     }).checked = [v](const ActionContext& c) { return c.s().settings.visibility == v; };
+  }
+  b.separator = true;
+  b.simple("view.palette", N_("Command palette..."), {key('P', true, true)}, K::Palette);
+}
+
+void stepActions(Builder& b) {
+  b.menu = "Game";
+  auto atStart = [](const ActionContext& c) { return c.s().timeline.pathPos() > 0; };
+  auto beforeEnd = [](const ActionContext& c) {
+    return c.s().timeline.pathPos() + 1 < static_cast<int>(c.s().timeline.branchPath().size());
+  };
+  auto first = [](const ActionContext&) { return std::string(_("this is the first position")); };
+  auto last = [](const ActionContext&) { return std::string(_("this is the last position of the branch")); };
+  b.simple("game.first", N_("First position"), {key(keycode::Home)}, K::First, atStart).why = first;
+  Action& prev = b.simple("game.prev", N_("Previous"), {key(keycode::Left)}, K::Prev, atStart);
+  prev.why = first;
+  prev.repeat = true;
+  Action& next = b.simple("game.next", N_("Next"), {key(keycode::Right)}, K::Next, beforeEnd);
+  next.why = last;
+  next.repeat = true;
+  b.simple("game.last", N_("Last position"), {key(keycode::End)}, K::Last, beforeEnd).why = last;
+  b.simple("game.autoplay", N_("Autoplay"), {key('A')}, K::Autoplay).shownLabel = [](const ActionContext& c) {
+    return c.s().autoplay ? _("Pause autoplay") : _("Autoplay");
+  };
+}
+
+void tileActions(Builder& b) {
+  b.menu = "Game > Tiles";
+  b.separator = true;
+  auto canSelect = [](const ActionContext& c) { return !selectableTiles(c.s()).empty(); };
+  auto whyNone = [](const ActionContext& c) {
+    if (!humanMover(c.s())) return notYourTurn(c);
+    return std::string(legal(c.s(), MoveKind::Draw) ? _("none of your tiles can be placed: draw (D)")
+                                                    : _("none of your tiles can be placed: pass (P)"));
+  };
+  auto cycle = [](int dir) {
+    return [dir](const ActionContext& c, Intents& out) {
+      const auto tiles = selectableTiles(c.s());
+      const auto it = std::find(tiles.begin(), tiles.end(), c.s().selected);
+      const int n = static_cast<int>(tiles.size());
+      int i = it == tiles.end() ? (dir > 0 ? -1 : n) : static_cast<int>(it - tiles.begin());
+      i = ((i + dir) % n + n) % n;
+      out.push_back(selectIntent(tiles[static_cast<std::size_t>(i)]));
+    };
+  };
+  Action& selNext = b.add("game.select_next", N_("Select the next tile"), {key(keycode::Tab), key(keycode::Down)},
+                          canSelect, cycle(1));
+  selNext.why = whyNone;
+  selNext.repeat = true;
+  Action& selPrev = b.add("game.select_prev", N_("Select the previous tile"),
+                          {key(keycode::Tab, false, true), key(keycode::Up)}, canSelect, cycle(-1));
+  selPrev.why = whyNone;
+  selPrev.repeat = true;
+  auto choosing = [](const ActionContext& c) { return humanMover(c.s()) && placementCount(c.s()) > 1; };
+  auto choose = [](int dir) {
+    return [dir](const ActionContext& c, Intents& out) {
+      Intent in = intentOf(K::ChooseGhost);
+      in.node = std::clamp(c.s().chosenGhost + dir, 0, static_cast<int>(placementCount(c.s())) - 1);
+      out.push_back(in);
+    };
+  };
+  // With a tile of several placements, Left and Right choose among them (before game.prev / game.next).
+  b.add("game.placement_prev", N_("Previous placement of the tile"), {key(keycode::Left)}, choosing, choose(-1))
+      .keyFirst = true;
+  b.add("game.placement_next", N_("Next placement of the tile"), {key(keycode::Right)}, choosing, choose(1)).keyFirst =
+      true;
+  Action& play = b.add(
+      "game.play", N_("Play the selected tile or the hint"),
+      {key(keycode::Enter), key(keycode::Space), key(keycode::KeypadEnter)},
+      [](const ActionContext& c) { return humanMover(c.s()) && (placementCount(c.s()) > 0 || c.hint.has_value()); },
+      [](const ActionContext& c, Intents& out) {
+        if (placementCount(c.s()) > 0)
+          out.push_back(intentOf(K::PlaySelected));
+        else
+          out.push_back(playIntent(*c.hint));
+      });
+  play.why = [](const ActionContext& c) {
+    const Session& s = c.s();
+    if (!humanMover(s)) return notYourTurn(c);
+    if (s.selected == kNoTile) return std::string(_("select a tile first (Tab)"));
+    Move probe;
+    probe.tile = s.selected;
+    probe.end = s.match().state().beforeLead() ? End::None : End::L;
+    return s.match().illegal(probe, *s.match().toMove());
+  };
+  b.add(
+      "game.deselect", N_("Deselect"), {key(keycode::Escape)},
+      [](const ActionContext& c) { return c.s().selected != kNoTile; },
+      [](const ActionContext&, Intents& out) { out.push_back(selectIntent(kNoTile)); });
+  for (const auto& [id, label, k, kind] : {std::tuple{"game.draw", N_("Draw"), 'D', MoveKind::Draw},
+                                           std::tuple{"game.pass", N_("Pass"), 'P', MoveKind::Pass}}) {
+    const MoveKind mk = kind;
+    b.add(
+         id, label, {key(k)}, [mk](const ActionContext& c) { return humanMover(c.s()) && legal(c.s(), mk); },
+         [mk](const ActionContext&, Intents& out) { out.push_back(playIntent(moveOf(mk))); })
+        .why = [mk](const ActionContext& c) {
+      if (!humanMover(c.s())) return notYourTurn(c);
+      return c.s().match().illegal(moveOf(mk), *c.s().match().toMove());
+    };
+  }
+}
+
+void coachActions(Builder& b) {
+  b.menu = "Game";
+  b.separator = true;
+  b.add(
+       "game.computer_move", N_("Computer move (greedy)"), {}, [](const ActionContext& c) { return humanMover(c.s()); },
+       [](const ActionContext& c, Intents& out) { out.push_back(playIntent(greedyMove(c.s().match()))); })
+      .why = notYourTurn;
+  b.simple("game.hint", N_("Hint"), {key('H')}, K::Hint, [](const ActionContext& c) { return humanMover(c.s()); }).why =
+      notYourTurn;
+  b.simple("game.deal_next", N_("Deal the next round"), {}, K::DealNext, [](const ActionContext& c) {
+     return !c.s().editing() && c.s().match().canStartRound().empty();
+   }).why = [](const ActionContext& c) {
+    return c.s().editing() ? std::string(_("leave edit mode first (Edit > Edit the position)"))
+                           : c.s().match().canStartRound();
+  };
+  b.separator = true;
+  Action& analyse =
+      b.simple("game.analyse", N_("Analyse the record"), {}, K::AnalyseRecord,
+               [](const ActionContext& c) { return !c.s().editing() && !c.recordAnalysing && !c.recordAnalysed; });
+  analyse.tooltip = [](const ActionContext&) {
+    return std::string(_("Every move of this branch from its mover's knowledge, as dominoes analyse does"));
+  };
+  analyse.why = [](const ActionContext& c) {
+    return std::string(c.s().editing()     ? _("leave edit mode to analyse the record")
+                       : c.recordAnalysing ? _("the record is being analysed")
+                                           : _("this branch is analysed"));
+  };
+  auto analysed = [](const ActionContext& c) { return c.recordAnalysed; };
+  auto notYet = [](const ActionContext&) {
+    return std::string(_("no analysis of the record yet: Game > Analyse the record"));
+  };
+  b.simple("game.next_mistake", N_("Next mistake"), {key('N')}, K::NextMistake, analysed).why = notYet;
+  b.simple("game.prev_mistake", N_("Previous mistake"), {key('N', false, true)}, K::PrevMistake, analysed).why = notYet;
+  b.menu = "Game > Mistakes of";
+  for (const auto& [id, side] :
+       {std::pair{"game.mistakes_of.a", MistakeSide::A}, std::pair{"game.mistakes_of.b", MistakeSide::B},
+        std::pair{"game.mistakes_of.both", MistakeSide::Both}}) {
+    const MistakeSide sd = side;
+    Action& a = b.add(id, "", {}, {}, [sd](const ActionContext&, Intents& out) {
+      Intent in = intentOf(K::SetMistakeSide);
+      in.node = static_cast<int>(sd);
+      out.push_back(in);
+    });
+    a.label = sd == MistakeSide::A ? "A" : sd == MistakeSide::B ? "B" : "both";
+    a.shownLabel = [sd](const ActionContext&) { return sideWord(sd); };
+    a.checked = [sd](const ActionContext& c) { return c.mistakeSide == sd; };
+  }
+  b.menu = "Game";
+  Action& notes = b.simple("game.analysis_notes", N_("Write the analysis as notes"), {}, K::AnalysisNotes, analysed);
+  notes.why = notYet;
+  notes.tooltip = [](const ActionContext&) {
+    return std::string(_("A note after each marked move; save the record to keep them"));
+  };
+}
+
+void seatActions(Builder& b) {
+  for (int p = 0; p < 2; ++p) {
+    const Player pl = static_cast<Player>(p);
+    b.menu = std::string("Game > Seat ") + letter(pl);
+    b.separator = p == 0;
+    for (const SeatChoice& choice : seatChoices()) {
+      const std::string spec = choice.spec;
+      Action& a = b.add(std::string("game.seat.") + static_cast<char>(std::tolower(letter(pl))) + "." + spec,
+                        seatLabel(Seat{spec}), {}, {},
+                        [pl, spec](const ActionContext&, Intents& out) { out.push_back(seatIntent(pl, Seat{spec})); });
+      a.shownLabel = [spec](const ActionContext&) { return seatLabel(Seat{spec}); };  // in today's language
+      a.tooltip = [spec](const ActionContext&) {
+        for (const SeatChoice& sc : seatChoices())
+          if (sc.spec == spec) return sc.about;
+        return std::string();
+      };
+      a.checked = [p, spec](const ActionContext& c) {
+        return c.s().game.seats[static_cast<std::size_t>(p)].spec == spec;
+      };
+    }
+  }
+}
+
+void helpActions(Builder& b) {
+  b.menu = "Help";
+  b.simple("help.about", N_("Keys and about..."), {}, K::AboutDialog);
+}
+
+std::string lower(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+}  // namespace
+
+std::string Shortcut::text() const {
+  std::string s = ctrl ? "Ctrl+" : "";
+  if (shift) s += "Shift+";
+  for (const auto& [k, n] : kKeyNames)
+    if (k == key) return s + n;
+  return s + static_cast<char>(key);
+}
+
+std::optional<Shortcut> parseShortcut(std::string_view text) {
+  Shortcut out;
+  for (;;) {
+    if (text.starts_with("Ctrl+")) {
+      out.ctrl = true;
+      text.remove_prefix(5);
+    } else if (text.starts_with("Shift+")) {
+      out.shift = true;
+      text.remove_prefix(6);
+    } else {
+      break;
+    }
+  }
+  for (const auto& [k, n] : kKeyNames)
+    if (text == n) {
+      out.key = k;
+      return out;
+    }
+  if (text.size() == 1 && std::isupper(static_cast<unsigned char>(text[0]))) {
+    out.key = text[0];
+    return out;
+  }
+  return std::nullopt;
+}
+
+std::string Action::labelText(const ActionContext& c) const {
+  if (shownLabel) return shownLabel(c);
+  return literal ? std::string(i18n::shown(label.c_str())) : std::string(_(label.c_str()));
+}
+
+const std::vector<Action>& actions() {
+  static const std::vector<Action> list = [] {
+    Builder b;
+    fileActions(b);
+    editActions(b);
+    viewActions(b);
+    stepActions(b);
+    tileActions(b);
+    coachActions(b);
+    seatActions(b);
+    helpActions(b);
+    return std::move(b.list);
+  }();
+  return list;
+}
+
+const Action* findAction(std::string_view id) {
+  for (const Action& a : actions())
+    if (a.id == id) return &a;
+  return nullptr;
+}
+
+bool runAction(const Action& a, const ActionContext& c, Intents& out) {
+  if (!a.enabled(c)) {
+    std::string why = a.why ? a.why(c) : std::string();
+    if (why.empty()) why = i18n::format(_("{0}: not available now"), {a.labelText(c)});
+    out.push_back(status(std::move(why)));
+    return false;
+  }
+  a.run(c, out);
+  return true;
+}
+
+const Action* actionForKey(const Shortcut& k, const ActionContext& c) {
+  auto has = [&](const Action& a) { return std::find(a.keys.begin(), a.keys.end(), k) != a.keys.end(); };
+  for (const Action& a : actions())
+    if (a.keyFirst && has(a) && a.enabled(c)) return &a;
+  const Action* disabled = nullptr;
+  for (const Action& a : actions()) {
+    if (a.keyFirst || !has(a)) continue;
+    if (a.enabled(c)) return &a;
+    if (!disabled) disabled = &a;
+  }
+  return disabled;
+}
+
+std::string listActions() {
+  std::string out;
+  for (const Action& a : actions())
+    out += a.id + "\t" + a.shortcutText() + "\t" + (a.menu.empty() ? "" : a.menu + " > ") + a.label + "\n";
+  return out;
+}
+
+std::string keyTable() {
+  std::string out = "| key | does | menu |\n|---|---|---|\n";
+  for (const Action& a : actions()) {
+    if (a.keys.empty()) continue;
+    std::string keys;
+    for (const Shortcut& k : a.keys) keys += (keys.empty() ? "" : ", ") + k.text();
+    out += "| " + keys + " | " + a.label + " | " + a.menu + " |\n";
+  }
+  return out;
+}
+
+std::vector<Tile> selectableTiles(const Session& s) {
+  std::vector<Tile> out;
+  if (!humanMover(s)) return out;
+  const Match& m = s.match();
+  forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(*m.toMove()))], [&](Tile t) {
+    if (!movesOfTile(m, t).empty()) out.push_back(t);
+  });
+  return out;
+}
+
+bool paletteMatches(const Action& a, const std::string& label, std::string_view filter) {
+  const std::string hay = lower(label) + " " + lower(a.id) + " " + lower(a.menu);
+  std::size_t i = 0;
+  const std::string f = lower(std::string(filter));
+  while (i < f.size()) {
+    const std::size_t j = std::min(f.find(' ', i), f.size());
+    if (j > i && hay.find(f.substr(i, j - i)) == std::string::npos) return false;
+    i = j + 1;
+  }
+  return true;
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,78 @@
+// Data and font lookup for the studio, relative to the executable and through XDG and fontconfig.
+#include "studio/model/paths.h"
+
+#include <fontconfig/fontconfig.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <system_error>
+#include <vector>
+
+namespace dom::studio::paths {
+namespace fs = std::filesystem;
+
+std::string exeDir() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : exe.parent_path().string();
+}
+
+namespace {
+
+bool isDir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+std::vector<fs::path> xdgDataDirs() {
+  std::vector<fs::path> out;
+  if (const char* home = std::getenv("XDG_DATA_HOME"); home && *home)
+    out.emplace_back(home);
+  else if (const char* h = std::getenv("HOME"); h && *h)
+    out.emplace_back(fs::path(h) / ".local/share");
+  const char* dirs = std::getenv("XDG_DATA_DIRS");
+  std::istringstream in(dirs && *dirs ? dirs : "/usr/local/share:/usr/share");
+  for (std::string d; std::getline(in, d, ':');)
+    if (!d.empty()) out.emplace_back(d);
+  return out;
+}
+
+}  // namespace
+
+std::string scenariosDir() {
+  if (const std::string exe = exeDir(); !exe.empty()) {
+    const fs::path p = fs::path(exe) / ".." / "share" / "dominoes-studio" / "scenarios";
+    if (isDir(p)) return fs::weakly_canonical(p).string();
+  }
+  for (const fs::path& d : xdgDataDirs())
+    if (isDir(d / "dominoes-studio" / "scenarios")) return (d / "dominoes-studio" / "scenarios").string();
+  if (isDir("scenarios")) return "scenarios";
+  return {};
+}
+
+std::string uiFont() {
+  if (!FcInit()) return {};
+  std::string found;
+  for (const char* family : {"DejaVu Sans", "sans-serif"}) {
+    FcPattern* pat = FcNameParse(reinterpret_cast<const FcChar8*>(family));
+    if (!pat) continue;
+    FcPatternAddString(pat, FC_FONTFORMAT, reinterpret_cast<const FcChar8*>("TrueType"));
+    FcConfigSubstitute(nullptr, pat, FcMatchPattern);
+    FcDefaultSubstitute(pat);
+    FcResult result = FcResultNoMatch;
+    if (FcPattern* match = FcFontMatch(nullptr, pat, &result)) {
+      FcChar8* file = nullptr;
+      if (FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file) {
+        const std::string f = reinterpret_cast<const char*>(file);
+        if (f.ends_with(".ttf") || f.ends_with(".otf")) found = f;
+      }
+      FcPatternDestroy(match);
+    }
+    FcPatternDestroy(pat);
+    if (!found.empty()) break;
+  }
+  return found;
+}
+
+}  // namespace dom::studio::paths

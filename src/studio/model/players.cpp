@@ -1,0 +1,73 @@
+// The studio's seats: human, or a computer player of src/ai named by its spec.
+#include "studio/model/players.h"
+
+#include "studio/model/i18n.h"
+
+namespace dom::studio {
+
+std::string seatError(std::string_view text) {
+  if (text == "human") return {};
+  return ai::playerSpecError(text);
+}
+
+bool parseSeat(std::string_view text, Seat& out) {
+  if (!seatError(text).empty()) return false;
+  out = Seat{std::string(text)};
+  return true;
+}
+
+// The words of src/ai's catalog, marked for the studio's catalog: the menus show them through _()
+// (src/ai stays English; a test checks that every label and about of its catalog is translated).
+[[maybe_unused]] constexpr const char* kCatalogWords[] = {
+    N_("Random"),
+    N_("plays any legal move, at random"),
+    N_("Greedy"),
+    N_("plays its heaviest tile that can be placed"),
+    N_("Strategist"),
+    N_("the tips of a club player: heavy tiles and doubles early, keeps a variety of numbers, reads the "
+       "opponent's draws and passes"),
+    N_("Flat Monte Carlo"),
+    N_("flatmc:K: K sampled deals of the hidden tiles per move, played out at random; the best mean wins"),
+    N_("Expert"),
+    N_("expert[:ms=N]: searches the deals the history allows, exactly when few tiles are unknown (N ms, default "
+       "50)"),
+};
+
+// Human first, then src/ai's catalog; players with a budget are offered at a few budgets. In the
+// current language: made again after a switch.
+const std::vector<SeatChoice>& seatChoices() {
+  static std::vector<SeatChoice> c;
+  static unsigned madeFor = ~0u;
+  if (madeFor == i18n::generation()) return c;
+  madeFor = i18n::generation();
+  c = {{"human", _("Human"), _("you (or a friend) choose the moves")}};
+  auto add = [&](std::string spec, std::string label, const std::string& about) {
+    if (ai::playerSpecError(spec).empty()) c.push_back({std::move(spec), std::move(label), _(about.c_str())});
+  };
+  for (const ai::PlayerInfo& p : ai::playerCatalog()) {
+    const std::string label = _(p.label.c_str());
+    if (p.name == "flatmc") {
+      for (int k : {200, 1000})
+        add("flatmc:" + std::to_string(k),
+            i18n::format(P_("{0} ({1} deal)", "{0} ({1} deals)", k), {label, std::to_string(k)}), p.about);
+    } else if (p.name == "expert") {
+      for (int ms : {50, 200})
+        add("expert:ms=" + std::to_string(ms), i18n::format(_("{0} ({1} ms a move)"), {label, std::to_string(ms)}),
+            p.about);
+      add("expert:ms=1000", i18n::format(_("{0} (1 s a move)"), {label}), p.about);
+    } else {
+      add(p.name, label, p.about);
+    }
+  }
+  return c;
+}
+
+std::string seatLabel(const Seat& s) { return playerLabel(s.spec); }
+
+std::string playerLabel(const std::string& name) {
+  for (const auto& c : seatChoices())
+    if (c.spec == name) return c.label;
+  return name;
+}
+
+}  // namespace dom::studio

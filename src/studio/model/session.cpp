@@ -1,0 +1,561 @@
+// The session: every intent applied in one place, the computer seats and autoplay, the first run.
+#include "studio/model/session.h"
+#include "studio/model/i18n.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+#include <variant>
+
+#include "ai/observation.h"
+#include "core/files.h"
+#include "studio/model/coach.h"
+
+namespace dom::studio {
+
+Intent intentOf(Intent::Kind k) {
+  Intent in;
+  in.kind = k;
+  return in;
+}
+
+Intent playIntent(const Move& m) {
+  Intent in = intentOf(Intent::Kind::Play);
+  in.move = m;
+  return in;
+}
+
+Intent jumpIntent(int node) {
+  Intent in = intentOf(Intent::Kind::Jump);
+  in.node = node;
+  return in;
+}
+
+Intent selectIntent(Tile t) {
+  Intent in = intentOf(Intent::Kind::Select);
+  in.tile = t;
+  return in;
+}
+
+Intent openIntent(std::string path) {
+  Intent in = intentOf(Intent::Kind::Open);
+  in.path = std::move(path);
+  return in;
+}
+
+Intent paneIntent(Pane p, bool on) {
+  Intent in = intentOf(Intent::Kind::SetPane);
+  in.pane = p;
+  in.on = on;
+  return in;
+}
+
+Intent seatIntent(Player p, Seat s) {
+  Intent in = intentOf(Intent::Kind::SetSeat);
+  in.owner = p;
+  in.seat = s;
+  return in;
+}
+
+Intent visibilityIntent(Visibility v) {
+  Intent in = intentOf(Intent::Kind::SetVisibility);
+  in.visibility = v;
+  return in;
+}
+
+Intent editMoveIntent(Tile t, Zone z) {
+  Intent in = intentOf(Intent::Kind::EditMove);
+  in.tile = t;
+  in.zone = z;
+  return in;
+}
+
+MoveCounter moveCounter(const Timeline& t) {
+  MoveCounter c;
+  const auto& path = t.branchPath();
+  const int pos = t.pathPos();
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const Node& n = t.node(path[k]);
+    if (n.roundStart) continue;  // a deal is a row without a number
+    ++c.last;
+    if (static_cast<int>(k) <= pos) c.current = c.last;
+  }
+  return c;
+}
+
+Session::Session() : thinker_(std::make_unique<Background<ComputerDecision>>()) { editor.load(match()); }
+Session::Session(Session&&) noexcept = default;
+Session& Session::operator=(Session&&) noexcept = default;
+Session::~Session() = default;
+
+bool Session::thinking() const { return thinker_ && thinker_->busy(); }
+
+void Session::waitForComputer() {
+  if (thinker_) thinker_->wait();
+}
+
+// The seat's player decides on a worker thread, from a copy of the position, with a seed of its
+// own for this move (so that a game replays the same for a seed, whatever the frame rate).
+void Session::startThinking(Player who) {
+  const std::string spec = game.seats[static_cast<std::size_t>(idx(who))].spec;
+  const std::uint64_t seed = game.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(timeline.pathPos()) + 1;
+  thinkingFor_ = who;
+  // What the seat may know: its Observation of the round so far on this branch (built here, where
+  // the timeline is; the worker gets a copy).
+  ai::RoundLog log;
+  for (const RoundMove& rm : roundMoves(timeline)) log.record(*rm.before, rm.move);
+  thinker_->start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl&) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ComputerDecision d;
+    d.spec = spec;
+    auto player = ai::makePlayer(spec, seed);
+    if (player) {
+      ai::Decision made = player->decide(o);
+      d.move = made.move;
+      d.reason = std::move(made.reason);
+    } else {
+      d.move = ai::greedyMove(o);
+    }
+    d.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return d;
+  });
+}
+
+std::optional<Player> Session::soleHuman() const {
+  const bool a = game.seats[0].human(), b = game.seats[1].human();
+  if (a == b) return std::nullopt;
+  return a ? Player::A : Player::B;
+}
+
+bool Session::humanToMove() const {
+  const auto p = match().toMove();
+  return p && game.seats[static_cast<std::size_t>(idx(*p))].human();
+}
+
+bool Session::computerHolds(Tile t) const {
+  if (t == kNoTile || t >= kTiles) return false;
+  for (int p = 0; p < 2; ++p)
+    if ((match().state().hand[static_cast<std::size_t>(p)] & bit(t)) &&
+        !game.seats[static_cast<std::size_t>(p)].human())
+      return true;
+  return false;
+}
+
+bool Session::canRedo() const {
+  return !editing() && !redoMoves_.empty() && redoTimeline_ == timelineId_ && redoNode_ == timeline.currentIndex();
+}
+
+// A user's intent the seats forbid: playing while a computer seat is to move, or selecting a
+// computer seat's tile. It is refused with the reason and changes nothing (the computer keeps thinking).
+bool Session::refused(const Intent& in) {
+  const auto who = match().toMove();
+  const bool play = in.kind == Intent::Kind::Play || in.kind == Intent::Kind::PlaySelected;
+  if (play && who && !game.seats[static_cast<std::size_t>(idx(*who))].human()) {
+    status(i18n::format(_("{0} is the computer's seat: it plays its own tiles"), {std::string(1, letter(*who))}));
+    return true;
+  }
+  if (in.kind == Intent::Kind::Select && computerHolds(in.tile)) {
+    status(_("that tile is the computer's: only your own tiles can be selected"));
+    return true;
+  }
+  return false;
+}
+
+std::array<std::string, 2> Session::playerNames() const {
+  if (!playersFromSeats_ && timeline.players()) return *timeline.players();
+  return {std::string(name(game.seats[0])), std::string(name(game.seats[1]))};
+}
+
+std::string Session::statusLine() const { return statusText.empty() ? std::string(_(hint_.c_str())) : statusText; }
+
+void Session::showError(const std::string& e) {
+  errorText = e;
+  errorPopup = true;
+  spdlog::error("{}", e);
+}
+
+void Session::firstRun() {
+  if (const auto human = soleHuman()) {
+    settings.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
+    autoVisibility_ = true;
+    hint_ = N_("Click a tile, then a ghost to play (or Tab, Enter).");
+  }
+  settings.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
+  bump();
+}
+
+void Session::newGame(const NewGameOptions& o) {
+  auto parsed = parseRules(o.rules);
+  if (auto* err = std::get_if<std::string>(&parsed)) {
+    showError("rules: " + *err);
+    return;
+  }
+  game = o;
+  lastDecision_.reset();
+  Match m = newMatch(std::get<Rules>(parsed), o.seed);
+  timeline.reset(m, dealRecord(m));
+  ++timelineId_;
+  playersFromSeats_ = true;
+  timeline.setPlayers(playerNames());
+  filePath.clear();
+  unsaved_ = false;
+  selected = kNoTile;
+  autoplay = false;
+  editor.load(m);
+  if (autoVisibility_) {
+    const auto human = soleHuman();
+    settings.visibility = !human ? Visibility::All : *human == Player::A ? Visibility::AsA : Visibility::AsB;
+  }
+  spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]),
+               name(o.seats[1]));
+}
+
+bool Session::open(const std::string& path) {
+  Timeline t;
+  if (auto err = t.loadFile(path)) {
+    showError(err->text());
+    return false;
+  }
+  timeline = std::move(t);
+  ++timelineId_;
+  filePath = path;
+  unsaved_ = false;
+  game.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
+  game.rules = match().rules().text();
+  playersFromSeats_ = false;
+  selected = kNoTile;
+  autoplay = false;
+  hint_.clear();
+  editor.load(match());
+  if (autoVisibility_) settings.visibility = Visibility::All;  // a record is reviewed with every hand shown
+  auto& r = settings.recent;
+  r.erase(std::remove(r.begin(), r.end(), path), r.end());
+  r.insert(r.begin(), path);
+  settings.clamp();
+  spdlog::info("opened {} ({} positions)", path, timeline.size());
+  return true;
+}
+
+bool Session::save(const std::string& path) {
+  const std::string text = dgn::write(timeline.record());
+  if (auto err = dgn::saveFile(path, text); !err.empty()) {
+    showError(err);  // "cannot save PATH: reason"
+    return false;
+  }
+  filePath = path;
+  unsaved_ = false;
+  status(i18n::format(_("saved {0}"), {path}));
+  spdlog::info("saved {}", path);
+  return true;
+}
+
+void Session::play(const Move& mv) {
+  const auto who = match().toMove();
+  if (!who) {
+    status(_("no round is on"));
+    return;
+  }
+  // The engine's reason names the player and the action ("A cannot draw: ..."): shown as it is.
+  if (const std::string why = match().illegal(mv, *who); !why.empty()) {
+    status(why);
+    spdlog::warn("{}: {}", match().moveText(mv), why);
+    return;
+  }
+  timeline.play(mv);
+  unsaved_ = true;
+  selected = kNoTile;
+  chosenGhost = 0;
+  if (game.seats[static_cast<std::size_t>(idx(*who))].human()) hint_.clear();
+}
+
+void Session::playSelected() {
+  const Match& m = match();
+  const auto who = m.toMove();
+  if (selected == kNoTile) return status(_("select a tile first (Tab)"));
+  if (!who) return status(_("no round is on"));
+  const auto placements = movesOfTile(m, selected);
+  if (placements.empty()) {
+    Move probe;
+    probe.tile = selected;
+    probe.end = m.state().beforeLead() ? End::None : End::L;
+    return status(m.illegal(probe, *who));
+  }
+  play(placements[static_cast<std::size_t>(std::clamp(chosenGhost, 0, static_cast<int>(placements.size()) - 1))]);
+}
+
+void Session::select(Tile t) {
+  selected = t;
+  chosenGhost = 0;
+}
+
+void Session::setSeat(Player p, Seat s) {
+  game.seats[static_cast<std::size_t>(idx(p))] = s;
+  // A new game's players are its seats: the names follow (a record keeps its own).
+  if (playersFromSeats_) timeline.setPlayers(playerNames());
+}
+
+void Session::editorStart() {
+  auto started = editor.start();
+  if (!started) {
+    showError(i18n::format(_("the position is illegal: {0}"), {editor.error()}));
+    return;
+  }
+  timeline.resetSetup(started->first, started->second);
+  ++timelineId_;
+  game.rules = started->first.rules().text();
+  playersFromSeats_ = true;
+  timeline.setPlayers(playerNames());
+  filePath.clear();
+  selected = kNoTile;
+  // Leave edit mode: the table shows the game again, from the edited position.
+  settings.open[static_cast<std::size_t>(Pane::Editor)] = false;
+  unsaved_ = true;
+  spdlog::info("playing from an edited position");
+}
+
+void Session::undo() {
+  if (editing()) {
+    if (!editor.undo()) status(_("nothing to undo in the editor"));
+    return;
+  }
+  undoMove();
+}
+
+void Session::redo() {
+  if (editing()) {
+    if (!editor.redo()) status(_("nothing to redo in the editor"));
+    return;
+  }
+  selected = kNoTile;
+  if (timeline.next()) return;
+  if (!canRedo()) return status(_("no later position on this branch"));
+  // The moves an undo against the computer took back: the human's and the computer's replies.
+  const std::vector<Move> moves = std::move(redoMoves_);
+  redoMoves_.clear();
+  for (const Move& mv : moves) {
+    const auto who = match().toMove();
+    if (!who || !match().illegal(mv, *who).empty()) break;
+    timeline.play(mv);
+    unsaved_ = true;
+  }
+}
+
+// At the tip of a game against the computer, undo the human's last move with the computer's
+// replies, and drop them (no branch is left behind); anywhere else, one step back.
+void Session::undoMove() {
+  autoplay = false;
+  selected = kNoTile;
+  const auto human = soleHuman();
+  const Node& here = timeline.current();
+  if (!human || !here.children.empty() || here.parent < 0) {
+    if (!timeline.prev()) status(_("nothing to undo: this is the first position"));
+    return;
+  }
+  auto byComputer = [&](const Node& n) { return n.move && n.by != *human; };
+  int target = timeline.currentIndex();
+  while (byComputer(timeline.node(target)) && timeline.node(target).parent >= 0) target = timeline.node(target).parent;
+  const Node& t = timeline.node(target);
+  if (t.move && t.by == *human && t.parent >= 0) target = t.parent;
+  if (target == timeline.currentIndex()) {
+    if (!timeline.prev()) status(_("nothing to undo: this is the first position"));
+    return;
+  }
+  const bool oneBranch = timeline.leaves().size() == 1;
+  if (!oneBranch || !playersFromSeats_) {
+    timeline.jump(target);
+    return;
+  }
+  // Rebuild the branch up to the target: the undone moves leave no branch behind.
+  const std::vector<int> path = timeline.branchPath();
+  const auto end = std::find(path.begin(), path.end(), target);
+  const Node& root = timeline.node(path.front());
+  if (!root.roundStart) {
+    timeline.jump(target);
+    return;
+  }
+  // The moves taken back, kept for Redo (a round's deal ends them: Redo replays moves only).
+  std::vector<Move> undone;
+  for (auto it = end + 1; it != path.end(); ++it) {
+    const Node& n = timeline.node(*it);
+    if (!n.move || n.roundStart) break;
+    undone.push_back(*n.move);
+  }
+  Timeline rebuilt;
+  rebuilt.reset(root.match, *root.roundStart);
+  rebuilt.setTitle(timeline.title());
+  rebuilt.setPlayers(timeline.players());
+  for (auto it = path.begin() + 1; it != path.end() && it <= end; ++it) {
+    const Node& n = timeline.node(*it);
+    if (n.roundStart)
+      rebuilt.dealNext(game.seed + static_cast<std::uint64_t>(rebuilt.current().match.round()));
+    else if (n.move)
+      rebuilt.play(*n.move);
+  }
+  if (rebuilt.size() != static_cast<int>(end - path.begin()) + 1) {
+    timeline.jump(target);  // the replay did not reach it: keep the tree, step back
+    return;
+  }
+  timeline = std::move(rebuilt);
+  ++timelineId_;
+  redoMoves_ = std::move(undone);
+  redoTimeline_ = timelineId_;
+  redoNode_ = timeline.currentIndex();
+}
+
+void Session::apply(const Intent& in) {
+  using K = Intent::Kind;
+  if (in.kind == K::Status) {
+    statusText = in.path;
+    return;
+  }
+  if (in.windowKind()) return;  // App's business
+  // A message is about the last action: any new action clears it (a refusal sets a new one).
+  statusText.clear();
+  if (refused(in)) {
+    bump();
+    return;
+  }
+  switch (in.kind) {
+    case K::Jump: timeline.jump(in.node); break;
+    case K::First: timeline.first(); break;
+    case K::Prev: timeline.prev(); break;
+    case K::Next: timeline.next(); break;
+    case K::Last: timeline.last(); break;
+    case K::Autoplay:
+      autoplay = !autoplay;
+      autoplayElapsed = 0;
+      break;
+    case K::AddNotes: {
+      int added = 0;
+      for (const auto& [node, text] : in.notes)
+        if (node >= 0 && node < timeline.size() && timeline.addNote(node, text)) ++added;
+      unsaved_ = unsaved_ || added > 0;
+      status(added == 0
+                 ? std::string(_("no note to add"))
+                 : i18n::format(P_("{0} note added: save to keep it", "{0} notes added: save to keep them", added),
+                                {std::to_string(added)}));
+      break;
+    }
+    case K::Select: select(in.tile); break;
+    case K::ChooseGhost: chosenGhost = std::max(0, in.node); break;
+    case K::Play: play(in.move); break;
+    case K::PlaySelected: playSelected(); break;
+    case K::DealNext:
+      if (const auto why = match().canStartRound(); !why.empty())
+        status(why);
+      else
+        timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round()));
+      unsaved_ = true;
+      break;
+    case K::Open: open(in.path); break;
+    case K::Save: save(in.path); break;
+    case K::NewGame: newGame(in.game); break;
+    case K::EditorStart: editorStart(); break;
+    case K::EditLoad: editor.load(match()); break;
+    case K::EditMove: editor.moveTile(in.tile, in.zone); break;
+    case K::EditTurn: editor.setTurn(in.owner); break;
+    case K::EditScore: editor.setScore(in.scores); break;
+    case K::EditStockOrder: editor.moveInStock(in.tile, in.node); break;
+    case K::Undo: undo(); break;
+    case K::Redo: redo(); break;
+    case K::SetSeat: setSeat(in.owner, in.seat); break;
+    case K::SetVisibility:
+      settings.visibility = in.visibility;
+      autoVisibility_ = false;
+      break;
+    case K::SetTeaching: settings.teaching = in.on; break;
+    case K::SetAnimate: settings.animate = in.on; break;
+    case K::SetGhosts: settings.ghosts = in.on; break;
+    case K::SetSpeed:
+      settings.speed = in.value;
+      settings.clamp();
+      break;
+    case K::SetComputerDelay:
+      settings.computerDelay = in.value;
+      settings.clamp();
+      break;
+    case K::SetPane: {
+      const bool entering = in.pane == Pane::Editor && in.on && !editing();
+      settings.open[static_cast<std::size_t>(in.pane)] = in.on;
+      // Entering edit mode starts from the position on the table, unless edits are pending.
+      if (entering && !editor.canUndo()) editor.load(match());
+      break;
+    }
+    default: break;  // Status and the window's kinds returned above
+  }
+  // Only the view settings leave the game as it was: anything else makes a running decision stale.
+  const bool viewOnly = in.kind == K::AddNotes || in.kind == K::SetVisibility || in.kind == K::SetTeaching ||
+                        in.kind == K::SetAnimate || in.kind == K::SetGhosts || in.kind == K::SetSpeed ||
+                        in.kind == K::SetComputerDelay || in.kind == K::SetPane || in.kind == K::Select ||
+                        in.kind == K::ChooseGhost;
+  if (!viewOnly) {
+    ++epoch_;
+    if (thinker_->busy()) {
+      thinker_->cancel();
+      thinkingFor_.reset();
+    }
+  }
+  const bool manual =
+      in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
+  if (manual) {
+    autoplay = false;
+    selected = kNoTile;
+  }
+  bump();
+}
+
+void Session::applyAll(Intents& in) {
+  for (const Intent& i : in) apply(i);
+  in.clear();
+}
+
+void Session::tick(float dt) {
+  if (autoplay) {
+    autoplayElapsed += dt * settings.speed;
+    if (autoplayElapsed >= 1.0f) {
+      autoplayElapsed = 0;
+      if (!timeline.next()) autoplay = false;
+      bump();
+    }
+    return;
+  }
+  // Computer seats play only at the tip of the current branch, and never in edit mode.
+  if (!timeline.current().children.empty() || editing()) return;
+  const Match& m = match();
+  if (m.round() > 0 && m.state().over() && !m.matchOver() && game.seats[0] != Seat::Human &&
+      game.seats[1] != Seat::Human) {
+    computerElapsed += dt;
+    if (computerElapsed >= settings.computerDelay) {
+      computerElapsed = 0;
+      apply(intentOf(Intent::Kind::DealNext));
+    }
+    return;
+  }
+  const auto who = m.toMove();
+  if (!who || game.seats[static_cast<std::size_t>(idx(*who))].human()) {
+    computerElapsed = 0;
+    return;
+  }
+  // The computer thinks from the moment it is its turn; its move shows once the delay has passed.
+  computerElapsed += dt;
+  if (!thinker_->runs(epoch_)) startThinking(*who);
+  if (computerElapsed < settings.computerDelay) return;
+  auto d = thinker_->take(epoch_);
+  if (!d) return;
+  thinkingFor_.reset();
+  computerElapsed = 0;
+  // The computer's own move (apply() would refuse a Play for a computer seat: that is the user's).
+  play(d->move);
+  ++epoch_;
+  bump();
+  d->node = timeline.currentIndex();
+  lastDecision_ = std::move(d);
+}
+
+}  // namespace dom::studio

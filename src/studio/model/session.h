@@ -1,0 +1,236 @@
+// The studio's session: the timeline, editor, seats, autoplay, selection, view settings and open file,
+// changed only by Session::apply(Intent). No ImGui: panes read it and return intents; tests drive it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "studio/model/editor.h"
+#include "studio/model/players.h"
+#include "studio/model/scenarios.h"
+#include "studio/model/settings.h"
+#include "studio/model/timeline.h"
+#include "studio/model/viewmodel.h"
+#include "studio/model/window_layout.h"
+#include "studio/model/worker.h"
+
+namespace dom::studio {
+
+struct NewGameOptions {
+  std::string rules = "en-linea";
+  std::uint64_t seed = 1;
+  std::array<Seat, 2> seats{Seat::Human, Seat::Greedy};
+};
+
+// Every change the user (or the computer seat, or a script) makes, as data.
+struct Intent {
+  enum class Kind {
+    // The timeline.
+    Jump,
+    First,
+    Prev,
+    Next,
+    Last,
+    Play,
+    PlaySelected,
+    Select,
+    ChooseGhost,
+    DealNext,
+    Autoplay,
+    AddNotes,  // notes after the nodes' moves (the record analysis saved into the record)
+    // Files and games.
+    Open,
+    Save,
+    NewGame,
+    EditorStart,
+    // The position editor (edit mode).
+    EditLoad,
+    EditMove,
+    EditTurn,
+    EditScore,
+    EditStockOrder,
+    // Undo/Redo act on what has focus: the editor in edit mode, otherwise the timeline.
+    Undo,
+    Redo,
+    // Seats and view settings.
+    SetSeat,
+    SetVisibility,
+    SetTeaching,
+    SetAnimate,
+    SetGhosts,
+    SetSpeed,
+    SetComputerDelay,
+    SetPane,
+    // A message for the status line (why an action was refused): `path` holds the text.
+    Status,
+    // The window's own business (App handles these; the session ignores them).
+    ExportPng,
+    ExportTablePng,
+    NewGameDialog,
+    OpenDialog,
+    SaveAsDialog,
+    ExportDialog,
+    ExportTableDialog,
+    AboutDialog,
+    Palette,
+    Quit,
+    ResetLayout,
+    Hint,
+    AnalyseRecord,
+    NextMistake,
+    PrevMistake,
+    SetMistakeSide,  // node: the MistakeSide
+    AnalysisNotes,
+    SetView,      // on: the whole table, else fit the line
+    SetLanguage,  // path: the language's code
+  };
+  // The kinds from ExportPng on are the window's: the session never sees them.
+  [[nodiscard]] bool windowKind() const { return kind >= Kind::ExportPng; }
+  Kind kind = Kind::Jump;
+  int node = 0;              // Jump; ChooseGhost: the index; EditStockOrder: -1 or +1
+  Move move;                 // Play
+  Tile tile = kNoTile;       // Select, EditMove, EditStockOrder
+  Player owner = Player::A;  // EditTurn, SetSeat
+  Zone zone = Zone::Box;     // EditMove
+  Seat seat = Seat::Human;
+  Pane pane = Pane::Table;
+  Visibility visibility = Visibility::All;
+  bool on = false;  // SetTeaching, SetAnimate, SetGhosts, SetPane; Open: confirmed (drops unsaved moves)
+  float value = 0;  // SetSpeed, SetComputerDelay
+  std::array<int, 2> scores{};
+  std::string path;                                // Open, Save, ExportPng
+  NewGameOptions game;                             // NewGame
+  std::vector<std::pair<int, std::string>> notes;  // AddNotes: node, text
+};
+using Intents = std::vector<Intent>;
+
+// Short constructors for the common intents.
+[[nodiscard]] Intent intentOf(Intent::Kind k);
+[[nodiscard]] Intent playIntent(const Move& m);
+[[nodiscard]] Intent jumpIntent(int node);
+[[nodiscard]] Intent selectIntent(Tile t);
+[[nodiscard]] Intent openIntent(std::string path);
+[[nodiscard]] Intent paneIntent(Pane p, bool on);
+[[nodiscard]] Intent seatIntent(Player p, Seat s);
+[[nodiscard]] Intent visibilityIntent(Visibility v);
+[[nodiscard]] Intent editMoveIntent(Tile t, Zone z);
+
+// The counter of the Timeline pane: numbered like its rows (deals are not moves).
+struct MoveCounter {
+  int current = 0;  // the number of the last move up to the current position (0 before any)
+  int last = 0;     // the number of the branch's last move
+};
+[[nodiscard]] MoveCounter moveCounter(const Timeline& t);
+
+// A computer seat's decision, made on a worker thread from what that seat may know.
+struct ComputerDecision {
+  Move move;
+  std::string reason;  // the player's words for it ("" when it gives none)
+  std::string spec;    // the player that decided
+  double ms = 0;       // how long it thought
+  int node = -1;       // the timeline node the move made
+};
+
+class Session {
+ public:
+  Session();
+  Session(Session&&) noexcept;
+  Session& operator=(Session&&) noexcept;
+  ~Session();
+  // The one place where the session changes. Every change the table can show bumps generation().
+  void apply(const Intent& in);
+  void applyAll(Intents& in);
+  // Time passes: autoplay steps and computer seats move (at the tip of the branch).
+  void tick(float dt);
+  // The first run against the computer: the human's view, the Scenarios pane, the hint.
+  void firstRun();
+
+  // Queries.
+  [[nodiscard]] const Match& match() const { return timeline.current().match; }
+  // Edit mode: the Position editor is open; the table then shows editor.position().
+  [[nodiscard]] bool editing() const { return settings.isOpen(Pane::Editor); }
+  [[nodiscard]] bool humanToMove() const;
+  // A computer seat holds this tile: no key, click or script line may select or play it.
+  [[nodiscard]] bool computerHolds(Tile t) const;
+  // Redo after an undo against the computer: the undone moves are kept until the game moves on.
+  [[nodiscard]] bool canRedo() const;
+  // Moves, deals, notes or an edited position since the last new game, open or save: opening
+  // another file asks first.
+  [[nodiscard]] bool unsaved() const { return unsaved_; }
+  [[nodiscard]] const std::uint64_t& generation() const { return generation_; }
+  // The seat names shown as players when the record names none (they follow the seats).
+  [[nodiscard]] std::array<std::string, 2> playerNames() const;
+  // The line under the table: the last message, else the how-to-move hint until the first move.
+  [[nodiscard]] std::string statusLine() const;
+  [[nodiscard]] const std::string& hint() const { return hint_; }
+  // The player a human plays against the computer (one human seat), if any.
+  [[nodiscard]] std::optional<Player> soleHuman() const;
+  // A computer seat is deciding its move on the worker thread (the spinner shows it).
+  [[nodiscard]] bool thinking() const;
+  // The seat that is thinking, when thinking().
+  [[nodiscard]] std::optional<Player> thinker() const { return thinking() ? thinkingFor_ : std::nullopt; }
+  // The last computer decision played (its reason is shown under the table).
+  [[nodiscard]] const std::optional<ComputerDecision>& lastDecision() const { return lastDecision_; }
+  // Blocks until the computer's running decision is done (tests and scripts; the frame never does).
+  void waitForComputer();
+  // Bumped by every intent that changes the game or the seats (not by view settings): a computer
+  // decision or an analysis started under another epoch is stale.
+  [[nodiscard]] std::uint64_t positionEpoch() const { return epoch_; }
+  // Bumped whenever the timeline is replaced (new game, open, edited position, undo that rebuilds):
+  // (timelineId(), node index) names a position for as long as the session runs.
+  [[nodiscard]] std::uint64_t timelineId() const { return timelineId_; }
+
+  void showError(const std::string& e);
+  void status(const std::string& s) { statusText = s; }
+
+  // The state; read it freely, change it only through apply().
+  Settings settings;
+  Timeline timeline;
+  Editor editor;
+  NewGameOptions game;
+  std::string filePath;
+  std::string errorText;    // shown in a modal until dismissed
+  bool errorPopup = false;  // the window should open the error modal
+  std::string statusText;   // the last message (why an action was refused, saved file...)
+  Tile selected = kNoTile;
+  int chosenGhost = 0;  // index among the selected tile's placements (Left/Right)
+  bool autoplay = false;
+  float autoplayElapsed = 0;
+  float computerElapsed = 0;
+
+ private:
+  void newGame(const NewGameOptions& o);
+  bool open(const std::string& path);
+  bool save(const std::string& path);
+  void play(const Move& m);
+  void playSelected();
+  void select(Tile t);
+  void undo();
+  void redo();
+  void undoMove();
+  void setSeat(Player p, Seat s);
+  void editorStart();
+  void bump() { ++generation_; }
+  void startThinking(Player who);
+  bool refused(const Intent& in);
+  std::vector<Move> redoMoves_;  // the moves an undo against the computer took back, in order
+  int redoNode_ = -1;            // ... valid while the timeline and its current node are these
+  std::uint64_t redoTimeline_ = 0;
+  bool unsaved_ = false;
+  std::uint64_t generation_ = 0;
+  std::uint64_t epoch_ = 1;
+  std::uint64_t timelineId_ = 1;
+  std::unique_ptr<Background<ComputerDecision>> thinker_;
+  std::optional<Player> thinkingFor_;
+  std::optional<ComputerDecision> lastDecision_;
+  bool playersFromSeats_ = true;  // the players' names are the seats' (a new game), not a record's
+  bool autoVisibility_ = false;   // the view was set by the first run, not by the user
+  std::string hint_;              // shown until the first move of a first-run game
+};
+
+}  // namespace dom::studio

@@ -1,0 +1,118 @@
+// The view settings: each `Key=value` line checked on load, written back as lines; the panes' names.
+#include "studio/model/settings.h"
+#include "studio/model/i18n.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <optional>
+#include <sstream>
+
+namespace dom::studio {
+
+const char* name(Pane p) {
+  static const char* const names[] = {"table", "hands",  "stock",     "timeline", "branches", "rules",
+                                      "score", "editor", "scenarios", "log",      "tracker",  "analysis"};
+  return names[static_cast<int>(p)];
+}
+
+bool parsePane(std::string_view text, Pane& out) {
+  for (int i = 0; i < kPanes; ++i)
+    if (text == name(static_cast<Pane>(i))) {
+      out = static_cast<Pane>(i);
+      return true;
+    }
+  return false;
+}
+
+void Settings::clamp() {
+  // std::clamp lets a NaN through (every comparison is false): a NaN speed would freeze autoplay.
+  if (!std::isfinite(speed)) speed = Settings{}.speed;
+  if (!std::isfinite(computerDelay)) computerDelay = Settings{}.computerDelay;
+  speed = std::clamp(speed, 0.25f, 8.0f);
+  computerDelay = std::clamp(computerDelay, 0.0f, 5.0f);
+  if (static_cast<int>(visibility) > 2) visibility = Visibility::All;
+  if (recent.size() > 8) recent.resize(8);
+}
+
+namespace {
+// A whole number in [lo, hi] written as digits only (no sign, no spaces), else nullopt.
+std::optional<int> strictInt(std::string_view v, int lo, int hi) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (v.empty() || v[0] == '-' || v[0] == '+' || ec != std::errc() || end != v.data() + v.size() || n < lo || n > hi)
+    return std::nullopt;
+  return n;
+}
+// A finite number in [lo, hi] ("nan", "inf", "1e99", "2x" are refused), else nullopt.
+std::optional<float> strictFloat(std::string_view v, float lo, float hi) {
+  float f = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
+  if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(f) || f < lo || f > hi)
+    return std::nullopt;
+  return f;
+}
+}  // namespace
+
+std::string applySetting(Settings& s, std::string_view key, std::string_view value) {
+  auto flag = [&](bool& b) -> std::string {
+    const auto n = strictInt(value, 0, 1);
+    if (!n) return "is 0 or 1";
+    b = *n != 0;
+    return {};
+  };
+  auto number = [&](float& f, float lo, float hi) -> std::string {
+    const auto x = strictFloat(value, lo, hi);
+    if (!x) return "is a number from " + std::to_string(lo).substr(0, 4) + " to " + std::to_string(hi).substr(0, 4);
+    f = *x;
+    return {};
+  };
+  if (key == "Visibility") {
+    const auto n = strictInt(value, 0, 2);
+    if (!n) return "is 0, 1 or 2";
+    s.visibility = static_cast<Visibility>(*n);
+    return {};
+  }
+  if (key == "Teaching") return flag(s.teaching);
+  if (key == "Animate") return flag(s.animate);
+  if (key == "Ghosts") return flag(s.ghosts);
+  if (key == "Speed") return number(s.speed, 0.25f, 8.0f);
+  if (key == "ComputerDelay") return number(s.computerDelay, 0.0f, 5.0f);
+  if (key == "Language") {
+    if (!i18n::known(value)) return "is not a language (en, es, fr, pl, hi, pseudo)";
+    s.language = value;
+    return {};
+  }
+  if (key == "Recent") {
+    if (value.empty()) return "is a file path";
+    if (s.recent.size() < 8) s.recent.emplace_back(value);
+    return {};
+  }
+  if (key.substr(0, 5) == "Pane.") {
+    Pane p;
+    if (!parsePane(key.substr(5), p)) return "is not a pane";
+    bool open = false;
+    if (auto e = flag(open); !e.empty()) return e;
+    s.open[static_cast<std::size_t>(p)] = open;
+    return {};
+  }
+  return "is not a setting";
+}
+
+std::string settingsText(const Settings& s) {
+  std::ostringstream o;
+  o << "Visibility=" << static_cast<int>(s.visibility) << "\nTeaching=" << (s.teaching ? 1 : 0)
+    << "\nAnimate=" << (s.animate ? 1 : 0) << "\nGhosts=" << (s.ghosts ? 1 : 0) << "\n";
+  char num[64];
+  std::snprintf(num, sizeof num, "Speed=%.2f\nComputerDelay=%.2f\n", static_cast<double>(s.speed),
+                static_cast<double>(s.computerDelay));
+  o << num;
+  for (int i = 0; i < kPanes; ++i)
+    o << "Pane." << name(static_cast<Pane>(i)) << "=" << (s.open[static_cast<std::size_t>(i)] ? 1 : 0) << "\n";
+  if (!s.language.empty()) o << "Language=" << s.language << "\n";
+  for (const auto& r : s.recent)
+    if (r.find_first_of("\r\n") == std::string::npos) o << "Recent=" << r << "\n";
+  return o.str();
+}
+}  // namespace dom::studio

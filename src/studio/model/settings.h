@@ -1,0 +1,56 @@
+// The studio's panes by name, and its view settings: one struct, range-checked on load, saved next
+// to imgui.ini as `Key=value` lines.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "studio/model/viewmodel.h"
+
+namespace dom::studio {
+
+enum class Pane : std::uint8_t {
+  Table,
+  Hands,
+  Stock,
+  Timeline,
+  Branches,
+  Rules,
+  Score,
+  Editor,
+  Scenarios,
+  Log,
+  Tracker,
+  Analysis,
+  Count
+};
+inline constexpr int kPanes = static_cast<int>(Pane::Count);
+[[nodiscard]] const char* name(Pane p);
+[[nodiscard]] bool parsePane(std::string_view text, Pane& out);
+
+// View settings in one struct, range-checked on load, saved next to imgui.ini.
+struct Settings {
+  Visibility visibility = Visibility::All;
+  bool teaching = false;  // reveals the stock in draw order
+  bool animate = true;    // moves fade in when played or stepped
+  bool ghosts = true;
+  float speed = 1.0f;  // autoplay moves per second
+  float computerDelay = 0.4f;
+  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false, false, false};
+  std::vector<std::string> recent;
+  std::string language;  // chosen in View > Language ("" follows the environment)
+  void clamp();
+  [[nodiscard]] bool isOpen(Pane p) const { return open[static_cast<std::size_t>(p)]; }
+};
+
+// One `Key=value` line of the saved settings, validated field by field: a value that is not a whole
+// number (flags, visibility, panes) or a finite number in range (speed, delay) is refused with the
+// reason and the setting keeps its value. Returns empty or the reason.
+[[nodiscard]] std::string applySetting(Settings& s, std::string_view key, std::string_view value);
+// The saved settings as `Key=value` lines. A recent path holding a line break is left out, so that no
+// path can add lines of its own to the settings file.
+[[nodiscard]] std::string settingsText(const Settings& s);
+
+}  // namespace dom::studio

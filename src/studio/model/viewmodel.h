@@ -1,0 +1,77 @@
+// What each pane shows for a position, as plain data and text: tested without a window.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/match.h"
+#include "studio/model/timeline.h"
+
+namespace dom::studio {
+
+enum class Visibility : std::uint8_t { All, AsA, AsB };
+
+struct HandView {
+  Player player = Player::A;
+  std::vector<Tile> tiles;  // heaviest first
+  bool faceDown = false;
+  int pips = 0;  // -1 when hidden
+  bool toMove = false;
+  Mask playable = 0;  // tiles that can be played now (when it is this player's turn)
+};
+[[nodiscard]] std::array<HandView, 2> handsView(const Match& m, Visibility v);
+
+struct StockView {
+  int count = 0;
+  int reserve = 0;
+  int drawable = 0;         // tiles above the reserve
+  std::vector<Tile> tiles;  // in draw order, only when revealed
+};
+[[nodiscard]] StockView stockView(const Match& m, bool reveal);
+
+struct TimelineRow {
+  int node = 0;
+  int number = 0;      // move number within the branch (0 for a deal)
+  std::string player;  // "A", "B" or "" for a deal
+  std::string move;
+  std::string caused;
+  bool current = false;
+  bool branchPoint = false;  // the position has more than one continuation
+};
+// Draws by a player whose hand is hidden under `v` do not show the drawn tile.
+[[nodiscard]] std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v = Visibility::All);
+[[nodiscard]] bool hidden(Visibility v, Player p);
+// The move text and what it caused, with a hidden player's drawn tile left out.
+[[nodiscard]] std::pair<std::string, std::string> moveWords(const Node& n, Visibility v);
+
+struct BranchRow {
+  int leaf = 0;
+  int number = 0;
+  int length = 0;     // moves from the root
+  int forkDepth = 0;  // where it leaves the first branch
+  std::string lastMove;
+  bool current = false;
+};
+[[nodiscard]] std::vector<BranchRow> branchRows(const Timeline& t);
+
+// The rule set's knobs as (name, value) pairs, in rules.md order.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r);
+// Plain language: the position now ("B has no 6 and no 3: B must draw").
+// With `v` hiding the player to move, how many tiles it can play is not told.
+[[nodiscard]] std::string explainPosition(const Match& m, Visibility v = Visibility::All);
+// Plain language: why tile t of `owner` can or cannot be played now.
+[[nodiscard]] std::string explainTile(const Match& m, Player owner, Tile t);
+
+struct ScoreView {
+  std::array<int, 2> scores{};
+  int target = 0;
+  int round = 0;
+  std::vector<std::string> rounds;  // "Round 1: A by domino +23"
+  std::string match;                // "" while on, else "A wins the match"
+};
+[[nodiscard]] ScoreView scoreView(const Match& m);
+
+// Legal moves of the player to move that play tile t.
+[[nodiscard]] std::vector<Move> movesOfTile(const Match& m, Tile t);
+
+}  // namespace dom::studio

@@ -1,0 +1,64 @@
+// The default window layout: the panes in three columns, none covering another.
+#include "studio/model/window_layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+namespace dom::studio {
+
+namespace {
+// Stacks the open panes of a column top to bottom, sharing its height by weight.
+void stack(std::array<Box, kPanes>& out, const std::vector<std::pair<Pane, float>>& column,
+           const std::array<bool, kPanes>& open, float x, float y, float w, float h, float gap) {
+  float total = 0;
+  for (const auto& [p, weight] : column)
+    if (open[static_cast<std::size_t>(p)]) total += weight;
+  float at = y;
+  for (const auto& [p, weight] : column) {
+    Box& b = out[static_cast<std::size_t>(p)];
+    // A closed pane keeps its place for when it opens; the layout is made again then.
+    const float share = total > 0 ? weight / total : 0;
+    const float ph = open[static_cast<std::size_t>(p)] ? std::floor((h + gap) * share - gap) : std::floor(h * weight);
+    b = {x, open[static_cast<std::size_t>(p)] ? at : y, w, std::max(ph, 1.0f)};
+    if (open[static_cast<std::size_t>(p)]) at += ph + gap;
+  }
+}
+}  // namespace
+
+std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open,
+                                      bool editing) {
+  std::array<Box, kPanes> out{};
+  const float gap = 2;
+  const float top = menuH + gap, height = h - top;
+  // Side columns: a readable width, never more than a quarter of the window each.
+  const float side = std::floor(std::clamp(w * 0.22f, std::min(190.0f, w * 0.25f), 560.0f));
+  const float centre = w - 2 * side - 2 * gap;
+  using P = Pane;
+  stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}, {P::Tracker, 0.3f}}, open, 0, top,
+        side, height, gap);
+  stack(out, {{P::Analysis, 0.45f}, {P::Rules, 0.45f}, {P::Score, 0.27f}, {P::Log, 0.28f}}, open,
+        side + gap + centre + gap, top, side, height, gap);
+  auto centreOpen = open;
+  if (editing) {
+    // Edit mode: the table over the editor; the hands and stock are the match's, not the edit's.
+    centreOpen[static_cast<std::size_t>(P::Hands)] = centreOpen[static_cast<std::size_t>(P::Stock)] = false;
+    centreOpen[static_cast<std::size_t>(P::Editor)] = true;
+    stack(out, {{P::Table, 0.5f}, {P::Editor, 0.5f}}, centreOpen, side + gap, top, centre, height, gap);
+    const Box editorBox = out[static_cast<std::size_t>(P::Editor)];
+    out[static_cast<std::size_t>(P::Hands)] = out[static_cast<std::size_t>(P::Stock)] = editorBox;
+  } else {
+    stack(out, {{P::Table, 0.55f}, {P::Hands, 0.29f}, {P::Stock, 0.16f}}, centreOpen, side + gap, top, centre, height,
+          gap);
+    // Outside edit mode the editor is closed; its place is the lower half of the centre.
+    out[static_cast<std::size_t>(P::Editor)] = {side + gap, top + height * 0.5f, centre, height * 0.5f};
+  }
+  return out;
+}
+
+bool overlap(const Box& a, const Box& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,811 @@
+// The app object: the window's side of the studio. Keys, menu and panes make intents; the session
+// applies them; the layout tiles the window.
+#include "studio/ui/app.h"
+#include "studio/model/i18n.h"
+#include "studio/model/paths.h"
+#include "studio/ui/shaping.h"
+
+#include <imgui.h>
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+#include <spdlog/sinks/base_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+
+namespace dom::studio {
+
+void LogBuffer::add(std::string line) {
+  std::lock_guard lock(mutex);
+  lines.push_back(std::move(line));
+  while (lines.size() > 500) lines.pop_front();
+}
+
+LogBuffer& logBuffer() {
+  static LogBuffer b;
+  return b;
+}
+
+namespace {
+class PaneSink : public spdlog::sinks::base_sink<std::mutex> {
+ protected:
+  void sink_it_(const spdlog::details::log_msg& msg) override {
+    spdlog::memory_buf_t buf;
+    formatter_->format(msg, buf);
+    std::string s(buf.data(), buf.size());
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+    logBuffer().add(std::move(s));
+  }
+  void flush_() override {}
+};
+}  // namespace
+
+void setupLogging() {
+  auto pane = std::make_shared<PaneSink>();
+  pane->set_pattern("%H:%M:%S %l %v");
+  auto err = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+  auto logger = std::make_shared<spdlog::logger>("studio", spdlog::sinks_init_list{err, pane});
+  spdlog::set_default_logger(logger);
+}
+
+void placeWindow(float, float, float, float) {
+  // The App places every pane at its default rect (App::placePane) before the pane begins its
+  // window; a pane's own first-use place would undo that, so this does nothing.
+}
+
+const char* paneWord(Pane p) {
+  static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
+                                       N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
+                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis")};
+  static_assert(std::size(titles) == kPanes);
+  return _(titles[static_cast<int>(p)]);
+}
+
+const char* title(Pane p) {
+  // The translated title with the pane's fixed id after ###: the window keeps its place, size and
+  // saved settings in every language.
+  static std::array<std::string, kPanes> titles;
+  static unsigned madeFor = ~0u;
+  if (madeFor != i18n::generation()) {
+    for (int i = 0; i < kPanes; ++i)
+      titles[static_cast<std::size_t>(i)] =
+          std::string(paneWord(static_cast<Pane>(i))) + "###" + name(static_cast<Pane>(i));
+    madeFor = i18n::generation();
+  }
+  return titles[static_cast<std::size_t>(p)].c_str();
+}
+
+void App::setLanguage(const std::string& code) {
+  if (const auto err = i18n::setLanguage(code); !err.empty()) {
+    spdlog::warn("language {}: {}", code, err);
+    session.status(err);
+  }
+  settings.language = i18n::language();
+  relayout = true;  // the panes' words changed length: the layout fits them again
+}
+
+App::App() { scenariosDir = paths::scenariosDir(); }
+
+void App::apply(const Intent& in) {
+  using K = Intent::Kind;
+  auto dialog = [&](bool& flag, std::string path) {
+    dialogPath = std::move(path);
+    flag = true;
+  };
+  switch (in.kind) {
+    case K::ExportPng:
+    case K::ExportTablePng:
+      // With its pane closed there is no table on screen: refuse rather than write the whole window.
+      if (in.kind == K::ExportTablePng && !settings.isOpen(Pane::Table)) {
+        session.status(_("cannot export the table: its pane is closed (open it from the View menu)"));
+        spdlog::warn("table export to {} refused: the Table pane is closed", in.path);
+        return;
+      }
+      exportPath = in.path;
+      exportTable = in.kind == K::ExportTablePng;
+      return;
+    case K::NewGameDialog: newGameDialog = true; return;
+    case K::Open:
+      // Another file would drop the moves of the game in progress: ask first (drawDialogs).
+      if (!in.on && session.unsaved()) {
+        confirmOpen = in.path;
+        confirmOpenRequest = true;
+        return;
+      }
+      break;
+    case K::OpenDialog: dialog(openDialog, session.filePath.empty() ? scenariosDir + "/" : session.filePath); return;
+    case K::SaveAsDialog: dialog(saveDialog, session.filePath.empty() ? "game.dgn" : session.filePath); return;
+    case K::ExportDialog:
+    case K::ExportTableDialog:
+      exportTableDialog = in.kind == K::ExportTableDialog;
+      dialog(exportDialog, exportTableDialog ? "table.png" : "dominoes.png");
+      return;
+    case K::AboutDialog: aboutDialog = true; return;
+    case K::Palette: palette.request = true; return;
+    case K::Quit: quit = true; return;
+    case K::ResetLayout: relayout = true; return;
+    case K::Hint: askHint(); return;
+    case K::AnalyseRecord: analyseRecord(); return;
+    case K::NextMistake:
+    case K::PrevMistake: {
+      Intents more;
+      jumpMistake(in.kind == K::NextMistake ? 1 : -1, more);
+      for (const Intent& i : more) apply(i);
+      return;
+    }
+    case K::SetMistakeSide: mistakeSide = static_cast<MistakeSide>(std::clamp(in.node, 0, 2)); return;
+    case K::AnalysisNotes: {
+      Intents more;
+      analysisNotes(more);
+      for (const Intent& i : more) apply(i);
+      return;
+    }
+    case K::SetView: tableView = TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}; return;
+    case K::SetLanguage: setLanguage(in.path); return;
+    default: break;
+  }
+  const int before = timeline.currentIndex();
+  session.apply(in);
+  if (timeline.currentIndex() != before) animElapsed = 0;
+}
+
+ActionContext App::actionContext() const {
+  ActionContext c;
+  c.session = &session;
+  c.recordAnalysed = recordAnalysis() != nullptr;
+  c.recordAnalysing = recordAnalyser.runs(recordKey());
+  if (hint.shown && hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() &&
+      !hint.moveText.empty())
+    c.hint = hint.move;
+  c.wholeTable = tableView.mode == ViewMode::WholeTable;
+  c.mistakeSide = mistakeSide;
+  return c;
+}
+
+bool App::runActionId(std::string_view id) {
+  const Action* a = findAction(id);
+  if (!a) {
+    session.status(i18n::format(_("no action is called {0}"), {std::string(id)}));
+    return false;
+  }
+  Intents out;
+  const bool ran = runAction(*a, actionContext(), out);
+  applyAll(out);
+  return ran;
+}
+
+void App::applyAll(Intents& in) {
+  for (const Intent& i : in) apply(i);
+  in.clear();
+}
+
+void App::placePane(Pane p) {
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const auto boxes = defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings.open, editing());
+  const Box& b = boxes[static_cast<std::size_t>(p)];
+  const ImGuiCond cond = relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  ImGui::SetNextWindowPos(ImVec2(b.x, b.y), cond);
+  ImGui::SetNextWindowSize(ImVec2(b.w, b.h), cond);
+}
+
+bool App::beginPane(Pane p, Intents& out, int flags) {
+  placePane(p);
+  bool open = true;
+  const bool visible = ImGui::Begin(title(p), &open, flags);
+  if (!open) out.push_back(paneIntent(p, false));
+  if (!visible) ImGui::End();
+  return visible;
+}
+
+// Where each pane is and whether its content fits, read back from ImGui's windows.
+void App::measurePanes() {
+  for (int i = 0; i < kPanes; ++i) {
+    PaneRect& r = paneRects[static_cast<std::size_t>(i)];
+    const ImGuiWindow* w = ImGui::FindWindowByName(title(static_cast<Pane>(i)));
+    r.drawn = w && w->Active && !w->Collapsed;
+    if (!w) continue;
+    r.x = w->Pos.x;
+    r.y = w->Pos.y;
+    r.w = w->Size.x;
+    r.h = w->Size.y;
+    r.clippedX = w->ScrollMax.x > 0.5f;
+    r.hiddenY = w->ScrollMax.y;
+  }
+}
+
+// A key press runs the action that has it as a shortcut (actions.h): the first one enabled, else
+// the first one, which then says in the status line why it does nothing now.
+void App::keys(Intents& out) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
+  const ActionContext c = actionContext();
+  for (const Action& a : actions())
+    for (const Shortcut& k : a.keys) {
+      if (k.ctrl != io.KeyCtrl || k.shift != io.KeyShift || !ImGui::IsKeyPressed(k.key, a.repeat)) continue;
+      if (const Action* run = actionForKey(k, c)) runAction(*run, c, out);
+      return;  // one action a frame: the next reads the state this one made
+    }
+}
+
+namespace {
+// A menu's word in the current language: "Seat A" is "Seat {0}" with its letter.
+std::string menuWord(const std::string& segment) {
+  if (segment.size() == 6 && segment.starts_with("Seat ")) return i18n::format(_("Seat {0}"), {segment.substr(5)});
+  return _(segment.c_str());
+}
+}  // namespace
+
+// The items of one top menu, made from the registry: its actions in order, a submenu for each run
+// of actions under a deeper path ("Game > Tiles").
+void App::menuItems(const std::string& top, const ActionContext& c, Intents& out) {
+  auto item = [&](const Action& a) {
+    const std::string label = a.labelText(c), keys = a.shortcutText();
+    if (ImGui::MenuItem(label.c_str(), keys.empty() ? nullptr : keys.c_str(), a.checked && a.checked(c), a.enabled(c)))
+      runAction(a, c, out);
+    if (a.tooltip && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      if (const std::string tip = a.tooltip(c); !tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
+  };
+  const auto& all = actions();
+  const std::string prefix = top + " > ";
+  for (std::size_t i = 0; i < all.size();) {
+    const Action& a = all[i];
+    if (a.menu != top && !a.menu.starts_with(prefix)) {
+      ++i;
+      continue;
+    }
+    if (a.separatorBefore) ImGui::Separator();
+    if (a.menu == top) {
+      item(a);
+      ++i;
+      if (a.id == "file.open" && ImGui::BeginMenu(_("Open recent"), !settings.recent.empty())) {
+        for (const auto& r : settings.recent)
+          if (ImGui::MenuItem(r.c_str())) out.push_back(openIntent(r));
+        ImGui::EndMenu();
+      }
+      continue;
+    }
+    const std::string sub = a.menu;
+    const bool open = ImGui::BeginMenu(menuWord(sub.substr(prefix.size())).c_str());
+    for (; i < all.size() && all[i].menu == sub; ++i)
+      if (open) item(all[i]);
+    if (open) ImGui::EndMenu();
+  }
+}
+
+void App::menu(Intents& out) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  const ActionContext c = actionContext();
+  for (const char* top : {N_("File"), N_("Edit"), N_("View"), N_("Game"), N_("Help")})
+    if (ImGui::BeginMenu(_(top))) {
+      menuItems(top, c, out);
+      ImGui::EndMenu();
+    }
+  // The file's name (its folder on hover): no machine path in screenshots.
+  const std::string& filePath = session.filePath;
+  const std::string where =
+      filePath.empty() ? std::string(_("(unsaved game)")) : std::filesystem::path(filePath).filename().string();
+  ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16);
+  ImGui::TextDisabled("%s", where.c_str());
+  if (!filePath.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", filePath.c_str());
+  ImGui::EndMainMenuBar();
+}
+
+// The command palette: every action by its label, filtered as the user types, with its shortcut;
+// Up/Down move the highlight, Enter or a click runs it, Esc or a click outside closes it.
+void App::drawPalette(Intents& out) {
+  const char* id = "###palette";
+  if (palette.request) {
+    palette.request = false;
+    palette.filter.clear();
+    palette.index = 0;
+    ImGui::OpenPopup(id);
+  }
+  palette.open = false;
+  palette.shown.clear();
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const float w = std::min(560.0f, d.x - 40);
+  ImGui::SetNextWindowPos(ImVec2((d.x - w) / 2, ImGui::GetFrameHeight() * 2), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
+  if (!ImGui::BeginPopup(id)) return;
+  palette.open = true;
+  const ActionContext c = actionContext();
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputTextWithHint("##filter", _("type to find an action"), &palette.filter)) palette.index = 0;
+  std::vector<const Action*> rows;
+  for (const Action& a : actions())
+    if (paletteMatches(a, a.labelText(c), palette.filter)) rows.push_back(&a);
+  const int n = static_cast<int>(rows.size());
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) palette.index = std::min(palette.index + 1, n - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) palette.index = std::max(palette.index - 1, 0);
+  palette.index = std::clamp(palette.index, 0, std::max(n - 1, 0));
+  const Action* chosen = nullptr;
+  if (n > 0 && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter))))
+    chosen = rows[static_cast<std::size_t>(palette.index)];
+  const float rowH = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("rows", ImVec2(0, rowH * static_cast<float>(std::clamp(n, 1, 12)) + 4), false);
+  for (int i = 0; i < n; ++i) {
+    const Action& a = *rows[static_cast<std::size_t>(i)];
+    palette.shown.push_back(a.id);
+    const bool enabled = a.enabled(c);
+    std::string label = a.labelText(c);
+    if (a.menu.find(" > ") != std::string::npos)
+      label = menuWord(a.menu.substr(a.menu.rfind(" > ") + 3)) + ": " + label;
+    ImGui::PushID(i);
+    if (!enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (ImGui::Selectable(label.c_str(), i == palette.index)) chosen = &a;
+    if (i == palette.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true)) ImGui::SetScrollHereY();
+    if (i == palette.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), true))
+      ImGui::SetScrollHereY();
+    if (const std::string keys = a.shortcutText(); !keys.empty()) {
+      ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
+      ImGui::TextDisabled("%s", keys.c_str());
+    }
+    if (!enabled) ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+  if (n == 0) ImGui::TextDisabled("%s", _("no action matches"));
+  ImGui::EndChild();
+  if (chosen) runAction(*chosen, c, out);
+  if (chosen || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void App::frame(float dt) {
+  ++frameNo;
+  animElapsed += fixedAnimStep > 0 ? fixedAnimStep : dt;
+  Intents out;
+  if (!pendingDrop.empty()) {
+    out.push_back(openIntent(pendingDrop));
+    pendingDrop.clear();
+  }
+  // The layout is made again when the window's size, the open panes or the mode change.
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  if (d.x != displaySize[0] || d.y != displaySize[1] || settings.open != placedOpen_ || editing() != placedEditing_) {
+    relayout = frameNo > 1 || relayout;
+    displaySize = {d.x, d.y};
+    placedOpen_ = settings.open;
+    placedEditing_ = editing();
+  }
+  statusText = session.statusLine();
+  // The hint shows until something newer is said (a refusal must not hide behind it).
+  if (hint.shown && hint.rank >= 0 && hint.node == timeline.currentIndex() && !hint.text.empty() &&
+      session.statusText.empty())
+    statusText = hint.text;
+  menu(out);
+  if (throwInFrame) {
+    throwInFrame = false;
+    ImGui::Begin("a pane that throws");  // left open: the frame boundary must close it
+    throw std::runtime_error("a pane threw (test)");
+  }
+  using P = Pane;
+  auto isOpen = [&](P p) { return settings.isOpen(p); };
+  if (isOpen(P::Table)) {
+    placePane(P::Table);
+    drawTablePane(*this, out);
+  }
+  // In edit mode the editor sits under the table in the places of the match's hands and stock.
+  handButtons.clear();
+  if (isOpen(P::Hands) && !editing()) drawHandsPane(*this, out);
+  if (isOpen(P::Stock) && !editing()) drawStockPane(*this, out);
+  if (isOpen(P::Timeline)) drawTimelinePane(*this, out);
+  if (isOpen(P::Branches)) drawBranchesPane(*this, out);
+  if (isOpen(P::Rules)) drawRulesPane(*this, out);
+  if (isOpen(P::Score)) drawScorePane(*this, out);
+  if (isOpen(P::Editor)) drawEditorPane(*this, out);
+  if (isOpen(P::Scenarios)) drawScenariosPane(*this, out);
+  if (isOpen(P::Log)) drawLogPane(*this, out);
+  if (isOpen(P::Tracker)) drawTrackerPane(*this, out);
+  analysisRowRects.clear();  // what the Analysis pane draws this frame, if it is open
+  analysisTooltip = {};
+  if (isOpen(P::Analysis)) drawAnalysisPane(*this, out);
+  drawDialogs(*this, out);
+  drawPalette(out);
+  coach(out);
+  relayout = false;
+  measurePanes();
+  lastNode = timeline.currentIndex();
+  keys(out);
+  applyAll(out);
+  const int before = timeline.currentIndex();
+  session.tick(dt);
+  if (timeline.currentIndex() != before) animElapsed = 0;
+  const std::string& cap = timeline.current().caption;
+  if (!cap.empty() && cap != lastCaption) spdlog::info("note: {}", cap);
+  lastCaption = cap;
+}
+
+// Each pane's rect and whether its content fits; the pairs of drawn panes that overlap; the panes
+// that reach outside the window.
+nlohmann::json App::layoutState() const {
+  using nlohmann::json;
+  json panes = json::object(), overlaps = json::array(), outside = json::array();
+  for (int i = 0; i < kPanes; ++i) {
+    const PaneRect& r = paneRects[static_cast<std::size_t>(i)];
+    if (!r.drawn) continue;
+    const char* n = name(static_cast<Pane>(i));
+    panes[n] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}, {"clippedX", r.clippedX}, {"hiddenY", r.hiddenY}};
+    if (r.x < -0.5f || r.y < -0.5f || r.x + r.w > displaySize[0] + 0.5f || r.y + r.h > displaySize[1] + 0.5f)
+      outside.push_back(n);
+    for (int k = i + 1; k < kPanes; ++k) {
+      const PaneRect& o = paneRects[static_cast<std::size_t>(k)];
+      if (o.drawn && overlap(Box{r.x, r.y, r.w, r.h}, Box{o.x, o.y, o.w, o.h}))
+        overlaps.push_back(std::string(n) + "/" + name(static_cast<Pane>(k)));
+    }
+  }
+  return {{"width", displaySize[0]},
+          {"height", displaySize[1]},
+          {"panes", panes},
+          {"overlaps", overlaps},
+          {"outside", outside}};
+}
+
+void App::showMove(const Move& mv, Intents& out) const {
+  if (mv.kind != MoveKind::Play) {
+    out.push_back(selectIntent(kNoTile));
+    return;
+  }
+  out.push_back(selectIntent(mv.tile));
+  const auto placements = placementsOf(match(), mv.tile);
+  for (std::size_t i = 0; i < placements.size(); ++i)
+    if (placements[i].same(mv) && placements[i].end == mv.end && placements[i].heading == mv.heading) {
+      Intent in = intentOf(Intent::Kind::ChooseGhost);
+      in.node = static_cast<int>(i);
+      out.push_back(in);
+    }
+}
+
+void App::askHint() {
+  if (!match().toMove() || editing()) {
+    session.status(_("no move to hint: no round is on"));
+    return;
+  }
+  if (hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() && hint.rank >= 0) {
+    ++hint.rank;  // the next best
+  } else {
+    hint = Hint{};
+    hint.timeline = session.timelineId();
+    hint.node = timeline.currentIndex();
+    hint.rank = 0;
+  }
+  hint.shown = false;
+}
+
+void App::analyseRecord() {
+  if (editing()) {
+    session.status(_("leave edit mode to analyse the record"));
+    return;
+  }
+  recordAnalyser.start(recordKey(), timeline);
+  recordToAnnounce = recordKey();
+}
+
+void App::jumpMistake(int dir, Intents& out) {
+  const RecordAnalysis* ra = recordAnalysis();
+  if (!ra) {
+    session.status(_("no analysis of the record yet: Game > Analyse the record"));
+    return;
+  }
+  const int node = findMistake(*ra, timeline, dir, mistakeSide);
+  if (node < 0) {
+    session.status(
+        i18n::format(dir > 0 ? _("no later mistake of {0}") : _("no earlier mistake of {0}"), {sideWord(mistakeSide)}));
+    return;
+  }
+  // The position before the marked move: its mover's choices; the status line names the mistake.
+  out.push_back(jumpIntent(timeline.node(node).parent));
+  if (const RecordPly* p = ra->at(node)) {
+    Intent say = intentOf(Intent::Kind::Status);
+    say.path = i18n::format(_("next move: {0}"), {mistakeNote(*p)});
+    out.push_back(say);
+  }
+}
+
+void App::analysisNotes(Intents& out) const {
+  const RecordAnalysis* ra = recordAnalysis();
+  if (!ra) return;
+  Intent in = intentOf(Intent::Kind::AddNotes);
+  for (const RecordPly& p : ra->plies)
+    if (p.mark != ai::Mark::None && p.node >= 0) in.notes.emplace_back(p.node, mistakeNote(p));
+  out.push_back(std::move(in));
+}
+
+// The analysis and the hint: ask for what is wanted (the hint first), show the hint once it came.
+void App::coach(Intents& out) {
+  analyser.poll();
+  recordAnalyser.poll();
+  // A record analysis of a timeline that was replaced (another record, a new game) is not wanted.
+  if (recordAnalyser.busy() && recordAnalyser.running().timeline != session.timelineId()) recordAnalyser.cancel();
+  // Another record, or a move added to the branch since: that analysis is not the one shown.
+  if (recordToAnnounce && *recordToAnnounce != recordKey()) recordToAnnounce.reset();
+  if (recordToAnnounce)
+    if (const RecordAnalysis* ra = recordAnalyser.find(*recordToAnnounce)) {
+      int n[4] = {};
+      for (const RecordPly& p : ra->plies) ++n[static_cast<int>(p.mark)];
+      session.status(
+          i18n::format(_("record analysed: ?! inaccuracy: {0}, ? mistake: {1}, ?? blunder: {2}; N: the next"),
+                       {std::to_string(n[1]), std::to_string(n[2]), std::to_string(n[3])}));
+      recordToAnnounce.reset();
+    }
+  const bool hintHere = hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex();
+  if (!hintHere && hint.rank >= 0) hint = Hint{};
+  const Analyser::Key hintKey{session.timelineId(), timeline.currentIndex(), false};
+  if (hintHere && !hint.shown) {
+    analyser.want(hintKey, timeline);
+    if (const AnalysisView* v = analyser.find(hintKey)) {
+      hint.shown = true;
+      if (v->rows.empty()) {
+        hint.text = v->error.empty() ? _("no move to hint") : _(v->error.c_str());
+      } else {
+        const auto k = static_cast<std::size_t>(hint.rank) % v->rows.size();
+        const AnalysisRow& r = v->rows[k];
+        hint.move = r.move;
+        hint.moveText = r.text;
+        const TrackerView known =
+            trackerView(timeline, match().toMove() == Player::B ? Visibility::AsB : Visibility::AsA);
+        const std::string percent = percentText(r.win);
+        hint.text = i18n::format(_("Hint {0} of {1} (wins {2}%): "),
+                                 {std::to_string(k + 1), std::to_string(v->rows.size()), percent}) +
+                    hintReason(match(), r.move, known);
+        showMove(r.move, out);
+      }
+    }
+    return;
+  }
+  if (settings.isOpen(Pane::Analysis) && match().toMove() && !editing()) analyser.want(analysisKey(), timeline);
+}
+
+const TrackerView& App::tracker() const {
+  if (trackerGeneration_ != generation || trackerVisibility_ != settings.visibility) {
+    tracker_ = trackerView(timeline, settings.visibility);
+    trackerGeneration_ = generation;
+    trackerVisibility_ = settings.visibility;
+  }
+  return tracker_;
+}
+
+std::string App::windowTitle() const {
+  const auto names = session.playerNames();
+  return "Dominoes Studio - " + (session.filePath.empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath);
+}
+
+namespace {
+// Every string of j as text: Hindi's shaped glyph codes back to the Devanagari they were made from.
+void unshapeStrings(nlohmann::json& j) {
+  if (j.is_string()) {
+    const auto& t = j.get_ref<const std::string&>();
+    // A private-use code point (U+E000-U+F8FF) starts with the byte EE or EF in UTF-8.
+    if (t.find('\xEE') != std::string::npos || t.find('\xEF') != std::string::npos) j = shaping::unshape(t);
+  } else if (j.is_structured()) {
+    for (auto& v : j) unshapeStrings(v);
+  }
+}
+}  // namespace
+
+nlohmann::json App::state() const {
+  nlohmann::json j = rawState();
+  unshapeStrings(j);
+  return j;
+}
+
+// The state dump, part by part: the position, the view and panes, the coach, the record analysis,
+// the actions.
+void App::dumpPosition(nlohmann::json& j) const {
+  using nlohmann::json;
+  const Match& m = match();
+  j["node"] = timeline.currentIndex();
+  j["nodes"] = timeline.size();
+  j["pathPos"] = timeline.pathPos();
+  j["pathLength"] = static_cast<int>(timeline.branchPath().size());
+  j["branch"] = timeline.currentBranch();
+  j["branches"] = static_cast<int>(timeline.leaves().size());
+  j["file"] = session.filePath;
+  j["windowTitle"] = windowTitle();
+  j["fileName"] = std::filesystem::path(session.filePath).filename().string();
+  j["title"] = timeline.title();
+  j["rules"] = m.rules().text();
+  j["round"] = m.round();
+  j["turn"] = m.toMove() ? json(std::string(1, letter(*m.toMove()))) : json(nullptr);
+  json line = json::array();
+  for (const auto& lt : m.line()) line.push_back(tileText(lt.left, lt.right));
+  j["line"] = line;
+  j["ends"] = m.state().beforeLead() ? json::array() : json::array({m.state().ends[0], m.state().ends[1]});
+  j["scores"] = {{"A", m.scores()[0]}, {"B", m.scores()[1]}};
+  j["stock"] = m.state().stockCount();
+  const auto hands = handsView(m, settings.visibility);
+  for (const auto& h : hands) {
+    json tiles = json::array();
+    for (Tile t : h.tiles) tiles.push_back(h.faceDown ? std::string("?") : tileText(t));
+    j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles},
+                                                    {"pips", h.pips},
+                                                    {"faceDown", h.faceDown},
+                                                    {"shown", handTilesShown[static_cast<std::size_t>(idx(h.player))]}};
+  }
+  j["selected"] = selected == kNoTile ? json(nullptr) : json(tileText(selected));
+  j["caption"] = timeline.current().caption;
+  j["explain"] = explainPosition(m, settings.visibility);
+  if (selected != kNoTile) {
+    const Player owner = (m.state().hand[1] & bit(selected)) ? Player::B : Player::A;
+    j["explainTile"] = explainTile(m, owner, selected);
+  }
+}
+
+void App::dumpView(nlohmann::json& j) const {
+  using nlohmann::json;
+  const Match& m = match();
+  j["status"] = session.statusText;
+  j["hint"] = session.hint();
+  j["statusLine"] = statusText;
+  j["error"] = session.errorText;
+  j["autoplay"] = session.autoplay;
+  j["editing"] = editing();
+  j["language"] = i18n::language();
+  // What a character the font lacks (or invalid UTF-8) is drawn as.
+  if (const ImFont* f = ImGui::GetFont())
+    j["font"] = {{"fallback", static_cast<int>(f->FallbackChar)},
+                 {"replacementGlyph", f->FindGlyphNoFallback(0xFFFD) != nullptr}};
+  const auto names = session.playerNames();
+  j["seats"] = {{"A", session.game.seats[0].spec}, {"B", session.game.seats[1].spec}};
+  const auto thinker = session.thinker();
+  j["thinking"] = thinker ? json(std::string(1, letter(*thinker))) : json(nullptr);
+  if (const auto& d = session.lastDecision())
+    j["lastDecision"] = {{"player", d->spec}, {"reason", d->reason}, {"ms", d->ms}};
+  j["players"] = {{"A", names[0]}, {"B", names[1]}};
+  const MoveCounter counter = moveCounter(timeline);
+  j["counter"] = {{"move", counter.current}, {"of", counter.last}};
+  j["visibility"] = static_cast<int>(settings.visibility);
+  j["teaching"] = settings.teaching;
+  json panes;
+  for (int i = 0; i < kPanes; ++i) panes[name(static_cast<Pane>(i))] = settings.open[static_cast<std::size_t>(i)];
+  j["panes"] = panes;
+  json rows = json::array();
+  for (const auto& r : timelineRows(timeline, settings.visibility))
+    rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
+  j["timeline"] = rows;
+  j["timelineDrawn"] = {{"causedShown", timelineDrawn.causedShown},
+                        {"movesCut", timelineDrawn.movesCut},
+                        {"causedCut", timelineDrawn.causedCut}};
+  j["trackerDrawn"] = {{"bars", trackerBarShown}};
+  j["layout"] = layoutState();
+  j["score"] = {{"rounds", scoreView(m).rounds},
+                {"match", scoreView(m).match},
+                {"players", {playerLabel(names[0]), playerLabel(names[1])}}};  // as the Score and Hands panes name them
+  j["stockView"] = {{"count", stockView(m, false).count}, {"reserve", stockView(m, false).reserve}};
+  j["editor"] = {{"error", editor.error()}, {"canUndo", editor.canUndo()}, {"canRedo", editor.canRedo()}};
+  // The table scene as it was drawn (scene.h), in window pixels.
+  json table = sceneState(tableScene, tableRect[0], tableRect[1]);
+  table.update({{"x", tableRect[0]},
+                {"y", tableRect[1]},
+                {"w", tableRect[2]},
+                {"h", tableRect[3]},
+                {"shaders", useShaders && renderer.ready()},
+                {"hover", hoverGhost}});
+  j["table"] = table;
+  j["scenarios"] = static_cast<int>(scenarioPaths.size());
+  j["scenarioList"] = json::array();
+  for (const auto& p : scenarioPaths) j["scenarioList"].push_back(std::filesystem::path(p).filename().string());
+}
+
+void App::dumpCoach(nlohmann::json& j) const {
+  using nlohmann::json;
+  {
+    const TrackerView& tv = tracker();
+    json rows = json::array();
+    for (const TrackerRow& r : tv.rows)
+      rows.push_back({{"number", r.number}, {"table", r.table}, {"hand", r.hand}, {"unseen", r.unseen}});
+    json cannot = json::array();
+    forEachHeaviestFirst(tv.cannotHold, [&](Tile t) { cannot.push_back(tileText(t)); });
+    j["tracker"] = {
+        {"viewer", std::string(1, letter(tv.viewer))}, {"rows", rows}, {"cannotHold", cannot}, {"lines", tv.revealed}};
+  }
+  {
+    json a = {{"open", settings.isOpen(Pane::Analysis)}, {"all", analysisAll}, {"busy", analyser.busy()}};
+    json rows = json::array();
+    if (const AnalysisView* v = analysis()) {
+      for (const AnalysisRow& r : v->rows)
+        rows.push_back({{"move", r.text}, {"win", r.win}, {"points", r.points}, {"tips", r.tips}});
+      a["exact"] = v->exact;
+      a["samples"] = v->samples;
+      a["error"] = v->error;
+    }
+    a["rows"] = rows;
+    json rects = json::array();
+    for (const PxRect& r : analysisRowRects) rects.push_back({{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
+    a["rowRects"] = rects;
+    const AnalysisTooltip& t = analysisTooltip;
+    a["tooltip"] = {{"row", t.row},  {"text", t.text}, {"x", t.rect.x},
+                    {"y", t.rect.y}, {"w", t.rect.w},  {"h", t.rect.h}};
+    j["analysis"] = a;
+    j["coachHint"] =
+        hint.rank < 0 ? json(nullptr)
+                      : json{{"rank", hint.rank}, {"shown", hint.shown}, {"move", hint.moveText}, {"text", hint.text}};
+  }
+}
+
+void App::dumpRecordAnalysis(nlohmann::json& j) const {
+  using nlohmann::json;
+  {
+    const RecordAnalysis* ra = recordAnalysis();
+    json r = {{"busy", recordAnalyser.busy()},
+              {"running", recordAnalyser.runs(recordKey())},
+              {"progress", recordAnalyser.runs(recordKey()) ? recordAnalyser.progress() : 0.0},
+              {"done", ra != nullptr},
+              {"side", name(mistakeSide)}};
+    json plies = json::array();
+    if (ra)
+      for (const RecordPly& p : ra->plies)
+        plies.push_back({{"node", p.node},
+                         {"round", p.round},
+                         {"number", p.number},
+                         {"mover", std::string(1, letter(p.mover))},
+                         {"mark", ai::name(p.mark)},
+                         {"symbol", ai::symbol(p.mark)},
+                         {"played", p.played},
+                         {"best", p.best},
+                         {"played_win", p.playedWin},
+                         {"best_win", p.bestWin},
+                         {"played_points", p.playedPoints},
+                         {"best_points", p.bestPoints}});
+    r["plies"] = plies;
+    json marks = json::array();
+    for (const DrawnMark& d : drawnMarks)
+      marks.push_back({{"node", d.node},
+                       {"number", d.number},
+                       {"pathPos", d.pathPos},
+                       {"mark", d.mark},
+                       {"colour", d.colour},
+                       {"visible", d.visible},
+                       {"x", d.x},
+                       {"y", d.y},
+                       {"w", d.w},
+                       {"h", d.h}});
+    r["marks"] = marks;
+    r["graph"] = {{"drawn", drawnGraph.drawn},  {"x", drawnGraph.x}, {"y", drawnGraph.y},
+                  {"w", drawnGraph.w},          {"h", drawnGraph.h}, {"colour", drawnGraph.colour},
+                  {"points", drawnGraph.points}};
+    j["record_analysis"] = r;
+  }
+}
+
+void App::dumpActions(nlohmann::json& j) const {
+  using nlohmann::json;
+  const Match& m = match();
+  j["logLines"] = static_cast<int>(logBuffer().lines.size());
+  {
+    // Every action's enabled state, as the menus, keys, palette and script see it.
+    const ActionContext c = actionContext();
+    json acts = json::object();
+    for (const Action& a : actions()) acts[a.id] = a.enabled(c);
+    j["actions"] = acts;
+    j["palette"] = {
+        {"open", palette.open}, {"filter", palette.filter}, {"index", palette.index}, {"shown", palette.shown}};
+    std::string keys;  // the About dialog's key rows as drawn, one a line
+    for (const auto& k : aboutKeys) keys += k + "\n";
+    j["aboutKeys"] = keys;
+    j["handButtons"] = handButtons;
+    j["unsaved"] = session.unsaved();
+    j["confirmOpen"] =
+        confirmOpen.empty() ? json(nullptr) : json(std::filesystem::path(confirmOpen).filename().string());
+    j["view"] = name(tableView.mode);
+    j["mistakeSide"] = name(mistakeSide);
+  }
+  j["legal"] = json::array();
+  for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));
+}
+
+nlohmann::json App::rawState() const {
+  nlohmann::json j;
+  dumpPosition(j);
+  dumpView(j);
+  dumpCoach(j);
+  dumpRecordAnalysis(j);
+  dumpActions(j);
+  return j;
+}
+
+}  // namespace dom::studio

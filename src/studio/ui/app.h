@@ -1,0 +1,259 @@
+// The studio's app object: the window's side of the studio (frame loop, panes, dialogs, renderer)
+// around a Session, which holds everything the user can change and changes only by intents.
+#pragma once
+#include <array>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "studio/model/actions.h"
+#include "studio/model/coach.h"
+#include "studio/model/scene.h"
+#include "studio/model/session.h"
+#include "studio/ui/renderer.h"
+
+namespace dom::studio {
+
+// Log lines kept for the Log pane (filled by a spdlog sink).
+struct LogBuffer {
+  std::mutex mutex;
+  std::deque<std::string> lines;
+  void add(std::string line);
+};
+LogBuffer& logBuffer();
+void setupLogging();
+
+// A tile or ghost on screen, in window pixels (for the dump and the screenshot test).
+struct ScreenTile {
+  Tile tile = kNoTile;
+  float x = 0, y = 0, w = 0, h = 0;
+  bool ghost = false;
+  Move move;
+};
+
+// A pane's window rect and whether its content fits (for the dump and the layout tests).
+struct PaneRect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool drawn = false;     // drawn this frame (open and not collapsed)
+  bool clippedX = false;  // content wider than the pane: something is cut off at the right
+  float hiddenY = 0;      // content below the pane's bottom, in pixels (scrolled out of view)
+};
+
+class App {
+ public:
+  App();
+  // Routes an intent: the window's own kinds (export, dialogs) here, the rest to the session.
+  void apply(const Intent& in);
+  void applyAll(Intents& in);
+  // One frame of UI: menu, panes, dialogs, keys, autoplay and computer moves.
+  void frame(float dt);
+  [[nodiscard]] nlohmann::json state() const;     // rawState() with Hindi's shaped glyphs as text
+  [[nodiscard]] nlohmann::json rawState() const;  // the strings as they are drawn
+  [[nodiscard]] nlohmann::json layoutState() const;
+  // The window's title: the file, or the players of a game (they follow seat changes).
+  [[nodiscard]] std::string windowTitle() const;
+  [[nodiscard]] const Match& match() const { return session.match(); }
+  // Edit mode: the Position editor is open; the table shows session.editor.position() (H3 reads this).
+  [[nodiscard]] bool editing() const { return session.editing(); }
+  // Starts a pane window at its place in the default layout (and again after a window resize).
+  void placePane(Pane p);
+  // Switches the UI's language at once (View > Language, the script's `lang`) and remembers it.
+  void setLanguage(const std::string& code);
+  // Begins a pane window at its place; false when collapsed (End is then already called).
+  // Closing it with its x returns an intent.
+  bool beginPane(Pane p, Intents& out, int flags = 0);
+
+  // Everything the user can change; files are opened and saved by Session::open/save (session.cpp).
+  Session session;
+  // Views of the session for the panes (read them; change the session with intents).
+  // Kept under their old names for code that reads them (the Table pane).
+  Settings& settings = session.settings;
+  Timeline& timeline = session.timeline;
+  Editor& editor = session.editor;
+  Tile& selected = session.selected;
+  int& chosenGhost = session.chosenGhost;
+  const std::uint64_t& generation = session.generation();  // bumped by every change the table can show
+  std::string statusText;                                  // the line under the table this frame: session.statusLine()
+
+  float animElapsed = 10;  // seconds since the last step (animation)
+  // Under --frames the animation advances exactly this much a frame (1/60 s) instead of the frame's
+  // time, so that a bounded headless run draws the same picture however fast or slow the machine
+  // renders its frames (a move's fade takes 15 frames). 0: real time.
+  float fixedAnimStep = 0;
+  int lastNode = -1;
+  std::vector<ScreenTile> screenTiles;
+  TableView tableView;               // the Table pane's fit, zoom and pan
+  TableScene tableScene;             // the table as last drawn (viewport pixels; origin at tableRect)
+  int hoverGhost = -1;               // the ghost a click would play, under the mouse
+  std::array<float, 4> tableRect{};  // window pixels of the table image
+  TableRenderer renderer;
+  bool useShaders = true;
+  std::string exportPath;                  // PNG to write after this frame
+  bool exportTable = false;                // only the table's rectangle
+  std::vector<std::string> scenarioPaths;  // as the Scenarios pane lists them
+  bool quit = false;
+  bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)
+  // Dialog state.
+  bool exportTableDialog = false;
+  bool newGameDialog = false, openDialog = false, saveDialog = false, aboutDialog = false, exportDialog = false;
+  std::string dialogPath;
+  std::string scenariosDir;
+  std::string pendingDrop;
+  // A file to open once the user agrees to drop the game in progress (its unsaved moves).
+  std::string confirmOpen;
+  bool confirmOpenRequest = false;
+  int frameNo = 0;
+  std::string lastCaption;
+  std::array<PaneRect, kPanes> paneRects{};
+  std::array<int, 2> handTilesShown{};  // tiles of each hand drawn whole within the Hands pane's width
+  std::array<float, 2> displaySize{};   // the window's size the panes were last placed for
+  bool relayout = false;                // place every pane at its default rect this frame
+  // The tile tracker of the current node from the shown player's view (cached on the generation).
+  [[nodiscard]] const TrackerView& tracker() const;
+
+  // The Analysis pane: computed in the background, cached per node.
+  Analyser analyser;
+  bool analysisAll = false;  // all tiles known (exact) instead of the mover's knowledge
+  [[nodiscard]] Analyser::Key analysisKey() const {
+    return {session.timelineId(), timeline.currentIndex(), analysisAll};
+  }
+  // The analysis the pane shows for the current node, or nullptr while it is computed.
+  [[nodiscard]] const AnalysisView* analysis() const { return analyser.find(analysisKey()); }
+  // Shows a move on the table: selects its tile and outlines its ghost (draw and pass: nothing to show).
+  void showMove(const Move& mv, Intents& out) const;
+  // What the actions read (actions.h): the session and the window's own state.
+  [[nodiscard]] ActionContext actionContext() const;
+  // Runs a registry action by its id from any route (palette, script, button); false when it is
+  // unknown or disabled (the status line then says why).
+  bool runActionId(std::string_view id);
+
+  // The command palette (Ctrl+Shift+P): type to filter, Up/Down, Enter runs the highlighted action.
+  struct Palette {
+    bool request = false;  // open it this frame
+    bool open = false;
+    std::string filter;
+    int index = 0;                   // the highlighted row among `shown`
+    std::vector<std::string> shown;  // the ids listed this frame, in order
+  } palette;
+  std::vector<std::string> handButtons;  // the actions the Hands pane drew a button for this frame
+  std::vector<std::string> aboutKeys;    // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
+
+  // The hint (H): the best move for the player to move, from that player's knowledge; pressed again
+  // at the same position, the next best.
+  struct Hint {
+    std::uint64_t timeline = 0;
+    int node = -1;
+    int rank = -1;       // 0: the best
+    bool shown = false;  // the analysis came and the move is on the table
+    Move move;
+    std::string moveText;  // as the record writes it
+    std::string text;
+  } hint;
+  void askHint();
+
+  // The record analysis (Game > Analyse the record): the current branch analysed as `dominoes analyse`
+  // does, in the background; the Timeline marks its inaccuracies, mistakes and blunders.
+  RecordAnalyser recordAnalyser;
+  MistakeSide mistakeSide = MistakeSide::Both;  // whose mistakes N and Shift+N jump to
+  [[nodiscard]] RecordAnalyser::Key recordKey() const { return {session.timelineId(), timeline.branchPath().back()}; }
+  // The analysis of the current branch, or nullptr until it is computed.
+  [[nodiscard]] const RecordAnalysis* recordAnalysis() const { return recordAnalyser.find(recordKey()); }
+  void analyseRecord();
+  // The branch whose analysis was asked for and not yet announced: once it is done, the status line
+  // says what it found (instead of what was said before it).
+  std::optional<RecordAnalyser::Key> recordToAnnounce;
+  // N (dir 1) / Shift+N (dir -1): the next / previous marked move of mistakeSide.
+  void jumpMistake(int dir, Intents& out);
+  // The marked moves as notes after their moves (saving the record writes them).
+  void analysisNotes(Intents& out) const;
+  // What the Timeline pane drew of the record analysis this frame, in window pixels (the dump and the
+  // pixel test read these, not the model): a mark per marked move (visible: its row was on screen)
+  // and the win-probability graph.
+  struct DrawnMark {
+    int node = -1;
+    int number = 0;   // the Timeline row's number (over the whole record)
+    int pathPos = 0;  // the row's position in the branch, which is also its point on the graph
+    std::string mark;
+    std::array<int, 3> colour{};
+    bool visible = false;
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  std::vector<DrawnMark> drawnMarks;
+  // What the Analysis pane drew this frame: each row's rect (window pixels), and the tooltip of the
+  // row under the mouse (the tips' words) with its rect; row -1 when none was drawn.
+  std::vector<PxRect> analysisRowRects;
+  struct AnalysisTooltip {
+    int row = -1;
+    std::string text;
+    PxRect rect;
+  } analysisTooltip;
+  // What the Timeline's rows drew this frame: whether the "what it caused" column was shown, and
+  // how many of the move and caused cells on screen were cut with an ellipsis.
+  struct TimelineDrawn {
+    bool causedShown = false;
+    int movesCut = 0, causedCut = 0;
+  };
+  TimelineDrawn timelineDrawn;
+  bool trackerBarShown = false;  // the Tile tracker drew its bars this frame
+  struct DrawnGraph {
+    bool drawn = false;
+    float x = 0, y = 0, w = 0, h = 0;
+    std::array<int, 3> colour{};
+    std::vector<std::array<float, 2>> points;  // one per position of the branch
+  } drawnGraph;
+
+ private:
+  void keys(Intents& out);
+  void menu(Intents& out);
+  void menuItems(const std::string& top, const ActionContext& c, Intents& out);
+  void drawPalette(Intents& out);
+  void dumpPosition(nlohmann::json& j) const;
+  void dumpView(nlohmann::json& j) const;
+  void dumpCoach(nlohmann::json& j) const;
+  void dumpRecordAnalysis(nlohmann::json& j) const;
+  void dumpActions(nlohmann::json& j) const;
+  void measurePanes();
+  void coach(Intents& out);
+  mutable TrackerView tracker_;
+  mutable std::uint64_t trackerGeneration_ = ~std::uint64_t{0};
+  mutable Visibility trackerVisibility_ = Visibility::All;
+  std::array<bool, kPanes> placedOpen_{};  // the open panes the layout was made for
+  bool placedEditing_ = false;
+};
+
+// A pane's window title: its name in the current language, then ### and its fixed id.
+[[nodiscard]] const char* title(Pane p);
+// A pane's name in the current language (the View menu).
+[[nodiscard]] const char* paneWord(Pane p);
+
+// Panes: each reads the app and returns intents.
+void drawTablePane(App& app, Intents& out);
+void drawHandsPane(App& app, Intents& out);
+void drawStockPane(App& app, Intents& out);
+void drawTimelinePane(App& app, Intents& out);
+void drawBranchesPane(App& app, Intents& out);
+void drawRulesPane(App& app, Intents& out);
+void drawScorePane(App& app, Intents& out);
+void drawEditorPane(App& app, Intents& out);
+void drawScenariosPane(App& app, Intents& out);
+void drawLogPane(App& app, Intents& out);
+void drawTrackerPane(App& app, Intents& out);
+void drawAnalysisPane(App& app, Intents& out);
+void drawDialogs(App& app, Intents& out);
+// Sets a pane window's first-use position and size, relative to a 1280x800 window.
+// (Kept for the Table pane; the other panes place themselves with App::placePane.)
+void placeWindow(float x, float y, float w, float h);
+
+// The placements of tile t for the player to move, in order (L before R, then headings).
+[[nodiscard]] std::vector<Move> placementsOf(const Match& m, Tile t);
+
+// Window screenshot of the current back buffer.
+// crop: x, y, w, h in framebuffer pixels from the top-left, or all zero for the whole window.
+[[nodiscard]] std::string writeScreenshot(const std::string& path, int width, int height, std::array<int, 4> crop = {});
+
+}  // namespace dom::studio

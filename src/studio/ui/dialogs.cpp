@@ -1,0 +1,220 @@
+// Dialogs: New Game, Open / Save As (a path field and a folder listing), Export PNG, errors, About.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "studio/model/i18n.h"
+#include "studio/ui/app.h"
+
+namespace dom::studio {
+
+namespace {
+namespace fs = std::filesystem;
+
+// A translated label with a fixed ImGui id: a popup keeps its identity in every language.
+std::string idLabel(const char* text, const char* id) { return std::string(text) + "###" + id; }
+
+// A path field and the listing of its folder; returns true when the user confirms.
+bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path, const char* action, bool mustExist) {
+  const char* title = titleText.c_str();
+  if (openFlag) {
+    ImGui::OpenPopup(title);
+    openFlag = false;
+  }
+  bool done = false;
+  ImGui::SetNextWindowSize(ImVec2(560, 420), ImGuiCond_Appearing);
+  if (ImGui::BeginPopupModal(title, nullptr)) {
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##path", &path);
+    std::error_code ec;
+    fs::path dir = fs::is_directory(path, ec) ? fs::path(path) : fs::path(path).parent_path();
+    if (dir.empty()) dir = fs::current_path(ec);
+    ImGui::TextDisabled("%s", dir.string().c_str());
+    ImGui::BeginChild("list", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 1.3f), true);
+    if (ImGui::Selectable("..")) path = (dir.parent_path() / "").string();
+    std::vector<fs::directory_entry> items;
+    for (const auto& de : fs::directory_iterator(dir, ec))
+      // Folders and regular .dgn files (stat only: a FIFO named .dgn is neither listed nor opened).
+      if (de.is_directory(ec) || (de.path().extension() == ".dgn" && de.is_regular_file(ec))) items.push_back(de);
+    ec.clear();
+    std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) {
+      std::error_code e1, e2;
+      const bool da = a.is_directory(e1), db = b.is_directory(e2);
+      if (da != db) return da;
+      return a.path().filename() < b.path().filename();
+    });
+    for (const auto& de : items) {
+      const bool isDir = de.is_directory(ec);
+      const std::string label = de.path().filename().string() + (isDir ? "/" : "");
+      if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+        path = isDir ? (de.path() / "").string() : de.path().string();
+        if (!isDir && ImGui::IsMouseDoubleClicked(0)) done = true;
+      }
+    }
+    ImGui::EndChild();
+    const bool valid = !path.empty() && (!mustExist || fs::is_regular_file(path, ec));
+    ImGui::BeginDisabled(!valid);
+    if (ImGui::Button(action)) done = true;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
+    if (done) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  return done;
+}
+}  // namespace
+
+void drawDialogs(App& app, Intents& out) {
+  if (fileDialog(idLabel(_("Open a record"), "open"), app.openDialog, app.dialogPath, _("Open"), true))
+    out.push_back(openIntent(app.dialogPath));
+  if (fileDialog(idLabel(_("Save the record as"), "save"), app.saveDialog, app.dialogPath, _("Save"), false)) {
+    Intent in = intentOf(Intent::Kind::Save);
+    in.path = app.dialogPath;
+    out.push_back(in);
+  }
+  if (fileDialog(idLabel(_("Export a PNG"), "export"), app.exportDialog, app.dialogPath, _("Export"), false)) {
+    Intent in = intentOf(app.exportTableDialog ? Intent::Kind::ExportTablePng : Intent::Kind::ExportPng);
+    in.path = app.dialogPath;
+    out.push_back(in);
+  }
+
+  static NewGameOptions opts;
+  static std::string seedText;
+  if (app.newGameDialog) {
+    opts = app.session.game;
+    opts.seed = static_cast<std::uint64_t>(std::random_device{}());
+    seedText = std::to_string(opts.seed);
+    ImGui::OpenPopup(idLabel(_("New game"), "new").c_str());
+    app.newGameDialog = false;
+  }
+  if (ImGui::BeginPopupModal(idLabel(_("New game"), "new").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    const auto& presets = presetNames();
+    if (ImGui::BeginCombo(idLabel(_("preset"), "preset").c_str(), opts.rules.substr(0, opts.rules.find(' ')).c_str())) {
+      for (const auto& p : presets)
+        if (ImGui::Selectable(p.c_str())) opts.rules = p;
+      ImGui::EndCombo();
+    }
+    ImGui::InputText(idLabel(_("rules"), "rules").c_str(), &opts.rules);
+    const auto parsed = parseRules(opts.rules);
+    if (const auto* err = std::get_if<std::string>(&parsed))
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
+    else
+      ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
+    ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
+    // Each seat: a human or any player of src/ai, with one line on how it plays.
+    for (int p = 0; p < 2; ++p) {
+      ImGui::PushID(p);
+      Seat& seat = opts.seats[static_cast<std::size_t>(p)];
+      const std::string label = std::string(1, letter(static_cast<Player>(p)));
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+      if (ImGui::BeginCombo(label.c_str(), seatLabel(seat).c_str())) {
+        for (const SeatChoice& c : seatChoices()) {
+          if (ImGui::Selectable(c.label.c_str(), c.spec == seat.spec)) seat = Seat{c.spec};
+          if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
+        }
+        ImGui::EndCombo();
+      }
+      for (const SeatChoice& c : seatChoices())
+        if (c.spec == seat.spec && !c.about.empty()) {
+          ImGui::SameLine();
+          ImGui::TextDisabled("%s", c.about.c_str());
+        }
+      ImGui::PopID();
+    }
+    ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));
+    if (ImGui::Button(_("Start"))) {
+      try {
+        opts.seed = std::stoull(seedText.empty() ? "1" : seedText);
+      } catch (...) {
+        opts.seed = 1;
+      }
+      Intent in = intentOf(Intent::Kind::NewGame);
+      in.game = opts;
+      out.push_back(in);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+
+  // The session asks for the error to be shown; showing it is the window's business.
+  if (app.session.errorPopup) {
+    ImGui::OpenPopup(idLabel(_("Error"), "error").c_str());
+    app.session.errorPopup = false;
+  }
+  if (ImGui::BeginPopupModal(idLabel(_("Error"), "error").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.session.errorText.c_str());
+    ImGui::TextDisabled("%s", _("The current game is kept."));
+    if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  // Opening a file over a game with unsaved moves: Enter opens it (the moves are dropped), Esc keeps the game.
+  if (app.confirmOpenRequest) {
+    ImGui::OpenPopup(idLabel(_("Drop the game in progress?"), "confirm-open").c_str());
+    app.confirmOpenRequest = false;
+  }
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::BeginPopupModal(idLabel(_("Drop the game in progress?"), "confirm-open").c_str(), nullptr,
+                             ImGuiWindowFlags_AlwaysAutoResize)) {
+    const std::string file = fs::path(app.confirmOpen).filename().string();
+    ImGui::TextUnformatted(
+        i18n::format(_("The game in progress has moves that are not saved. Open {0} and drop them?"), {file}).c_str());
+    ImGui::TextDisabled("%s", _("File > Save as... keeps them."));
+    const bool yes =
+        ImGui::Button(_("Open and drop the moves")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+    ImGui::SameLine();
+    const bool no = ImGui::Button(_("Keep the game")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    if (yes) {
+      Intent in = openIntent(app.confirmOpen);
+      in.on = true;
+      out.push_back(in);
+    }
+    if (yes || no) {
+      app.confirmOpen.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  if (app.aboutDialog) {
+    ImGui::OpenPopup(idLabel(_("About Dominoes Studio"), "about").c_str());
+    app.aboutDialog = false;
+  }
+  if (ImGui::BeginPopupModal(idLabel(_("About Dominoes Studio"), "about").c_str(), nullptr,
+                             ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextUnformatted(_("Dominoes Studio: step through games, edit positions, play the computer."));
+    ImGui::Separator();
+    ImGui::TextUnformatted(_("Keys"));
+    // The keys from the action registry, in a table (a proportional font cannot be aligned with spaces).
+    const ActionContext c = app.actionContext();
+    app.aboutKeys.clear();
+    // At most 60% of the window's height: the rest scrolls (a small window keeps its Close button).
+    const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * 30.0f, ImGui::GetIO().DisplaySize.y * 0.6f);
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+                          ImVec2(0, tableH))) {
+      for (const Action& a : actions()) {
+        if (a.keys.empty()) continue;
+        std::string keys;
+        for (const Shortcut& k : a.keys) keys += (keys.empty() ? "" : ", ") + k.text();
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(keys.c_str());
+        ImGui::TableNextColumn();
+        const std::string label = a.labelText(c);
+        ImGui::TextUnformatted(label.c_str());
+        app.aboutKeys.push_back(keys + "\t" + label);
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
+    if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+      ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace dom::studio

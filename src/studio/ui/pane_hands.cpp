@@ -1,0 +1,148 @@
+// The Hands pane: both hands with pip totals, the opponent face down unless shown; tiles wrap to
+// the pane's width so that every tile of a long hand shows.
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "studio/model/i18n.h"
+#include "studio/model/players.h"
+#include "studio/ui/app.h"
+#include "studio/ui/tile_draw.h"
+
+namespace dom::studio {
+
+namespace {
+// The tallest tiles (up to a comfortable size, down to a legible one) with which both hands,
+// wrapped to the pane's width, fit in its height under their labels; `words`: the height of the
+// texts around them (the labels and the selected tile's explanation, as wrapped in the language).
+float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, float words) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float big = ImGui::GetFrameHeight() * 1.25f, small = ImGui::GetFontSize() * 0.95f;
+  // Leave room for a scrollbar, so that its coming and going does not change the wrap.
+  avail.x -= ImGui::GetStyle().ScrollbarSize;
+  const float room = avail.y - words - ImGui::GetStyle().WindowPadding.y - spacing * 3;
+  for (float th = big; th > small; th -= 1.0f) {
+    const int perRow = std::max(1, static_cast<int>((avail.x + gap) / (th * 2.0f + gap)));
+    float need = 0;
+    for (const HandView& h : hands) {
+      const int n = std::max(1, static_cast<int>(h.tiles.size()));
+      need += static_cast<float>((n + perRow - 1) / perRow) * (th + spacing);
+    }
+    if (need <= room) return th;
+  }
+  return small;
+}
+}  // namespace
+
+void drawHandsPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Hands, out)) return;
+  int vis = static_cast<int>(app.settings.visibility);
+  ImGui::TextUnformatted(_("Show:"));
+  ImGui::SameLine();
+  bool changed = ImGui::RadioButton(_("all"), &vis, 0);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton(_("as A"), &vis, 1);
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton(_("as B"), &vis, 2);
+  if (changed) out.push_back(visibilityIntent(static_cast<Visibility>(vis)));
+  const Match& m = app.match();
+  // The hint, on the same line: the best move for the player to move; pressed again, the next best.
+  if (m.toMove() && !app.editing()) {
+    // Just "H" when a language's words leave no room for the whole label (the tooltip says it all):
+    // a line more would take the tiles' room in a small window.
+    const ActionContext c = app.actionContext();
+    const std::string full = std::string(_("Hint (H)")) + "###hint";
+    ImGui::SameLine();
+    const bool fits = ImGui::GetContentRegionAvail().x >=
+                      ImGui::CalcTextSize(full.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+    // A full-height button, as tall as the radio buttons beside it: a small button's text is clipped
+    // at the font's height, which cuts the marks above a Devanagari line (the anusvara of संकेत).
+    // The buttons are the registry's actions: disabled when their keys would do nothing.
+    const Action& hintAction = *findAction("game.hint");
+    ImGui::BeginDisabled(!hintAction.enabled(c));
+    if (ImGui::Button(fits ? full.c_str() : "H###hint")) runAction(hintAction, c, out);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s\n%s", _("Hint (H)"),
+                        _("The best move for the player to move, from what that player knows; again: the next best"));
+    // Drawing and passing have a button when they are the human's move to make (D and P do the same).
+    for (const auto& [id, label] : {std::pair{"game.draw", N_("Draw (D)")}, std::pair{"game.pass", N_("Pass (P)")}}) {
+      const Action& a = *findAction(id);
+      if (!a.enabled(c)) continue;
+      ImGui::SameLine();
+      const std::string text = std::string(_(label)) + "###" + id;
+      if (ImGui::Button(text.c_str())) runAction(a, c, out);
+      app.handButtons.push_back(id);
+    }
+  }
+  const auto hands = handsView(m, app.settings.visibility);
+  std::array<std::string, 2> names = app.session.playerNames();
+  for (auto& n : names) n = playerLabel(n);
+  const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
+  // The labels and the explanation first: their wrapped height decides the tiles' size.
+  std::array<std::string, 2> labels;
+  for (const HandView& h : hands) {
+    const int p = idx(h.player);
+    const std::string count = std::to_string(h.tiles.size());
+    std::string& l = labels[static_cast<std::size_t>(p)];
+    std::string what = i18n::format(P_("{0} tile", "{0} tiles", h.tiles.size()), {count});
+    if (h.pips >= 0) what += ", " + i18n::format(P_("{0} pip", "{0} pips", h.pips), {std::to_string(h.pips)});
+    // "A Human: 7 tiles, 52 pips", through the catalog's "{0}: {1}" (French: "A Humain : ...").
+    l = std::string(h.toMove ? "> " : "") +
+        i18n::format(_("{0}: {1}"),
+                     {std::string(1, letter(h.player)) + " " + names[static_cast<std::size_t>(p)], what});
+  }
+  std::string explanation;
+  if (app.selected != kNoTile) {
+    const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
+    explanation = explainTile(m, owner, app.selected);
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float wrap = avail.x - ImGui::GetStyle().ScrollbarSize;
+  float words = 0;
+  for (const std::string* t : {&labels[0], &labels[1], &explanation})
+    if (!t->empty()) words += ImGui::CalcTextSize(t->c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
+  const float th = tileHeight(hands, avail, gap, words);
+  const ImVec2 size(th * 2.0f, th);
+  for (const HandView& h : hands) {
+    const int p = idx(h.player);
+    ImGui::PushID(p);
+    const std::string& l = labels[static_cast<std::size_t>(p)];
+    if (h.toMove) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
+    ImGui::TextWrapped("%s", l.c_str());
+    if (h.toMove) ImGui::PopStyleColor();
+    int shown = 0;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    for (std::size_t i = 0; i < h.tiles.size(); ++i) {
+      const Tile t = h.tiles[i];
+      ImGui::PushID(static_cast<int>(t));
+      const bool sel = app.selected == t;
+      const bool dim = h.toMove && !h.faceDown && !(h.playable & bit(t));
+      if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
+          !h.faceDown)
+        out.push_back(selectIntent(sel ? kNoTile : t));
+      // Counted when the whole tile lies within the pane's width (the test of the wrapping).
+      if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;
+      if (!h.faceDown) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explainTile(m, h.player, t).c_str());
+        if (ImGui::BeginDragDropSource()) {
+          ImGui::SetDragDropPayload("DOM_TILE", &t, sizeof t);
+          ImGui::Text("%s", tileText(t).c_str());
+          ImGui::EndDragDropSource();
+        }
+      }
+      ImGui::PopID();
+      // Wrap to the pane's width.
+      if (i + 1 < h.tiles.size() && ImGui::GetItemRectMax().x + gap + size.x <= right) ImGui::SameLine(0, gap);
+    }
+    if (h.tiles.empty()) ImGui::TextDisabled("%s", _("(empty)"));
+    app.handTilesShown[static_cast<std::size_t>(p)] = shown;
+    ImGui::PopID();
+  }
+  if (!explanation.empty()) ImGui::TextWrapped("%s", explanation.c_str());
+  ImGui::End();
+}
+
+}  // namespace dom::studio

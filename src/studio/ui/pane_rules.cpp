@@ -1,0 +1,59 @@
+// The Rules pane: the rule set's knobs and the position in plain language, wrapped to the pane.
+#include <imgui.h>
+
+#include "studio/model/i18n.h"
+#include "studio/ui/app.h"
+
+namespace dom::studio {
+namespace {
+// core's presetOrigin in the studio's language.
+const char* origin(std::string_view preset) {
+  if (preset == "dominoes2") return _("the \"Dominoes 2.0\" game (Novel Games' Dominoes)");
+  if (preset == "en-linea") return _("the \"Dominó en línea\" game");
+  if (preset == "draw") return _("the standard two-player Draw game");
+  if (preset == "block") return _("the standard two-player Block game");
+  return "";
+}
+}  // namespace
+
+void drawRulesPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Rules, out)) return;
+  const Match& m = app.match();
+  if (ImGui::BeginTable("knobs", 2, ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn(_("knob"), ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(_("value"), ImGuiTableColumnFlags_WidthStretch);
+    for (const auto& [k, v] : ruleKnobs(m.rules())) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", k.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", v.c_str());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", origin(m.rules().preset));
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+  const Node& n = app.timeline.current();
+  if (n.move) {
+    const auto [move, caused] = moveWords(n, app.settings.visibility);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.8f, 1, 1));
+    ImGui::TextWrapped("%s", i18n::format(_("Last: {0} {1}"), {std::string(1, letter(n.by)), move}).c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("%s", caused.c_str());
+  }
+  ImGui::TextWrapped("%s", explainPosition(m, app.settings.visibility).c_str());
+  if (app.selected != kNoTile) {
+    ImGui::Separator();
+    const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
+    ImGui::TextWrapped("%s", explainTile(m, owner, app.selected).c_str());
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", _("Select a tile in a hand to see why it can or cannot be played."));
+    ImGui::PopStyleColor();
+  }
+  ImGui::End();
+}
+
+}  // namespace dom::studio

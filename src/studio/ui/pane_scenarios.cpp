@@ -1,0 +1,43 @@
+// The Scenarios pane: the files in scenarios/ in teaching order (scenarios/ORDER), with their titles
+// and abouts; click to open. The listing itself (regular files only) is listScenarios in the session.
+#include <imgui.h>
+
+#include "studio/model/i18n.h"
+#include "studio/ui/app.h"
+
+namespace dom::studio {
+
+void drawScenariosPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Scenarios, out)) return;
+  static std::vector<ScenarioEntry> entries;
+  static std::string listedDir;
+  static double listedAt = -100;
+  const double now = ImGui::GetTime();
+  if (listedDir != app.scenariosDir || now - listedAt > 5.0) {
+    entries = listScenarios(app.scenariosDir);
+    listedDir = app.scenariosDir;
+    app.scenarioPaths.clear();
+    for (const ScenarioEntry& e : entries) app.scenarioPaths.push_back(e.path);
+    listedAt = now;
+  }
+  if (entries.empty())
+    ImGui::TextDisabled("%s", i18n::format(_("No scenarios found in {0}."), {app.scenariosDir}).c_str());
+  const float wrap = ImGui::GetContentRegionAvail().x;
+  int n = 0;
+  for (const ScenarioEntry& e : entries) {
+    ImGui::PushID(e.path.c_str());
+    const std::string label =
+        std::to_string(++n) + ". " + (e.title.empty() ? e.file : std::string(S_(e.title.c_str())));
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float h = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
+    if (ImGui::Selectable("##scenario", app.session.filePath == e.path, 0, ImVec2(wrap, h)))
+      out.push_back(openIntent(e.path));
+    ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr,
+                                        wrap);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", e.file.c_str(), S_(e.about.c_str()));
+    ImGui::PopID();
+  }
+  ImGui::End();
+}
+
+}  // namespace dom::studio

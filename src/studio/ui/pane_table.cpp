@@ -1,0 +1,315 @@
+// The Table pane: draws the table scene (scene.h) with the shaders or ImGui's draw list, and reads
+// the mouse against the same scene: ghosts to play, ends to explain, wheel zoom and drag pan.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "studio/model/i18n.h"
+#include "studio/ui/app.h"
+#include "studio/ui/tile_draw.h"
+
+namespace dom::studio {
+
+namespace {
+
+// The scene in table units: a match's is cached on the generation and the ghost settings; the
+// position editor's is recomputed every frame (a layout of at most 28 tiles) so it is always live.
+const TableScene& sceneModel(const App& app, const Tile lastPlayed) {
+  static TableScene scene;
+  static std::uint64_t generation = ~std::uint64_t{0};
+  static Tile selected = kNoTile, last = kNoTile;
+  static bool ghosts = true, editing = false;
+  if (app.editing()) {
+    const auto& p = app.editor.position();
+    scene = sceneOf(app.editor.rules(), p.line, p.leadIndex);
+    editing = true;
+    return scene;
+  }
+  if (editing || generation != app.generation || selected != app.selected || ghosts != app.settings.ghosts ||
+      last != lastPlayed) {
+    scene = sceneOf(app.match(), app.selected, app.settings.ghosts, lastPlayed);
+    generation = app.generation;
+    selected = app.selected;
+    ghosts = app.settings.ghosts;
+    last = lastPlayed;
+    editing = false;
+  }
+  return scene;
+}
+
+ImU32 spriteColour(int kind) {
+  switch (kind) {
+    case Sprite::Marker: return IM_COL32(255, 215, 60, 230);
+    case Sprite::Hover: return IM_COL32(140, 240, 255, 255);
+    case Sprite::Blocked: return IM_COL32(220, 26, 20, 245);
+    case Sprite::Lead: return IM_COL32(90, 140, 255, 255);
+    default: return IM_COL32(255, 140, 40, 255);
+  }
+}
+
+// The fallback: the same sprites with ImGui's draw list, in window pixels.
+void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& s, const std::vector<Sprite>& sprites,
+                  float fb) {
+  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(58, 36, 20, 255));
+  drawFelt(dl, ImVec2(origin.x + s.table.x, origin.y + s.table.y),
+           ImVec2(origin.x + s.table.x + s.table.w, origin.y + s.table.y + s.table.h));
+  for (const Sprite& sp : sprites) {
+    const ImVec2 a(origin.x + (sp.cx - sp.w * 0.5f) / fb, origin.y + (sp.cy - sp.h * 0.5f) / fb);
+    const ImVec2 b(origin.x + (sp.cx + sp.w * 0.5f) / fb, origin.y + (sp.cy + sp.h * 0.5f) / fb);
+    const ImU32 col = spriteColour(sp.kind);
+    switch (sp.kind) {
+      case Sprite::Tile: drawTile(dl, a, b, sp.first, sp.second, TileLook::Face); break;
+      case Sprite::Ghost: drawTile(dl, a, b, sp.first, sp.second, TileLook::Ghost); break;
+      case Sprite::Marker:
+        dl->AddCircle(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f), sp.w * 0.5f / fb, col, 20, 2);
+        break;
+      case Sprite::Blocked: dl->AddRectFilled(a, b, col, 2); break;
+      case Sprite::Outline:
+      case Sprite::Hover:
+      case Sprite::Lead:
+        dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), col, 4, 0,
+                    sp.kind == Sprite::Hover ? 3.0f : 2.0f);
+        break;
+      default: break;
+    }
+  }
+  dl->PopClipRect();
+}
+
+// Every end carries its label, L or R, on a badge in its front square: gold on dark when open, white
+// on red beyond the red bar when blocked, so it reads even over a tile that blocks the end. Under a
+// ghost the badge moves to the square's outer corner so the ghost's pips stay visible.
+void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
+  const float unit = s.transform.scale;
+  const float size = std::clamp(unit * 1.1f, 13.0f, 30.0f);
+  for (const SceneEnd& e : s.ends) {
+    const bool blocked = isBlocked(e.state);
+    float cx = e.labelBox.cx(), cy = e.labelBox.cy();  // on the felt beside the end (scene.cpp's placeLabels)
+    if (e.underGhost) {
+      cx = e.front.x + (e.dir == Dir::West ? 0.0f : e.front.w);
+      cy = e.front.y + (e.dir == Dir::North ? 0.0f : e.front.h);
+      cx += e.dir == Dir::West ? -0.25f * unit : e.dir == Dir::East ? 0.25f * unit : 0.5f * unit;
+      cy += e.dir == Dir::North ? -0.25f * unit : e.dir == Dir::South ? 0.25f * unit : 0.5f * unit;
+    }
+    const char text[2] = {e.label, 0};
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text);
+    const ImVec2 c(origin.x + cx, origin.y + cy);
+    const float r = std::max(ts.x, ts.y) * 0.62f;
+    if (blocked)
+      dl->AddCircleFilled(c, r, IM_COL32(200, 20, 16, 235), 20);
+    else
+      dl->AddCircleFilled(c, r, IM_COL32(10, 30, 20, 150), 20);
+    dl->AddText(ImGui::GetFont(), size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f),
+                blocked ? IM_COL32(255, 245, 240, 255) : IM_COL32(255, 225, 110, 255), text);
+  }
+}
+
+void play(Intents& out, const Move& mv) {
+  Intent in;
+  in.kind = Intent::Kind::Play;
+  in.move = mv;
+  out.push_back(in);
+}
+
+// Wheel zoom around the cursor, pan with the right or middle button or a left drag on the felt.
+void viewInput(App& app, const TableScene& s, ImVec2 mouse, bool leftOnGhost) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f)
+    app.tableView = zoomedAt(s, mouse.x, mouse.y, std::pow(1.15f, io.MouseWheel));
+  if (!ImGui::IsItemActive()) return;
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+                        ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+                        (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !leftOnGhost);
+  if (dragging && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f))
+    app.tableView = pannedBy(s, io.MouseDelta.x, io.MouseDelta.y);
+}
+
+void fillScreenTiles(App& app, ImVec2 origin, const TableScene& s) {
+  app.screenTiles.clear();
+  auto add = [&](const SceneTile& t, bool ghost, const Move& mv) {
+    ScreenTile st;
+    st.tile = t.tile;
+    st.x = origin.x + t.px.x;
+    st.y = origin.y + t.px.y;
+    st.w = t.px.w;
+    st.h = t.px.h;
+    st.ghost = ghost;
+    st.move = mv;
+    app.screenTiles.push_back(st);
+  };
+  for (const auto& t : s.tiles) add(t, false, Move{});
+  for (const auto& g : s.ghosts) add(g.tile, true, g.move);
+}
+
+void fitKeys(App& app) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
+  if (ImGui::IsKeyPressed('F', false)) app.tableView = TableView{ViewMode::FitLine};
+  if (ImGui::IsKeyPressed('W', false)) app.tableView = TableView{ViewMode::WholeTable};
+}
+
+// The words under the table: the note of the position (or the position in plain words), then a line
+// with Deal the next round, the hint to choose a ghost, and the status, each wrapped to the pane.
+// A small spinning arc at the cursor, one line high (the computer is thinking).
+void spinner() {
+  const float r = ImGui::GetTextLineHeight() * 0.4f;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 c(p.x + r + 1, p.y + ImGui::GetTextLineHeight() * 0.5f);
+  const float a = static_cast<float>(ImGui::GetTime()) * 6.0f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PathArcTo(c, r, a, a + 4.2f, 16);
+  dl->PathStroke(ImGui::GetColorU32(ImGuiCol_PlotHistogram), 0, 2.0f);
+  ImGui::Dummy(ImVec2(2 * r + 2, ImGui::GetTextLineHeight()));
+  ImGui::SameLine();
+}
+
+struct Words {
+  std::string caption, hint, status, thinking;
+  bool deal = false;
+  [[nodiscard]] float height(float width) const {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, width).y + st.ItemSpacing.y;
+    if (deal) h += ImGui::GetFrameHeightWithSpacing();
+    for (const std::string* t : {&hint, &status, &thinking})
+      if (!t->empty()) h += ImGui::CalcTextSize(t->c_str(), nullptr, false, width).y + st.ItemSpacing.y;
+    return h + st.ItemSpacing.y;
+  }
+  void draw(Intents& out) const {
+    ImGui::TextWrapped("%s", caption.c_str());
+    if (deal && ImGui::Button(_("Deal the next round"))) {
+      Intent in;
+      in.kind = Intent::Kind::DealNext;
+      out.push_back(in);
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (!hint.empty()) ImGui::TextWrapped("%s", hint.c_str());
+    if (!status.empty()) ImGui::TextWrapped("%s", status.c_str());
+    ImGui::PopStyleColor();
+    if (!thinking.empty()) {
+      spinner();
+      ImGui::TextUnformatted(thinking.c_str());
+    }
+  }
+};
+
+Words wordsOf(const App& app, bool choice) {
+  const Match& m = app.match();
+  const Node& node = app.timeline.current();
+  Words w;
+  w.caption = app.editing()
+                  ? std::string(_("Editing the position: the table shows it as it is laid, the lead outlined in blue."))
+              : node.caption.empty() ? explainPosition(m, app.settings.visibility)
+                                     : i18n::trScenarioLines(node.caption);
+  w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
+  if (choice) w.hint = _("Click a ghost, or Left/Right to choose and Enter to play.");
+  w.status = app.statusText;
+  if (const auto who = app.session.thinker()) {
+    const Seat& seat = app.session.game.seats[static_cast<std::size_t>(idx(*who))];
+    w.thinking = i18n::format(_("{0}, {1}, is thinking..."), {std::string(1, letter(*who)), seatLabel(seat)});
+  } else if (const auto& d = app.session.lastDecision();
+             d && !d->reason.empty() && !app.editing() && d->node == app.timeline.currentIndex() && w.status.empty()) {
+    w.status = i18n::format(_("{0}: {1}"), {std::string(1, letter(app.timeline.current().by)), d->reason});
+  }
+  return w;
+}
+
+// Whether the selected tile has more than one placement (its ghosts offer a choice).
+bool hasChoice(const App& app) {
+  return !app.editing() && app.selected != kNoTile && app.settings.ghosts &&
+         placementsOf(app.match(), app.selected).size() > 1;
+}
+
+}  // namespace
+
+std::vector<Move> placementsOf(const Match& m, Tile t) {
+  std::vector<Move> out;
+  for (const Move& mv : m.legalMoves())
+    if (mv.kind == MoveKind::Play && mv.tile == t) out.push_back(mv);
+  return out;
+}
+
+void drawTablePane(App& app, Intents& out) {
+  // The wheel zooms the table, so it never scrolls the pane.
+  if (!app.beginPane(Pane::Table, out, ImGuiWindowFlags_NoScrollWithMouse)) return;
+  fitKeys(app);
+  const Match& m = app.match();
+  const Node& node = app.timeline.current();
+  const Tile lastTile = !app.editing() && node.move && node.move->kind == MoveKind::Play ? node.move->tile : kNoTile;
+  const ImGuiIO& io = ImGui::GetIO();
+  const float fb = std::max(1.0f, io.DisplayFramebufferScale.x);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  // The words under the table take the height they need (wrapped), the table the rest.
+  const Words words = wordsOf(app, hasChoice(app));
+  const float captionH = words.height(avail.x);
+  const ImVec2 size(std::max(avail.x, 50.0f), std::max(avail.y - captionH, 50.0f));
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  app.tableScene = placed(sceneModel(app, lastTile), app.tableView, size.x, size.y);
+  const TableScene& scene = app.tableScene;
+  app.tableRect = {origin.x, origin.y, size.x, size.y};
+  fillScreenTiles(app, origin, scene);
+
+  // One item for the whole table: clicks, drags, the wheel and drops all read the scene.
+  ImGui::InvisibleButton(
+      "table", size,
+      ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+  const ImVec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
+  const bool hovered = ImGui::IsItemHovered();
+  app.hoverGhost = hovered ? ghostAt(scene, mouse.x, mouse.y) : -1;
+  static bool leftOnGhost = false;
+  if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
+    leftOnGhost = app.hoverGhost >= 0;
+    if (leftOnGhost) play(out, scene.ghosts[static_cast<std::size_t>(app.hoverGhost)].move);
+  }
+  viewInput(app, scene, mouse, leftOnGhost);
+
+  SpriteStyle style;
+  style.hoverGhost = app.hoverGhost;
+  style.chosenGhost = std::clamp(app.chosenGhost, 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
+  style.anim = app.settings.animate ? std::clamp(app.animElapsed / 0.25f, 0.0f, 1.0f) : 1.0f;
+  style.pixelRatio = fb;
+  const std::vector<Sprite> sprites = spritesOf(scene, style);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (app.useShaders && app.renderer.ready()) {
+    const float tablePx[4] = {scene.table.x * fb, scene.table.y * fb, scene.table.w * fb, scene.table.h * fb};
+    app.renderer.render(static_cast<int>(size.x * fb), static_cast<int>(size.y * fb), tablePx, sprites);
+    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(app.renderer.texture())), origin,
+                 ImVec2(origin.x + size.x, origin.y + size.y), ImVec2(0, 1), ImVec2(1, 0));
+  } else {
+    drawFallback(dl, origin, size, scene, sprites, fb);
+  }
+  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  drawEndLabels(dl, origin, scene);
+  dl->PopClipRect();
+
+  if (app.hoverGhost >= 0) {
+    const Move& mv = scene.ghosts[static_cast<std::size_t>(app.hoverGhost)].move;
+    ImGui::SetTooltip("%s",
+                      i18n::format(_("Click to play {0} here ({1})"), {tileText(mv.tile), m.moveText(mv)}).c_str());
+  } else if (const int e = hovered ? endAt(scene, mouse.x, mouse.y) : -1; e >= 0) {
+    const SceneEnd& end = scene.ends[static_cast<std::size_t>(e)];
+    ImGui::SetTooltip("%s", i18n::format(_("End {0} ({1}): {2}"),
+                                         {std::string(1, end.label), std::to_string(end.pip), whyText(end.state)})
+                                .c_str());
+  }
+  if (!app.editing() && ImGui::BeginDragDropTarget()) {
+    if (const ImGuiPayload* pl = ImGui::AcceptDragDropPayload("DOM_TILE")) {
+      const Tile t = *static_cast<const Tile*>(pl->Data);
+      // Dropped on a ghost of that tile: that placement; elsewhere: its first placement.
+      const auto moves = placementsOf(m, t);
+      const int g = ghostAt(scene, mouse.x, mouse.y);
+      if (g >= 0 && scene.ghosts[static_cast<std::size_t>(g)].move.tile == t)
+        play(out, scene.ghosts[static_cast<std::size_t>(g)].move);
+      else if (!moves.empty())
+        play(out, moves.front());
+    }
+    ImGui::EndDragDropTarget();
+  }
+  words.draw(out);
+  ImGui::End();
+}
+
+}  // namespace dom::studio

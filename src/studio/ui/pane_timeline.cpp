@@ -1,0 +1,281 @@
+// The Timeline pane: every move of the current branch as a row; click to jump; playback controls.
+// A move is never cut; what it caused is cut with an ellipsis (the whole text on hover) or, in a
+// pane too narrow for it, left to the row's tooltip. Once the record is analysed (Game > Analyse
+// the record), the marked moves carry ?!, ? or ?? and a graph of A's win probability over the
+// moves sits above the rows (click: jump there).
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+#include "studio/model/i18n.h"
+#include "studio/ui/app.h"
+
+namespace dom::studio {
+
+namespace {
+// The words of the record analysis, in one place (English; shown through _()).
+namespace words {
+constexpr const char* kAnalysing = N_("analysing the record: {0}%");
+constexpr const char* kStop = N_("Stop");
+constexpr const char* kStopTip = N_("Stop the analysis of the record");
+constexpr const char* kMarkTip = N_("{0} {1}: {2} played {3}, wins {4}%\nbest {5}, wins {6}%");
+constexpr const char* kSide = N_("mistakes of");
+constexpr const char* kPrevMistake = "< ?";
+constexpr const char* kNextMistake = "? >";
+constexpr const char* kPrevTip = N_("Previous mistake (Shift+N)");
+constexpr const char* kNextTip = N_("Next mistake (N)");
+constexpr const char* kGraphTip = N_("A's win probability after move {0}: {1}%\n(click: go there)");
+}  // namespace words
+
+// A whole percentage: "62".
+std::string percent(double win) { return percentText(win); }
+
+// The marks' colours: inaccuracy yellow, mistake orange, blunder red.
+std::array<int, 3> markColour(ai::Mark m) {
+  switch (m) {
+    case ai::Mark::Inaccuracy: return {235, 200, 40};
+    case ai::Mark::Mistake: return {245, 135, 30};
+    case ai::Mark::Blunder: return {230, 45, 40};
+    case ai::Mark::None: break;
+  }
+  return {200, 200, 200};
+}
+ImU32 colourOf(const std::array<int, 3>& c, int alpha = 255) { return IM_COL32(c[0], c[1], c[2], alpha); }
+constexpr std::array<int, 3> kCurveColour{120, 190, 255};
+
+// The win-probability graph over the branch's positions; a click jumps to the position under it.
+void drawGraph(App& app, const RecordAnalysis& ra, Intents& out) {
+  const std::vector<double> curve = winCurve(ra, app.timeline);
+  const auto& path = app.timeline.branchPath();
+  const float h = ImGui::GetTextLineHeight() * 3.5f;
+  const float w = std::max(40.0f, ImGui::GetContentRegionAvail().x);
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##wingraph", ImVec2(w, h));
+  const bool hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(a, ImVec2(a.x + w, a.y + h), IM_COL32(30, 34, 40, 255));
+  dl->AddLine(ImVec2(a.x, a.y + h * 0.5f), ImVec2(a.x + w, a.y + h * 0.5f), IM_COL32(90, 90, 90, 255));
+  const int n = static_cast<int>(curve.size());
+  auto xOf = [&](int i) { return a.x + (n <= 1 ? 0.5f : static_cast<float>(i) / static_cast<float>(n - 1)) * w; };
+  auto yOf = [&](double win) { return a.y + h - static_cast<float>(win) * h; };
+  App::DrawnGraph& g = app.drawnGraph;
+  g = App::DrawnGraph{true, a.x, a.y, w, h, kCurveColour, {}};
+  for (int i = 0; i < n; ++i) g.points.push_back({xOf(i), yOf(curve[static_cast<std::size_t>(i)])});
+  const int cur = app.timeline.pathPos();
+  dl->AddLine(ImVec2(xOf(cur), a.y), ImVec2(xOf(cur), a.y + h), IM_COL32(255, 255, 255, 90));
+  for (int i = 1; i < n; ++i)
+    dl->AddLine(ImVec2(g.points[static_cast<std::size_t>(i - 1)][0], g.points[static_cast<std::size_t>(i - 1)][1]),
+                ImVec2(g.points[static_cast<std::size_t>(i)][0], g.points[static_cast<std::size_t>(i)][1]),
+                colourOf(kCurveColour), 2.0f);
+  for (int i = 0; i < n; ++i)
+    if (const RecordPly* p = ra.at(path[static_cast<std::size_t>(i)]); p && p->mark != ai::Mark::None)
+      dl->AddCircleFilled(ImVec2(g.points[static_cast<std::size_t>(i)][0], g.points[static_cast<std::size_t>(i)][1]),
+                          4.0f, colourOf(markColour(p->mark)));
+  if (hovered && n > 0) {
+    const float fx = (ImGui::GetIO().MousePos.x - a.x) / w;
+    const int i = std::clamp(static_cast<int>(std::lround(fx * static_cast<float>(n - 1))), 0, n - 1);
+    int number = 0;  // numbered as the rows are: deals are not moves
+    for (int k = 0; k <= i; ++k)
+      if (!app.timeline.node(path[static_cast<std::size_t>(k)]).roundStart) ++number;
+    ImGui::SetTooltip(
+        "%s", i18n::format(_(words::kGraphTip), {std::to_string(number), percent(curve[static_cast<std::size_t>(i)])})
+                  .c_str());
+    if (clicked) out.push_back(jumpIntent(path[static_cast<std::size_t>(i)]));
+  }
+}
+
+// The text in the cell's width; cut with an ellipsis when longer, the full text on hover. 1 if it
+// was cut.
+int cell(const std::string& text, const ImVec4* colour = nullptr) {
+  const float w = ImGui::GetContentRegionAvail().x;
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  if (size.x <= w) {
+    if (colour)
+      ImGui::TextColored(*colour, "%s", text.c_str());
+    else
+      ImGui::TextUnformatted(text.c_str());
+    return 0;
+  }
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+  ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + size.y), at.x + w, at.x + w,
+                            text.c_str(), nullptr, &size);
+  if (colour) ImGui::PopStyleColor();
+  ImGui::Dummy(ImVec2(w, size.y));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+  return 1;
+}
+// A button's width: its label and the frame's padding.
+float buttonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+// The next item, w wide, on the last item's row when it fits the pane, else on a row of its own (a
+// longer language's word must not be cut at the pane's edge).
+void sameLineIfFits(float w) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+}  // namespace
+
+void drawTimelinePane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Timeline, out)) return;
+  // The buttons on one row, the next one on a row of its own when the pane is too narrow for it.
+  bool first = true;
+  auto button = [&](const char* label, Intent::Kind k, const char* tip) {
+    if (!first) sameLineIfFits(buttonWidth(label));
+    first = false;
+    if (ImGui::Button(label)) out.push_back(intentOf(k));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  };
+  button("|<", Intent::Kind::First, _("First (Home)"));
+  button("<", Intent::Kind::Prev, _("Previous (Left)"));
+  button(">", Intent::Kind::Next, _("Next (Right)"));
+  button(">|", Intent::Kind::Last, _("Last (End)"));
+  const std::string play = std::string(app.session.autoplay ? _("Pause") : _("Play")) + "###autoplay";
+  button(play.c_str(), Intent::Kind::Autoplay, _("Autoplay (A)"));
+  ImGui::SetNextItemWidth(-1);
+  float speed = app.settings.speed;
+  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, _("%.2f moves/s"))) {
+    Intent in = intentOf(Intent::Kind::SetSpeed);
+    in.value = speed;
+    out.push_back(in);
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Autoplay speed"));
+  const auto rows = timelineRows(app.timeline, app.settings.visibility);
+  // Numbered as the rows are: deals are rows without a number, not moves.
+  const MoveCounter c = moveCounter(app.timeline);
+  ImGui::TextWrapped(
+      "%s", i18n::format(_("Branch {0} of {1}, move {2} of {3}"),
+                         {std::to_string(app.timeline.currentBranch()), std::to_string(app.timeline.leaves().size()),
+                          std::to_string(c.current), std::to_string(c.last)})
+                .c_str());
+  // The record analysis: its progress while it runs, then the graph and the marks.
+  const RecordAnalysis* ra = app.recordAnalysis();
+  app.drawnMarks.clear();
+  app.drawnGraph = App::DrawnGraph{};
+  if (app.recordAnalyser.runs(app.recordKey())) {
+    const std::string label = i18n::format(_(words::kAnalysing), {percent(app.recordAnalyser.progress())});
+    ImGui::ProgressBar(static_cast<float>(app.recordAnalyser.progress()),
+                       ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(_(words::kStop)).x -
+                                  ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x,
+                              0),
+                       label.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button((std::string(_(words::kStop)) + "###stop").c_str())) app.recordAnalyser.cancel();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kStopTip));
+  }
+  if (ra) {
+    // Whose mistakes N / Shift+N go to, and the same as buttons.
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
+    if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(), sideWord(app.mistakeSide))) {
+      for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
+        if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) app.mistakeSide = side;
+      ImGui::EndCombo();
+    }
+    sameLineIfFits(buttonWidth(words::kPrevMistake));
+    if (ImGui::SmallButton(words::kPrevMistake)) app.jumpMistake(-1, out);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kPrevTip));
+    sameLineIfFits(buttonWidth(words::kNextMistake));
+    if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
+    drawGraph(app, *ra, out);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if (const RecordPly* p = ra->at(rows[i].node); p && p->mark != ai::Mark::None)
+        app.drawnMarks.push_back(
+            {rows[i].node, rows[i].number, static_cast<int>(i), ai::symbol(p->mark), markColour(p->mark)});
+  }
+  const float markW = ImGui::CalcTextSize("??").x + 2;
+  // The move column is as wide as its longest move, so a move is never cut. What it caused takes
+  // the rest; in a pane too narrow for a few of its letters (800x600's Timeline) that column is
+  // left out and each row's tooltip says it.
+  const auto moveText = [](const TimelineRow& r) { return r.branchPoint ? r.move + " *" : r.move; };
+  float moveW = ImGui::CalcTextSize(_("move")).x;
+  for (const TimelineRow& r : rows) moveW = std::max(moveW, ImGui::CalcTextSize(moveText(r).c_str()).x);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float numberW = ImGui::CalcTextSize("999").x, sideW = ImGui::GetFontSize(), markColW = ra ? markW : 1.0f;
+  const float rest = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - numberW - sideW - markColW - moveW -
+                     10 * style.CellPadding.x - 4;
+  const bool causedShown = rest >= ImGui::CalcTextSize("ends 0 a").x;
+  app.timelineDrawn = {causedShown, 0, 0};
+  if (ImGui::BeginTable("moves", causedShown ? 5 : 4,
+                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, numberW);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, sideW);
+    ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_WidthFixed, markColW);
+    if (causedShown) {
+      ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
+      ImGui::TableSetupColumn(_("what it caused"), ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthStretch);
+    }
+    ImGui::TableHeadersRow();
+    // Keep the current row in view when the position changes (the clipper skips rows off screen).
+    if (app.lastNode != app.timeline.currentIndex()) {
+      const float rowH = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+      const float y = static_cast<float>(app.timeline.pathPos()) * rowH - ImGui::GetWindowHeight() * 0.5f;
+      ImGui::SetScrollY(std::max(0.0f, y));
+    }
+    const ImVec4 branchColour(1, 0.75f, 0.3f, 1);
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(rows.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const TimelineRow& r = rows[static_cast<std::size_t>(i)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        char label[16];
+        std::snprintf(label, sizeof label, r.number ? "%d" : "-", r.number);
+        if (ImGui::Selectable(label, r.current,
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+          out.push_back(jumpIntent(r.node));
+        const bool rowHovered = ImGui::IsItemHovered();
+        bool markHovered = false;
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.player.c_str());
+        ImGui::TableNextColumn();
+        if (const RecordPly* p = ra ? ra->at(r.node) : nullptr; p && p->mark != ai::Mark::None) {
+          const std::array<int, 3> col = markColour(p->mark);
+          const ImVec2 at = ImGui::GetCursorScreenPos();
+          const ImVec2 size = ImGui::CalcTextSize(ai::symbol(p->mark));
+          ImGui::TextColored(ImVec4(static_cast<float>(col[0]) / 255.0f, static_cast<float>(col[1]) / 255.0f,
+                                    static_cast<float>(col[2]) / 255.0f, 1.0f),
+                             "%s", ai::symbol(p->mark));
+          markHovered = ImGui::IsItemHovered();
+          if (markHovered)
+            ImGui::SetTooltip("%s",
+                              i18n::format(_(words::kMarkTip), {r.player, markWord(p->mark), r.player, p->played,
+                                                                percent(p->playedWin), p->best, percent(p->bestWin)})
+                                  .c_str());
+          for (App::DrawnMark& d : app.drawnMarks)
+            if (d.node == r.node) {
+              d.visible = true;
+              d.x = at.x;
+              d.y = at.y;
+              d.w = size.x;
+              d.h = size.y;
+            }
+        }
+        ImGui::TableNextColumn();
+        app.timelineDrawn.movesCut += cell(moveText(r), r.branchPoint ? &branchColour : nullptr);
+        if (causedShown) {
+          ImGui::TableNextColumn();
+          app.timelineDrawn.causedCut += cell(r.caused);
+        } else if (rowHovered && !markHovered && !r.caused.empty()) {
+          ImGui::SetTooltip("%s: %s", r.move.c_str(), r.caused.c_str());
+        }
+      }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace dom::studio

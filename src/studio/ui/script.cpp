@@ -1,0 +1,350 @@
+// Script actions: open/close panes, load, step, jump, select, play, keys, editor edits, undo/redo,
+// resize, checks. Every change goes through the app's intents, as the panes' do.
+#include "studio/ui/script.h"
+
+#include <spdlog/spdlog.h>
+
+#include <sstream>
+#include <variant>
+
+#include "core/files.h"
+#include "studio/model/viewmodel.h"
+
+namespace dom::studio {
+
+std::string jsonText(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string Script::load(const std::string& path) {
+  const auto text = files::readText(path);
+  if (const auto* e = std::get_if<files::ReadError>(&text)) return "--script " + path + ": " + e->message;
+  ParsedScript parsed = parseScript(std::get<std::string>(text));
+  std::string errors;
+  for (std::size_t i = 0; i < parsed.errors.size() && i < 20; ++i)
+    errors += (errors.empty() ? "" : "\n") + parsed.errors[i].text(path);
+  if (parsed.errors.size() > 20) errors += "\n(" + std::to_string(parsed.errors.size() - 20) + " more errors)";
+  if (!errors.empty()) return errors;
+  commands_ = std::move(parsed.commands);
+  return {};
+}
+
+std::optional<Move> parseMove(const Match& m, const std::string& text, std::string& error) {
+  std::istringstream ss(text);
+  std::string tileWord, endWord, headingWord;
+  ss >> tileWord >> endWord >> headingWord;
+  for (const Move& mv : m.legalMoves()) {
+    if (tileWord == "draw" && mv.kind == MoveKind::Draw) return mv;
+    if (tileWord == "pass" && mv.kind == MoveKind::Pass) return mv;
+  }
+  if (tileWord == "draw" || tileWord == "pass") {
+    const auto who = m.toMove();
+    error = who ? m.illegal(moveOf(tileWord == "draw" ? MoveKind::Draw : MoveKind::Pass), *who) : "no round is on";
+    return std::nullopt;
+  }
+  const auto wt = parseTile(tileWord);
+  if (!wt) {
+    error = "not a tile: " + tileWord;
+    return std::nullopt;
+  }
+  const End end = endWord == "L" ? End::L : endWord == "R" ? End::R : End::None;
+  Heading h = Heading::Straight;
+  if (headingWord == "left") h = Heading::Left;
+  if (headingWord == "right") h = Heading::Right;
+  for (const Move& mv : m.legalMoves())
+    if (mv.kind == MoveKind::Play && mv.tile == wt->tile() && (end == End::None || mv.end == end) && mv.heading == h)
+      return mv;
+  const auto who = m.toMove();
+  Move probe;
+  probe.tile = wt->tile();
+  probe.end = end;
+  error = who ? m.illegal(probe, *who) : "no round is on";
+  if (error.empty()) error = "no such placement";
+  return std::nullopt;
+}
+
+void Script::tick(App& app, int& key) {
+  key = -1;
+  ctrl = false;
+  if (monkeyLeft_ > 0) {
+    --monkeyLeft_;
+    monkey(app, key);
+    return;
+  }
+  if (wait_ > 0) {
+    --wait_;
+    return;
+  }
+  if (next_ >= commands_.size()) return;
+  const ScriptCommand& c = commands_[next_++];
+  // A script line is user input: whatever it makes throw is a failed line, never a dead studio.
+  try {
+    run(app, c, key);
+  } catch (const std::exception& e) {
+    ++failures_;
+    spdlog::error("script: {}: {}", jsonText(c.text), e.what());
+  }
+}
+
+void Script::monkey(App& app, int& key) {
+  auto next = [&](int n) {
+    monkeyState_ = monkeyState_ * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((monkeyState_ >> 33) % static_cast<std::uint64_t>(n));
+  };
+  static const int keys[] = {258, 257, 32, 262, 263, 264, 265, 268, 269, 256, 'D', 'P', 'A'};
+  const Match& m = app.match();
+  switch (next(13)) {
+    case 0:
+    case 1: key = keys[next(static_cast<int>(sizeof keys / sizeof keys[0]))]; break;
+    case 12: {  // any action of the registry but those that open a dialog or leave
+      const auto& all = actions();
+      const Action& a = all[static_cast<std::size_t>(next(static_cast<int>(all.size())))];
+      if (!a.id.starts_with("file.") && !a.id.starts_with("help.") && a.id != "view.palette") app.runActionId(a.id);
+      break;
+    }
+    case 2: {  // a click anywhere below the menu bar
+      click.x = static_cast<float>(next(1280));
+      click.y = static_cast<float>(30 + next(770));
+      click.pending = true;
+      break;
+    }
+    case 3: app.apply(selectIntent(static_cast<Tile>(next(kTiles)))); break;
+    case 4: {
+      const MoveList moves = m.legalMoves();
+      if (!moves.empty()) app.apply(playIntent(moves.moves[static_cast<std::size_t>(next(moves.size))]));
+      break;
+    }
+    case 5: app.apply(jumpIntent(next(app.timeline.size()))); break;
+    case 6: app.apply(editMoveIntent(static_cast<Tile>(next(kTiles)), static_cast<Zone>(next(6)))); break;
+    case 7: app.apply(intentOf(next(2) ? Intent::Kind::Undo : Intent::Kind::Redo)); break;
+    case 8: app.apply(visibilityIntent(static_cast<Visibility>(next(3)))); break;
+    case 9: app.apply(intentOf(next(2) ? Intent::Kind::DealNext : Intent::Kind::EditorStart)); break;
+    case 10: app.apply(paneIntent(static_cast<Pane>(next(kPanes)), next(4) != 0)); break;
+    default:
+      app.apply(playIntent(next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass)));
+      break;  // refused with a reason when illegal
+  }
+  if (app.session.errorPopup) app.session.errorPopup = false;  // keep going rather than stop at a modal
+  if (app.quit) app.quit = false;
+}
+
+void Script::run(App& app, const ScriptCommand& c, int& key) {
+  using K = ScriptCommand::Kind;
+  const std::string& arg = c.arg;
+  spdlog::debug("script: {}", c.text);
+  auto fail = [&](const std::string& why) {
+    ++failures_;
+    spdlog::error("script: line {}: {}: {}", c.line, jsonText(c.text), why);
+  };
+  // A file action succeeded when the session asked for no error dialog.
+  auto fileAction = [&](Intent in) {
+    app.session.errorPopup = false;
+    in.on = c.kind != K::OpenScenario;  // `load` opens at once; `open-scenario` asks as the pane does
+    app.apply(in);
+    const bool ok = !app.session.errorPopup;
+    return ok;
+  };
+  auto simple = [&](Intent::Kind k) { app.apply(intentOf(k)); };
+  switch (c.kind) {
+    case K::Open:
+    case K::Close: app.apply(paneIntent(c.pane, c.kind == K::Open)); break;
+    case K::Edit: app.apply(paneIntent(Pane::Editor, c.on)); break;  // the Position editor under the table
+    case K::Load:
+      if (!fileAction(openIntent(arg))) fail(app.session.errorText);
+      break;
+    case K::LoadBad:  // a load that must fail and keep the game
+      if (fileAction(openIntent(arg))) fail("the file loaded");
+      break;
+    case K::Jump: {
+      const auto& path = app.timeline.branchPath();
+      if (c.number >= static_cast<long long>(path.size())) return fail("no such position");
+      app.apply(jumpIntent(path[static_cast<std::size_t>(c.number)]));
+      break;
+    }
+    case K::Select: app.apply(selectIntent(c.tile)); break;
+    case K::Monkey:  // N frames of random actions (nothing may crash)
+      monkeyLeft_ = static_cast<int>(c.number);
+      monkeyState_ = c.seed * 2 + 1;
+      break;
+    case K::Click:
+      click.x = c.x;
+      click.y = c.y;
+      click.pending = true;
+      break;
+    case K::Hover:  // the mouse held there from now on (a tooltip shows, nothing is pressed)
+      hover.x = c.x;
+      hover.y = c.y;
+      hover.active = true;
+      break;
+    case K::Resize:  // the window's new size (the layout follows)
+      resize.w = c.width;
+      resize.h = c.height;
+      resize.pending = true;
+      break;
+    case K::ClickGhost: {  // clicks the centre of the N-th ghost placement on the table
+      long long seen = 0;
+      for (const ScreenTile& st : app.screenTiles)
+        if (st.ghost && seen++ == c.number) {
+          click.x = st.x + st.w * 0.5f;
+          click.y = st.y + st.h * 0.5f;
+          click.pending = true;
+          return;
+        }
+      fail("no such ghost");
+      break;
+    }
+    case K::ThrowInFrame: app.throwInFrame = true; break;  // the next frame throws halfway (tests the frame boundary)
+    case K::ScenariosDir: app.scenariosDir = arg; break;   // list another folder in the Scenarios pane
+    case K::OpenScenario: {  // the N-th scenario as the Scenarios pane lists them (from 0)
+      if (c.number >= static_cast<long long>(app.scenarioPaths.size())) return fail("no such scenario");
+      if (!fileAction(openIntent(app.scenarioPaths[static_cast<std::size_t>(c.number)]))) fail(app.session.errorText);
+      break;
+    }
+    case K::Dialog:
+      if (c.word == "new")
+        app.newGameDialog = true;
+      else if (c.word == "open") {
+        app.dialogPath = app.scenariosDir + "/";
+        app.openDialog = true;
+      } else if (c.word == "save") {
+        app.dialogPath = "game.dgn";
+        app.saveDialog = true;
+      } else
+        app.aboutDialog = true;
+      break;
+    case K::ExportTable: {
+      Intent in = intentOf(Intent::Kind::ExportTablePng);
+      in.path = arg;
+      app.apply(in);
+      break;
+    }
+    case K::SelectPlayable: {  // the heaviest tile the player to move can play
+      const Match& m = app.match();
+      Tile best = kNoTile;
+      for (const Move& mv : m.legalMoves())
+        if (mv.kind == MoveKind::Play && (best == kNoTile || heavier(mv.tile, best))) best = mv.tile;
+      if (best == kNoTile) return fail("no tile can be played");
+      app.apply(selectIntent(best));
+      break;
+    }
+    case K::Play: {
+      std::string why;
+      const auto mv = parseMove(app.match(), arg, why);
+      if (!mv) return fail(why);
+      app.apply(playIntent(*mv));
+      break;
+    }
+    case K::Key:
+    case K::Ctrl:  // ctrl z, shift n, ctrl-shift p: the key with its modifiers held
+      key = c.key;
+      ctrl = c.ctrl;
+      shift = c.shift;
+      break;
+    case K::Action:  // as its menu item: refused (the status line says why) when disabled
+      if (!app.runActionId(c.word))
+        spdlog::info("script: line {}: {} is disabled: {}", c.line, c.word, app.session.statusText);
+      break;
+    case K::Type: typed += arg; break;
+    case K::Lang: app.setLanguage(c.word); break;  // lang xx: View > Language (switches at once)
+    case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
+    case K::Teaching:
+    case K::Animate: {
+      Intent in = intentOf(c.kind == K::Teaching ? Intent::Kind::SetTeaching : Intent::Kind::SetAnimate);
+      in.on = c.on;
+      app.apply(in);
+      break;
+    }
+    case K::Autoplay:
+      if (c.on != app.session.autoplay) simple(Intent::Kind::Autoplay);
+      break;
+    case K::Speed:
+    case K::Delay: {
+      Intent in = intentOf(c.kind == K::Speed ? Intent::Kind::SetSpeed : Intent::Kind::SetComputerDelay);
+      in.value = c.x;
+      app.apply(in);
+      break;
+    }
+    case K::Seat: {
+      Seat s;
+      if (!parseSeat(c.word, s)) return fail(seatError(c.word));
+      app.apply(seatIntent(c.player, s));
+      break;
+    }
+    case K::New: {
+      Intent in = intentOf(Intent::Kind::NewGame);
+      in.game = app.session.game;
+      in.game.seed = c.seed;
+      in.game.rules = c.word;
+      if (!fileAction(in)) fail(app.session.errorText);
+      break;
+    }
+    case K::Editor:
+      if (c.word == "load")
+        simple(Intent::Kind::EditLoad);
+      else if (c.word == "undo" || c.word == "redo") {
+        if (!app.editing()) return fail("not in edit mode (open editor)");
+        simple(c.word == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
+      } else if (c.word == "turn") {
+        Intent in = intentOf(Intent::Kind::EditTurn);
+        in.owner = c.player;
+        app.apply(in);
+      } else if (c.word == "play")
+        simple(Intent::Kind::EditorStart);
+      else
+        app.apply(editMoveIntent(c.tile, c.zone));
+      break;
+    case K::Save: {
+      Intent in = intentOf(Intent::Kind::Save);
+      in.path = arg;
+      if (!fileAction(in)) fail(app.session.errorText);
+      break;
+    }
+    case K::Wait: wait_ = static_cast<int>(c.number); break;
+    case K::Screenshot: app.exportPath = arg; break;
+    case K::Dump:
+      if (const auto err = files::writeAtomic(arg, jsonText(app.state(), 2) + '\n'); !err.empty()) fail(err);
+      break;
+    case K::Check:
+    case K::CheckContains: {
+      const auto state = app.state();
+      nlohmann::json got;
+      try {
+        got = state.at(nlohmann::json::json_pointer(c.pointer));
+      } catch (const std::exception& e) {
+        return fail(std::string("no such state: ") + e.what());
+      }
+      if (c.kind == K::CheckContains) {
+        if (!got.is_string() || got.get<std::string>().find(c.wantText) == std::string::npos)
+          return fail("expected a string containing " + jsonText(c.wantText) + ", found " + jsonText(got));
+      } else if (!c.wantText.empty() && c.wantText[0] == '>' && got.is_number()) {
+        if (!(got.get<double>() > c.above))
+          return fail("expected " + jsonText(c.wantText) + ", found " + jsonText(got));
+      } else if (got != c.want) {
+        return fail("expected " + jsonText(c.want) + ", found " + jsonText(got));
+      }
+      spdlog::info("check {} ok", c.pointer);
+      break;
+    }
+    case K::WaitAnalysis: app.analyser.wait(); break;  // blocks until the analysis (or the hint's) is computed
+    case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
+    case K::Analysis: app.analysisAll = c.on; break;
+    case K::AnalysisRow:
+    case K::AnalysisPlay: {  // as a click (a double click) on row N
+      const AnalysisView* v = app.analysis();
+      if (!v || c.number >= static_cast<long long>(v->rows.size()))
+        return fail("no such analysis row (wait-analysis first)");
+      Intents out;
+      const Move& mv = v->rows[static_cast<std::size_t>(c.number)].move;
+      if (c.kind == K::AnalysisPlay)
+        out.push_back(playIntent(mv));
+      else
+        app.showMove(mv, out);
+      app.applyAll(out);
+      break;
+    }
+    case K::WaitRecordAnalysis: app.recordAnalyser.wait(); break;  // blocks until the record is analysed
+    case K::Quit: quit_ = true; break;
+  }
+}
+
+}  // namespace dom::studio

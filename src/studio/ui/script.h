@@ -1,0 +1,60 @@
+// --script: a small list of UI actions run one per frame, so that tests can drive the app.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "studio/model/script_parse.h"
+#include "studio/ui/app.h"
+
+namespace dom::studio {
+
+// JSON as text with invalid UTF-8 (a file name, a script's word) shown as U+FFFD instead of throwing.
+[[nodiscard]] std::string jsonText(const nlohmann::json& j, int indent = -1);
+
+class Script {
+ public:
+  // Reads and parses the file (script_parse.h); returns the errors, one "FILE:LINE: message" a
+  // line, or empty. A script with an error is not run at all.
+  [[nodiscard]] std::string load(const std::string& path);
+  // Runs the next action, if any. `key` receives a GLFW key code to press for one frame (or -1),
+  // with Ctrl held when `ctrl` is set.
+  void tick(App& app, int& key);
+  // A mouse click the script asks for: pressed this frame at (x, y), released the next.
+  struct Click {
+    bool pending = false;
+    float x = 0, y = 0;
+  } click;
+  // Where the script holds the mouse (`hover X Y`) from then on, between and after clicks; unset:
+  // the window system's cursor.
+  struct Hover {
+    bool active = false;
+    float x = 0, y = 0;
+  } hover;
+  // A window size the script asks for (the frame loop resizes the window).
+  struct Resize {
+    bool pending = false;
+    int w = 0, h = 0;
+  } resize;
+  bool ctrl = false, shift = false;  // the key of this tick is pressed with Ctrl / Shift held
+  std::string typed;                 // characters to type this frame (the frame loop takes them)
+  [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0; }
+  [[nodiscard]] int failures() const { return failures_; }
+  [[nodiscard]] bool quitRequested() const { return quit_; }
+
+ private:
+  void run(App& app, const ScriptCommand& c, int& key);
+  void monkey(App& app, int& key);
+  std::vector<ScriptCommand> commands_;
+  int monkeyLeft_ = 0;
+  std::uint64_t monkeyState_ = 1;
+  std::size_t next_ = 0;
+  int wait_ = 0;
+  int failures_ = 0;
+  bool quit_ = false;
+};
+
+// Parses "6-4 R", "6-4 R left", "6-4", "draw", "pass" into a legal move of the position.
+[[nodiscard]] std::optional<Move> parseMove(const Match& m, const std::string& text, std::string& error);
+
+}  // namespace dom::studio
