@@ -273,7 +273,9 @@ TEST_CASE("the coach's words in each language: seats, the tracker's revelations,
   t.jump(t.branchPath()[10]);  // B drew at 6 on move 2 and at 6 and 0 on move 9
   const auto english = studio::trackerView(t, studio::Visibility::AsA).revealed;
   REQUIRE(english.size() == 3);
-  CHECK(english[2] == "B drew at 6 and 0 on move 9: B had no 6 and no 0");
+  // Each line names the tiles it rules out (the same in every language).
+  const std::string tiles = " \u2014 6-2, 6-1, 6-0, 5-0, 4-0, 3-0";
+  CHECK(english[2] == "B drew at 6 and 0 on move 9: B had no 6 and no 0" + tiles);
   struct Expect {
     const char* code;
     std::string human, drew;
@@ -298,7 +300,7 @@ TEST_CASE("the coach's words in each language: seats, the tracker's revelations,
     CHECK(seats.front().label == i18n::shown(e.human.c_str()));
     const auto revealed = studio::trackerView(t, studio::Visibility::AsA).revealed;
     REQUIRE(revealed.size() == 3);
-    CHECK(revealed[2] == i18n::shown(e.drew.c_str()));
+    CHECK(revealed[2] == i18n::shown((e.drew + tiles).c_str()));
   }
   CHECK(studio::seatChoices().front().label == "Human");
   CHECK(studio::trackerView(t, studio::Visibility::AsA).revealed == english);
