@@ -96,6 +96,20 @@ class App {
   std::string exportPath;                  // PNG to write after this frame
   bool exportTable = false;                // only the table's rectangle
   std::vector<std::string> scenarioPaths;  // as the Scenarios pane lists them
+  // The Table pane's scene in table units, cached on the generation, the selection, the ghost
+  // setting and the last move (the editor's is made every frame).
+  struct TableCache {
+    TableScene scene;
+    std::uint64_t generation = ~std::uint64_t{0};
+    Tile selected = kNoTile, last = kNoTile;
+    bool ghosts = true, editing = false;
+  } tableCache;
+  // The Scenarios pane's listing of scenariosDir and when it was made (made again every 5 s).
+  struct ScenarioListing {
+    std::vector<ScenarioEntry> entries;
+    std::string dir;
+    double at = -100;
+  } scenarioListing;
   bool quit = false;
   bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)
   // Dialog state.

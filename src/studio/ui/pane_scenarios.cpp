@@ -9,9 +9,10 @@ namespace dom::studio {
 
 void drawScenariosPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Scenarios, out)) return;
-  static std::vector<ScenarioEntry> entries;
-  static std::string listedDir;
-  static double listedAt = -100;
+  App::ScenarioListing& listing = app.scenarioListing;  // the pane's own state, in the app
+  std::vector<ScenarioEntry>& entries = listing.entries;
+  std::string& listedDir = listing.dir;
+  double& listedAt = listing.at;
   const double now = ImGui::GetTime();
   if (listedDir != app.scenariosDir || now - listedAt > 5.0) {
     entries = listScenarios(app.scenariosDir);

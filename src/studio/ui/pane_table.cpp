@@ -16,11 +16,12 @@ namespace {
 
 // The scene in table units: a match's is cached on the generation and the ghost settings; the
 // position editor's is recomputed every frame (a layout of at most 28 tiles) so it is always live.
-const TableScene& sceneModel(const App& app, const Tile lastPlayed) {
-  static TableScene scene;
-  static std::uint64_t generation = ~std::uint64_t{0};
-  static Tile selected = kNoTile, last = kNoTile;
-  static bool ghosts = true, editing = false;
+const TableScene& sceneModel(App& app, const Tile lastPlayed) {
+  App::TableCache& c = app.tableCache;  // the pane's own state, in the app (no function statics)
+  TableScene& scene = c.scene;
+  std::uint64_t& generation = c.generation;
+  Tile &selected = c.selected, &last = c.last;
+  bool &ghosts = c.ghosts, &editing = c.editing;
   if (app.editing()) {
     const auto& p = app.editor.position();
     scene = sceneOf(app.editor.rules(), p.line, p.leadIndex);
