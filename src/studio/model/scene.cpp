@@ -347,8 +347,8 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
   for (std::size_t i = 0; i < s.ghosts.size(); ++i) {
     const SceneTile& t = s.ghosts[i].tile;
     out.push_back(tileSprite(t, Sprite::Ghost, 1.0f));
-    if (static_cast<int>(i) == st.chosenGhost && s.ghosts.size() > 1)
-      out.push_back(tileSprite(t, Sprite::Outline, 0.8f));
+    // The placement Enter plays among several: outlined as the ghost a click would play.
+    if (static_cast<int>(i) == st.chosenGhost && s.ghosts.size() > 1) out.push_back(tileSprite(t, Sprite::Hover, 0.9f));
   }
   for (const auto& e : s.ends) {
     if (!isBlocked(e.state)) {

@@ -377,6 +377,16 @@ void App::frame(float dt) {
   if (hint.shown && hint.rank >= 0 && hint.node == timeline.currentIndex() && !hint.text.empty() &&
       session.statusText.empty())
     statusText = hint.text;
+  // A tile with several placements: the line names the one Enter plays, in the record's words.
+  if (session.statusText.empty() && selected != kNoTile && match().toMove()) {
+    const auto placements = movesOfTile(match(), selected);
+    if (placements.size() > 1) {
+      const auto k = static_cast<std::size_t>(std::clamp(chosenGhost, 0, static_cast<int>(placements.size()) - 1));
+      statusText =
+          i18n::format(_("{0}: placement {1} of {2} (Left / Right choose, Enter plays it)"),
+                       {match().moveText(placements[k]), std::to_string(k + 1), std::to_string(placements.size())});
+    }
+  }
   menu(out);
   if (throwInFrame) {
     throwInFrame = false;
