@@ -2,6 +2,7 @@
 #include "core/dgn.h"
 
 #include "core/files.h"
+#include "core/movetext.h"
 
 #include <unistd.h>
 #include <algorithm>
@@ -377,10 +378,6 @@ std::optional<Player> parsePlayer(std::string_view s) {
   return std::nullopt;
 }
 
-struct Fail {
-  std::string message;
-};
-
 std::string handText(Mask m) {
   std::string s;
   forEachHeaviestFirst(m, [&](Tile t) {
@@ -388,55 +385,6 @@ std::string handText(Mask m) {
     s += tileText(t);
   });
   return s.empty() ? "(none)" : s;
-}
-
-std::string tileWord(const std::string& w) {
-  return "malformed tile '" + w + "': a tile is two pips 0-6 joined by '-', like 6-4";
-}
-
-// Parses the words of a move after "A:" (or an entry of `expect legal`). `headingWritten`, when
-// given, says whether the words name a heading (`straight` included).
-std::variant<Move, Fail> parseMove(const std::vector<std::string>& w, bool* headingWritten = nullptr) {
-  if (headingWritten) *headingWritten = false;
-  if (w.empty()) return Fail{"a move needs a tile, draw or pass"};
-  Move m;
-  if (w[0] == "draw") {
-    m.kind = MoveKind::Draw;
-    if (w.size() > 2) return Fail{"unexpected '" + w[2] + "' after draw"};
-    if (w.size() == 2) {
-      auto t = parseTile(w[1]);
-      if (!t) return Fail{tileWord(w[1])};
-      m.tile = t->tile();
-    }
-    return m;
-  }
-  if (w[0] == "pass") {
-    if (w.size() > 1) return Fail{"unexpected '" + w[1] + "' after pass"};
-    m.kind = MoveKind::Pass;
-    return m;
-  }
-  auto t = parseTile(w[0]);
-  if (!t) return Fail{tileWord(w[0])};
-  m.tile = t->tile();
-  m.leftPip = static_cast<std::uint8_t>(t->first);
-  std::size_t i = 1;
-  if (i < w.size() && (w[i] == "L" || w[i] == "R")) m.end = w[i++] == "L" ? End::L : End::R;
-  if (i < w.size()) {
-    if (w[i] == "straight")
-      m.heading = Heading::Straight;
-    else if (w[i] == "left")
-      m.heading = Heading::Left;
-    else if (w[i] == "right")
-      m.heading = Heading::Right;
-    else if (m.end == End::None)
-      return Fail{"unexpected '" + w[i] + "' after the tile: expected the end L or R"};
-    else
-      return Fail{"unexpected '" + w[i] + "': a heading is straight, left or right"};
-    if (headingWritten) *headingWritten = true;
-    ++i;
-  }
-  if (i < w.size()) return Fail{"unexpected '" + w[i] + "' at the end of the move"};
-  return m;
 }
 
 // The reader: one pass over the statements, replaying as it goes.
@@ -629,7 +577,7 @@ class Reader {
   std::string parseTiles(const std::vector<Token>& toks, std::size_t from, std::vector<Tile>& out) {
     for (std::size_t i = from; i < toks.size(); ++i) {
       auto t = parseTile(toks[i].text);
-      if (!t) return tileWord(toks[i].text);
+      if (!t) return malformedTile(toks[i].text);
       out.push_back(t->tile());
     }
     return {};
@@ -685,7 +633,7 @@ class Reader {
       for (std::size_t i = 1; i < toks.size(); ++i) {
         const std::string& w = toks[i].text;
         auto t = w.size() >= 3 ? parseTile(std::string_view(w).substr(0, 3)) : std::nullopt;
-        if (!t) return tileWord(w);
+        if (!t) return malformedTile(w);
         LaidTile lt{t->tile(), static_cast<std::uint8_t>(t->first), static_cast<std::uint8_t>(t->second),
                     Heading::Straight};
         bool isLead = false, hasHeading = false;
@@ -835,17 +783,8 @@ class Reader {
 
   std::string move(Player who, const std::vector<std::string>& args, const std::vector<std::string>& written) {
     if (auto e = ensureRound("a move"); !e.empty()) return e;
-    bool headingWritten = false;
-    auto parsed = parseMove(args, &headingWritten);
-    std::string why;
-    if (auto* f = std::get_if<Fail>(&parsed))
-      why = f->message;
-    else
-      why = match_->illegal(std::get<Move>(parsed), who);
-    // A heading belongs to layout=free only (dgn.md). The engine refuses a turned heading anywhere
-    // else, and a lead that turns; only the written word `straight` is the reader's to catch.
-    if (why.empty() && headingWritten && rec_.rules.layout != LayoutRule::Free)
-      why = "a heading needs layout=free; under layout=snake the engine lays every tile";
+    const FoundMove found = findMove(*match_, who, args);
+    const std::string& why = found.error;
     if (pendingError_) {
       const std::string expected = pendingError_->text;
       pendingError_.reset();
@@ -858,7 +797,7 @@ class Reader {
       s.rejected = true;
       s.moveText = std::string(1, letter(who)) + ":";
       for (const auto& a : written) s.moveText += " " + a;  // quoted words stay quoted
-      if (auto* m = std::get_if<Move>(&parsed)) s.move = *m;
+      if (found.written) s.move = found.written->move;
       return push(std::move(s));
     }
     if (!why.empty()) return why;
@@ -866,7 +805,7 @@ class Reader {
     s.kind = Statement::Kind::Move;
     s.line = line_;
     s.player = who;
-    s.move = match_->resolve(std::get<Move>(parsed));
+    s.move = *found.move;
     if (s.move.kind == MoveKind::Play) s.moveText = match_->moveText(s.move);
     s.move = match_->apply(s.move);
     if (s.move.kind != MoveKind::Play) s.moveText = match_->moveText(s.move);
@@ -939,14 +878,14 @@ class Reader {
       std::uint64_t covered = 0;  // the found moves some entry names
       std::size_t entries = 0;
       bool allFound = true;
-      std::vector<std::string> entry;  // at most 5 words: parseMove's verdict never looks further
+      std::vector<std::string> entry;  // at most 5 words: readMove's verdict never looks further
       std::string why;
       auto finishEntry = [&]() -> std::string {
         if (single && (entry.empty() || (entry.size() == 1 && entry[0] == "none"))) return {};
         if (entry.empty()) return "expect legal: an empty entry between commas";
-        auto mv = parseMove(entry);
-        if (auto* f = std::get_if<Fail>(&mv)) return "expect legal: " + f->message;
-        const Move x = std::get<Move>(mv);
+        auto mv = readMove(entry);
+        if (auto* f = std::get_if<std::string>(&mv)) return "expect legal: " + *f;
+        const Move x = std::get<WrittenMove>(mv).move;
         bool in = false;
         for (int j = 0; j < found.size; ++j)
           if (x.same(found.moves[static_cast<std::size_t>(j)])) {
@@ -997,7 +936,7 @@ class Reader {
       for (std::size_t i = 1; i < w.size(); ++i) {
         if (w[i] == "none" && w.size() == 2) break;
         auto t = parseTile(w[i]);
-        if (!t) return tileWord(w[i]);
+        if (!t) return malformedTile(w[i]);
         e.hand |= bit(t->tile());
       }
       const Mask found = m.round() > 0 ? m.state().hand[idx(*e.player)] : 0;
