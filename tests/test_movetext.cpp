@@ -6,16 +6,12 @@
 #include "core/dgn.h"
 #include "core/movetext.h"
 #include "core/random.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 
 namespace {
-
-Match matchOf(const std::string& text) {
-  auto r = dgn::load(text, "t.dgn");
-  if (auto* e = std::get_if<dgn::Error>(&r)) FAIL(e->text());
-  return std::get<dgn::Loaded>(r).match;
-}
 
 FoundMove find(const Match& m, std::string_view text) { return findMove(m, m.state().turn, moveWords(text)); }
 

@@ -9,8 +9,10 @@
 #include "ai/chance_solver.h"
 #include "ai/solver.h"
 #include "core/random.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 using namespace dom::ai;
 
 namespace {
@@ -68,12 +70,6 @@ int checkAgainstMinimax(const Rules& rules, int n, int left, std::uint64_t seed)
     choices += vals.size() > 1;
   }
   return choices;
-}
-
-Rules rulesOf(const std::string& text) {
-  auto parsed = parseRules(std::string_view(text));
-  REQUIRE(std::holds_alternative<Rules>(parsed));
-  return std::get<Rules>(parsed);
 }
 
 }  // namespace
