@@ -78,32 +78,38 @@ struct Placement {
 [[nodiscard, gnu::always_inline]] constexpr int placementKind(bool isDouble, Heading h, bool onDouble) {
   return (static_cast<int>(h) & (static_cast<int>(onDouble) - 1)) | (3 & -static_cast<int>(isDouble));
 }
+// A placement computed: at an end growing in direction d, a double crosswise (kind 3) or a non-double
+// growing straight on or turned (kind 0 to 2, its heading). kPlace holds them all; a board may look
+// one up or compute it, whichever its loop runs faster with.
+[[nodiscard, gnu::always_inline]] constexpr Placement place(int d, int kind) {
+  const auto i8 = [](int v) { return static_cast<std::int8_t>(v); };
+  const int cx = kDx[static_cast<std::size_t>(d)], cy = kDy[static_cast<std::size_t>(d)];  // the front square
+  if (kind == 3) {
+    const bool across = horizontal(d);
+    return {i8(across ? cx - 1 : cx - 2),
+            i8(across ? cy - 2 : cy - 1),
+            i8(across ? 2 : 4),
+            i8(cx + cx),
+            i8(cy + cy),
+            static_cast<std::uint8_t>(d),
+            true};
+  }
+  const auto n = static_cast<std::size_t>(turned(d, static_cast<Heading>(kind)));
+  const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];  // the far square
+  return {i8((cx < fx ? cx : fx) - 1),
+          i8((cy < fy ? cy : fy) - 1),
+          i8(kDx[n] ? 4 : 2),
+          i8(fx + kDx[n]),
+          i8(fy + kDy[n]),
+          static_cast<std::uint8_t>(n),
+          false};
+}
 // kPlace[d][kind]: every placement at an end growing in direction d.
 inline constexpr auto kPlace = [] {
   std::array<std::array<Placement, 4>, 4> t{};
-  const auto i8 = [](int v) { return static_cast<std::int8_t>(v); };
-  for (int k = 0; k < 4; ++k) {
-    const int cx = kDx[static_cast<std::size_t>(k)], cy = kDy[static_cast<std::size_t>(k)];  // the front square
-    for (int h = 0; h < 3; ++h) {
-      const auto n = static_cast<std::size_t>(turned(k, static_cast<Heading>(h)));
-      const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];  // the far square
-      t[static_cast<std::size_t>(k)][static_cast<std::size_t>(h)] = {i8((cx < fx ? cx : fx) - 1),
-                                                                     i8((cy < fy ? cy : fy) - 1),
-                                                                     i8(kDx[n] ? 4 : 2),
-                                                                     i8(fx + kDx[n]),
-                                                                     i8(fy + kDy[n]),
-                                                                     static_cast<std::uint8_t>(n),
-                                                                     false};
-    }
-    const bool across = horizontal(k);
-    t[static_cast<std::size_t>(k)][3] = {i8(across ? cx - 1 : cx - 2),
-                                         i8(across ? cy - 2 : cy - 1),
-                                         i8(across ? 2 : 4),
-                                         i8(cx + kDx[static_cast<std::size_t>(k)]),
-                                         i8(cy + kDy[static_cast<std::size_t>(k)]),
-                                         static_cast<std::uint8_t>(k),
-                                         true};
-  }
+  for (int d = 0; d < 4; ++d)
+    for (int kind = 0; kind < 4; ++kind)
+      t[static_cast<std::size_t>(d)][static_cast<std::size_t>(kind)] = place(d, kind);
   return t;
 }();
 
