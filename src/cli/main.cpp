@@ -21,6 +21,7 @@
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/layout.h"
+#include "core/perft.h"
 #include "core/summary.h"
 
 namespace fs = std::filesystem;
@@ -437,6 +438,34 @@ int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
   return 0;
 }
 
+// `perft`: the move sequences of exactly `depth` moves from the deal of `seed` (round 1 under the
+// rules), split by the first move.
+int cmdPerft(const std::string& rulesText, std::uint64_t seed, int depth, bool json) {
+  auto parsed = parseRules(rulesText);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    std::cerr << "dominoes perft: --rules: " << files::cutWords(*e) << "\n";
+    return 2;
+  }
+  const Rules rules = std::get<Rules>(parsed);
+  Match m(rules);
+  m.startRound(dealFromSeed(seed, rules.hand));
+  const auto divide = perftDivide(m, depth);
+  std::uint64_t total = 0;
+  for (const auto& [move, n] : divide) total += n;
+  if (json) {
+    nlohmann::ordered_json d = nlohmann::ordered_json::array();
+    for (const auto& [move, n] : divide) d.push_back({{"move", move}, {"count", n}});
+    nlohmann::ordered_json j{
+        {"rules", rules.text()}, {"seed", seed}, {"depth", depth}, {"count", total}, {"divide", d}};
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << rules.text() << "\n";
+    for (const auto& [move, n] : divide) std::cout << move << ": " << n << "\n";
+    std::cout << "perft " << depth << " from seed " << seed << ": " << total << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -506,6 +535,14 @@ int main(int argc, char** argv) {
   benchRead->add_flag("--json", json, "print JSON");
   layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");
 
+  std::string perftRules = "en-linea", depthText = "3";
+  auto* perftCmd = app.add_subcommand(
+      "perft", "Count the move sequences of N moves from a deal (draws and passes are moves), per first move");
+  perftCmd->add_option("--rules", perftRules, "rule set (default en-linea)");
+  perftCmd->add_option("--seed", seedText, "seed of the deal, round 1 (0 to 2^64-1; default 1)");
+  perftCmd->add_option("--depth", depthText, "moves in a sequence, 1 to 12 (default 3)");
+  perftCmd->add_flag("--json", json, "print JSON: rules, seed, depth, count, divide (move and count)");
+
   const dom::cli::BenchSolverCommand benchSolver(app);
   const dom::cli::AnalyseCommand analyse(app);
   const dom::cli::MatchCommand match(app);
@@ -516,12 +553,13 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0;
+  std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0, depth = 0;
   try {
     maxSize = number("--max-size", maxSizeText, 1, std::uint64_t{1} << 40, true);
     seed = number("--seed", seedText, 0, UINT64_MAX);
     games = number("--games", gamesText, 1, 1000000000);
     readSize = number("--size", readSizeText, 1, std::uint64_t{1} << 32, true);
+    depth = number("--depth", depthText, 1, 12);
   } catch (const UsageError& e) {
     std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << e.message << "\n";
     return 2;
@@ -537,6 +575,7 @@ int main(int argc, char** argv) {
     }
     if (*layout) return cmdLayout(file, json, maxSize);
     if (*benchRead) return cmdBenchRead(readWhat, readSize, json);
+    if (*perftCmd) return cmdPerft(perftRules, seed, static_cast<int>(depth), json);
     if (benchSolver.chosen()) return benchSolver.run();
     if (analyse.chosen()) return analyse.run();
     if (match.chosen()) return match.run();
