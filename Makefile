@@ -61,6 +61,7 @@ bench: build
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000 --path generic
 	$(BUILD)/bin/dominoes bench --rules dominoes2 --games 500000
+	$(BUILD)/bin/dominoes bench --what free-layout --games 500000
 	# The reader: time and peak memory must grow linearly with the record.
 	$(BUILD)/bin/dominoes bench-read --what legal --size 100K
 	$(BUILD)/bin/dominoes bench-read --what legal --size 1M
@@ -79,6 +80,7 @@ bench-players: build
 	done; done
 	$(BUILD)/bin/dominoes bench --rules en-linea --games 2000000
 	$(BUILD)/bin/dominoes bench --rules dominoes2 --games 500000
+	$(BUILD)/bin/dominoes bench --what free-layout --games 500000
 
 # The Clang build and its fast tests (CI runs it too).
 test-clang:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CLI tests for the `dominoes` command: exit codes, `check`, invalid records, the JSON shape of
-# `replay --json`, `play`/`check` round trips and `bench --json`.
+# `replay --json`, `play`/`check` round trips and `bench --json`. The JSON checks are queued and run
+# together by tests/cli_checks.py at the end: one python3 for them all.
 # Usage: tests/cli_test.sh PATH/TO/dominoes REPO_ROOT
 set -u
 BIN=${1:?usage: cli_test.sh DOMINOES_BINARY REPO_ROOT}
@@ -11,6 +12,23 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# later KIND LABEL ITEM...: queues the check KIND of tests/cli_checks.py, which fails naming LABEL. An
+# ITEM "@PATH" is the file's text as it is now (copied), any other ITEM is passed as written.
+nchecks=0
+later() {
+  local dir i=0
+  dir="$TMP/checks/$(printf %04d "$nchecks")"
+  nchecks=$((nchecks + 1))
+  mkdir -p "$dir"
+  printf '%s' "$1" >"$dir/kind"
+  printf '%s' "$2" >"$dir/label"
+  shift 2
+  for item in "$@"; do
+    if [[ "$item" == @* ]]; then cp "${item#@}" "$dir/$(printf %02d $i)"; else printf '%s' "$item" >"$dir/$(printf %02d $i)"; fi
+    i=$((i + 1))
+  done
+}
 
 # expect_rc WANT DESCRIPTION COMMAND...: runs COMMAND (output to $TMP/out, $TMP/err) and checks its status.
 expect_rc() {
@@ -102,58 +120,13 @@ expect_rc 1 "check of a folder with one valid and one invalid record" "$BIN" che
 [ "$(tail -n 1 "$TMP/out")" = "1 passed, 1 failed" ] || fail "check mixed: closing line '$(tail -n 1 "$TMP/out")'"
 
 # (d) the JSON shape of replay --json, and exact values for a few records.
-shape_py='
-import json, sys
-path, text = sys.argv[1], sys.stdin.read()
-try:
-    d = json.loads(text, object_pairs_hook=lambda kv: kv)
-except Exception as e:
-    print("FAIL: %s: not JSON: %s" % (path, e)); sys.exit(1)
-bad = []
-keys = [k for k, _ in d]
-want = ["rules", "round", "turn", "line", "ends", "hands", "stock", "scores", "result", "match", "legal"]
-if keys != want: bad.append("keys %s" % keys)
-d = dict(d)
-def isint(x): return isinstance(x, int) and not isinstance(x, bool)
-import re
-tile = re.compile(r"^[0-6]-[0-6]$")
-if not isinstance(d.get("rules"), str): bad.append("rules not a string")
-if not isint(d.get("round")) or d["round"] < 1: bad.append("round")
-if d.get("turn") not in ("A", "B", None): bad.append("turn")
-if not isinstance(d.get("line"), list) or not all(isinstance(t, str) and tile.match(t) for t in d["line"]): bad.append("line")
-e = d.get("ends")
-if not isinstance(e, list) or len(e) not in (0, 2) or not all(isint(x) and 0 <= x <= 6 for x in e): bad.append("ends")
-if len(d.get("line") or []) and len(e or []) != 2: bad.append("ends missing with a line")
-for k in ("hands", "scores"):
-    v = d.get(k)
-    if not isinstance(v, list) or [a for a, _ in v] != ["A", "B"]: bad.append(k + " keys"); continue
-    v = dict(v)
-    if k == "hands" and not all(isinstance(h, list) and all(isinstance(t, str) and tile.match(t) for t in h) for h in v.values()): bad.append("hands")
-    if k == "scores" and not all(isint(x) and x >= 0 for x in v.values()): bad.append("scores")
-if not isint(d.get("stock")) or not 0 <= d["stock"] <= 28: bad.append("stock")
-r = d.get("result")
-if r is not None:
-    if not isinstance(r, list) or [a for a, _ in r] != ["winner", "how", "points"]: bad.append("result keys")
-    else:
-        r = dict(r)
-        if r["winner"] not in ("A", "B", None) or r["how"] not in ("domino", "blocked") or not isint(r["points"]): bad.append("result")
-m = d.get("match")
-if m is not None and (not isinstance(m, list) or [a for a, _ in m] != ["winner"] or dict(m)["winner"] not in ("A", "B", None)): bad.append("match")
-l = d.get("legal")
-if not isinstance(l, list) or not all(isinstance(x, str) for x in l): bad.append("legal")
-if d.get("turn") is None and l: bad.append("legal moves with no player to move")
-if d.get("turn") is not None and not l: bad.append("no legal move for the player to move")
-n = len(d.get("line") or []) + d.get("stock", 0) + sum(len(h) for _, h in (d.get("hands") or []))
-if n != 28: bad.append("%d tiles in all" % n)
-if bad: print("FAIL: %s: bad JSON shape: %s" % (path, "; ".join(bad))); sys.exit(1)
-'
 for f in tests/records/*.dgn scenarios/*.dgn; do
   [ -e "$f" ] || continue
   if ! "$BIN" replay "$f" --json >"$TMP/json" 2>"$TMP/err"; then
     fail "$f: replay --json failed: $(head -c 300 "$TMP/err")"
     continue
   fi
-  python3 -c "$shape_py" "$f" <"$TMP/json" || failures=$((failures + 1))
+  later shape "$f" "@$TMP/json"
 done
 
 # exact_json FILE EXPECTED_JSON (without "rules"; the rules text must start with RULES_PREFIX)
@@ -163,16 +136,7 @@ exact_json() {
     fail "$f: replay --json failed: $(head -c 300 "$TMP/err")"
     return
   fi
-  python3 - "$f" "$prefix" "$want" "$TMP/json" <<'PY' || failures=$((failures + 1))
-import json, sys
-path, prefix, want, got = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.load(open(sys.argv[4]))
-bad = []
-if not got.get("rules", "").startswith(prefix): bad.append("rules %r does not start with %r" % (got.get("rules"), prefix))
-got.pop("rules", None)
-for k in want:
-    if got.get(k) != want[k]: bad.append("%s: expected %s, found %s" % (k, json.dumps(want[k]), json.dumps(got.get(k))))
-if bad: print("FAIL: %s: %s" % (path, "; ".join(bad))); sys.exit(1)
-PY
+  later exact "$f" "$prefix" "$want" "@$TMP/json"
 }
 EN="en-linea hand=7 reserve=0 draw=until lead=double blocked=difference target=0 layout=snake table="
 exact_json tests/records/setup_dgn_md_example.dgn "$EN" '{"round":1,"turn":"B",
@@ -214,11 +178,7 @@ done
 for pair in "end_blocked_by_edge:edge" "end_blocked_by_line:tiles"; do
   sc=${pair%%:*}; why=${pair#*:}
   expect_rc 0 "layout --json scenarios/$sc.dgn" "$BIN" layout --json "scenarios/$sc.dgn"
-  python3 -c '
-import json, sys
-ends = json.load(open(sys.argv[1]))["ends"]
-assert [e["blocked_by"] for e in ends] == [[], [sys.argv[2]]], [e["blocked_by"] for e in ends]
-' "$TMP/out" "$why" 2>"$TMP/err" || fail "layout --json $sc: blocked_by $(tail -n 1 "$TMP/err")"
+  later blocked_by "layout --json $sc" "$why" "@$TMP/out"
   expect_rc 0 "layout scenarios/$sc.dgn" "$BIN" layout "scenarios/$sc.dgn"
   words=$([ "$why" = edge ] && echo "blocked by the table's edge" || echo "blocked by the line")
   grep -q "^R: 3, .*; $words$" "$TMP/out" || fail "layout $sc: legend lacks '$words': $(tail -n 2 "$TMP/out" | tr '\n' ' ')"
@@ -230,21 +190,19 @@ expect_rc 1 "replay of a play at a blocked end" "$BIN" replay "$TMP/edge.dgn"
 grep -q "edge.dgn:[0-9]*: 3-1 does not match end L (6); it matches end R (3) but has no room there: the table's edge$" "$TMP/err" ||
   fail "replay of a play at a blocked end: $(cat "$TMP/err")"
 expect_rc 0 "layout --json of a snake record" "$BIN" layout --json tests/records/blocked_tie.dgn
-python3 -c '
-import json, sys
-assert all(e["blocked_by"] == [] for e in json.load(open(sys.argv[1]))["ends"])
-' "$TMP/out" 2>/dev/null || fail "layout --json blocked_tie: a snake end is blocked"
+later snake_open "layout --json blocked_tie" "@$TMP/out"
 
 expect_rc 0 "bench --games 1000 --json" "$BIN" bench --games 1000 --json
-python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert list(d) == ["rules", "path", "games", "seconds", "games_per_second"], list(d)
-assert d["path"] in ("generic", "popcnt", "bmi2"), d["path"]
-assert isinstance(d["rules"], str) and d["games"] == 1000
-assert isinstance(d["seconds"], (int, float)) and isinstance(d["games_per_second"], (int, float))
-assert d["games_per_second"] > 0
-' "$TMP/out" 2>/dev/null || fail "bench --json: $(head -c 300 "$TMP/out")"
+later bench "bench --json" "@$TMP/out"
+# --what free-layout: the free layout's geometry alone, on dominoes2's table unless --rules says.
+expect_rc 0 "bench --what free-layout --games 1000 --json" "$BIN" bench --what free-layout --games 1000 --json
+later bench_free "bench --what free-layout --json" "dominoes2 " "@$TMP/out"
+expect_rc 0 "bench --what free-layout --rules 'dominoes2 table=4x4' --json" "$BIN" bench --what free-layout --rules "dominoes2 table=4x4" --games 1000 --json
+later bench_free "bench --what free-layout --rules 'dominoes2 table=4x4' --json" "dominoes2 hand=7 reserve=2 draw=until lead=double blocked=difference target=100 layout=free table=4x4" "@$TMP/out"
+expect_rc 0 "bench --what free-layout" "$BIN" bench --what free-layout --games 1000
+grep -q "^1000 rounds of free-layout geometry in .* rounds/s, .* plays/s (.* plays per round)$" "$TMP/out" ||
+  fail "bench --what free-layout: $(cat "$TMP/out")"
+expect_rc 2 "bench --what nosuch" "$BIN" bench --what nosuch
 
 # Every path that runs here plays the same rounds: the same moves per round from the bench's seed.
 for path in generic popcnt bmi2; do
@@ -261,24 +219,15 @@ done
 
 for chance in "" "--chance"; do
   expect_rc 0 "bench-solver --positions 20 --left 10 $chance --json" "$BIN" bench-solver --positions 20 --left 10 $chance --json
-  python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert list(d) == ["rules", "positions", "left", "chance", "nodes", "seconds", "nodes_per_second",
-                   "nodes_per_position"], list(d)
-assert d["positions"] == 20 and d["left"] == 10 and d["chance"] == (sys.argv[2] == "--chance"), d
-p = d["nodes_per_position"]
-assert 0 < p["median"] <= p["p90"] <= p["max"] <= d["nodes"], p
-' "$TMP/out" "$chance" 2>/dev/null || fail "bench-solver $chance --json: $(head -c 300 "$TMP/out")"
+  later bench_solver "bench-solver $chance --json" "$chance" "@$TMP/out"
 done
 # Draws as chance nodes search more positions than draws whose tiles are known.
-"$BIN" bench-solver --positions 20 --left 10 --json >"$TMP/plain.json" &&
-  "$BIN" bench-solver --positions 20 --left 10 --chance --json >"$TMP/chance.json" &&
-  python3 -c '
-import json, sys
-a, b = (json.load(open(f)) for f in sys.argv[1:])
-assert b["nodes"] > a["nodes"], (a["nodes"], b["nodes"])
-' "$TMP/plain.json" "$TMP/chance.json" || fail "bench-solver --chance searched no more nodes than without"
+if "$BIN" bench-solver --positions 20 --left 10 --json >"$TMP/plain.json" &&
+  "$BIN" bench-solver --positions 20 --left 10 --chance --json >"$TMP/chance.json"; then
+  later more_nodes "bench-solver --chance searched no more nodes than without" "@$TMP/plain.json" "@$TMP/chance.json"
+else
+  fail "bench-solver --chance searched no more nodes than without: a run failed"
+fi
 
 # (h) issue 9: strict numbers, canonical rules, file errors with their reason, cut words, sizes.
 for opt in "play --seed" "bench --games"; do
@@ -338,6 +287,10 @@ grep -q "^FAIL /dev/zero:0: is a character device, not a regular file$" "$TMP/ou
 mkfifo "$TMP/fifo"
 expect_rc 1 "replay of a FIFO (no writer: must not block)" timeout 10 "$BIN" replay "$TMP/fifo"
 [ "$(cat "$TMP/err")" = "$TMP/fifo:0: is a FIFO, not a regular file" ] || fail "replay of a FIFO: $(cat "$TMP/err")"
+
+# The queued JSON checks, in one python3.
+python3 tests/cli_checks.py "$TMP/checks"
+failures=$((failures + $?))
 
 if [ "$failures" -ne 0 ]; then
   echo "cli_test: $failures failure(s)"

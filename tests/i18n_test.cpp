@@ -15,11 +15,13 @@
 #include "studio/model/coach.h"
 #include "studio/model/i18n.h"
 #include "studio/model/players.h"
-#include "studio/ui/shaping.h"
 #include "studio/model/timeline.h"
 #include "studio/model/viewmodel.h"
+#include "studio/ui/shaping.h"
+#include "test_util.h"
 
 using namespace dom;
+using dom::test::T;
 
 namespace {
 
@@ -310,7 +312,6 @@ TEST_CASE("the computer players' reasons in each language on a fixed position") 
   // A leads nothing: 6-1 is on the line, A holds 6-6, 1-0 and 3-2, B four tiles, the rest in the stock.
   Match m(*preset("en-linea"));
   Setup s;
-  const auto T = [](const char* name) { return parseTile(name)->tile(); };
   s.line = {{T("6-1"), 6, 1, Heading::Straight}};
   s.hand[0] = bit(T("6-6")) | bit(T("1-0")) | bit(T("3-2"));
   s.hand[1] = bit(T("5-5")) | bit(T("4-0")) | bit(T("2-0")) | bit(T("3-0"));

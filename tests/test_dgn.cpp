@@ -6,11 +6,12 @@
 
 #include "core/dgn.h"
 #include "core/summary.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 
 namespace {
-
 const char* kExample = R"(dgn 1
 rules en-linea
 players "Ana" "Computer"
@@ -35,12 +36,6 @@ dgn::Error errorOf(const std::string& text) {
   auto r = dgn::load(text, "t.dgn");
   REQUIRE_MESSAGE(std::holds_alternative<dgn::Error>(r), "expected an error in:\n" << text);
   return std::get<dgn::Error>(r);
-}
-
-Match matchOf(const std::string& text) {
-  auto r = dgn::load(text, "t.dgn");
-  if (auto* e = std::get_if<dgn::Error>(&r)) FAIL(e->text());
-  return std::get<dgn::Loaded>(r).match;
 }
 
 std::string withMoves(const std::string& moves) { return std::string(kExample) + moves; }

@@ -9,12 +9,12 @@
 #include "ai/observation.h"
 #include "ai/solver.h"
 #include "test_rounds.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 
 namespace {
-
-Rules rulesOf(const char* text) { return std::get<Rules>(parseRules(std::string_view(text))); }
 
 bool randomPosition(Match& m, ai::RoundLog& log, std::uint64_t seed, int moves) {
   return test::randomPosition(m, log, seed, moves, 78);

@@ -5,12 +5,12 @@
 #include "ai/inference.h"
 #include "ai/observation.h"
 #include "test_rounds.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 
 namespace {
-
-Rules rulesOf(const char* text) { return std::get<Rules>(parseRules(std::string_view(text))); }
 
 // Random positions of a round: a deal from `seed`, then `moves` uniformly random legal moves.
 struct Position {

@@ -9,19 +9,13 @@
 
 #include "ai/inference.h"
 #include "ai/players.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 using namespace dom::ai;
 
 namespace {
-
-Tile T(const char* name) { return parseTile(name)->tile(); }
-Mask tiles(std::initializer_list<const char*> names) {
-  Mask m = 0;
-  for (const char* n : names) m |= bit(T(n));
-  return m;
-}
-
 // The hidden deal of a sample as one comparable key.
 std::vector<int> key(const Hidden& h) {
   std::vector<int> k{static_cast<int>(h.opponentHand), -1};

@@ -3,10 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -696,49 +694,6 @@ TEST_CASE("layout: text and json pictures") {
   const TableLayout empty = snakeLayout({}, -1, 8, 6);
   CHECK(nlohmann::json::parse(layoutJson(empty))["ends"].empty());
   CHECK(nlohmann::json::parse(layoutJson(empty))["tiles"].empty());
-}
-
-TEST_CASE("layout: free board speed (FREE_BENCH rounds)") {
-  const std::uint64_t rounds = envCount("FREE_BENCH", 0);
-  if (!rounds) return;
-  const Rules dflt = preset_("dominoes2");
-  std::uint64_t state = 88172645463325252ull;
-  auto rng = [&state] {  // xorshift64: cheap, so that the board's cost dominates
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
-  FreeBoard b;
-  std::uint64_t plays = 0, sink = 0;
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  for (std::uint64_t r = 0; r < rounds; ++r) {
-    b.reset(dflt.tableW, dflt.tableH);
-    b.lead(static_cast<Tile>(rng() % kTiles));
-    for (int k = 0; k < 27; ++k) {
-      const Fits& f = b.fits();
-      const int e = static_cast<int>(rng() & 1);
-      const std::uint64_t x = rng();
-      if (x & 1) {
-        if (!f[e].dbl) continue;
-        b.play(static_cast<End>(e), tileOf(3, 3), S);
-      } else {
-        const unsigned hs = f[e].headings;
-        if (!hs) continue;
-        int h = static_cast<int>((x >> 8) % 3);
-        while (!(hs & (1u << h))) h = (h + 1) % 3;
-        b.play(static_cast<End>(e), tileOf(5, 2), static_cast<Heading>(h));
-      }
-      ++plays;
-      sink += f[0].headings;
-    }
-  }
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-  MESSAGE("FreeBoard: " << rounds / cpu << " rounds/s of CPU time (" << rounds / s << " by the wall clock), "
-                        << plays / cpu << " plays/s, " << static_cast<double>(plays) / static_cast<double>(rounds)
-                        << " plays a round (" << sink % 2 << ")");
 }
 
 TEST_CASE("layout: random dominoes2 matches keep the table consistent after every move") {

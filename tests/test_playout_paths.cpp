@@ -13,8 +13,10 @@
 #include "ai/observation.h"
 #include "ai/playout.h"
 #include "test_rounds.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 
 namespace {
 
@@ -23,8 +25,6 @@ struct Played {
   std::vector<int> moves;
   long long total = 0;
 };
-
-Rules rulesOf(const char* text) { return std::get<Rules>(parseRules(std::string_view(text))); }
 
 struct Stat {
   double n = 0, sum = 0, squares = 0;

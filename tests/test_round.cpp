@@ -2,17 +2,12 @@
 #include <doctest/doctest.h>
 
 #include "core/match.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 
 namespace {
-
-Mask tiles(std::initializer_list<const char*> names) {
-  Mask m = 0;
-  for (const char* n : names) m |= bit(parseTile(n)->tile());
-  return m;
-}
-
 Deal dealOf(Mask a, Mask b) {
   Deal d;
   d.hand = {a, b};

@@ -4,18 +4,11 @@
 
 #include "ai/players.h"
 #include "ai/strategist.h"
+#include "test_util.h"
 
 using namespace dom;
+using namespace dom::test;
 using namespace dom::ai;
-
-namespace {
-Tile T(const char* name) { return parseTile(name)->tile(); }
-Mask tiles(std::initializer_list<const char*> names) {
-  Mask m = 0;
-  for (const char* n : names) m |= bit(T(n));
-  return m;
-}
-}  // namespace
 
 TEST_CASE("players: the catalog, the specs and their errors") {
   for (const char* spec : {"random", "greedy", "strategist"}) {

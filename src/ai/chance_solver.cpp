@@ -24,19 +24,6 @@ Expectation finalValue(const SimState& over, Player p) {
 
 ChanceSolver::ChanceSolver(double winWeight, std::size_t ttEntries) : winWeight_(winWeight), tt_(ttEntries) {}
 
-std::uint64_t ChanceSolver::key(const SimState& s) {
-  const RoundState& r = s.state();
-  const std::uint64_t a = static_cast<std::uint64_t>(r.hand[0]) | static_cast<std::uint64_t>(r.hand[1]) << 28 |
-                          static_cast<std::uint64_t>(idx(r.turn)) << 56;
-  const std::uint64_t b = static_cast<std::uint64_t>(r.line) |
-                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[0])) << 28 |
-                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[1])) << 36 |
-                          static_cast<std::uint64_t>(r.forcedLead) << 44;
-  std::uint64_t k = splitmix64(a) ^ splitmix64(b ^ 0x51ED270B27D3A7C5ull);
-  if (s.freeLayout()) k ^= s.board().hash();
-  return k | 1;  // never 0
-}
-
 void ChanceSolver::newSearch() {
   aborted_ = false;
   tt_.newSearch();
@@ -90,7 +77,7 @@ Expectation ChanceSolver::child(const SimState& s, const Move& m, double alpha, 
 
 Expectation ChanceSolver::search(const SimState& s, double alpha, double beta) {
   if (visit()) return {};
-  const std::uint64_t k = key(s);
+  const std::uint64_t k = positionKey(s, StockKnown::Set);
   const RoundState& r = s.state();
   const auto depth = static_cast<std::uint8_t>(count(r.hand[0] | r.hand[1]) + r.stockCount());
   const auto [slot, hit] = tt_.probe(k);

@@ -59,7 +59,6 @@ class ChanceSolver : public SearchBudget {
   };
   Expectation search(const SimState& s, double alpha, double beta);
   Expectation child(const SimState& s, const Move& m, double alpha, double beta);
-  [[nodiscard]] static std::uint64_t key(const SimState& s);
   void newSearch();
 
   double winWeight_;

@@ -12,6 +12,7 @@
 
 #include "ai/players.h"
 #include "ai/playout.h"
+#include "core/free_geometry.h"
 
 namespace dom::ai {
 namespace {
@@ -260,39 +261,10 @@ void snakeResult(const Rules& rules, const SnakeGame& g, Step how, RoundState& s
 
 // ---------------------------------------------------------------- free layout
 
-// The free layout's geometry on a PlayoutTable (see playout.h), as FreeBoard has it in core:
-// every placement at an end lies in the 6 x 6 units around the centre of its front square, read
-// as one 36-bit patch (bit 6j+i = unit (cx-3+i, cy-3+j)). The padding makes every read in bounds.
-constexpr int kDx[4] = {1, 0, -1, 0};  // East, South, West, North
-constexpr int kDy[4] = {0, 1, 0, -1};
-[[nodiscard]] constexpr int turnedDir(int d, Heading h) {
-  return h == Heading::Straight ? d : h == Heading::Right ? ((d + 1) & 3) : ((d + 3) & 3);
-}
-[[nodiscard]] constexpr bool horizontalDir(int d) { return (d & 1) == 0; }
-
-struct PatchMasks {
-  std::uint64_t front = 0, dblSides = 0;
-  std::array<std::uint64_t, 3> far{};  // the far square of each heading
-};
-constexpr std::uint64_t patch(int x, int y, int w, int h) {
-  std::uint64_t m = 0;
-  for (int j = y; j < y + h; ++j)
-    for (int i = x; i < x + w; ++i) m |= std::uint64_t{1} << (6 * j + i);
-  return m;
-}
-constexpr std::array<PatchMasks, 4> kPatch = [] {
-  std::array<PatchMasks, 4> t{};
-  for (int d = 0; d < 4; ++d) {
-    PatchMasks& f = t[static_cast<std::size_t>(d)];
-    f.front = patch(2, 2, 2, 2);
-    f.dblSides = horizontalDir(d) ? patch(2, 1, 2, 1) | patch(2, 4, 2, 1) : patch(1, 2, 1, 2) | patch(4, 2, 1, 2);
-    for (int h = 0; h < 3; ++h) {
-      const int n = turnedDir(d, static_cast<Heading>(h));
-      f.far[static_cast<std::size_t>(h)] = patch(2 + 2 * kDx[n], 2 + 2 * kDy[n], 2, 2);
-    }
-  }
-  return t;
-}();
+// The free layout's geometry (core/free_geometry.h) on a PlayoutTable (see playout.h): an end's
+// patch of 6 x 6 units read from the padded rows, so that every read is in bounds.
+using geo::kDx;
+using geo::kDy;
 
 [[gnu::always_inline]] inline EndFit tableFit(const PlayoutTable& t, const PlayoutTable::EndGeo& g) {
   const int k = g.dir;
@@ -312,13 +284,7 @@ constexpr std::array<PatchMasks, 4> kPatch = [] {
   std::uint64_t p = 0;
   for (int j = 0; j < 6; ++j) p |= ((row[j] >> x0) & 63) << (6 * j);
 #endif
-  const PatchMasks& m = kPatch[static_cast<std::size_t>(k)];
-  // Without branches (an end's fits are as random as the line): nothing fits when the front
-  // square is taken, and only straight on a double.
-  const int open = (p & m.front) == 0;
-  const int turns = ((p & m.far[1]) == 0) | ((p & m.far[2]) == 0) << 1;
-  const int hs = (((p & m.far[0]) == 0) | ((turns & -static_cast<int>(!g.onDouble)) << 1)) & -open;
-  return EndFit{static_cast<bool>(((p & m.dblSides) == 0) & open), static_cast<std::uint8_t>(hs)};
+  return geo::patchFit(p, k, g.onDouble);
 }
 
 [[nodiscard]] constexpr Mask fitTiles(const EndFit& f) {
@@ -361,63 +327,21 @@ inline void tableLead(PlayoutTable& t, Tile tile) {
   if (!t.free) return;
   constexpr int pad = PlayoutTable::kPad;
   const int cx = t.w / 2 + pad, cy = t.h / 2 + pad;
-  using G = PlayoutTable::EndGeo;
-  const auto i16 = [](int v) { return static_cast<std::int16_t>(v); };
-  if (isDouble(tile)) {
-    tableMark(t, cx - 1, cy - 2, 2);
-    t.ends = {G{i16(cx - 1), i16(cy), 2, true}, G{i16(cx + 1), i16(cy), 0, true}};
-  } else {
-    tableMark(t, cx - 2, cy - 1, 4);
-    t.ends = {G{i16(cx - 2), i16(cy), 2, false}, G{i16(cx + 2), i16(cy), 0, false}};
-  }
+  const bool dbl = isDouble(tile);
+  const geo::LeadPlacement& p = geo::kLead[dbl];
+  tableMark(t, cx + p.rx, cy + p.ry, p.rw);
+  for (std::size_t e = 0; e < 2; ++e)
+    t.ends[e] = {static_cast<std::int16_t>(cx + p.endX[e]), static_cast<std::int16_t>(cy),
+                 static_cast<std::uint8_t>(geo::kLeadDir[e]), dbl};
   setFit(t, 0, tableFit(t, t.ends[0]));
   setFit(t, 1, tableFit(t, t.ends[1]));
 }
 
-// One placement's geometry, relative to the end's edge midpoint (x, y): the rectangle the tile
-// covers (its corner, width; the height is 6 - width) and the new end (its midpoint, direction
-// and whether it is on a double). Indexed by the end's direction and the placement's kind: 0 to
-// 2 a non-double's heading (on a double only 0), 3 a double laid crosswise. One table row instead
-// of branches: which kind comes next is a random choice the processor cannot predict.
-struct PlaceGeo {
-  std::int8_t rx = 0, ry = 0, rw = 0, nx = 0, ny = 0;
-  std::uint8_t dir = 0;
-  bool onDouble = false;
-};
-constexpr auto kPlace = [] {
-  std::array<std::array<PlaceGeo, 4>, 4> t{};
-  const auto i8 = [](int v) { return static_cast<std::int8_t>(v); };
-  for (int k = 0; k < 4; ++k) {
-    const int cx = kDx[k], cy = kDy[k];  // the front square's centre
-    for (int h = 0; h < 3; ++h) {
-      const int n = turnedDir(k, static_cast<Heading>(h));
-      const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];
-      t[static_cast<std::size_t>(k)][static_cast<std::size_t>(h)] = {i8(std::min(cx, fx) - 1),
-                                                                     i8(std::min(cy, fy) - 1),
-                                                                     i8(kDx[n] ? 4 : 2),
-                                                                     i8(fx + kDx[n]),
-                                                                     i8(fy + kDy[n]),
-                                                                     static_cast<std::uint8_t>(n),
-                                                                     false};
-    }
-    const bool across = horizontalDir(k);
-    t[static_cast<std::size_t>(k)][3] = {i8(across ? cx - 1 : cx - 2),
-                                         i8(across ? cy - 2 : cy - 1),
-                                         i8(across ? 2 : 4),
-                                         i8(cx + kDx[k]),
-                                         i8(cy + kDy[k]),
-                                         static_cast<std::uint8_t>(k),
-                                         true};
-  }
-  return t;
-}();
-
 [[gnu::always_inline]] inline void tablePlay(PlayoutTable& t, int e, Tile tile, Heading h) {
   PlayoutTable::EndGeo& s = t.ends[static_cast<std::size_t>(e)];
-  // A double's heading is straight (0), so the kind is its heading on a non-double end, or 3.
-  const int kind = (static_cast<int>(h) & (static_cast<int>(s.onDouble) - 1)) | (3 & -static_cast<int>(isDouble(tile)));
-  const PlaceGeo& p = kPlace[s.dir][static_cast<std::size_t>(kind)];
-  const int rx = s.x + p.rx, ry = s.y + p.ry, rw = p.rw, rh = 6 - rw;
+  const geo::Placement& p =
+      geo::kPlace[s.dir][static_cast<std::size_t>(geo::placementKind(isDouble(tile), h, s.onDouble))];
+  const int rx = s.x + p.rx, ry = s.y + p.ry, rw = p.rw, rh = p.rh();
   s = {static_cast<std::int16_t>(s.x + p.nx), static_cast<std::int16_t>(s.y + p.ny), p.dir, p.onDouble};
   tableMark(t, rx, ry, rw);
   setFit(t, e, tableFit(t, s));

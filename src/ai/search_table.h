@@ -1,12 +1,15 @@
 // What the two exact solvers (Solver, ChanceSolver) share: the node budget with its abort and
-// cancel, and the transposition table (two slots per key, the bigger subtree kept, generations
-// instead of clearing between searches), over the value type each one stores.
+// cancel, the position key, and the transposition table (two slots per key, the bigger subtree
+// kept, generations instead of clearing between searches), over the value type each one stores.
 #pragma once
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
 #include <vector>
+
+#include "ai/sim.h"
+#include "core/random.h"
 
 namespace dom::ai {
 
@@ -36,6 +39,30 @@ class SearchBudget {
   long long nodes_ = 0, limit_ = 0;
   const std::atomic<bool>* cancel_ = nullptr;
 };
+
+// What a solver knows of the stock, and so tells positions apart by: Solver its order (the next draw
+// is known: the key holds where the stock stands), ChanceSolver only its set (the key holds the
+// tiles on the table, never the order, which that search does not know).
+enum class StockKnown : std::uint8_t { Order, Set };
+
+// The transposition key of a position (never 0): the hands and the turn, the ends, the forced lead,
+// the stock as the solver knows it and, under layout=free, the table's geometry.
+[[nodiscard]] inline std::uint64_t positionKey(const SimState& s, StockKnown stock) {
+  const RoundState& r = s.state();
+  const auto u = [](auto v) { return static_cast<std::uint64_t>(v); };
+  const auto end = [](std::int8_t pip) { return static_cast<std::uint64_t>(static_cast<std::uint8_t>(pip)); };
+  std::uint64_t a = u(r.hand[0]) | u(r.hand[1]) << 28 | u(idx(r.turn)) << 56;
+  std::uint64_t b = 0;
+  if (stock == StockKnown::Order) {
+    a |= u(r.stockTop) << 57;
+    b = end(r.ends[0]) | end(r.ends[1]) << 8 | u(r.forcedLead) << 16;
+  } else {
+    b = u(r.line) | end(r.ends[0]) << 28 | end(r.ends[1]) << 36 | u(r.forcedLead) << 44;
+  }
+  std::uint64_t k = splitmix64(a) ^ splitmix64(b ^ 0x51ED270B27D3A7C5ull);
+  if (s.freeLayout()) k ^= s.board().hash();
+  return k | 1;
+}
 
 enum class Bound : std::uint8_t { Empty, Exact, Lower, Upper };
 

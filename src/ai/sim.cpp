@@ -1,6 +1,7 @@
 // SimState and its fixed-size free-layout board. The geometry follows core/layout.cpp (docs/layout.md):
 // units are half-squares, a tile is 4 x 2 units, the lead lies at the table's centre.
 #include "ai/sim.h"
+#include "core/free_geometry.h"
 #include "core/random.h"
 
 #include <deque>
@@ -8,19 +9,6 @@
 
 namespace dom::ai {
 namespace {
-
-constexpr int kDx[4] = {1, 0, -1, 0};  // East, South, West, North
-constexpr int kDy[4] = {0, 1, 0, -1};
-
-[[nodiscard]] constexpr int turned(int d, Heading h) {
-  switch (h) {
-    case Heading::Straight: return d;
-    case Heading::Right: return (d + 1) & 3;
-    case Heading::Left: return (d + 3) & 3;
-  }
-  return d;
-}
-[[nodiscard]] constexpr bool horizontal(int d) { return d == 0 || d == 2; }
 
 // Rules live for the whole program: a SimState points at one interned copy per distinct rule set.
 const Rules* intern(const Rules& r) {
@@ -58,45 +46,30 @@ std::uint64_t SimBoard::endHash() const {
 
 void SimBoard::lead(Tile t) {
   const int cx = w_ / 2, cy = h_ / 2;
-  if (isDouble(t)) {
-    add(cx - 1, cy - 2, 2, 4);
-    ends_ = {EndGeo{static_cast<std::int16_t>(cx - 1), static_cast<std::int16_t>(cy), 2, true},
-             EndGeo{static_cast<std::int16_t>(cx + 1), static_cast<std::int16_t>(cy), 0, true}};
-  } else {
-    add(cx - 2, cy - 1, 4, 2);
-    ends_ = {EndGeo{static_cast<std::int16_t>(cx - 2), static_cast<std::int16_t>(cy), 2, false},
-             EndGeo{static_cast<std::int16_t>(cx + 2), static_cast<std::int16_t>(cy), 0, false}};
-  }
+  const bool dbl = isDouble(t);
+  const geo::LeadPlacement& p = geo::kLead[dbl];
+  add(cx + p.rx, cy + p.ry, p.rw, p.rh());
+  for (std::size_t e = 0; e < 2; ++e)
+    ends_[e] = EndGeo{static_cast<std::int16_t>(cx + p.endX[e]), static_cast<std::int16_t>(cy),
+                      static_cast<std::uint8_t>(geo::kLeadDir[e]), dbl};
   fits_ = {fitAt(ends_[0]), fitAt(ends_[1])};
   hash_ = boxHash_ ^ endHash();
 }
 
 void SimBoard::play(End e, Tile t, Heading h) {
   if (e == End::None) return;
-  const int ei = static_cast<int>(e);
-  EndGeo& g = ends_[ei];
-  const int k = g.dir;
-  const int cx = g.x + kDx[k], cy = g.y + kDy[k];  // the front square's centre
-  if (isDouble(t)) {
-    if (horizontal(k))
-      add(cx - 1, cy - 2, 2, 4);
-    else
-      add(cx - 2, cy - 1, 4, 2);
-    g = {static_cast<std::int16_t>(cx + kDx[k]), static_cast<std::int16_t>(cy + kDy[k]), g.dir, true};
-  } else {
-    const int nd = g.onDouble ? k : turned(k, h);
-    const int fx = cx + 2 * kDx[nd], fy = cy + 2 * kDy[nd];
-    add(std::min(cx, fx) - 1, std::min(cy, fy) - 1, kDx[nd] ? 4 : 2, kDx[nd] ? 2 : 4);
-    g = {static_cast<std::int16_t>(fx + kDx[nd]), static_cast<std::int16_t>(fy + kDy[nd]),
-         static_cast<std::uint8_t>(nd), false};
-  }
+  EndGeo& g = ends_[static_cast<std::size_t>(e)];
+  const geo::Placement& p =
+      geo::kPlace[g.dir][static_cast<std::size_t>(geo::placementKind(isDouble(t), h, g.onDouble))];
+  add(g.x + p.rx, g.y + p.ry, p.rw, p.rh());
+  g = {static_cast<std::int16_t>(g.x + p.nx), static_cast<std::int16_t>(g.y + p.ny), p.dir, p.onDouble};
   fits_ = {fitAt(ends_[0]), fitAt(ends_[1])};
   hash_ = boxHash_ ^ endHash();
 }
 
 EndFit SimBoard::fitAt(const EndGeo& g) const {
   const int k = g.dir;
-  const int cx = g.x + kDx[k], cy = g.y + kDy[k];
+  const int cx = g.x + geo::kDx[k], cy = g.y + geo::kDy[k];
   // Every placement lies within the 6 x 6 units around the front square's centre: the boxes that
   // touch that patch, as one 36-bit mask (bit 6j+i = unit (cx-3+i, cy-3+j)); off the table is taken.
   const int x0 = cx - 3, y0 = cy - 3;
@@ -114,21 +87,7 @@ EndFit SimBoard::fitAt(const EndGeo& g) const {
     const std::uint64_t row = ((std::uint64_t{1} << (bx1 - bx0)) - 1) << (bx0 - x0);
     for (int y = by0; y < by1; ++y) p |= row << (6 * (y - y0));
   }
-  auto rect = [](int x, int y, int w, int h) {  // relative to the patch's corner
-    std::uint64_t m = 0;
-    for (int j = y; j < y + h; ++j)
-      for (int i = x; i < x + w; ++i) m |= std::uint64_t{1} << (6 * j + i);
-    return m;
-  };
-  EndFit f{false, 0};
-  if (p & rect(2, 2, 2, 2)) return f;
-  f.dbl = !(p & (horizontal(k) ? rect(2, 1, 2, 1) | rect(2, 4, 2, 1) : rect(1, 2, 1, 2) | rect(4, 2, 1, 2)));
-  const int hmax = g.onDouble ? 1 : 3;
-  for (int h = 0; h < hmax; ++h) {
-    const int n = turned(k, static_cast<Heading>(h));
-    if (!(p & rect(2 + 2 * kDx[n], 2 + 2 * kDy[n], 2, 2))) f.headings = static_cast<std::uint8_t>(f.headings | 1u << h);
-  }
-  return f;
+  return geo::patchFit(p, k, g.onDouble);
 }
 
 SimState SimState::from(const Match& m) {

@@ -27,18 +27,6 @@ template <class Search>
 
 Solver::Solver(std::size_t ttEntries) : tt_(ttEntries) {}
 
-std::uint64_t Solver::key(const SimState& s) {
-  const RoundState& r = s.state();
-  const std::uint64_t a = static_cast<std::uint64_t>(r.hand[0]) | static_cast<std::uint64_t>(r.hand[1]) << 28 |
-                          static_cast<std::uint64_t>(idx(r.turn)) << 56 | static_cast<std::uint64_t>(r.stockTop) << 57;
-  const std::uint64_t b = static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[0])) |
-                          static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.ends[1])) << 8 |
-                          static_cast<std::uint64_t>(r.forcedLead) << 16;
-  std::uint64_t k = splitmix64(a) ^ splitmix64(b ^ 0x51ED270B27D3A7C5ull);
-  if (s.freeLayout()) k ^= s.board().hash();
-  return k | 1;  // never 0
-}
-
 void Solver::newSearch() {
   aborted_ = false;
   tt_.newSearch();
@@ -46,7 +34,7 @@ void Solver::newSearch() {
 
 int Solver::search(const SimState& s, int alpha, int beta) {
   if (visit()) return 0;
-  const std::uint64_t k = key(s);
+  const std::uint64_t k = positionKey(s, StockKnown::Order);
   const RoundState& r = s.state();
   const auto depth = static_cast<std::uint8_t>(count(r.hand[0] | r.hand[1]) + r.stockCount());
   const auto [slot, hit] = tt_.probe(k);

@@ -29,7 +29,6 @@ class Solver : public SearchBudget {
 
  private:
   int search(const SimState& s, int alpha, int beta);
-  [[nodiscard]] static std::uint64_t key(const SimState& s);
   void newSearch();
 
   SearchTable<std::int16_t> tt_;

@@ -20,6 +20,8 @@
 #include "cli/cmd_match.h"
 #include "core/dgn.h"
 #include "core/files.h"
+#include "core/layout.h"
+#include "core/perft.h"
 #include "core/summary.h"
 
 namespace fs = std::filesystem;
@@ -265,13 +267,68 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
   return 0;
 }
 
-int cmdBench(const std::string& rulesText, long long games, bool json, const std::string& pathWord) {
+// `bench --what free-layout`: core's FreeBoard alone, on the rules' table: `games` rounds of a lead
+// and up to 27 random placements that fit (a double or a non-double at a random end and heading),
+// from a fixed xorshift seed, cheap so that the board's cost dominates.
+int benchFreeLayout(const Rules& rules, long long games, bool json) {
+  std::uint64_t state = 88172645463325252ull;
+  auto rng = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  FreeBoard b;
+  long long plays = 0;
+  std::uint64_t sink = 0;  // read, so that no fit goes unused
+  const auto start = std::chrono::steady_clock::now();
+  for (long long r = 0; r < games; ++r) {
+    b.reset(rules.tableW, rules.tableH);
+    b.lead(static_cast<Tile>(rng() % kTiles));
+    for (int k = 0; k < 27; ++k) {
+      const Fits& f = b.fits();
+      const int e = static_cast<int>(rng() & 1);
+      const std::uint64_t x = rng();
+      if (x & 1) {
+        if (!f[e].dbl) continue;
+        b.play(static_cast<End>(e), tileOf(3, 3), Heading::Straight);
+      } else {
+        const unsigned hs = f[e].headings;
+        if (!hs) continue;
+        int h = static_cast<int>((x >> 8) % 3);
+        while (!(hs & (1u << h))) h = (h + 1) % 3;
+        b.play(static_cast<End>(e), tileOf(5, 2), static_cast<Heading>(h));
+      }
+      ++plays;
+      sink += f[0].headings;
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double gps = seconds > 0 ? static_cast<double>(games) / seconds : 0.0;
+  const double pps = seconds > 0 ? static_cast<double>(plays) / seconds : 0.0;
+  if (json) {
+    nlohmann::ordered_json j{{"rules", rules.text()},   {"what", "free-layout"}, {"games", games},
+                             {"plays", plays},          {"seconds", seconds},    {"games_per_second", gps},
+                             {"plays_per_second", pps}, {"checksum", sink}};
+    std::cout << j.dump() << "\n";
+  } else {
+    std::printf(
+        "%s\n%lld rounds of free-layout geometry in %.3f s: %.0f rounds/s, %.0f plays/s (%.1f plays per round)\n",
+        rules.text().c_str(), games, seconds, gps, pps,
+        games ? static_cast<double>(plays) / static_cast<double>(games) : 0.0);
+  }
+  return 0;
+}
+
+int cmdBench(const std::string& rulesText, long long games, bool json, const std::string& pathWord,
+             const std::string& what) {
   auto parsed = parseRules(rulesText);
   if (auto* e = std::get_if<std::string>(&parsed)) {
     std::cerr << "dominoes bench: --rules: " << files::cutWords(*e) << "\n";
     return 2;
   }
   const Rules rules = std::get<Rules>(parsed);
+  if (what == "free-layout") return benchFreeLayout(rules, games, json);
   ai::fast::Path path = ai::fast::best();
   for (const auto p : {ai::fast::Path::Generic, ai::fast::Path::Popcnt, ai::fast::Path::Bmi2})
     if (pathWord == ai::fast::name(p)) path = p;
@@ -381,6 +438,34 @@ int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
   return 0;
 }
 
+// `perft`: the move sequences of exactly `depth` moves from the deal of `seed` (round 1 under the
+// rules), split by the first move.
+int cmdPerft(const std::string& rulesText, std::uint64_t seed, int depth, bool json) {
+  auto parsed = parseRules(rulesText);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    std::cerr << "dominoes perft: --rules: " << files::cutWords(*e) << "\n";
+    return 2;
+  }
+  const Rules rules = std::get<Rules>(parsed);
+  Match m(rules);
+  m.startRound(dealFromSeed(seed, rules.hand));
+  const auto divide = perftDivide(m, depth);
+  std::uint64_t total = 0;
+  for (const auto& [move, n] : divide) total += n;
+  if (json) {
+    nlohmann::ordered_json d = nlohmann::ordered_json::array();
+    for (const auto& [move, n] : divide) d.push_back({{"move", move}, {"count", n}});
+    nlohmann::ordered_json j{
+        {"rules", rules.text()}, {"seed", seed}, {"depth", depth}, {"count", total}, {"divide", d}};
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << rules.text() << "\n";
+    for (const auto& [move, n] : divide) std::cout << move << ": " << n << "\n";
+    std::cout << "perft " << depth << " from seed " << seed << ": " << total << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -417,13 +502,22 @@ int main(int argc, char** argv) {
   std::string gamesText = "1000000";
   std::string benchRules = "en-linea";
   auto* bench = app.add_subcommand("bench", "Play random rounds on one thread and report rounds per second");
-  bench->add_option("--rules", benchRules, "rule set");
+  bench->add_option("--rules", benchRules, "rule set (default en-linea; dominoes2 with --what free-layout)");
   bench->add_option("--games", gamesText, "rounds to play (1 to 1000000000)");
-  bench->add_flag("--json", json, "print JSON: rules, path, games, seconds, games_per_second");
+  bench->add_flag("--json", json,
+                  "print JSON: rules, path, games, seconds, games_per_second (free-layout: rules, what, games, "
+                  "plays, seconds, games_per_second, plays_per_second, checksum)");
   std::string benchPath = "auto";
   bench
       ->add_option("--path", benchPath, "playout path: auto (the fastest this processor runs), generic, popcnt or bmi2")
       ->check(CLI::IsMember({"auto", "generic", "popcnt", "bmi2"}));
+  std::string benchWhat = "playouts";
+  bench
+      ->add_option("--what", benchWhat,
+                   "playouts (whole random rounds, the default) or free-layout (the free layout's geometry "
+                   "alone, core's FreeBoard: a lead and up to 27 random placements a round on the rules' table; "
+                   "--path does not apply)")
+      ->check(CLI::IsMember({"playouts", "free-layout"}));
 
   auto* layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
   layout->add_option("FILE", file, "the DGN record")->required();
@@ -441,6 +535,14 @@ int main(int argc, char** argv) {
   benchRead->add_flag("--json", json, "print JSON");
   layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");
 
+  std::string perftRules = "en-linea", depthText = "3";
+  auto* perftCmd = app.add_subcommand(
+      "perft", "Count the move sequences of N moves from a deal (draws and passes are moves), per first move");
+  perftCmd->add_option("--rules", perftRules, "rule set (default en-linea)");
+  perftCmd->add_option("--seed", seedText, "seed of the deal, round 1 (0 to 2^64-1; default 1)");
+  perftCmd->add_option("--depth", depthText, "moves in a sequence, 1 to 12 (default 3)");
+  perftCmd->add_flag("--json", json, "print JSON: rules, seed, depth, count, divide (move and count)");
+
   const dom::cli::BenchSolverCommand benchSolver(app);
   const dom::cli::AnalyseCommand analyse(app);
   const dom::cli::MatchCommand match(app);
@@ -451,12 +553,13 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0;
+  std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0, depth = 0;
   try {
     maxSize = number("--max-size", maxSizeText, 1, std::uint64_t{1} << 40, true);
     seed = number("--seed", seedText, 0, UINT64_MAX);
     games = number("--games", gamesText, 1, 1000000000);
     readSize = number("--size", readSizeText, 1, std::uint64_t{1} << 32, true);
+    depth = number("--depth", depthText, 1, 12);
   } catch (const UsageError& e) {
     std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << e.message << "\n";
     return 2;
@@ -466,9 +569,13 @@ int main(int argc, char** argv) {
     if (*check) return cmdCheck(paths, maxSize);
     if (*rules) return cmdRules(ruleWords);
     if (*play) return cmdPlay(rulesText, playerA, playerB, seed, out);
-    if (*bench) return cmdBench(benchRules, static_cast<long long>(games), json, benchPath);
+    if (*bench) {
+      if (benchWhat == "free-layout" && !bench->get_option("--rules")->count()) benchRules = "dominoes2";
+      return cmdBench(benchRules, static_cast<long long>(games), json, benchPath, benchWhat);
+    }
     if (*layout) return cmdLayout(file, json, maxSize);
     if (*benchRead) return cmdBenchRead(readWhat, readSize, json);
+    if (*perftCmd) return cmdPerft(perftRules, seed, static_cast<int>(depth), json);
     if (benchSolver.chosen()) return benchSolver.run();
     if (analyse.chosen()) return analyse.run();
     if (match.chosen()) return match.run();

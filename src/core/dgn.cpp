@@ -2,6 +2,7 @@
 #include "core/dgn.h"
 
 #include "core/files.h"
+#include "core/movetext.h"
 
 #include <unistd.h>
 #include <algorithm>
@@ -377,10 +378,6 @@ std::optional<Player> parsePlayer(std::string_view s) {
   return std::nullopt;
 }
 
-struct Fail {
-  std::string message;
-};
-
 std::string handText(Mask m) {
   std::string s;
   forEachHeaviestFirst(m, [&](Tile t) {
@@ -388,55 +385,6 @@ std::string handText(Mask m) {
     s += tileText(t);
   });
   return s.empty() ? "(none)" : s;
-}
-
-std::string tileWord(const std::string& w) {
-  return "malformed tile '" + w + "': a tile is two pips 0-6 joined by '-', like 6-4";
-}
-
-// Parses the words of a move after "A:" (or an entry of `expect legal`). `headingWritten`, when
-// given, says whether the words name a heading (`straight` included).
-std::variant<Move, Fail> parseMove(const std::vector<std::string>& w, bool* headingWritten = nullptr) {
-  if (headingWritten) *headingWritten = false;
-  if (w.empty()) return Fail{"a move needs a tile, draw or pass"};
-  Move m;
-  if (w[0] == "draw") {
-    m.kind = MoveKind::Draw;
-    if (w.size() > 2) return Fail{"unexpected '" + w[2] + "' after draw"};
-    if (w.size() == 2) {
-      auto t = parseTile(w[1]);
-      if (!t) return Fail{tileWord(w[1])};
-      m.tile = t->tile();
-    }
-    return m;
-  }
-  if (w[0] == "pass") {
-    if (w.size() > 1) return Fail{"unexpected '" + w[1] + "' after pass"};
-    m.kind = MoveKind::Pass;
-    return m;
-  }
-  auto t = parseTile(w[0]);
-  if (!t) return Fail{tileWord(w[0])};
-  m.tile = t->tile();
-  m.leftPip = static_cast<std::uint8_t>(t->first);
-  std::size_t i = 1;
-  if (i < w.size() && (w[i] == "L" || w[i] == "R")) m.end = w[i++] == "L" ? End::L : End::R;
-  if (i < w.size()) {
-    if (w[i] == "straight")
-      m.heading = Heading::Straight;
-    else if (w[i] == "left")
-      m.heading = Heading::Left;
-    else if (w[i] == "right")
-      m.heading = Heading::Right;
-    else if (m.end == End::None)
-      return Fail{"unexpected '" + w[i] + "' after the tile: expected the end L or R"};
-    else
-      return Fail{"unexpected '" + w[i] + "': a heading is straight, left or right"};
-    if (headingWritten) *headingWritten = true;
-    ++i;
-  }
-  if (i < w.size()) return Fail{"unexpected '" + w[i] + "' at the end of the move"};
-  return m;
 }
 
 // The reader: one pass over the statements, replaying as it goes.
@@ -629,7 +577,7 @@ class Reader {
   std::string parseTiles(const std::vector<Token>& toks, std::size_t from, std::vector<Tile>& out) {
     for (std::size_t i = from; i < toks.size(); ++i) {
       auto t = parseTile(toks[i].text);
-      if (!t) return tileWord(toks[i].text);
+      if (!t) return malformedTile(toks[i].text);
       out.push_back(t->tile());
     }
     return {};
@@ -685,7 +633,7 @@ class Reader {
       for (std::size_t i = 1; i < toks.size(); ++i) {
         const std::string& w = toks[i].text;
         auto t = w.size() >= 3 ? parseTile(std::string_view(w).substr(0, 3)) : std::nullopt;
-        if (!t) return tileWord(w);
+        if (!t) return malformedTile(w);
         LaidTile lt{t->tile(), static_cast<std::uint8_t>(t->first), static_cast<std::uint8_t>(t->second),
                     Heading::Straight};
         bool isLead = false, hasHeading = false;
@@ -835,17 +783,8 @@ class Reader {
 
   std::string move(Player who, const std::vector<std::string>& args, const std::vector<std::string>& written) {
     if (auto e = ensureRound("a move"); !e.empty()) return e;
-    bool headingWritten = false;
-    auto parsed = parseMove(args, &headingWritten);
-    std::string why;
-    if (auto* f = std::get_if<Fail>(&parsed))
-      why = f->message;
-    else
-      why = match_->illegal(std::get<Move>(parsed), who);
-    // A heading belongs to layout=free only (dgn.md). The engine refuses a turned heading anywhere
-    // else, and a lead that turns; only the written word `straight` is the reader's to catch.
-    if (why.empty() && headingWritten && rec_.rules.layout != LayoutRule::Free)
-      why = "a heading needs layout=free; under layout=snake the engine lays every tile";
+    const FoundMove found = findMove(*match_, who, args);
+    const std::string& why = found.error;
     if (pendingError_) {
       const std::string expected = pendingError_->text;
       pendingError_.reset();
@@ -858,7 +797,7 @@ class Reader {
       s.rejected = true;
       s.moveText = std::string(1, letter(who)) + ":";
       for (const auto& a : written) s.moveText += " " + a;  // quoted words stay quoted
-      if (auto* m = std::get_if<Move>(&parsed)) s.move = *m;
+      if (found.written) s.move = found.written->move;
       return push(std::move(s));
     }
     if (!why.empty()) return why;
@@ -866,194 +805,224 @@ class Reader {
     s.kind = Statement::Kind::Move;
     s.line = line_;
     s.player = who;
-    s.move = match_->resolve(std::get<Move>(parsed));
+    s.move = *found.move;
     if (s.move.kind == MoveKind::Play) s.moveText = match_->moveText(s.move);
     s.move = match_->apply(s.move);
     if (s.move.kind != MoveKind::Play) s.moveText = match_->moveText(s.move);
     return push(std::move(s));
   }
 
+  // `expect WHAT ...`: checked against the match as it stands, by one function per kind. Each returns
+  // the message for words it cannot read, and sets `failure` when the match differs from them.
+  using ExpectCheck = std::string (Reader::*)(const std::vector<Token>& toks, const std::vector<std::string>& w,
+                                              std::string& failure) const;
+
   std::string expect(const std::vector<Token>& toks) {
     if (toks.size() < 2)
       return "expect needs what to check: turn, ends, legal, hand, stock, result, score, match or error";
-    std::vector<std::string> w;
     const std::string& what = toks[1].text;
+    std::vector<std::string> w;  // the words after WHAT (legal reads its own, its list may be long)
     for (std::size_t i = 2; i < toks.size() && what != "legal"; ++i) w.push_back(toks[i].text);
-    Statement s;
-    s.kind = Statement::Kind::Expect;
-    s.line = line_;
-    Expect e;
-    // The words after "expect" as written, made when the statement is kept (a refused list of a
-    // million entries is never copied).
-    auto written = [&] {
-      std::string t = what;
-      for (std::size_t i = 2; i < toks.size(); ++i) t += ' ' + writtenWord(toks[i]);
-      forRest([&](const Token& tok) { t += ' ' + writtenWord(tok); });
-      return t;
-    };
     if (!match_) return "missing 'rules' before an expect";
     if (!rec_.rounds.empty())
       if (auto err = finishDeal(); !err.empty()) return err;
-    const Match& m = *match_;
-    if (what == "error") {
-      if (toks.size() != 3 || toks[2].text.empty())
-        return "expect error takes one quoted message: expect error \"not B's turn\"";
-      if (pendingError_) return "two 'expect error' lines in a row: each needs its own move";
-      e.kind = ExpectKind::Error;
-      e.text = toks[2].text;
-      pendingError_ = e;
-      pendingErrorLine_ = line_;
-      if (rec_.rounds.empty()) return {};
-      s.expectText = written();
-      return push(std::move(s));
-    }
-    std::string failure;
-    if (what == "turn") {
-      e.kind = ExpectKind::Turn;
-      if (w.size() != 1 || (w[0] != "none" && !parsePlayer(w[0]))) return "expect turn takes A, B or none";
-      e.player = parsePlayer(w[0]);
-      const auto found = m.toMove();
-      if (found != e.player)
-        failure = "expected turn " + w[0] + ", found " + (found ? std::string(1, letter(*found)) : std::string("none"));
-    } else if (what == "ends") {
-      e.kind = ExpectKind::Ends;
-      if (!(w.size() == 1 && w[0] == "none")) {
-        if (w.size() != 2 && !w.empty()) return "expect ends takes two pips (L then R), or none";
-        for (const auto& x : w) {
-          auto n = parseNumber(x);
-          if (!n || *n < 0 || *n > 6) return "expect ends: '" + x + "' is not a pip 0-6";
-          e.ends.push_back(static_cast<int>(*n));
-        }
-      }
-      std::vector<int> found;
-      if (m.round() > 0 && !m.state().beforeLead()) found = {m.state().ends[0], m.state().ends[1]};
-      if (found != e.ends) failure = "expected ends " + endsText(e.ends) + ", found " + endsText(found);
-    } else if (what == "legal") {
-      e.kind = ExpectKind::Legal;
-      // One pass over the words and commas, each entry checked as its comma is met: linear in the
-      // line's length, and nothing kept per entry (a refused list may hold a million of them).
-      bool single = true;  // no comma at all: "none" or nothing is a single entry
-      for (std::size_t i = 2; i < toks.size(); ++i) single = single && toks[i].text.find(',') == std::string::npos;
-      single = single && !restHasComma_;
-      const MoveList found = m.legalMoves();
-      std::uint64_t covered = 0;  // the found moves some entry names
-      std::size_t entries = 0;
-      bool allFound = true;
-      std::vector<std::string> entry;  // at most 5 words: parseMove's verdict never looks further
-      std::string why;
-      auto finishEntry = [&]() -> std::string {
-        if (single && (entry.empty() || (entry.size() == 1 && entry[0] == "none"))) return {};
-        if (entry.empty()) return "expect legal: an empty entry between commas";
-        auto mv = parseMove(entry);
-        if (auto* f = std::get_if<Fail>(&mv)) return "expect legal: " + f->message;
-        const Move x = std::get<Move>(mv);
-        bool in = false;
-        for (int j = 0; j < found.size; ++j)
-          if (x.same(found.moves[static_cast<std::size_t>(j)])) {
-            in = true;
-            covered |= std::uint64_t{1} << j;
-          }
-        allFound = allFound && in;
-        ++entries;
-        entry.clear();
-        return {};
-      };
-      std::string x;  // the list as written, echoed cut when the check fails
-      auto take = [&](const Token& tok) {
-        if (!why.empty()) return;
-        if (x.size() <= 480) x += (x.empty() ? "" : " ") + tok.text.substr(0, 481);  // a word may be megabytes
-        const std::string& t = tok.text;
-        for (std::size_t i = 0; i < t.size() && why.empty();) {
-          const char c = t[i];
-          if (c == ',') {
-            why = finishEntry();
-            ++i;
-          } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
-            ++i;
-          } else {
-            const std::size_t end = t.find_first_of(", \t\r\n\v\f", i);
-            const std::size_t stop = end == std::string::npos ? t.size() : end;
-            if (entry.size() < 5) entry.push_back(t.substr(i, stop - i));
-            i = stop;
-          }
-        }
-      };
-      for (std::size_t i = 2; i < toks.size(); ++i) take(toks[i]);
-      forRest(take);
-      if (why.empty()) why = finishEntry();
-      if (!why.empty()) return why;
-      const std::uint64_t all = found.size >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << found.size) - 1;
-      if (entries != static_cast<std::size_t>(found.size) || !allFound || covered != all) {
-        std::string f;
-        for (const Move& y : found) f += (f.empty() ? "" : ", ") + legalText(m, y);
-        // The list as written may be megabytes long: it is echoed cut, as a word is.
-        failure = "expected legal " + (x.empty() ? std::string("none") : files::cut(x, 120)) + ", found " +
-                  (f.empty() ? "none" : f);
-      }
-    } else if (what == "hand") {
-      e.kind = ExpectKind::Hand;
-      if (w.empty() || !parsePlayer(w[0])) return "expect hand takes a player and tiles: expect hand A 5-5 3-2";
-      e.player = parsePlayer(w[0]);
-      for (std::size_t i = 1; i < w.size(); ++i) {
-        if (w[i] == "none" && w.size() == 2) break;
-        auto t = parseTile(w[i]);
-        if (!t) return tileWord(w[i]);
-        e.hand |= bit(t->tile());
-      }
-      const Mask found = m.round() > 0 ? m.state().hand[idx(*e.player)] : 0;
-      if (found != e.hand) failure = "expected hand " + w[0] + " " + handText(e.hand) + ", found " + handText(found);
-    } else if (what == "stock") {
-      e.kind = ExpectKind::Stock;
-      auto n = w.size() == 1 ? parseNumber(w[0]) : std::nullopt;
-      if (!n || *n < 0 || *n > kTiles) return "expect stock takes a tile count: expect stock 3";
-      e.number = static_cast<int>(*n);
-      const int found = m.round() > 0 ? m.state().stockCount() : 0;
-      if (found != e.number) failure = "expected stock " + w[0] + ", found " + std::to_string(found);
-    } else if (what == "result") {
-      e.kind = ExpectKind::Result;
-      const auto& r = m.lastResult();
-      if (w.size() == 1 && (w[0] == "tie" || w[0] == "none")) {
-        e.none = w[0] == "none";
-        e.player.reset();
-        if (e.none && r) failure = "expected no result, found " + resultText(*r);
-        if (!e.none && (!r || r->winner != 2)) failure = "expected result tie, found " + (r ? resultText(*r) : "none");
-      } else {
-        const auto points = w.size() == 3 ? parseNumber(w[2]) : std::nullopt;
-        if (w.size() != 3 || !parsePlayer(w[0]) || (w[1] != "domino" && w[1] != "blocked") || !points || *points < 0 ||
-            *points > 1000)
-          return "expect result takes a winner, how and points 0..1000 (expect result A domino 23), or tie";
-        e.player = parsePlayer(w[0]);
-        e.how = w[1] == "domino" ? RoundStatus::Domino : RoundStatus::Blocked;
-        e.number = static_cast<int>(*points);
-        if (!r || r->winner != idx(*e.player) || r->how != e.how || r->points != e.number)
-          failure = "expected result " + w[0] + " " + w[1] + " " + w[2] + ", found " + (r ? resultText(*r) : "none");
-      }
-    } else if (what == "score") {
-      e.kind = ExpectKind::Score;
-      auto sc = parseScore(toks, 2);
-      if (auto* err = std::get_if<std::string>(&sc)) return "expect " + *err;
-      e.score = std::get<std::array<int, 2>>(sc);
-      if (m.scores() != e.score)
-        failure = "expected score A " + std::to_string(e.score[0]) + " B " + std::to_string(e.score[1]) + ", found A " +
-                  std::to_string(m.scores()[0]) + " B " + std::to_string(m.scores()[1]);
-    } else if (what == "match") {
-      e.kind = ExpectKind::Match;
-      if (w.size() != 1 || (w[0] != "tie" && w[0] != "none" && !parsePlayer(w[0])))
-        return "expect match takes A, B, tie or none";
-      e.none = w[0] == "none";
-      e.player = parsePlayer(w[0]);
-      std::string found = !m.matchOver()         ? "none"
-                          : m.matchWinner() == 2 ? "tie"
-                                                 : std::string(1, "AB"[m.matchWinner()]);
-      if (found != w[0])
-        failure = "expected match " + w[0] + ", found " + (found == "none" ? "the match still on" : found);
-    } else {
+    if (what == "error") return expectError(toks);
+    static constexpr std::array<std::pair<std::string_view, ExpectCheck>, 8> kChecks{{
+        {"turn", &Reader::expectTurn},
+        {"ends", &Reader::expectEnds},
+        {"legal", &Reader::expectLegal},
+        {"hand", &Reader::expectHand},
+        {"stock", &Reader::expectStock},
+        {"result", &Reader::expectResult},
+        {"score", &Reader::expectScore},
+        {"match", &Reader::expectMatch},
+    }};
+    const auto check = std::find_if(kChecks.begin(), kChecks.end(), [&](const auto& c) { return c.first == what; });
+    if (check == kChecks.end())
       return "unknown expect '" + what + "': expect turn, ends, legal, hand, stock, result, score, match or error";
-    }
+    std::string failure;
+    if (auto e = (this->*check->second)(toks, w, failure); !e.empty()) return e;
     if (!failure.empty()) return "expect " + what + " failed: " + failure;
+    return keepExpect(toks);
+  }
+
+  // Keeps an expect among the round's statements (one before round 1 is checked, not kept), with
+  // its words after "expect" as written: made only now, so that a refused list of a million entries
+  // is never copied.
+  std::string keepExpect(const std::vector<Token>& toks) {
     if (rec_.rounds.empty()) return {};
-    s.expectText = written();
+    Statement s;
+    s.kind = Statement::Kind::Expect;
+    s.line = line_;
+    s.expectText = toks[1].text;
+    for (std::size_t i = 2; i < toks.size(); ++i) s.expectText += ' ' + writtenWord(toks[i]);
+    forRest([&](const Token& tok) { s.expectText += ' ' + writtenWord(tok); });
     return push(std::move(s));
+  }
+
+  // `expect error "text"`: the next move (or round line) must be refused with a message holding text.
+  std::string expectError(const std::vector<Token>& toks) {
+    if (toks.size() != 3 || toks[2].text.empty())
+      return "expect error takes one quoted message: expect error \"not B's turn\"";
+    if (pendingError_) return "two 'expect error' lines in a row: each needs its own move";
+    Expect e;
+    e.kind = ExpectKind::Error;
+    e.text = toks[2].text;
+    pendingError_ = e;
+    pendingErrorLine_ = line_;
+    return keepExpect(toks);
+  }
+
+  std::string expectTurn(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
+    if (w.size() != 1 || (w[0] != "none" && !parsePlayer(w[0]))) return "expect turn takes A, B or none";
+    const auto found = match_->toMove();
+    if (found != parsePlayer(w[0]))
+      failure = "expected turn " + w[0] + ", found " + (found ? std::string(1, letter(*found)) : std::string("none"));
+    return {};
+  }
+
+  std::string expectEnds(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
+    std::vector<int> ends;
+    if (!(w.size() == 1 && w[0] == "none")) {
+      if (w.size() != 2 && !w.empty()) return "expect ends takes two pips (L then R), or none";
+      for (const auto& x : w) {
+        auto n = parseNumber(x);
+        if (!n || *n < 0 || *n > 6) return "expect ends: '" + x + "' is not a pip 0-6";
+        ends.push_back(static_cast<int>(*n));
+      }
+    }
+    const Match& m = *match_;
+    std::vector<int> found;
+    if (m.round() > 0 && !m.state().beforeLead()) found = {m.state().ends[0], m.state().ends[1]};
+    if (found != ends) failure = "expected ends " + endsText(ends) + ", found " + endsText(found);
+    return {};
+  }
+
+  // One pass over the words and commas, each entry checked as its comma is met: linear in the line's
+  // length, and nothing kept per entry (a refused list may hold a million of them).
+  std::string expectLegal(const std::vector<Token>& toks, const std::vector<std::string>&, std::string& failure) const {
+    const Match& m = *match_;
+    bool single = true;  // no comma at all: "none" or nothing is a single entry
+    for (std::size_t i = 2; i < toks.size(); ++i) single = single && toks[i].text.find(',') == std::string::npos;
+    single = single && !restHasComma_;
+    const MoveList found = m.legalMoves();
+    std::uint64_t covered = 0;  // the found moves some entry names
+    std::size_t entries = 0;
+    bool allFound = true;
+    std::vector<std::string> entry;  // at most 5 words: readMove's verdict never looks further
+    std::string why;
+    auto finishEntry = [&]() -> std::string {
+      if (single && (entry.empty() || (entry.size() == 1 && entry[0] == "none"))) return {};
+      if (entry.empty()) return "expect legal: an empty entry between commas";
+      auto mv = readMove(entry);
+      if (auto* f = std::get_if<std::string>(&mv)) return "expect legal: " + *f;
+      const Move x = std::get<WrittenMove>(mv).move;
+      bool in = false;
+      for (int j = 0; j < found.size; ++j)
+        if (x.same(found.moves[static_cast<std::size_t>(j)])) {
+          in = true;
+          covered |= std::uint64_t{1} << j;
+        }
+      allFound = allFound && in;
+      ++entries;
+      entry.clear();
+      return {};
+    };
+    std::string x;  // the list as written, echoed cut when the check fails
+    auto take = [&](const Token& tok) {
+      if (!why.empty()) return;
+      if (x.size() <= 480) x += (x.empty() ? "" : " ") + tok.text.substr(0, 481);  // a word may be megabytes
+      const std::string& t = tok.text;
+      for (std::size_t i = 0; i < t.size() && why.empty();) {
+        const char c = t[i];
+        if (c == ',') {
+          why = finishEntry();
+          ++i;
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
+          ++i;
+        } else {
+          const std::size_t end = t.find_first_of(", \t\r\n\v\f", i);
+          const std::size_t stop = end == std::string::npos ? t.size() : end;
+          if (entry.size() < 5) entry.push_back(t.substr(i, stop - i));
+          i = stop;
+        }
+      }
+    };
+    for (std::size_t i = 2; i < toks.size(); ++i) take(toks[i]);
+    forRest(take);
+    if (why.empty()) why = finishEntry();
+    if (!why.empty()) return why;
+    const std::uint64_t all = found.size >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << found.size) - 1;
+    if (entries != static_cast<std::size_t>(found.size) || !allFound || covered != all) {
+      std::string f;
+      for (const Move& y : found) f += (f.empty() ? "" : ", ") + legalText(m, y);
+      // The list as written may be megabytes long: it is echoed cut, as a word is.
+      failure = "expected legal " + (x.empty() ? std::string("none") : files::cut(x, 120)) + ", found " +
+                (f.empty() ? "none" : f);
+    }
+    return {};
+  }
+
+  std::string expectHand(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
+    if (w.empty() || !parsePlayer(w[0])) return "expect hand takes a player and tiles: expect hand A 5-5 3-2";
+    const Player p = *parsePlayer(w[0]);
+    Mask hand = 0;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      if (w[i] == "none" && w.size() == 2) break;
+      auto t = parseTile(w[i]);
+      if (!t) return malformedTile(w[i]);
+      hand |= bit(t->tile());
+    }
+    const Mask found = match_->round() > 0 ? match_->state().hand[idx(p)] : 0;
+    if (found != hand) failure = "expected hand " + w[0] + " " + handText(hand) + ", found " + handText(found);
+    return {};
+  }
+
+  std::string expectStock(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
+    auto n = w.size() == 1 ? parseNumber(w[0]) : std::nullopt;
+    if (!n || *n < 0 || *n > kTiles) return "expect stock takes a tile count: expect stock 3";
+    const int found = match_->round() > 0 ? match_->state().stockCount() : 0;
+    if (found != static_cast<int>(*n)) failure = "expected stock " + w[0] + ", found " + std::to_string(found);
+    return {};
+  }
+
+  std::string expectResult(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
+    const auto& r = match_->lastResult();
+    if (w.size() == 1 && (w[0] == "tie" || w[0] == "none")) {
+      const bool none = w[0] == "none";
+      if (none && r) failure = "expected no result, found " + resultText(*r);
+      if (!none && (!r || r->winner != 2)) failure = "expected result tie, found " + (r ? resultText(*r) : "none");
+      return {};
+    }
+    const auto points = w.size() == 3 ? parseNumber(w[2]) : std::nullopt;
+    if (w.size() != 3 || !parsePlayer(w[0]) || (w[1] != "domino" && w[1] != "blocked") || !points || *points < 0 ||
+        *points > 1000)
+      return "expect result takes a winner, how and points 0..1000 (expect result A domino 23), or tie";
+    const RoundStatus how = w[1] == "domino" ? RoundStatus::Domino : RoundStatus::Blocked;
+    if (!r || r->winner != idx(*parsePlayer(w[0])) || r->how != how || r->points != static_cast<int>(*points))
+      failure = "expected result " + w[0] + " " + w[1] + " " + w[2] + ", found " + (r ? resultText(*r) : "none");
+    return {};
+  }
+
+  std::string expectScore(const std::vector<Token>& toks, const std::vector<std::string>&, std::string& failure) const {
+    auto sc = parseScore(toks, 2);
+    if (auto* err = std::get_if<std::string>(&sc)) return "expect " + *err;
+    const auto score = std::get<std::array<int, 2>>(sc);
+    const auto& found = match_->scores();
+    if (found != score)
+      failure = "expected score A " + std::to_string(score[0]) + " B " + std::to_string(score[1]) + ", found A " +
+                std::to_string(found[0]) + " B " + std::to_string(found[1]);
+    return {};
+  }
+
+  std::string expectMatch(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
+    if (w.size() != 1 || (w[0] != "tie" && w[0] != "none" && !parsePlayer(w[0])))
+      return "expect match takes A, B, tie or none";
+    const Match& m = *match_;
+    std::string found = !m.matchOver() ? "none" : m.matchWinner() == 2 ? "tie" : std::string(1, "AB"[m.matchWinner()]);
+    if (found != w[0])
+      failure = "expected match " + w[0] + ", found " + (found == "none" ? "the match still on" : found);
+    return {};
   }
 
   static std::string endsText(const std::vector<int>& e) {

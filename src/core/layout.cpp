@@ -5,22 +5,16 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/free_geometry.h"
+
 namespace dom {
 namespace {
 
-constexpr int kDx[4] = {1, 0, -1, 0};  // East, South, West, North
-constexpr int kDy[4] = {0, 1, 0, -1};
+using geo::kDx;
+using geo::kDy;
 
-[[nodiscard]] constexpr Dir turned(Dir d, Heading h) {
-  const int k = static_cast<int>(d);
-  switch (h) {
-    case Heading::Straight: return d;
-    case Heading::Right: return static_cast<Dir>((k + 1) & 3);  // clockwise on screen (y down)
-    case Heading::Left: return static_cast<Dir>((k + 3) & 3);
-  }
-  return d;
-}
-[[nodiscard]] constexpr bool horizontal(Dir d) { return d == Dir::East || d == Dir::West; }
+[[nodiscard]] constexpr Dir turned(Dir d, Heading h) { return static_cast<Dir>(geo::turned(static_cast<int>(d), h)); }
+[[nodiscard]] constexpr bool horizontal(Dir d) { return geo::horizontal(static_cast<int>(d)); }
 [[nodiscard]] constexpr Rect square(int cx, int cy) { return {cx - 1, cy - 1, 2, 2}; }  // 2x2 around a centre
 [[nodiscard]] constexpr Rect span(const Rect& a, const Rect& b) {
   const int x = std::min(a.x, b.x), y = std::min(a.y, b.y);
@@ -257,36 +251,9 @@ void FreeBoard::lead(Tile t) {
 
 namespace {
 
-// The fast fits: every placement at an end lies in the 6 x 6 units around the centre of its front
-// square. FreeBoard reads that patch of the bitmap once (36 bits, bit 6j+i = unit (cx-3+i, cy-3+j),
-// units off the table read as taken) and answers every question with one mask test.
-struct FitMasks {
-  std::uint64_t front = 0, dblSides = 0;
-  std::array<std::uint64_t, 3> far{};  // the far square of each heading
-};
-constexpr std::uint64_t patchRect(int x, int y, int w, int h) {  // relative to the patch's corner
-  std::uint64_t m = 0;
-  for (int j = y; j < y + h; ++j)
-    for (int i = x; i < x + w; ++i) m |= std::uint64_t{1} << (6 * j + i);
-  return m;
-}
-constexpr std::array<FitMasks, 4> makeFitMasks() {
-  std::array<FitMasks, 4> t{};
-  for (int k = 0; k < 4; ++k) {
-    const Dir d = static_cast<Dir>(k);
-    FitMasks& f = t[static_cast<std::size_t>(k)];
-    f.front = patchRect(2, 2, 2, 2);
-    f.dblSides =
-        horizontal(d) ? patchRect(2, 1, 2, 1) | patchRect(2, 4, 2, 1) : patchRect(1, 2, 1, 2) | patchRect(4, 2, 1, 2);
-    for (int h = 0; h < 3; ++h) {
-      const int n = static_cast<int>(turned(d, static_cast<Heading>(h)));
-      f.far[static_cast<std::size_t>(h)] = patchRect(2 + 2 * kDx[n], 2 + 2 * kDy[n], 2, 2);
-    }
-  }
-  return t;
-}
-constexpr std::array<FitMasks, 4> kFitMasks = makeFitMasks();
-
+// The fast fits: every placement at an end lies in the patch of 6 x 6 units around the centre of
+// its front square (free_geometry.h). FreeBoard reads that patch of the bitmap once and answers every
+// question with one mask test.
 // Six bits of a row from unit x0 on; units off the table read as taken.
 [[nodiscard]] inline std::uint64_t rowBits6(const std::uint64_t* row, int x0, int w) {
   if (x0 >= 0 && x0 + 6 <= w) {
@@ -326,13 +293,8 @@ constexpr std::array<FitMasks, 4> kFitMasks = makeFitMasks();
       p |= row << (6 * j);
     }
   }
-  const FitMasks& m = kFitMasks[static_cast<std::size_t>(k)];
-  EndFit f{false, 0};
-  if (p & m.front) return f;
-  f.dbl = !(p & m.dblSides);
-  f.headings = static_cast<std::uint8_t>(!(p & m.far[0]));
-  if (!onDouble) f.headings = static_cast<std::uint8_t>(f.headings | (!(p & m.far[1]) << 1) | (!(p & m.far[2]) << 2));
-  return f;
+  if (p & geo::kPatch[static_cast<std::size_t>(k)].front) return EndFit{false, 0};  // often: faster so
+  return geo::patchFit(p, k, onDouble);
 }
 
 // Every placement at an end lies within 3 units of the centre of its front square.
@@ -348,21 +310,11 @@ void FreeBoard::play(End e, Tile t, Heading h) {
   const int ei = static_cast<int>(e);
   EndState& s = ends_[ei];
   // The same placement as layAt (layCrosswise / layLengthwise), without the halves.
-  const int k = static_cast<int>(s.dir);
-  const int cx = s.x + kDx[k], cy = s.y + kDy[k];  // the front square's centre
-  Rect r;
-  if (dbl(t)) {
-    r = horizontal(s.dir) ? Rect{cx - 1, cy - 2, 2, 4} : Rect{cx - 2, cy - 1, 4, 2};
-    s.x = cx + kDx[k];
-    s.y = cy + kDy[k];
-    s.onDouble = true;
-  } else {
-    const Dir nd = s.onDouble ? s.dir : turned(s.dir, h);
-    const int n = static_cast<int>(nd);
-    const int fx = cx + 2 * kDx[n], fy = cy + 2 * kDy[n];
-    r = Rect{std::min(cx, fx) - 1, std::min(cy, fy) - 1, kDx[n] ? 4 : 2, kDx[n] ? 2 : 4};
-    s = {fx + kDx[n], fy + kDy[n], nd, false};
-  }
+  // Computed rather than looked up in geo::kPlace: this loop runs faster so.
+  const int d = static_cast<int>(s.dir);
+  const geo::Placement p = dbl(t) ? geo::place(d, 3) : geo::place(d, s.onDouble ? 0 : static_cast<int>(h));
+  const Rect r{s.x + p.rx, s.y + p.ry, p.rw, p.rh()};
+  s = {s.x + p.nx, s.y + p.ny, static_cast<Dir>(p.dir), p.onDouble};
   markRect(occ_, w_, h_, r);
   fits_[ei] = fastFit(occ_, w_, h_, s.x, s.y, s.dir, s.onDouble);
   // The other end changes only if the new tile lies where its placements would.

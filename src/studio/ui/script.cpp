@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "core/files.h"
+#include "core/movetext.h"
 #include "studio/model/viewmodel.h"
 
 namespace dom::studio {
@@ -30,37 +31,9 @@ std::string Script::load(const std::string& path) {
 }
 
 std::optional<Move> parseMove(const Match& m, const std::string& text, std::string& error) {
-  std::istringstream ss(text);
-  std::string tileWord, endWord, headingWord;
-  ss >> tileWord >> endWord >> headingWord;
-  for (const Move& mv : m.legalMoves()) {
-    if (tileWord == "draw" && mv.kind == MoveKind::Draw) return mv;
-    if (tileWord == "pass" && mv.kind == MoveKind::Pass) return mv;
-  }
-  if (tileWord == "draw" || tileWord == "pass") {
-    const auto who = m.toMove();
-    error = who ? m.illegal(moveOf(tileWord == "draw" ? MoveKind::Draw : MoveKind::Pass), *who) : "no round is on";
-    return std::nullopt;
-  }
-  const auto wt = parseTile(tileWord);
-  if (!wt) {
-    error = "not a tile: " + tileWord;
-    return std::nullopt;
-  }
-  const End end = endWord == "L" ? End::L : endWord == "R" ? End::R : End::None;
-  Heading h = Heading::Straight;
-  if (headingWord == "left") h = Heading::Left;
-  if (headingWord == "right") h = Heading::Right;
-  for (const Move& mv : m.legalMoves())
-    if (mv.kind == MoveKind::Play && mv.tile == wt->tile() && (end == End::None || mv.end == end) && mv.heading == h)
-      return mv;
-  const auto who = m.toMove();
-  Move probe;
-  probe.tile = wt->tile();
-  probe.end = end;
-  error = who ? m.illegal(probe, *who) : "no round is on";
-  if (error.empty()) error = "no such placement";
-  return std::nullopt;
+  FoundMove found = dom::findMove(m, m.state().turn, dom::moveWords(text));
+  if (!found.move) error = std::move(found.error);
+  return found.move;
 }
 
 void Script::tick(App& app, int& key) {
