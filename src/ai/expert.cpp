@@ -45,9 +45,9 @@ std::string tipsWords(const Observation& o, const Move& m) {
   std::vector<std::string> parts;
   const Tile t = m.tile;
   if (isDouble(t))
-    parts.push_back(weight(t) >= 8 ? W_("a heavy double gone early") : W_("a double gone"));
+    parts.emplace_back(weight(t) >= 8 ? W_("a heavy double gone early") : W_("a double gone"));
   else if (weight(t) >= 9)
-    parts.push_back(W_("a heavy tile gone early"));
+    parts.emplace_back(W_("a heavy tile gone early"));
   const Mask rest = o.hand & ~bit(t);
   std::array<int, 2> newEnds{o.ends[0], o.ends[1]};
   if (m.end == End::None) {
@@ -74,11 +74,10 @@ std::string tipsWords(const Observation& o, const Move& m) {
                              : fill(W_("every other {1} is out: {0} cannot follow it"), {opp, std::to_string(pip)}));
   } else {
     const auto revs = revelations(o);
-    for (auto it = revs.rbegin(); it != revs.rend(); ++it)
-      if ((it->excluded & unseenPip) == unseenPip) {
-        parts.push_back(it->text);
-        break;
-      }
+    // The latest revelation that covers every unseen tile of the number.
+    const auto latest = std::find_if(revs.rbegin(), revs.rend(),
+                                     [&](const Revelation& r) { return (r.excluded & unseenPip) == unseenPip; });
+    if (latest != revs.rend()) parts.push_back(latest->text);
   }
   // Counting the tiles: few unseen tiles left that match either end, so the opponent may soon be
   // stuck (said when the new end itself still has unseen tiles).
@@ -486,7 +485,7 @@ class Expert final : public Computer {
         /* xgettext:no-c-format */
         WP_("{0} sampled deal of the hidden tiles, played out with {1}% of the placements heaviest-first",
             "{0} sampled deals of the hidden tiles, played out with {1}% of the placements heaviest-first", n);
-    auto percent = [](double f) { return std::to_string(static_cast<int>(std::clamp(f, 0.0, 1.0) * 100 + 0.5)); };
+    auto percent = [](double f) { return std::to_string(std::lround(std::clamp(f, 0.0, 1.0) * 100)); };
     const std::string opp(1, letter(o.opponent()));
     std::string s = fill(pattern, {std::to_string(deals), percent(opt_.greedy)});
     if (opt_.policy > 0) {

@@ -172,7 +172,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
         dgn::Statement note;
         note.kind = dgn::Statement::Kind::Note;
         note.note = d.reason;
-        r.statements.push_back(std::move(note));
+        r.statements.push_back(note);
       }
     }
     const RoundResult& res = *m.lastResult();
@@ -305,6 +305,7 @@ int MatchCommand::run() const {
   std::condition_variable cv;
   const auto started = std::chrono::steady_clock::now();
   std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(workers));
   for (int w = 0; w < workers; ++w)
     pool.emplace_back([&, w] {
       Gathered& g = gathered[static_cast<std::size_t>(w)];

@@ -1109,7 +1109,7 @@ void appendMove(RoundRecord& round, const Match& before, Player who, const Move&
   s.player = who;
   s.move = move;
   s.moveText = before.moveText(move);
-  round.statements.push_back(std::move(s));
+  round.statements.push_back(s);
 }
 
 std::string legalText(const Match& m, const Move& move) {

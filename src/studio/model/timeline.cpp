@@ -273,7 +273,7 @@ dgn::Record Timeline::record() const {
       st.move = *n.move;
       st.moveText = n.moveText;
       st.comment = n.comment;
-      rec.rounds.back().statements.push_back(std::move(st));
+      rec.rounds.back().statements.push_back(st);
     }
     if (rec.rounds.empty()) continue;
     for (const dgn::Statement& st : n.statements) rec.rounds.back().statements.push_back(st);

@@ -335,7 +335,7 @@ void App::drawPalette(Intents& out) {
     const bool enabled = a.enabled(c);
     std::string label = a.labelText(c);
     if (a.menu.find(" > ") != std::string::npos)
-      label = menuWord(a.menu.substr(a.menu.rfind(" > ") + 3)) + ": " + label;
+      label.insert(0, menuWord(a.menu.substr(a.menu.rfind(" > ") + 3)) + ": ");
     ImGui::PushID(i);
     if (!enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (ImGui::Selectable(label.c_str(), i == palette.index)) chosen = &a;
