@@ -18,6 +18,8 @@ shot() {  # shot NAME SCRIPT-TEXT [ARGS...]
   printf '%s\n' "$script" > "$WORK/$name.script"
   sh "$ROOT/tests/xvfb.sh" env LIBGL_ALWAYS_SOFTWARE=1 \
     "$STUDIO" --no-ini --frames 300 --script "$WORK/$name.script" --screenshot "$OUT/$name.png" "$@" 2>/dev/null
+  # Losslessly recompressed when optipng is there (make deps installs it).
+  if command -v optipng >/dev/null; then optipng -quiet -o2 "$OUT/$name.png"; fi
   echo "screenshots: docs/screenshots/$name.png"
 }
 
@@ -26,10 +28,10 @@ FULL=$ROOT/tests/studio/full.dgn
 
 shot overview "step last
 select 2-1
-wait 5" "$GAME"
+wait 20" "$GAME"
 
 shot new-game "key tab
-wait 5" --seed 7
+wait 20" --seed 7
 
 # A game of two greedy players from `dominoes match` (seeded, so always the same game): before move
 # 8, B's 5-3 can take three headings at end L.
@@ -37,59 +39,59 @@ wait 5" --seed 7
 shot free-layout "jump 7
 select 5-3
 teaching on
-wait 5" "$WORK/d2/game-1.dgn"
+wait 20" "$WORK/d2/game-1.dgn"
 
 shot hidden-hands "jump 2
 visibility a
 open branches
-wait 5" "$GAME"
+wait 20" "$GAME"
 
 shot branches "jump 3
 play 6-5 L
 open branches
 step first
 jump 4
-wait 5" "$GAME"
+wait 20" "$GAME"
 
 shot editor "open editor
 editor load
 editor move 6-6 A
-wait 5" "$FULL"
+wait 20" "$FULL"
 
 shot all-panes "open branches
 open editor
 open scenarios
 open log
 select 6-5
-wait 5" "$FULL"
+wait 20" "$FULL"
 
 shot scenario "open scenarios
 wait 2
 open-scenario 2
 step next
 step next
-wait 5"
+wait 20"
 
 shot new-game-dialog "dialog new
-wait 5" --seed 7
+wait 20" --seed 7
 
 shot open-dialog "dialog open
-wait 5" --seed 7
+wait 20" --seed 7
 
 shot fallback "step last
-wait 5" "$GAME" --no-shaders
+wait 20" "$GAME" --no-shaders
 
 SCEN=$ROOT/scenarios
 shot blocked-end "step last
-wait 5" "$SCEN/end_blocked_by_line.dgn"
+wait 20" "$SCEN/end_blocked_by_line.dgn"
 
 shot whole-table "step last
 key w
-wait 5" "$SCEN/line_bends_at_edge.dgn"
+wait 20" "$SCEN/line_bends_at_edge.dgn"
 
 shot overlapping-ghosts "jump 5
 select 3-1
-wait 5" "$SCEN/free_placement_corner.dgn"
+wait 20" "$SCEN/free_placement_corner.dgn"
 
 COACH="close scenarios
 open analysis
@@ -100,7 +102,7 @@ wait-analysis
 hint
 wait 2
 wait-analysis
-wait 5"
+wait 20"
 shot coach "$COACH" "$GAME"
 
 # The coach in Hindi (shaped Devanagari): the same position as coach.png.
@@ -117,4 +119,4 @@ next-mistake
 next-mistake
 next-mistake
 analysis-notes
-wait 5" "$ROOT/tests/studio/mistakes.dgn"
+wait 20" "$ROOT/tests/studio/mistakes.dgn"
