@@ -264,3 +264,18 @@ TEST_CASE("the position being edited: its line laid by core, doubles crosswise, 
   CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Lead; }) == 1);
   CHECK(sceneOf(rules, {}, 0).tiles.empty());
 }
+
+TEST_CASE("the default view shows an edge the line comes near: where the snake bends, its edge is on screen") {
+  // line_bends_at_edge's note speaks of the west edge; the fitted view showed no edge at all.
+  Timeline t = loaded(scenario("line_bends_at_edge.dgn"));
+  t.last();
+  const TableScene bent = placed(sceneOf(t.current().match, kNoTile, true), TableView{}, 680, 460);
+  CHECK(bent.table.x >= 0);  // the west edge is inside the viewport
+  CHECK(bent.table.x < 680 * 0.25f);
+  // Near the centre of a big table, the view stays on the line (no edge, tiles as big as before).
+  t.first();
+  t.next();
+  const TableScene lead = placed(sceneOf(t.current().match, kNoTile, true), TableView{}, 680, 460);
+  CHECK(lead.table.x < 0);
+  CHECK(lead.table.x + lead.table.w > 680);
+}

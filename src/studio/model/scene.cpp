@@ -184,6 +184,13 @@ Bounds fitBounds(const TableScene& s, ViewMode mode) {
     b.y0 = b.y1 = th * 0.5f;
   }
   b.pad(2.0f);
+  // An edge the line comes near (8 squares) is shown with its frame: where the snake bends, or a
+  // free end is blocked by the edge, the default view shows why.
+  constexpr float kNear = 16.0f;
+  if (b.x0 < kNear) b.x0 = -1.5f;
+  if (b.y0 < kNear) b.y0 = -1.5f;
+  if (b.x1 > tw - kNear) b.x1 = tw + 1.5f;
+  if (b.y1 > th - kNear) b.y1 = th + 1.5f;
   b.atLeast(std::min(tw + 2, 30.0f), std::min(th + 2, 16.0f));
   return b;
 }
