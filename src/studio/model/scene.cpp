@@ -258,6 +258,22 @@ TableScene sceneOf(const Rules& rules, std::span<const LaidTile> line, int leadI
   return s;
 }
 
+std::pair<int, int> matchingRun(std::span<const LaidTile> line, int leadIndex) {
+  const int n = static_cast<int>(line.size());
+  if (n == 0 || leadIndex < 0 || leadIndex >= n) return {0, -1};
+  int lo = leadIndex, hi = leadIndex;
+  while (lo > 0 && line[static_cast<std::size_t>(lo - 1)].right == line[static_cast<std::size_t>(lo)].left) --lo;
+  while (hi + 1 < n && line[static_cast<std::size_t>(hi)].right == line[static_cast<std::size_t>(hi + 1)].left) ++hi;
+  return {lo, hi};
+}
+
+TableScene editedScene(const Rules& rules, std::span<const LaidTile> line, int leadIndex) {
+  const auto [lo, hi] = matchingRun(line, leadIndex);
+  if (hi < lo) return sceneOf(rules, line.first(0), 0);
+  return sceneOf(rules, line.subspan(static_cast<std::size_t>(lo), static_cast<std::size_t>(hi - lo + 1)),
+                 leadIndex - lo);
+}
+
 TableScene placed(TableScene s, const TableView& view, float w, float h) {
   s.view = view;
   s.viewportW = w = std::max(w, 1.0f);

@@ -104,6 +104,11 @@ struct TableScene {
 [[nodiscard]] TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlayed = kNoTile);
 // From a position being edited: its line laid by core under its rules, the lead marked.
 [[nodiscard]] TableScene sceneOf(const Rules& rules, std::span<const LaidTile> line, int leadIndex);
+// The run of an edited line around its lead whose neighbours' halves match, as [first, last]: an
+// edit that breaks the line (6-5 after 4-3) is not drawn as if it were laid.
+[[nodiscard]] std::pair<int, int> matchingRun(std::span<const LaidTile> line, int leadIndex);
+// The scene of the position being edited: its matching run laid by core, the lead marked.
+[[nodiscard]] TableScene editedScene(const Rules& rules, std::span<const LaidTile> line, int leadIndex);
 // Adds the pixels for a view and a viewport of w x h pixels.
 [[nodiscard]] TableScene placed(TableScene s, const TableView& view, float w, float h);
 

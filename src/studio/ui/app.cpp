@@ -798,6 +798,7 @@ void App::dumpActions(nlohmann::json& j) const {
     for (const auto& k : aboutKeys) keys += k + "\n";
     j["aboutKeys"] = keys;
     j["handButtons"] = handButtons;
+    j["rulesWords"] = rulesWords;
     j["unsaved"] = session.unsaved();
     j["confirmOpen"] =
         confirmOpen.empty() ? json(nullptr) : json(std::filesystem::path(confirmOpen).filename().string());

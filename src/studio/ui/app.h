@@ -154,6 +154,7 @@ class App {
     int index = 0;                   // the highlighted row among `shown`
     std::vector<std::string> shown;  // the ids listed this frame, in order
   } palette;
+  std::string rulesWords;                // what the Rules pane said of the position this frame
   std::vector<std::string> handButtons;  // the actions the Hands pane drew a button for this frame
   std::vector<std::string> aboutKeys;    // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
 

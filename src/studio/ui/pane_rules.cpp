@@ -19,10 +19,11 @@ const char* origin(std::string_view preset) {
 void drawRulesPane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Rules, out)) return;
   const Match& m = app.match();
+  const Rules& rules = app.editing() ? app.editor.rules() : m.rules();  // the edited position's in edit mode
   if (ImGui::BeginTable("knobs", 2, ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn(_("knob"), ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn(_("value"), ImGuiTableColumnFlags_WidthStretch);
-    for (const auto& [k, v] : ruleKnobs(m.rules())) {
+    for (const auto& [k, v] : ruleKnobs(rules)) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextDisabled("%s", k.c_str());
@@ -32,9 +33,21 @@ void drawRulesPane(App& app, Intents& out) {
     ImGui::EndTable();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", origin(m.rules().preset));
+  ImGui::TextWrapped("%s", origin(rules.preset));
   ImGui::PopStyleColor();
   ImGui::Separator();
+  // In edit mode the words are the edited position's (the timeline's would describe another one).
+  if (app.editing()) {
+    const std::string& err = app.editor.error();
+    const auto started = err.empty() ? app.editor.start() : std::nullopt;
+    app.rulesWords = started ? explainPosition(started->first, app.settings.visibility)
+                             : i18n::format(_("the position is illegal: {0}"), {err.empty() ? "?" : err});
+    if (!started) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+    ImGui::TextWrapped("%s", app.rulesWords.c_str());
+    if (!started) ImGui::PopStyleColor();
+    ImGui::End();
+    return;
+  }
   const Node& n = app.timeline.current();
   if (n.move) {
     const auto [move, caused] = moveWords(n, app.settings.visibility);
@@ -43,7 +56,8 @@ void drawRulesPane(App& app, Intents& out) {
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", caused.c_str());
   }
-  ImGui::TextWrapped("%s", explainPosition(m, app.settings.visibility).c_str());
+  app.rulesWords = explainPosition(m, app.settings.visibility);
+  ImGui::TextWrapped("%s", app.rulesWords.c_str());
   if (app.selected != kNoTile) {
     ImGui::Separator();
     const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;

@@ -24,7 +24,7 @@ const TableScene& sceneModel(App& app, const Tile lastPlayed) {
   bool &ghosts = c.ghosts, &editing = c.editing;
   if (app.editing()) {
     const auto& p = app.editor.position();
-    scene = sceneOf(app.editor.rules(), p.line, p.leadIndex);
+    scene = editedScene(app.editor.rules(), p.line, p.leadIndex);
     editing = true;
     return scene;
   }
