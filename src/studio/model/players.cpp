@@ -64,6 +64,12 @@ const std::vector<SeatChoice>& seatChoices() {
 
 std::string seatLabel(const Seat& s) { return playerLabel(s.spec); }
 
+std::string playerTitle(Player p, const std::string& name) {
+  std::string out(1, letter(p));
+  if (!name.empty()) out += " " + playerLabel(name);
+  return out;
+}
+
 std::string playerLabel(const std::string& name) {
   for (const auto& c : seatChoices())
     if (c.spec == name) return c.label;

@@ -49,6 +49,8 @@ struct SeatChoice {
 // A record's player name in the same words: the seat's label when the name is a seat's spec
 // ("greedy" is "Greedy"), else the name as the record gives it ("Ana").
 [[nodiscard]] std::string playerLabel(const std::string& name);
+// A player as the panes title it: "A Ana", "B Greedy", or just "A" when the record names nobody.
+[[nodiscard]] std::string playerTitle(Player p, const std::string& name);
 
 // The computer players are core's, from src/ai.
 using ai::greedyMove;

@@ -168,7 +168,9 @@ bool Session::refused(const Intent& in) {
 }
 
 std::array<std::string, 2> Session::playerNames() const {
-  if (!playersFromSeats_ && timeline.players()) return *timeline.players();
+  // A record names its players, or names none: then they are A and B only (not the reviewing
+  // seats, which are both human and would call both players "Human").
+  if (!playersFromSeats_) return timeline.players() ? *timeline.players() : std::array<std::string, 2>{};
   return {std::string(name(game.seats[0])), std::string(name(game.seats[1]))};
 }
 

@@ -13,8 +13,7 @@ namespace dom::studio {
 void drawScorePane(App& app, Intents& out) {
   if (!app.beginPane(Pane::Score, out)) return;
   const ScoreView v = scoreView(app.match());
-  std::array<std::string, 2> names = app.session.playerNames();
-  for (auto& n : names) n = playerLabel(n);
+  const std::array<std::string, 2> names = app.session.playerNames();
   // The match result first: it is the one line that must never be scrolled out of view.
   if (!v.match.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.85f, 0.3f, 1));
@@ -24,7 +23,7 @@ void drawScorePane(App& app, Intents& out) {
   for (int p = 0; p < 2; ++p) {
     const auto i = static_cast<std::size_t>(p);
     // "A Human: 12", through the catalog's "{0}: {1}" (French puts a space before the colon).
-    const std::string seat = std::string(1, letter(static_cast<Player>(p))) + " " + names[i];
+    const std::string seat = playerTitle(static_cast<Player>(p), names[i]);
     if (v.target > 0) {
       const std::string label =
           i18n::format(_("{0}: {1}"), {seat, std::to_string(v.scores[i]) + " / " + std::to_string(v.target)});
