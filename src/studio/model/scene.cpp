@@ -184,13 +184,27 @@ Bounds fitBounds(const TableScene& s, ViewMode mode) {
     b.y0 = b.y1 = th * 0.5f;
   }
   b.pad(2.0f);
-  // An edge the line comes near (8 squares) is shown with its frame: where the snake bends, or a
-  // free end is blocked by the edge, the default view shows why.
-  constexpr float kNear = 16.0f;
-  if (b.x0 < kNear) b.x0 = -1.5f;
-  if (b.y0 < kNear) b.y0 = -1.5f;
-  if (b.x1 > tw - kNear) b.x1 = tw + 1.5f;
-  if (b.y1 > th - kNear) b.y1 = th + 1.5f;
+  // An edge the line comes near (8 squares) is shown with its frame, so that where the snake bends
+  // or a free end is blocked by the edge, the default view shows why; nearest first, and only while
+  // the view grows by at most 35% on that axis (the tiles must stay big enough to count pips).
+  constexpr float kNear = 16.0f, kGrow = 0.35f;
+  const float w0 = b.x1 - b.x0, h0 = b.y1 - b.y0;
+  struct Edge {
+    float gap;
+    int side;  // 0 west, 1 north, 2 east, 3 south
+  };
+  std::array<Edge, 4> edges{{{b.x0, 0}, {b.y0, 1}, {tw - b.x1, 2}, {th - b.y1, 3}}};
+  std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& c) { return a.gap < c.gap; });
+  for (const Edge& e : edges) {
+    if (e.gap >= kNear) break;
+    const bool horizontal = e.side % 2 == 0;
+    const float grown = (horizontal ? b.x1 - b.x0 : b.y1 - b.y0) + e.gap + 1.5f;
+    if (grown > (horizontal ? w0 : h0) * (1 + kGrow)) continue;
+    if (e.side == 0) b.x0 = -1.5f;
+    if (e.side == 1) b.y0 = -1.5f;
+    if (e.side == 2) b.x1 = tw + 1.5f;
+    if (e.side == 3) b.y1 = th + 1.5f;
+  }
   b.atLeast(std::min(tw + 2, 30.0f), std::min(th + 2, 16.0f));
   return b;
 }
