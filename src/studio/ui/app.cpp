@@ -13,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -356,6 +357,25 @@ void App::drawPalette(Intents& out) {
   ImGui::EndPopup();
 }
 
+// Devanagari's vowel signs reach above the Latin cap height and below the baseline: in Hindi the
+// UI font's line is 20% taller (the glyphs keep their size: ImGui scales them by size / FontSize,
+// which NewFrame takes from this), so that a wrapped caption's marks do not touch the line above.
+void App::lineHeightForLanguage() {
+  ImFont* font = ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
+  if (!font) return;
+  if (baseFontSize_ <= 0) baseFontSize_ = font->FontSize;
+  font->FontSize = baseFontSize_ * (i18n::language() == "hi" ? 1.2f : 1.0f);
+  // The glyphs move down by half the extra height, so the text sits in the middle of its line.
+  const float shift =
+      std::floor((font->FontSize - baseFontSize_) * 0.5f);  // whole pixels: no sampling between atlas rects
+  if (shift == glyphShift_) return;
+  for (ImFontGlyph& g : font->Glyphs) {
+    g.Y0 += shift - glyphShift_;
+    g.Y1 += shift - glyphShift_;
+  }
+  glyphShift_ = shift;
+}
+
 void App::frame(float dt) {
   ++frameNo;
   animElapsed += fixedAnimStep > 0 ? fixedAnimStep : dt;
@@ -428,6 +448,7 @@ void App::frame(float dt) {
   const std::string& cap = timeline.current().caption;
   if (!cap.empty() && cap != lastCaption) spdlog::info("note: {}", cap);
   lastCaption = cap;
+  lineHeightForLanguage();  // for the next frame: NewFrame takes the font's size
 }
 
 // Each pane's rect and whether its content fits; the pairs of drawn panes that overlap; the panes
@@ -658,7 +679,8 @@ void App::dumpView(nlohmann::json& j) const {
   // What a character the font lacks (or invalid UTF-8) is drawn as.
   if (const ImFont* f = ImGui::GetFont())
     j["font"] = {{"fallback", static_cast<int>(f->FallbackChar)},
-                 {"replacementGlyph", f->FindGlyphNoFallback(0xFFFD) != nullptr}};
+                 {"replacementGlyph", f->FindGlyphNoFallback(0xFFFD) != nullptr},
+                 {"lineHeight", ImGui::GetTextLineHeight()}};
   const auto names = session.playerNames();
   j["seats"] = {{"A", session.game.seats[0].spec}, {"B", session.game.seats[1].spec}};
   const auto thinker = session.thinker();

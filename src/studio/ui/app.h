@@ -238,6 +238,9 @@ class App {
   mutable std::uint64_t trackerGeneration_ = ~std::uint64_t{0};
   mutable Visibility trackerVisibility_ = Visibility::All;
   std::array<bool, kPanes> placedOpen_{};  // the open panes the layout was made for
+  float baseFontSize_ = 0;                 // the UI font's own size (its line height outside Hindi)
+  float glyphShift_ = 0;                   // how far its glyphs were moved down for a taller line
+  void lineHeightForLanguage();
   bool placedEditing_ = false;
 };
 

@@ -19,7 +19,8 @@ namespace {
 // texts around them (the labels and the selected tile's explanation, as wrapped in the language).
 float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, float words) {
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float big = ImGui::GetFrameHeight() * 1.25f, small = ImGui::GetFontSize() * 0.95f;
+  // The smallest tile: as high as a Latin line (a taller Hindi line must not make tiles overflow).
+  const float big = ImGui::GetFrameHeight() * 1.25f, small = std::min(ImGui::GetFontSize(), 15.0f) * 0.9f;
   // Leave room for a scrollbar, so that its coming and going does not change the wrap.
   avail.x -= ImGui::GetStyle().ScrollbarSize;
   const float room = avail.y - words - ImGui::GetStyle().WindowPadding.y - spacing * 3;
