@@ -78,7 +78,7 @@ class Analyser {
     std::uint64_t timeline = 0;
     int node = -1;
     bool all = false;
-    auto operator<=>(const Key&) const = default;
+    auto operator<=>(const Key&) const = default;  // NOLINT(modernize-use-nullptr): clang-tidy 14 on a defaulted <=>
   };
   // Asks for the analysis of `key` (computing it from `t`'s current node if it is not cached).
   void want(const Key& key, const Timeline& t);
@@ -152,7 +152,7 @@ class RecordAnalyser {
   struct Key {
     std::uint64_t timeline = 0;
     int leaf = -1;  // the branch's last node: a move added to the branch makes another key
-    auto operator<=>(const Key&) const = default;
+    auto operator<=>(const Key&) const = default;  // NOLINT(modernize-use-nullptr): clang-tidy 14 on a defaulted <=>
   };
   // Starts the analysis of the current branch of `t` (nothing if it is cached or running).
   void start(const Key& key, const Timeline& t);

@@ -18,6 +18,8 @@ bool parseSeat(std::string_view text, Seat& out) {
 
 // The words of src/ai's catalog, marked for the studio's catalog: the menus show them through _()
 // (src/ai stays English; a test checks that every label and about of its catalog is translated).
+// Long abouts are split over two literals, which clang-tidy takes for a missing comma.
+// NOLINTBEGIN(bugprone-suspicious-missing-comma)
 [[maybe_unused]] constexpr const char* kCatalogWords[] = {
     N_("Random"),
     N_("plays any legal move, at random"),
@@ -32,6 +34,7 @@ bool parseSeat(std::string_view text, Seat& out) {
     N_("expert[:ms=N]: searches the deals the history allows, exactly when few tiles are unknown (N ms, default "
        "50)"),
 };
+// NOLINTEND(bugprone-suspicious-missing-comma)
 
 // Human first, then src/ai's catalog; players with a budget are offered at a few budgets. In the
 // current language: made again after a switch.
