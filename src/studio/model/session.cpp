@@ -416,6 +416,11 @@ void Session::apply(const Intent& in) {
     statusText = in.path;
     return;
   }
+  if (in.kind == K::SetLanguage) {  // a view setting: nothing of the game changes
+    if (in.path.empty() || i18n::known(in.path)) settings.language = in.path;
+    bump();
+    return;
+  }
   if (in.windowKind()) return;  // App's business
   // A message is about the last action: any new action clears it (a refusal sets a new one).
   statusText.clear();

@@ -66,6 +66,8 @@ struct Intent {
     SetSpeed,
     SetComputerDelay,
     SetPane,
+    // The UI's language as saved in the settings (`path`: its code; App switches the words first).
+    SetLanguage,
     // A message for the status line (why an action was refused): `path` holds the text.
     Status,
     // The window's own business (App handles these; the session ignores them).
@@ -86,8 +88,7 @@ struct Intent {
     PrevMistake,
     SetMistakeSide,  // node: the MistakeSide
     AnalysisNotes,
-    SetView,      // on: the whole table, else fit the line
-    SetLanguage,  // path: the language's code
+    SetView,  // on: the whole table, else fit the line
   };
   // The kinds from ExportPng on are the window's: the session never sees them.
   [[nodiscard]] bool windowKind() const { return kind >= Kind::ExportPng; }

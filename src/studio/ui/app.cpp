@@ -85,7 +85,9 @@ void App::setLanguage(const std::string& code) {
     spdlog::warn("language {}: {}", code, err);
     session.status(err);
   }
-  settings.language = i18n::language();
+  Intent saved = intentOf(Intent::Kind::SetLanguage);  // remembered in the settings
+  saved.path = i18n::language();
+  session.apply(saved);
   relayout = true;  // the panes' words changed length: the layout fits them again
 }
 
@@ -146,7 +148,7 @@ void App::apply(const Intent& in) {
       return;
     }
     case K::SetView: tableView = TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}; return;
-    case K::SetLanguage: setLanguage(in.path); return;
+    case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session's settings
     default: break;
   }
   const int before = timeline.currentIndex();

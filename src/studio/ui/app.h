@@ -72,11 +72,11 @@ class App {
   Session session;
   // Views of the session for the panes (read them; change the session with intents).
   // Kept under their old names for code that reads them (the Table pane).
-  Settings& settings = session.settings;
-  Timeline& timeline = session.timeline;
-  Editor& editor = session.editor;
-  Tile& selected = session.selected;
-  int& chosenGhost = session.chosenGhost;
+  const Settings& settings = session.settings;
+  const Timeline& timeline = session.timeline;
+  const Editor& editor = session.editor;
+  const Tile& selected = session.selected;
+  const int& chosenGhost = session.chosenGhost;
   const std::uint64_t& generation = session.generation();  // bumped by every change the table can show
   std::string statusText;                                  // the line under the table this frame: session.statusLine()
 

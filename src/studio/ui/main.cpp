@@ -84,9 +84,9 @@ void settingsLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char*
   const auto eq = l.find('=');
   if (eq == std::string_view::npos) return;
   // Field by field: a bad value (Speed=nan, Visibility=7) is named in the log and the setting keeps its value.
-  if (const auto why = applySetting(app->settings, l.substr(0, eq), l.substr(eq + 1)); !why.empty())
+  if (const auto why = applySetting(app->session.settings, l.substr(0, eq), l.substr(eq + 1)); !why.empty())
     spdlog::warn("settings: {} {}; ignored", files::cut(l, 60), why);
-  app->settings.clamp();
+  app->session.settings.clamp();
 }
 
 void settingsWrite(ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* buf) {
@@ -338,7 +338,11 @@ int main(int argc, char** argv) {
                              : !app.settings.language.empty() ? app.settings.language
                                                               : dom::i18n::fromEnvironment();
     if (const auto err = dom::i18n::setLanguage(code); !err.empty()) spdlog::warn("language {}: {}", code, err);
-    if (!lang.empty()) app.settings.language = dom::i18n::language();
+    if (!lang.empty()) {
+      Intent saved = intentOf(Intent::Kind::SetLanguage);
+      saved.path = dom::i18n::language();
+      app.session.apply(saved);
+    }
   }
   // Saves the settings when ImGui asks (and at exit); a failure is said once, in the log and the status line.
   bool settingsFailed = false;
