@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <exception>
+#include <optional>
 
 #include "core/files.h"
 #include "studio/model/i18n.h"
@@ -90,287 +91,391 @@ bool validPointer(const std::string& p) {
 
 }  // namespace
 
-bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error) {
-  error.clear();
-  if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-  while (!line.empty() && space(line.back())) line.remove_suffix(1);
-  while (!line.empty() && space(line.front())) line.remove_prefix(1);
-  if (line.empty()) return false;
-  using K = ScriptCommand::Kind;
-  std::size_t cut = 0;
-  while (cut < line.size() && !space(line[cut])) ++cut;
-  const std::string_view cmd = line.substr(0, cut);
-  std::string_view arg = line.substr(cut);
-  while (!arg.empty() && space(arg.front())) arg.remove_prefix(1);
-  const std::vector<std::string_view> w = words(arg);
-  c = ScriptCommand{};
-  c.text = std::string(line);
-  c.arg = std::string(arg);
-  auto fail = [&](const std::string& why) {
+namespace {
+
+using K = ScriptCommand::Kind;
+
+// A line being read: its verb, the words after it (whole and split), the command it fills and the
+// error it sets; with the checks that many verbs share.
+struct Line {
+  std::string_view cmd, arg;
+  std::vector<std::string_view> w;
+  ScriptCommand& c;
+  std::string& error;
+
+  // Sets the error; false.
+  bool fail(const std::string& why) {
     error = why;
     return false;
-  };
-  auto none = [&](K k) {
+  }
+  // A verb that takes no words.
+  bool none(K k) {
     c.kind = k;
     return w.empty() ? true : fail(std::string(cmd) + " takes no words, found " + echoed(w[0]));
-  };
-  auto path = [&](K k) {
+  }
+  // A verb that takes a file name (the whole rest of the line, in c.arg).
+  bool path(K k) {
     c.kind = k;
     return arg.empty() ? fail(std::string(cmd) + " needs a file name") : true;
-  };
-  auto count = [&](K k, const char* form) {
+  }
+  // A verb that takes a whole number 0..1000000000, in c.number; `form` shows how it is written.
+  bool count(K k, const char* form) {
     c.kind = k;
     if (w.size() != 1 || !wholeNumber(w[0], 0, 1'000'000'000, c.number))
       return fail(std::string(cmd) + " takes a whole number 0..1000000000: " + form);
     return true;
-  };
-  auto flag = [&](K k) {
+  }
+  // A verb that takes on or off, in c.on.
+  bool flag(K k) {
     c.kind = k;
     if (w.size() != 1 || !onOff(w[0], c.on)) return fail(std::string(cmd) + " takes on or off");
     return true;
-  };
-  if (cmd == "open" || cmd == "close") {
-    c.kind = cmd == "open" ? K::Open : K::Close;
-    if (!parsePane(arg, c.pane)) {
-      std::string panes;
-      for (int i = 0; i < kPanes; ++i) panes += std::string(i ? ", " : "") + name(static_cast<Pane>(i));
-      return fail("unknown pane " + echoed(arg) + ": one of " + panes);
-    }
-    return true;
-  }
-  if (cmd == "edit") {  // edit [on|off]: edit mode
-    c.kind = K::Edit;
-    c.on = true;
-    if (w.size() > 1 || (w.size() == 1 && !onOff(w[0], c.on))) return fail("edit takes on or off");
-    return true;
-  }
-  if (cmd == "load") return path(K::Load);
-  if (cmd == "load-bad") return path(K::LoadBad);
-  if (cmd == "scenarios-dir") return path(K::ScenariosDir);
-  if (cmd == "export-table") return path(K::ExportTable);
-  if (cmd == "screenshot") return path(K::Screenshot);
-  if (cmd == "dump") return path(K::Dump);
-  if (cmd == "save") {  // save [PATH]: no path saves to the open file
-    c.kind = K::Save;
-    return true;
   }
   // The verbs that name a registry action run it as its menu item would (nothing when disabled).
-  auto action = [&](std::string id) {
+  bool action(std::string id) {
     c.kind = K::Action;
     c.word = std::move(id);
     return true;
-  };
+  }
+  // A verb that names a registry action and takes no words.
+  bool bareAction(const char* id) { return w.empty() ? action(id) : fail(std::string(cmd) + " takes no words"); }
+};
+
+// What a group of verbs makes of a line: nullopt when the verb is none of the group's, else whether
+// the line parses.
+using Parsed = std::optional<bool>;
+
+// open|close PANE.
+bool paneVerb(Line& l) {
+  l.c.kind = l.cmd == "open" ? K::Open : K::Close;
+  if (!parsePane(l.arg, l.c.pane)) {
+    std::string panes;
+    for (int i = 0; i < kPanes; ++i) panes += std::string(i ? ", " : "") + name(static_cast<Pane>(i));
+    return l.fail("unknown pane " + echoed(l.arg) + ": one of " + panes);
+  }
+  return true;
+}
+
+// The panes, edit mode and the verbs that take a file name.
+Parsed paneAndFileVerbs(Line& l) {
+  const std::string_view cmd = l.cmd;
+  if (cmd == "open" || cmd == "close") return paneVerb(l);
+  if (cmd == "edit") {  // edit [on|off]: edit mode
+    l.c.kind = K::Edit;
+    l.c.on = true;
+    if (l.w.size() > 1 || (l.w.size() == 1 && !onOff(l.w[0], l.c.on))) return l.fail("edit takes on or off");
+    return true;
+  }
+  if (cmd == "load") return l.path(K::Load);
+  if (cmd == "load-bad") return l.path(K::LoadBad);
+  if (cmd == "scenarios-dir") return l.path(K::ScenariosDir);
+  if (cmd == "export-table") return l.path(K::ExportTable);
+  if (cmd == "screenshot") return l.path(K::Screenshot);
+  if (cmd == "dump") return l.path(K::Dump);
+  if (cmd == "save") {  // save [PATH]: no path saves to the open file
+    l.c.kind = K::Save;
+    return true;
+  }
+  return std::nullopt;
+}
+
+// The verbs that run a registry action, and the waits and checks of the analyses.
+Parsed actionVerbs(Line& l) {
+  const std::string_view cmd = l.cmd;
+  const auto& w = l.w;
   if (cmd == "action") {  // action ID: any action of dominoes-studio --list-actions
     if (w.size() != 1 || !findAction(w[0]))
-      return fail("unknown action " + echoed(arg) + " (dominoes-studio --list-actions lists them)");
-    return action(std::string(w[0]));
+      return l.fail("unknown action " + echoed(l.arg) + " (dominoes-studio --list-actions lists them)");
+    return l.action(std::string(w[0]));
   }
   if (cmd == "step") {
     const std::string word = w.empty() ? "next" : std::string(w[0]);
     if (w.size() > 1 || (word != "next" && word != "prev" && word != "first" && word != "last"))
-      return fail("step takes first, prev, next or last");
-    return action("game." + word);
+      return l.fail("step takes first, prev, next or last");
+    return l.action("game." + word);
   }
-  if (cmd == "undo") return w.empty() ? action("edit.undo") : fail("undo takes no words");
-  if (cmd == "redo") return w.empty() ? action("edit.redo") : fail("redo takes no words");
-  if (cmd == "throw-in-frame") return none(K::ThrowInFrame);
-  if (cmd == "select-playable") return none(K::SelectPlayable);
-  if (cmd == "deal") return w.empty() ? action("game.deal_next") : fail("deal takes no words");
-  if (cmd == "quit") return none(K::Quit);
-  if (cmd == "hint") return w.empty() ? action("game.hint") : fail("hint takes no words");  // as H
-  if (cmd == "wait-analysis") return none(K::WaitAnalysis);  // until the analysis (or the hint's) is computed
-  if (cmd == "wait-computer") return none(K::WaitComputer);  // until the computer seat's decision is made
-  if (cmd == "analysis-row") return count(K::AnalysisRow, "analysis-row N");     // as a click on row N
-  if (cmd == "analysis-play") return count(K::AnalysisPlay, "analysis-play N");  // as a double click
-  if (cmd == "analyse-record") return w.empty() ? action("game.analyse") : fail("analyse-record takes no words");
-  if (cmd == "wait-record-analysis") return none(K::WaitRecordAnalysis);  // until it is computed
-  if (cmd == "next-mistake") return w.empty() ? action("game.next_mistake") : fail("next-mistake takes no words");
-  if (cmd == "prev-mistake") return w.empty() ? action("game.prev_mistake") : fail("prev-mistake takes no words");
-  if (cmd == "analysis-notes") return w.empty() ? action("game.analysis_notes") : fail("analysis-notes takes no words");
+  if (cmd == "undo") return l.bareAction("edit.undo");
+  if (cmd == "redo") return l.bareAction("edit.redo");
+  if (cmd == "deal") return l.bareAction("game.deal_next");
+  if (cmd == "hint") return l.bareAction("game.hint");  // as H
+  if (cmd == "analyse-record") return l.bareAction("game.analyse");
+  if (cmd == "next-mistake") return l.bareAction("game.next_mistake");
+  if (cmd == "prev-mistake") return l.bareAction("game.prev_mistake");
+  if (cmd == "analysis-notes") return l.bareAction("game.analysis_notes");
   if (cmd == "mistake-side") {  // mistake-side A|B|both: whose mistakes N and Shift+N jump to
-    if (w.size() != 1 || (w[0] != "A" && w[0] != "B" && w[0] != "both")) return fail("mistake-side takes A, B or both");
-    return action(w[0] == "A" ? "game.mistakes_of.a" : w[0] == "B" ? "game.mistakes_of.b" : "game.mistakes_of.both");
+    if (w.size() != 1 || (w[0] != "A" && w[0] != "B" && w[0] != "both"))
+      return l.fail("mistake-side takes A, B or both");
+    return l.action(w[0] == "A" ? "game.mistakes_of.a" : w[0] == "B" ? "game.mistakes_of.b" : "game.mistakes_of.both");
   }
+  if (cmd == "wait-analysis") return l.none(K::WaitAnalysis);  // until the analysis (or the hint's) is computed
+  if (cmd == "wait-computer") return l.none(K::WaitComputer);  // until the computer seat's decision is made
+  if (cmd == "wait-record-analysis") return l.none(K::WaitRecordAnalysis);         // until it is computed
+  if (cmd == "analysis-row") return l.count(K::AnalysisRow, "analysis-row N");     // as a click on row N
+  if (cmd == "analysis-play") return l.count(K::AnalysisPlay, "analysis-play N");  // as a double click
+  if (cmd == "analysis") {  // analysis mover|all: whose knowledge the Analysis pane uses
+    l.c.kind = K::Analysis;
+    if (w.size() != 1 || (w[0] != "mover" && w[0] != "all")) return l.fail("analysis takes mover or all");
+    l.c.on = w[0] == "all";
+    return true;
+  }
+  return std::nullopt;
+}
+
+// resize WxH.
+bool resizeVerb(Line& l) {
+  l.c.kind = K::Resize;
+  const auto x = l.arg.find('x');
+  long long wd = 0, ht = 0;
+  if (l.w.size() != 1 || x == std::string_view::npos || !wholeNumber(l.arg.substr(0, x), 320, 16384, wd) ||
+      !wholeNumber(l.arg.substr(x + 1), 240, 16384, ht))
+    return l.fail("resize takes WxH from 320x240 to 16384x16384, found " + echoed(l.arg));
+  l.c.width = static_cast<int>(wd);
+  l.c.height = static_cast<int>(ht);
+  return true;
+}
+
+// key|ctrl|shift|ctrl-shift KEY: the key with its modifiers held.
+bool keyVerb(Line& l) {
+  const std::string_view cmd = l.cmd;
+  l.c.kind = cmd == "key" ? K::Key : K::Ctrl;
+  l.c.ctrl = cmd == "ctrl" || cmd == "ctrl-shift";
+  l.c.shift = cmd == "shift" || cmd == "ctrl-shift";
+  l.c.key = l.w.size() == 1 ? scriptKeyCode(l.w[0]) : -1;
+  if (l.c.key < 0)
+    return l.fail("unknown key " + echoed(l.arg) +
+                  ": a letter, left, right, up, down, home, end, tab, enter, space or escape");
+  return true;
+}
+
+// The window's input and timing: waits, clicks, the mouse, keys, typing, the size, random actions.
+Parsed inputVerbs(Line& l) {
+  const std::string_view cmd = l.cmd;
+  const auto& w = l.w;
+  ScriptCommand& c = l.c;
+  if (cmd == "throw-in-frame") return l.none(K::ThrowInFrame);
+  if (cmd == "quit") return l.none(K::Quit);
+  if (cmd == "wait") return l.count(K::Wait, "wait FRAMES");
+  if (cmd == "click-ghost") return l.count(K::ClickGhost, "click-ghost N");
   if (cmd == "type") {  // type TEXT: typed into the focused field (the palette's filter)
     c.kind = K::Type;
-    if (arg.empty()) return fail("type takes the text to type");
-    c.arg = std::string(arg);
-    return true;
-  }
-  if (cmd == "analysis") {  // analysis mover|all: whose knowledge the Analysis pane uses
-    c.kind = K::Analysis;
-    if (w.size() != 1 || (w[0] != "mover" && w[0] != "all")) return fail("analysis takes mover or all");
-    c.on = w[0] == "all";
-    return true;
-  }
-  if (cmd == "jump") return count(K::Jump, "jump N");
-  if (cmd == "wait") return count(K::Wait, "wait FRAMES");
-  if (cmd == "click-ghost") return count(K::ClickGhost, "click-ghost N");
-  if (cmd == "open-scenario") return count(K::OpenScenario, "open-scenario N");
-  if (cmd == "select") {
-    c.kind = K::Select;
-    const auto t = w.size() == 1 ? parseTile(w[0]) : std::nullopt;
-    if (!t) return fail("select takes a tile like 6-4, found " + echoed(arg));
-    c.tile = t->tile();
+    if (l.arg.empty()) return l.fail("type takes the text to type");
+    c.arg = std::string(l.arg);
     return true;
   }
   if (cmd == "monkey") {  // monkey N [SEED]
     c.kind = K::Monkey;
     if (w.empty() || w.size() > 2 || !wholeNumber(w[0], 0, 1'000'000'000, c.number) ||
         (w.size() == 2 && !seedNumber(w[1], c.seed)))
-      return fail("monkey takes frames and a seed: monkey 300 1");
+      return l.fail("monkey takes frames and a seed: monkey 300 1");
     return true;
   }
   if (cmd == "click") {
     c.kind = K::Click;
-    if (w.size() != 2 || !decimal(w[0], c.x) || !decimal(w[1], c.y)) return fail("click takes X Y: click 640 400");
+    if (w.size() != 2 || !decimal(w[0], c.x) || !decimal(w[1], c.y)) return l.fail("click takes X Y: click 640 400");
     return true;
   }
   if (cmd == "hover") {  // the mouse held at X Y, not pressed, from then on
     c.kind = K::Hover;
-    if (w.size() != 2 || !decimal(w[0], c.x) || !decimal(w[1], c.y)) return fail("hover takes X Y: hover 640 400");
+    if (w.size() != 2 || !decimal(w[0], c.x) || !decimal(w[1], c.y)) return l.fail("hover takes X Y: hover 640 400");
     return true;
   }
-  if (cmd == "resize") {
-    c.kind = K::Resize;
-    const auto x = arg.find('x');
-    long long wd = 0, ht = 0;
-    if (w.size() != 1 || x == std::string_view::npos || !wholeNumber(arg.substr(0, x), 320, 16384, wd) ||
-        !wholeNumber(arg.substr(x + 1), 240, 16384, ht))
-      return fail("resize takes WxH from 320x240 to 16384x16384, found " + echoed(arg));
-    c.width = static_cast<int>(wd);
-    c.height = static_cast<int>(ht);
+  if (cmd == "resize") return resizeVerb(l);
+  if (cmd == "key" || cmd == "ctrl" || cmd == "shift" || cmd == "ctrl-shift") return keyVerb(l);
+  return std::nullopt;
+}
+
+// play TILE [L|R] [straight|left|right], draw or pass (its legality is checked when it runs).
+bool playVerb(Line& l) {
+  const auto& w = l.w;
+  l.c.kind = K::Play;
+  if (w.empty() || w.size() > 3) return l.fail("play takes a move: 6-4 R, 6-4 R left, 6-4, draw or pass");
+  if (w[0] == "draw" || w[0] == "pass") {
+    if (w.size() > 1) return l.fail("unexpected " + echoed(w[1]) + " after " + std::string(w[0]));
     return true;
   }
+  if (!parseTile(w[0])) return l.fail("play: not a tile: " + echoed(w[0]));
+  std::size_t i = 1;
+  if (i < w.size() && (w[i] == "L" || w[i] == "R")) ++i;
+  if (i < w.size() && (w[i] == "straight" || w[i] == "left" || w[i] == "right")) ++i;
+  if (i < w.size())
+    return l.fail("play: unexpected " + echoed(w[i]) + ": the end is L or R, the heading straight, left or right");
+  return true;
+}
+
+// new SEED [RULES...]: a new game (en-linea when no rules are given).
+bool newVerb(Line& l) {
+  const auto& w = l.w;
+  l.c.kind = K::New;
+  if (w.empty() || !seedNumber(w[0], l.c.seed))
+    return l.fail("new takes a seed 0.." + std::to_string(UINT64_MAX) + " and rules: new 5 en-linea");
+  const std::string_view rest = l.arg.substr(static_cast<std::size_t>(w[0].data() + w[0].size() - l.arg.data()));
+  std::size_t a = 0;
+  while (a < rest.size() && space(rest[a])) ++a;
+  l.c.word = rest.substr(a).empty() ? std::string("en-linea") : std::string(rest.substr(a));
+  return true;
+}
+
+// The game: moving along the timeline, opening a scenario, selecting, playing, a new game, dialogs, seats.
+Parsed gameVerbs(Line& l) {
+  const std::string_view cmd = l.cmd;
+  const auto& w = l.w;
+  ScriptCommand& c = l.c;
+  if (cmd == "jump") return l.count(K::Jump, "jump N");
+  if (cmd == "open-scenario") return l.count(K::OpenScenario, "open-scenario N");
+  if (cmd == "select-playable") return l.none(K::SelectPlayable);
+  if (cmd == "select") {
+    c.kind = K::Select;
+    const auto t = w.size() == 1 ? parseTile(w[0]) : std::nullopt;
+    if (!t) return l.fail("select takes a tile like 6-4, found " + echoed(l.arg));
+    c.tile = t->tile();
+    return true;
+  }
+  if (cmd == "play") return playVerb(l);
+  if (cmd == "new") return newVerb(l);
   if (cmd == "dialog") {  // new, open, save, about
     c.kind = K::Dialog;
-    c.word = arg;
+    c.word = l.arg;
     if (c.word != "new" && c.word != "open" && c.word != "save" && c.word != "about")
-      return fail("dialog takes new, open, save or about");
+      return l.fail("dialog takes new, open, save or about");
     return true;
   }
-  if (cmd == "play") {  // TILE [L|R] [straight|left|right], draw or pass
-    c.kind = K::Play;
-    if (w.empty() || w.size() > 3) return fail("play takes a move: 6-4 R, 6-4 R left, 6-4, draw or pass");
-    if (w[0] == "draw" || w[0] == "pass") {
-      if (w.size() > 1) return fail("unexpected " + echoed(w[1]) + " after " + std::string(w[0]));
-      return true;
-    }
-    if (!parseTile(w[0])) return fail("play: not a tile: " + echoed(w[0]));
-    std::size_t i = 1;
-    if (i < w.size() && (w[i] == "L" || w[i] == "R")) ++i;
-    if (i < w.size() && (w[i] == "straight" || w[i] == "left" || w[i] == "right")) ++i;
-    if (i < w.size())
-      return fail("play: unexpected " + echoed(w[i]) + ": the end is L or R, the heading straight, left or right");
+  if (cmd == "seat") {  // seat A|B SEAT (the seat's name is checked when the line runs)
+    c.kind = K::Seat;
+    if (w.size() != 2 || (w[0] != "A" && w[0] != "B")) return l.fail("seat takes a player and a seat: seat B greedy");
+    c.player = w[0] == "A" ? Player::A : Player::B;
+    c.word = std::string(w[1]);
     return true;
   }
-  if (cmd == "key" || cmd == "ctrl" || cmd == "shift" || cmd == "ctrl-shift") {
-    c.kind = cmd == "key" ? K::Key : K::Ctrl;
-    c.ctrl = cmd == "ctrl" || cmd == "ctrl-shift";
-    c.shift = cmd == "shift" || cmd == "ctrl-shift";
-    c.key = w.size() == 1 ? scriptKeyCode(w[0]) : -1;
-    if (c.key < 0)
-      return fail("unknown key " + echoed(arg) +
-                  ": a letter, left, right, up, down, home, end, tab, enter, space or escape");
-    return true;
-  }
+  return std::nullopt;
+}
+
+// The view settings: the language, whose tiles show, teaching, animation, autoplay and the speeds.
+Parsed settingVerbs(Line& l) {
+  const std::string_view cmd = l.cmd;
+  const auto& w = l.w;
+  ScriptCommand& c = l.c;
   if (cmd == "lang") {  // lang xx: View > Language
     c.kind = K::Lang;
     if (w.size() != 1 || !i18n::known(w[0])) {
       std::string codes;
-      for (const auto& l : i18n::languages()) codes += std::string(codes.empty() ? "" : ", ") + l.code;
-      return fail("lang takes a language code: " + codes);
+      for (const auto& lang : i18n::languages()) codes += std::string(codes.empty() ? "" : ", ") + lang.code;
+      return l.fail("lang takes a language code: " + codes);
     }
     c.word = std::string(w[0]);
     return true;
   }
   if (cmd == "visibility") {
     c.kind = K::Visibility;
-    if (arg == "a")
+    if (l.arg == "a")
       c.visibility = Visibility::AsA;
-    else if (arg == "b")
+    else if (l.arg == "b")
       c.visibility = Visibility::AsB;
-    else if (arg == "all")
+    else if (l.arg == "all")
       c.visibility = Visibility::All;
     else
-      return fail("visibility takes a, b or all");
+      return l.fail("visibility takes a, b or all");
     return true;
   }
-  if (cmd == "teaching") return flag(K::Teaching);
-  if (cmd == "animate") return flag(K::Animate);
-  if (cmd == "autoplay") return flag(K::Autoplay);
+  if (cmd == "teaching") return l.flag(K::Teaching);
+  if (cmd == "animate") return l.flag(K::Animate);
+  if (cmd == "autoplay") return l.flag(K::Autoplay);
   if (cmd == "speed" || cmd == "delay") {
     c.kind = cmd == "speed" ? K::Speed : K::Delay;
-    if (w.size() != 1 || !decimal(w[0], c.x)) return fail(std::string(cmd) + " takes a finite number");
+    if (w.size() != 1 || !decimal(w[0], c.x)) return l.fail(std::string(cmd) + " takes a finite number");
     return true;
   }
-  if (cmd == "seat") {  // seat A|B SEAT (the seat's name is checked when the line runs)
-    c.kind = K::Seat;
-    if (w.size() != 2 || (w[0] != "A" && w[0] != "B")) return fail("seat takes a player and a seat: seat B greedy");
-    c.player = w[0] == "A" ? Player::A : Player::B;
-    c.word = std::string(w[1]);
+  return std::nullopt;
+}
+
+// editor move TILE ZONE: the tile moved to a hand, the stock, an end of the line or the box.
+bool editorMove(Line& l) {
+  static const std::pair<std::string_view, Zone> zones[] = {{"A", Zone::HandA},     {"B", Zone::HandB},
+                                                            {"stock", Zone::Stock}, {"L", Zone::LineL},
+                                                            {"R", Zone::LineR},     {"box", Zone::Box}};
+  const auto& w = l.w;
+  const auto t = w.size() == 3 ? parseTile(w[1]) : std::nullopt;
+  bool zoned = false;
+  for (const auto& [n, z] : zones)
+    if (w.size() == 3 && w[2] == n) {
+      l.c.zone = z;
+      zoned = true;
+    }
+  if (!t || !zoned) return l.fail("editor move TILE A|B|stock|L|R|box");
+  l.c.tile = t->tile();
+  return true;
+}
+
+// editor load|undo|redo|play|turn A|B|move TILE ZONE: the position editor's actions.
+bool editorVerb(Line& l) {
+  const auto& w = l.w;
+  ScriptCommand& c = l.c;
+  c.kind = K::Editor;
+  c.word = w.empty() ? std::string() : std::string(w[0]);
+  if ((c.word == "load" || c.word == "undo" || c.word == "redo" || c.word == "play") && w.size() == 1) return true;
+  if (c.word == "turn") {
+    if (w.size() != 2 || (w[1] != "A" && w[1] != "B")) return l.fail("editor turn takes A or B");
+    c.player = w[1] == "A" ? Player::A : Player::B;
     return true;
   }
-  if (cmd == "new") {  // new SEED [RULES...]
-    c.kind = K::New;
-    if (w.empty() || !seedNumber(w[0], c.seed))
-      return fail("new takes a seed 0.." + std::to_string(UINT64_MAX) + " and rules: new 5 en-linea");
-    const std::string_view rest = arg.substr(static_cast<std::size_t>(w[0].data() + w[0].size() - arg.data()));
-    std::size_t a = 0;
-    while (a < rest.size() && space(rest[a])) ++a;
-    c.word = rest.substr(a).empty() ? std::string("en-linea") : std::string(rest.substr(a));
+  if (c.word == "move") return editorMove(l);
+  return l.fail("unknown editor action " + echoed(l.arg) + ": load, undo, redo, play, turn A|B or move TILE ZONE");
+}
+
+// check /json/pointer VALUE: the state there equals VALUE exactly. VALUE is JSON, or a bare word (not
+// valid JSON) compared as a whole string; ">N" means a number greater than N.
+// check-contains /json/pointer TEXT: the string there contains TEXT.
+bool checkVerb(Line& l) {
+  const std::string_view cmd = l.cmd, arg = l.arg;
+  const auto& w = l.w;
+  ScriptCommand& c = l.c;
+  c.kind = cmd == "check" ? K::Check : K::CheckContains;
+  if (w.empty()) return l.fail(std::string(cmd) + " takes a JSON pointer and a value: check /round 1");
+  c.pointer = std::string(w[0]);
+  if (!validPointer(c.pointer))
+    return l.fail(std::string(cmd) + ": " + echoed(c.pointer) + " is not a JSON pointer (like /panes/log)");
+  std::string_view want = arg.substr(static_cast<std::size_t>(w[0].data() + w[0].size() - arg.data()));
+  while (!want.empty() && space(want.front())) want.remove_prefix(1);
+  c.wantText = std::string(want);
+  if (c.kind == K::CheckContains) {
+    if (want.empty()) return l.fail("check-contains needs the text to find");
     return true;
   }
-  if (cmd == "editor") {
-    c.kind = K::Editor;
-    c.word = w.empty() ? std::string() : std::string(w[0]);
-    if ((c.word == "load" || c.word == "undo" || c.word == "redo" || c.word == "play") && w.size() == 1) return true;
-    if (c.word == "turn") {
-      if (w.size() != 2 || (w[1] != "A" && w[1] != "B")) return fail("editor turn takes A or B");
-      c.player = w[1] == "A" ? Player::A : Player::B;
-      return true;
-    }
-    if (c.word == "move") {
-      static const std::pair<std::string_view, Zone> zones[] = {{"A", Zone::HandA},     {"B", Zone::HandB},
-                                                                {"stock", Zone::Stock}, {"L", Zone::LineL},
-                                                                {"R", Zone::LineR},     {"box", Zone::Box}};
-      const auto t = w.size() == 3 ? parseTile(w[1]) : std::nullopt;
-      bool zoned = false;
-      for (const auto& [n, z] : zones)
-        if (w.size() == 3 && w[2] == n) {
-          c.zone = z;
-          zoned = true;
-        }
-      if (!t || !zoned) return fail("editor move TILE A|B|stock|L|R|box");
-      c.tile = t->tile();
-      return true;
-    }
-    return fail("unknown editor action " + echoed(arg) + ": load, undo, redo, play, turn A|B or move TILE ZONE");
+  if (!want.empty() && want[0] == '>') {
+    if (!decimal(want.substr(1), c.above)) return l.fail("check: '>' takes a number, found " + echoed(want));
   }
-  if (cmd == "check" || cmd == "check-contains") {
-    // check /json/pointer VALUE: the state there equals VALUE exactly. VALUE is JSON, or a bare
-    // word (not valid JSON) compared as a whole string; ">N" means a number greater than N.
-    // check-contains /json/pointer TEXT: the string there contains TEXT.
-    c.kind = cmd == "check" ? K::Check : K::CheckContains;
-    if (w.empty()) return fail(std::string(cmd) + " takes a JSON pointer and a value: check /round 1");
-    c.pointer = std::string(w[0]);
-    if (!validPointer(c.pointer))
-      return fail(std::string(cmd) + ": " + echoed(c.pointer) + " is not a JSON pointer (like /panes/log)");
-    std::string_view want = arg.substr(static_cast<std::size_t>(w[0].data() + w[0].size() - arg.data()));
-    while (!want.empty() && space(want.front())) want.remove_prefix(1);
-    c.wantText = std::string(want);
-    if (c.kind == K::CheckContains) {
-      if (want.empty()) return fail("check-contains needs the text to find");
-      return true;
-    }
-    if (!want.empty() && want[0] == '>') {
-      if (!decimal(want.substr(1), c.above)) return fail("check: '>' takes a number, found " + echoed(want));
-    }
-    c.want = nlohmann::json::parse(want, nullptr, false);
-    if (c.want.is_discarded()) c.want = c.wantText;
-    return true;
-  }
-  return fail("unknown action " + echoed(cmd));
+  c.want = nlohmann::json::parse(want, nullptr, false);
+  if (c.want.is_discarded()) c.want = c.wantText;
+  return true;
+}
+
+// The position editor and the checks of the state.
+Parsed editorAndCheckVerbs(Line& l) {
+  if (l.cmd == "editor") return editorVerb(l);
+  if (l.cmd == "check" || l.cmd == "check-contains") return checkVerb(l);
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool parseScriptLine(std::string_view line, ScriptCommand& c, std::string& error) {
+  error.clear();
+  if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+  while (!line.empty() && space(line.back())) line.remove_suffix(1);
+  while (!line.empty() && space(line.front())) line.remove_prefix(1);
+  if (line.empty()) return false;
+  std::size_t cut = 0;
+  while (cut < line.size() && !space(line[cut])) ++cut;
+  const std::string_view cmd = line.substr(0, cut);
+  std::string_view arg = line.substr(cut);
+  while (!arg.empty() && space(arg.front())) arg.remove_prefix(1);
+  c = ScriptCommand{};
+  c.text = std::string(line);
+  c.arg = std::string(arg);
+  Line l{cmd, arg, words(arg), c, error};
+  // Each verb belongs to one group.
+  for (const auto group : {paneAndFileVerbs, actionVerbs, inputVerbs, gameVerbs, settingVerbs, editorAndCheckVerbs})
+    if (const Parsed parsed = group(l)) return *parsed;
+  return l.fail("unknown action " + echoed(cmd));
 }
 
 ParsedScript parseScript(std::string_view text) {

@@ -410,24 +410,9 @@ void Session::undoMove() {
   redoNode_ = timeline.currentIndex();
 }
 
-void Session::apply(const Intent& in) {
+// The timeline's kinds (moving along it, playing, dealing, notes); false for any other kind.
+bool Session::applyTimeline(const Intent& in) {
   using K = Intent::Kind;
-  if (in.kind == K::Status) {
-    statusText = in.path;
-    return;
-  }
-  if (in.kind == K::SetLanguage) {  // a view setting: nothing of the game changes
-    if (in.path.empty() || i18n::known(in.path)) settings.language = in.path;
-    bump();
-    return;
-  }
-  if (in.windowKind()) return;  // App's business
-  // A message is about the last action: any new action clears it (a refusal sets a new one).
-  statusText.clear();
-  if (refused(in)) {
-    bump();
-    return;
-  }
   switch (in.kind) {
     case K::Jump: timeline.jump(in.node); break;
     case K::First: timeline.first(); break;
@@ -438,32 +423,52 @@ void Session::apply(const Intent& in) {
       autoplay = !autoplay;
       autoplayElapsed = 0;
       break;
-    case K::AddNotes: {
-      int added = 0;
-      for (const auto& [node, text] : in.notes)
-        if (node >= 0 && node < timeline.size() && timeline.addNote(node, text)) ++added;
-      unsaved_ = unsaved_ || added > 0;
-      status(added == 0
-                 ? std::string(_("no note to add"))
-                 : i18n::format(P_("{0} note added: save to keep it", "{0} notes added: save to keep them", added),
-                                {std::to_string(added)}));
-      break;
-    }
+    case K::AddNotes: addNotes(in.notes); break;
     case K::Select: select(in.tile); break;
     case K::ChooseGhost: chosenGhost = std::max(0, in.node); break;
     case K::Play: play(in.move); break;
     case K::PlaySelected: playSelected(); break;
     case K::DealNext:
-      if (const auto why = match().canStartRound(); !why.empty())
+      if (const auto why = match().canStartRound(); !why.empty()) {
         status(why);
-      else
+      } else {
         timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round()));
-      unsaved_ = true;
+        unsaved_ = true;
+      }
       break;
+    default: return false;
+  }
+  return true;
+}
+
+// The notes of an AddNotes intent added after their nodes' moves; the status line says how many.
+void Session::addNotes(const std::vector<std::pair<int, std::string>>& notes) {
+  int added = 0;
+  for (const auto& [node, text] : notes)
+    if (node >= 0 && node < timeline.size() && timeline.addNote(node, text)) ++added;
+  unsaved_ = unsaved_ || added > 0;
+  status(added == 0 ? std::string(_("no note to add"))
+                    : i18n::format(P_("{0} note added: save to keep it", "{0} notes added: save to keep them", added),
+                                   {std::to_string(added)}));
+}
+
+// The files' and games' kinds (open, save, a new game, play from the edited position); false for any other.
+bool Session::applyFile(const Intent& in) {
+  using K = Intent::Kind;
+  switch (in.kind) {
     case K::Open: open(in.path); break;
     case K::Save: save(in.path); break;
     case K::NewGame: newGame(in.game); break;
     case K::EditorStart: editorStart(); break;
+    default: return false;
+  }
+  return true;
+}
+
+// The position editor's kinds, and undo and redo (the editor's in edit mode, else the timeline's).
+bool Session::applyEditor(const Intent& in) {
+  using K = Intent::Kind;
+  switch (in.kind) {
     case K::EditLoad: editor.load(match()); break;
     case K::EditMove: editor.moveTile(in.tile, in.zone); break;
     case K::EditTurn: editor.setTurn(in.owner); break;
@@ -471,6 +476,15 @@ void Session::apply(const Intent& in) {
     case K::EditStockOrder: editor.moveInStock(in.tile, in.node); break;
     case K::Undo: undo(); break;
     case K::Redo: redo(); break;
+    default: return false;
+  }
+  return true;
+}
+
+// The seats' and the view settings' kinds; false for any other kind.
+bool Session::applySettings(const Intent& in) {
+  using K = Intent::Kind;
+  switch (in.kind) {
     case K::SetSeat: setSeat(in.owner, in.seat); break;
     case K::SetVisibility:
       settings.visibility = in.visibility;
@@ -494,8 +508,31 @@ void Session::apply(const Intent& in) {
       if (entering && !editor.canUndo()) editor.load(match());
       break;
     }
-    default: break;  // Status and the window's kinds returned above
+    default: return false;
   }
+  return true;
+}
+
+void Session::apply(const Intent& in) {
+  using K = Intent::Kind;
+  if (in.kind == K::Status) {
+    statusText = in.path;
+    return;
+  }
+  if (in.kind == K::SetLanguage) {  // a view setting: nothing of the game changes
+    if (in.path.empty() || i18n::known(in.path)) settings.language = in.path;
+    bump();
+    return;
+  }
+  if (in.windowKind()) return;  // App's business
+  // A message is about the last action: any new action clears it (a refusal sets a new one).
+  statusText.clear();
+  if (refused(in)) {
+    bump();
+    return;
+  }
+  // Each kind belongs to one group; Status and the window's kinds returned above.
+  if (!applyTimeline(in) && !applyFile(in) && !applyEditor(in)) applySettings(in);
   // Only the view settings leave the game as it was: anything else makes a running decision stale.
   const bool viewOnly = in.kind == K::AddNotes || in.kind == K::SetVisibility || in.kind == K::SetTeaching ||
                         in.kind == K::SetAnimate || in.kind == K::SetGhosts || in.kind == K::SetSpeed ||

@@ -219,6 +219,12 @@ class Session {
   void bump() { ++generation_; }
   void startThinking(Player who);
   bool refused(const Intent& in);
+  // apply()'s groups of kinds: each applies its own kinds and returns false for any other.
+  bool applyTimeline(const Intent& in);
+  bool applyFile(const Intent& in);
+  bool applyEditor(const Intent& in);
+  bool applySettings(const Intent& in);
+  void addNotes(const std::vector<std::pair<int, std::string>>& notes);
   std::vector<Move> redoMoves_;  // the moves an undo against the computer took back, in order
   int redoNode_ = -1;            // ... valid while the timeline and its current node are these
   std::uint64_t redoTimeline_ = 0;

@@ -65,9 +65,9 @@ bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path,
   }
   return done;
 }
-}  // namespace
 
-void drawDialogs(App& app, Intents& out) {
+// Open, Save As and Export PNG: a path field and the folder's listing each.
+void drawFileDialogs(App& app, Intents& out) {
   if (fileDialog(idLabel(_("Open a record"), "open"), app.openDialog, app.dialogPath, _("Open"), true))
     out.push_back(openIntent(app.dialogPath));
   if (fileDialog(idLabel(_("Save the record as"), "save"), app.saveDialog, app.dialogPath, _("Save"), false)) {
@@ -80,7 +80,30 @@ void drawDialogs(App& app, Intents& out) {
     in.path = app.dialogPath;
     out.push_back(in);
   }
+}
 
+// A seat's combo: a human or any player of src/ai, with one line on how it plays.
+void seatCombo(int p, Seat& seat) {
+  ImGui::PushID(p);
+  const std::string label = std::string(1, letter(static_cast<Player>(p)));
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+  if (ImGui::BeginCombo(label.c_str(), seatLabel(seat).c_str())) {
+    for (const SeatChoice& c : seatChoices()) {
+      if (ImGui::Selectable(c.label.c_str(), c.spec == seat.spec)) seat = Seat{c.spec};
+      if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  for (const SeatChoice& c : seatChoices())
+    if (c.spec == seat.spec && !c.about.empty()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", c.about.c_str());
+    }
+  ImGui::PopID();
+}
+
+// New game: the rules (a preset and its text), the seed and the two seats.
+void drawNewGameDialog(App& app, Intents& out) {
   static NewGameOptions opts;
   static std::string seedText;
   if (app.newGameDialog) {
@@ -90,59 +113,42 @@ void drawDialogs(App& app, Intents& out) {
     ImGui::OpenPopup(idLabel(_("New game"), "new").c_str());
     app.newGameDialog = false;
   }
-  if (ImGui::BeginPopupModal(idLabel(_("New game"), "new").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    const auto& presets = presetNames();
-    if (ImGui::BeginCombo(idLabel(_("preset"), "preset").c_str(), opts.rules.substr(0, opts.rules.find(' ')).c_str())) {
-      for (const auto& p : presets)
-        if (ImGui::Selectable(p.c_str())) opts.rules = p;
-      ImGui::EndCombo();
-    }
-    ImGui::InputText(idLabel(_("rules"), "rules").c_str(), &opts.rules);
-    const auto parsed = parseRules(opts.rules);
-    if (const auto* err = std::get_if<std::string>(&parsed))
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
-    else
-      ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
-    ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
-    // Each seat: a human or any player of src/ai, with one line on how it plays.
-    for (int p = 0; p < 2; ++p) {
-      ImGui::PushID(p);
-      Seat& seat = opts.seats[static_cast<std::size_t>(p)];
-      const std::string label = std::string(1, letter(static_cast<Player>(p)));
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-      if (ImGui::BeginCombo(label.c_str(), seatLabel(seat).c_str())) {
-        for (const SeatChoice& c : seatChoices()) {
-          if (ImGui::Selectable(c.label.c_str(), c.spec == seat.spec)) seat = Seat{c.spec};
-          if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
-        }
-        ImGui::EndCombo();
-      }
-      for (const SeatChoice& c : seatChoices())
-        if (c.spec == seat.spec && !c.about.empty()) {
-          ImGui::SameLine();
-          ImGui::TextDisabled("%s", c.about.c_str());
-        }
-      ImGui::PopID();
-    }
-    ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));
-    if (ImGui::Button(_("Start"))) {
-      try {
-        opts.seed = std::stoull(seedText.empty() ? "1" : seedText);
-      } catch (...) {
-        opts.seed = 1;
-      }
-      Intent in = intentOf(Intent::Kind::NewGame);
-      in.game = opts;
-      out.push_back(in);
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
+  if (!ImGui::BeginPopupModal(idLabel(_("New game"), "new").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+    return;
+  const auto& presets = presetNames();
+  if (ImGui::BeginCombo(idLabel(_("preset"), "preset").c_str(), opts.rules.substr(0, opts.rules.find(' ')).c_str())) {
+    for (const auto& p : presets)
+      if (ImGui::Selectable(p.c_str())) opts.rules = p;
+    ImGui::EndCombo();
   }
+  ImGui::InputText(idLabel(_("rules"), "rules").c_str(), &opts.rules);
+  const auto parsed = parseRules(opts.rules);
+  if (const auto* err = std::get_if<std::string>(&parsed))
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
+  else
+    ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
+  ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
+  for (int p = 0; p < 2; ++p) seatCombo(p, opts.seats[static_cast<std::size_t>(p)]);
+  ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));
+  if (ImGui::Button(_("Start"))) {
+    try {
+      opts.seed = std::stoull(seedText.empty() ? "1" : seedText);
+    } catch (...) {
+      opts.seed = 1;
+    }
+    Intent in = intentOf(Intent::Kind::NewGame);
+    in.game = opts;
+    out.push_back(in);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
 
-  // The session asks for the error to be shown; showing it is the window's business.
+// The session asks for the error to be shown; showing it is the window's business.
+void drawErrorDialog(App& app) {
   if (app.session.errorPopup) {
     ImGui::OpenPopup(idLabel(_("Error"), "error").c_str());
     app.session.errorPopup = false;
@@ -153,68 +159,88 @@ void drawDialogs(App& app, Intents& out) {
     if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
-  // Opening a file over a game with unsaved moves: Enter opens it (the moves are dropped), Esc keeps the game.
+}
+
+// Opening a file over a game with unsaved moves: Enter opens it (the moves are dropped), Esc keeps the game.
+void drawConfirmOpenDialog(App& app, Intents& out) {
   if (app.confirmOpenRequest) {
     ImGui::OpenPopup(idLabel(_("Drop the game in progress?"), "confirm-open").c_str());
     app.confirmOpenRequest = false;
   }
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (ImGui::BeginPopupModal(idLabel(_("Drop the game in progress?"), "confirm-open").c_str(), nullptr,
-                             ImGuiWindowFlags_AlwaysAutoResize)) {
-    const std::string file = fs::path(app.confirmOpen).filename().string();
-    ImGui::TextUnformatted(
-        i18n::format(_("The game in progress has moves that are not saved. Open {0} and drop them?"), {file}).c_str());
-    ImGui::TextDisabled("%s", _("File > Save as... keeps them."));
-    const bool yes =
-        ImGui::Button(_("Open and drop the moves")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
-    ImGui::SameLine();
-    const bool no = ImGui::Button(_("Keep the game")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
-    if (yes) {
-      Intent in = openIntent(app.confirmOpen);
-      in.on = true;
-      out.push_back(in);
-    }
-    if (yes || no) {
-      app.confirmOpen.clear();
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndPopup();
+  if (!ImGui::BeginPopupModal(idLabel(_("Drop the game in progress?"), "confirm-open").c_str(), nullptr,
+                              ImGuiWindowFlags_AlwaysAutoResize))
+    return;
+  const std::string file = fs::path(app.confirmOpen).filename().string();
+  ImGui::TextUnformatted(
+      i18n::format(_("The game in progress has moves that are not saved. Open {0} and drop them?"), {file}).c_str());
+  ImGui::TextDisabled("%s", _("File > Save as... keeps them."));
+  const bool yes =
+      ImGui::Button(_("Open and drop the moves")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
+  ImGui::SameLine();
+  const bool no = ImGui::Button(_("Keep the game")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+  if (yes) {
+    Intent in = openIntent(app.confirmOpen);
+    in.on = true;
+    out.push_back(in);
   }
+  if (yes || no) {
+    app.confirmOpen.clear();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+// The keys from the action registry, in a table (a proportional font cannot be aligned with spaces);
+// each row also kept in app.aboutKeys.
+void drawKeysTable(App& app) {
+  const ActionContext c = app.actionContext();
+  app.aboutKeys.clear();
+  // At most 60% of the window's height: the rest scrolls (a small window keeps its Close button).
+  const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * 30.0f, ImGui::GetIO().DisplaySize.y * 0.6f);
+  if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+                         ImVec2(0, tableH)))
+    return;
+  for (const Action& a : actions()) {
+    if (a.keys.empty()) continue;
+    std::string keys;
+    for (const Shortcut& k : a.keys) keys += (keys.empty() ? "" : ", ") + k.text();
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(keys.c_str());
+    ImGui::TableNextColumn();
+    const std::string label = a.labelText(c);
+    ImGui::TextUnformatted(label.c_str());
+    app.aboutKeys.push_back(keys + "\t" + label);
+  }
+  ImGui::EndTable();
+}
+
+// About: what the studio is for and its keys.
+void drawAboutDialog(App& app) {
   if (app.aboutDialog) {
     ImGui::OpenPopup(idLabel(_("About Dominoes Studio"), "about").c_str());
     app.aboutDialog = false;
   }
-  if (ImGui::BeginPopupModal(idLabel(_("About Dominoes Studio"), "about").c_str(), nullptr,
-                             ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextUnformatted(_("Dominoes Studio: step through games, edit positions, play the computer."));
-    ImGui::Separator();
-    ImGui::TextUnformatted(_("Keys"));
-    // The keys from the action registry, in a table (a proportional font cannot be aligned with spaces).
-    const ActionContext c = app.actionContext();
-    app.aboutKeys.clear();
-    // At most 60% of the window's height: the rest scrolls (a small window keeps its Close button).
-    const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * 30.0f, ImGui::GetIO().DisplaySize.y * 0.6f);
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-                          ImVec2(0, tableH))) {
-      for (const Action& a : actions()) {
-        if (a.keys.empty()) continue;
-        std::string keys;
-        for (const Shortcut& k : a.keys) keys += (keys.empty() ? "" : ", ") + k.text();
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(keys.c_str());
-        ImGui::TableNextColumn();
-        const std::string label = a.labelText(c);
-        ImGui::TextUnformatted(label.c_str());
-        app.aboutKeys.push_back(keys + "\t" + label);
-      }
-      ImGui::EndTable();
-    }
-    ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
-    if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-      ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
-  }
+  if (!ImGui::BeginPopupModal(idLabel(_("About Dominoes Studio"), "about").c_str(), nullptr,
+                              ImGuiWindowFlags_AlwaysAutoResize))
+    return;
+  ImGui::TextUnformatted(_("Dominoes Studio: step through games, edit positions, play the computer."));
+  ImGui::Separator();
+  ImGui::TextUnformatted(_("Keys"));
+  drawKeysTable(app);
+  ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
+  if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+}  // namespace
+
+void drawDialogs(App& app, Intents& out) {
+  drawFileDialogs(app, out);
+  drawNewGameDialog(app, out);
+  drawErrorDialog(app);
+  drawConfirmOpenDialog(app, out);
+  drawAboutDialog(app);
 }
 
 }  // namespace dom::studio

@@ -135,36 +135,49 @@ double percentile(std::vector<double> v, double p) {
   return v[i];
 }
 
-}  // namespace
-}  // namespace dom::studio
+using Clock = std::chrono::steady_clock;
 
-int main(int argc, char** argv) {
-  using namespace dom::studio;
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
-  CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games"};
+// The command line: the options as given, then as checked (the numbers, the window's size, the new game).
+struct Options {
   std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human",
                                             seatB = "greedy", size = "1280x800", lang;
   std::string framesText, seedText;
   bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
-  cli.add_option("file", file, "a DGN record or scenario to open");
-  cli.add_option("--frames", framesText, "render N frames and exit");
-  cli.add_option("--screenshot", screenshot, "write the last frame to this PNG");
-  cli.add_flag("--stats", stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
-  cli.add_option("--script", scriptPath, "run UI actions from this file, one per frame");
-  cli.add_option("--rules", rulesText, "rule set of a new game: a preset and knob=value overrides");
-  cli.add_option("--seed", seedText, "seed of a new game's deal (default: a fresh one)");
-  cli.add_option("--a", seatA, "seat A: human or a computer player (greedy, random, expert:ms=200...)");
-  cli.add_option("--b", seatB, "seat B: human or a computer player (greedy, random, expert:ms=200...)");
-  cli.add_option("--dump-state", dumpPath, "write the app's state as JSON at exit");
-  cli.add_option("--ini", iniPath, "where the window layout and settings are kept");
-  cli.add_flag("--no-ini", noIni, "do not read or write the layout and settings");
-  cli.add_option("--size", size, "window size WxH");
-  cli.add_option("--lang", lang, "the UI's language: en, es, fr, pl, hi or pseudo (default: the environment's)");
-  cli.add_flag("--list-actions", listActionsFlag,
+  bool framesGiven = false, seedGiven = false;
+  int frames = 0;
+  std::uint64_t seed = 0;
+  int width = 1280, height = 800;
+  NewGameOptions game;
+};
+
+// A usage error: said on stderr; the exit code, 2.
+int usage(const std::string& why) {
+  std::fprintf(stderr, "dominoes-studio: %s\n", why.c_str());
+  return 2;
+}
+
+// Reads the command line into `o`; an exit code when the studio stops here (--help, a usage error,
+// --list-actions, --key-table).
+std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
+  CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games"};
+  cli.add_option("file", o.file, "a DGN record or scenario to open");
+  cli.add_option("--frames", o.framesText, "render N frames and exit");
+  cli.add_option("--screenshot", o.screenshot, "write the last frame to this PNG");
+  cli.add_flag("--stats", o.stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
+  cli.add_option("--script", o.scriptPath, "run UI actions from this file, one per frame");
+  cli.add_option("--rules", o.rulesText, "rule set of a new game: a preset and knob=value overrides");
+  cli.add_option("--seed", o.seedText, "seed of a new game's deal (default: a fresh one)");
+  cli.add_option("--a", o.seatA, "seat A: human or a computer player (greedy, random, expert:ms=200...)");
+  cli.add_option("--b", o.seatB, "seat B: human or a computer player (greedy, random, expert:ms=200...)");
+  cli.add_option("--dump-state", o.dumpPath, "write the app's state as JSON at exit");
+  cli.add_option("--ini", o.iniPath, "where the window layout and settings are kept");
+  cli.add_flag("--no-ini", o.noIni, "do not read or write the layout and settings");
+  cli.add_option("--size", o.size, "window size WxH");
+  cli.add_option("--lang", o.lang, "the UI's language: en, es, fr, pl, hi or pseudo (default: the environment's)");
+  cli.add_flag("--list-actions", o.listActionsFlag,
                "print every action, one a line: id, shortcut and menu path, tab-separated, and exit");
-  cli.add_flag("--key-table", keyTableFlag, "print the key table of docs/studio.md (Markdown) and exit");
-  cli.add_flag("--no-shaders", noShaders, "draw the table with ImGui's draw list instead of the shaders");
+  cli.add_flag("--key-table", o.keyTableFlag, "print the key table of docs/studio.md (Markdown) and exit");
+  cli.add_flag("--no-shaders", o.noShaders, "draw the table with ImGui's draw list instead of the shaders");
   // Usage errors exit 2 (CLI11's own codes are 105, 114...); --help still exits 0.
   try {
     cli.parse(argc, argv);
@@ -176,98 +189,104 @@ int main(int argc, char** argv) {
     (void)cli.exit(e);
     return 2;
   }
-  if (listActionsFlag || keyTableFlag) {
-    std::fputs((listActionsFlag ? listActions() : keyTable()).c_str(), stdout);
+  if (o.listActionsFlag || o.keyTableFlag) {
+    std::fputs((o.listActionsFlag ? listActions() : keyTable()).c_str(), stdout);
     return 0;
   }
-  auto usage = [](const std::string& why) {
-    std::fprintf(stderr, "dominoes-studio: %s\n", why.c_str());
-    return 2;
-  };
-  int frames = 0;
-  if (cli.count("--frames")) {
-    const auto n = strictNumber(framesText, kMaxFrames);
+  o.framesGiven = cli.count("--frames") > 0;
+  o.seedGiven = cli.count("--seed") > 0;
+  return std::nullopt;
+}
+
+// --frames and --seed as numbers; an exit code when one is not.
+std::optional<int> checkNumbers(Options& o) {
+  if (o.framesGiven) {
+    const auto n = strictNumber(o.framesText, kMaxFrames);
     if (!n)
       return usage("--frames is a whole number of frames from 0 to " + std::to_string(kMaxFrames) + ", not '" +
-                   dom::files::cut(framesText) + "'");
-    frames = static_cast<int>(*n);
+                   dom::files::cut(o.framesText) + "'");
+    o.frames = static_cast<int>(*n);
   }
-  std::uint64_t seed = 0;
-  if (cli.count("--seed")) {
-    const auto n = strictNumber(seedText, UINT64_MAX);
+  if (o.seedGiven) {
+    const auto n = strictNumber(o.seedText, UINT64_MAX);
     if (!n)
       return usage("--seed is a whole number from 0 to 18446744073709551615 (digits only), not '" +
-                   dom::files::cut(seedText) + "'");
-    seed = *n;
+                   dom::files::cut(o.seedText) + "'");
+    o.seed = *n;
   }
+  return std::nullopt;
+}
 
-  setupLogging();
-  NewGameOptions opts;
-  opts.rules = rulesText;
-  opts.seed = cli.count("--seed") ? seed
-                                  : static_cast<std::uint64_t>(std::random_device{}()) ^
-                                        static_cast<std::uint64_t>(t0.time_since_epoch().count());
+// The new game's options (its seed a fresh one unless --seed), the seats, the rules, --size, --lang
+// and the script; an exit code when one of them is wrong.
+std::optional<int> checkGame(Options& o, Script& script, Clock::time_point t0) {
+  o.game.rules = o.rulesText;
+  o.game.seed = o.seedGiven ? o.seed
+                            : static_cast<std::uint64_t>(std::random_device{}()) ^
+                                  static_cast<std::uint64_t>(t0.time_since_epoch().count());
   for (const auto& [text, seat, option] :
-       {std::tuple{&seatA, &opts.seats[0], "--a"}, std::tuple{&seatB, &opts.seats[1], "--b"}})
+       {std::tuple{&o.seatA, &o.game.seats[0], "--a"}, std::tuple{&o.seatB, &o.game.seats[1], "--b"}})
     if (!parseSeat(*text, *seat)) return usage(std::string(option) + ": seat: " + seatError(*text));
-  if (const auto r = dom::parseRules(rulesText); std::holds_alternative<std::string>(r)) {
+  if (const auto r = dom::parseRules(o.rulesText); std::holds_alternative<std::string>(r)) {
     std::fprintf(stderr, "dominoes-studio: --rules: %s\n", std::get<std::string>(r).c_str());
     return 2;
   }
-  int width = 1280, height = 800;
-  {
-    const auto x = size.find('x');
-    const auto w = strictNumber(size.substr(0, x == std::string::npos ? size.size() : x), kMaxSide);
-    const auto h = x == std::string::npos ? std::nullopt : strictNumber(size.substr(x + 1), kMaxSide);
-    if (!w || !h || *w < 320 || *h < 240)
-      return usage("--size is WxH from 320x240 to " + std::to_string(kMaxSide) + "x" + std::to_string(kMaxSide) +
-                   ", not '" + dom::files::cut(size) + "'");
-    width = static_cast<int>(*w);
-    height = static_cast<int>(*h);
-  }
-  if (!lang.empty() && !dom::i18n::known(lang))
-    return usage("--lang is en, es, fr, pl, hi or pseudo, not '" + dom::files::cut(lang) + "'");
-  Script script;
-  if (!scriptPath.empty())
-    if (auto e = script.load(scriptPath); !e.empty()) {
+  const auto x = o.size.find('x');
+  const auto w = strictNumber(o.size.substr(0, x == std::string::npos ? o.size.size() : x), kMaxSide);
+  const auto h = x == std::string::npos ? std::nullopt : strictNumber(o.size.substr(x + 1), kMaxSide);
+  if (!w || !h || *w < 320 || *h < 240)
+    return usage("--size is WxH from 320x240 to " + std::to_string(kMaxSide) + "x" + std::to_string(kMaxSide) +
+                 ", not '" + dom::files::cut(o.size) + "'");
+  o.width = static_cast<int>(*w);
+  o.height = static_cast<int>(*h);
+  if (!o.lang.empty() && !dom::i18n::known(o.lang))
+    return usage("--lang is en, es, fr, pl, hi or pseudo, not '" + dom::files::cut(o.lang) + "'");
+  if (!o.scriptPath.empty())
+    if (auto e = script.load(o.scriptPath); !e.empty()) {
       std::fprintf(stderr, "dominoes-studio: %s\n", e.c_str());
       return 2;
     }
+  return std::nullopt;
+}
 
+// The window with an OpenGL 3.3 core context, made current; null (said on stderr) when there is no
+// display or no such context.
+GLFWwindow* openWindow(const Options& o) {
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   if ((!display || !*display) && (!wayland || !*wayland)) {
     std::fputs(kNoDisplay, stderr);
-    return 1;
+    return nullptr;
   }
   glfwSetErrorCallback([](int code, const char* text) { spdlog::warn("glfw {}: {}", code, text); });
   if (!glfwInit()) {
     std::fputs(kNoDisplay, stderr);
-    return 1;
+    return nullptr;
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
-  GLFWwindow* window = glfwCreateWindow(width, height, "Dominoes Studio", nullptr, nullptr);
+  GLFWwindow* window = glfwCreateWindow(o.width, o.height, "Dominoes Studio", nullptr, nullptr);
   if (!window) {
     std::fputs("dominoes-studio: could not create an OpenGL 3.3 window.\n", stderr);
     std::fputs(kNoDisplay, stderr);
     glfwTerminate();
-    return 1;
+    return nullptr;
   }
   glfwMakeContextCurrent(window);
-  glfwSwapInterval(frames > 0 || !scriptPath.empty() ? 0 : 1);
+  glfwSwapInterval(o.frames > 0 || !o.scriptPath.empty() ? 0 : 1);
+  return window;
+}
 
+// The ImGui context and the studio's style, scaled to the window's content scale; returns that scale.
+float setupImGui(GLFWwindow* window) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  static std::string iniStore;
-  iniStore = noIni ? std::string() : iniPath.empty() ? defaultIniPath() : iniPath;
   // ImGui never touches the file itself: the settings are read through files::readText and written
   // through files::writeAtomic (below), so that a failure is seen and said.
-  io.IniFilename = nullptr;
+  ImGui::GetIO().IniFilename = nullptr;
   float xs = 1, ys = 1;
   glfwGetWindowContentScale(window, &xs, &ys);
   const float uiScale = std::max(1.0f, xs);
@@ -283,6 +302,12 @@ int main(int argc, char** argv) {
   style.Colors[ImGuiCol_Button] = ImVec4(0.20f, 0.40f, 0.30f, 0.60f);
   style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.52f, 0.38f, 1.0f);
   style.ScaleAllSizes(uiScale);
+  return uiScale;
+}
+
+// The UI font (fontconfig's sans-serif, else ImGui's own) and the shaped Devanagari glyphs.
+void loadFonts(float uiScale) {
+  ImGuiIO& io = ImGui::GetIO();
   // Latin-1 and Latin Extended-A (Polish, the pseudo-locale's accents), general punctuation, arrows,
   // and U+FFFD, which invalid UTF-8 decodes to and which ImGui then draws for any glyph the font
   // lacks (without it ImGui falls back to '?', which reads as text).
@@ -309,9 +334,12 @@ int main(int argc, char** argv) {
   } else {
     spdlog::warn("no Devanagari font (install fonts-noto-core): Hindi is shown without shaping");
   }
+}
 
-  App app;
-  if (frames > 0) app.fixedAnimStep = 1.0f / 60;
+// The settings' handler registered, and the layout and settings read from `iniStore` (when there is
+// one) now rather than at the first frame, so that a script's first action sees the settings.
+// Returns whether there were saved settings: without them this is a first run.
+bool loadSettings(App& app, const std::string& iniStore) {
   gApp = &app;
   ImGuiSettingsHandler handler;
   handler.TypeName = "DominoesStudio";
@@ -320,42 +348,33 @@ int main(int argc, char** argv) {
   handler.ReadLineFn = settingsLine;
   handler.WriteAllFn = settingsWrite;
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
-  // Load now rather than at the first frame, so that a script's first action sees the settings.
-  // Without saved settings this is a first run.
-  bool savedSettings = false;
-  if (!iniStore.empty()) {
-    const auto ini = dom::files::readText(iniStore);
-    if (const auto* text = std::get_if<std::string>(&ini)) {
-      ImGui::LoadIniSettingsFromMemory(text->data(), text->size());
-      savedSettings = true;
-    } else if (std::error_code ec; std::filesystem::exists(std::filesystem::symlink_status(iniStore, ec))) {
-      spdlog::warn("settings {} not read: {}", iniStore, std::get<dom::files::ReadError>(ini).message);
-    }
+  if (iniStore.empty()) return false;
+  const auto ini = dom::files::readText(iniStore);
+  if (const auto* text = std::get_if<std::string>(&ini)) {
+    ImGui::LoadIniSettingsFromMemory(text->data(), text->size());
+    return true;
   }
-  // The language: --lang, else the one chosen in View > Language (the settings), else the environment's.
-  {
-    const std::string code = !lang.empty()                    ? lang
-                             : !app.settings.language.empty() ? app.settings.language
-                                                              : dom::i18n::fromEnvironment();
-    if (const auto err = dom::i18n::setLanguage(code); !err.empty()) spdlog::warn("language {}: {}", code, err);
-    if (!lang.empty()) {
-      Intent saved = intentOf(Intent::Kind::SetLanguage);
-      saved.path = dom::i18n::language();
-      app.session.apply(saved);
-    }
-  }
-  // Saves the settings when ImGui asks (and at exit); a failure is said once, in the log and the status line.
-  bool settingsFailed = false;
-  auto saveSettings = [&] {
-    io.WantSaveIniSettings = false;
-    if (iniStore.empty()) return;
-    const auto err = dom::files::writeAtomic(iniStore, ImGui::SaveIniSettingsToMemory());
-    if (err.empty() || settingsFailed) return;
-    settingsFailed = true;
-    spdlog::error("settings not saved: {}", err);
-    app.session.status("settings not saved: " + err);
-  };
+  if (std::error_code ec; std::filesystem::exists(std::filesystem::symlink_status(iniStore, ec)))
+    spdlog::warn("settings {} not read: {}", iniStore, std::get<dom::files::ReadError>(ini).message);
+  return false;
+}
 
+// The language: --lang, else the one chosen in View > Language (the settings), else the environment's.
+void chooseLanguage(App& app, const std::string& lang) {
+  const std::string code = !lang.empty()                    ? lang
+                           : !app.settings.language.empty() ? app.settings.language
+                                                            : dom::i18n::fromEnvironment();
+  if (const auto err = dom::i18n::setLanguage(code); !err.empty()) spdlog::warn("language {}: {}", code, err);
+  if (!lang.empty()) {  // remembered in the settings, through the session
+    Intent saved = intentOf(Intent::Kind::SetLanguage);
+    saved.path = dom::i18n::language();
+    app.session.apply(saved);
+  }
+}
+
+// ImGui's GLFW and OpenGL backends, the table's shaders (else ImGui's draw list) and the window's
+// drop of a file.
+void setupDrawing(App& app, GLFWwindow* window, bool noShaders) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   if (noShaders) {
@@ -366,187 +385,300 @@ int main(int argc, char** argv) {
     spdlog::error("table shaders failed, drawing with ImGui instead: {}", err);
   }
   glfwSetWindowUserPointer(window, &app);
-  std::string shownTitle;
   glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
     if (count > 0) static_cast<App*>(glfwGetWindowUserPointer(w))->pendingDrop = paths[0];
   });
+}
 
+// The first game: a new one with the command line's options, then the file given, if any; the
+// first run's view when there is neither a file nor saved settings.
+void openFirstGame(App& app, const Options& o, bool savedSettings) {
   Intent start = intentOf(Intent::Kind::NewGame);
-  start.game = opts;
+  start.game = o.game;
   app.apply(start);
-  if (!file.empty()) {
-    app.apply(openIntent(file));
-    if (app.session.filePath != file) spdlog::warn("starting a new game instead");
+  if (!o.file.empty()) {
+    app.apply(openIntent(o.file));
+    if (app.session.filePath != o.file) spdlog::warn("starting a new game instead");
   } else if (!savedSettings) {
     // The first run against the computer: the human's view, the hint, the Scenarios pane.
     app.session.firstRun();
   }
+}
 
+// The UI thread's own CPU time (a worker thread's thinking is not counted, nor time spent preempted).
+double threadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+double msBetween(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+// The frame loop and what it keeps between frames: the keys and the click the script holds, the
+// window's title, the exit code and the frame times.
+struct FrameLoop {
+  FrameLoop(const Options& options, App& a, Script& s, GLFWwindow* w, std::string ini, Clock::time_point start)
+      : o(options), app(a), script(s), window(w), iniStore(std::move(ini)), t0(start) {}
+  const Options& o;
+  App& app;
+  Script& script;
+  GLFWwindow* window;
+  std::string iniStore;
+  Clock::time_point t0;
+  ImGuiIO& io = ImGui::GetIO();
   int exitCode = 0;
   std::vector<double> cpuMs, threadMs, submitMs, frameMs;
   std::vector<double> thinkingMs;  // the UI thread's CPU time in the frames a computer seat was thinking
-  // The UI thread's own CPU time (a worker thread's thinking is not counted, nor time spent preempted).
-  auto threadCpuMs = [] {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-  };
   double startupMs = 0;
   int thinkingFrames = 0;
   int frame = 0;
   int heldKey = -1;
   bool heldCtrl = false, heldShift = false;
-  while (!glfwWindowShouldClose(window) && !app.quit) {
-    const auto f0 = Clock::now();
-    const double t0Cpu = threadCpuMs();
-    glfwPollEvents();
-    if (heldKey >= 0) {
-      io.KeysDown[heldKey] = false;
-      heldKey = -1;
-    }
-    if (heldCtrl) {
-      io.KeysDown[GLFW_KEY_LEFT_CONTROL] = false;
-      io.KeyCtrl = false;
-      heldCtrl = false;
-    }
-    if (heldShift) {
-      io.KeysDown[GLFW_KEY_LEFT_SHIFT] = false;
-      io.KeyShift = false;
-      heldShift = false;
-    }
-    int key = -1;
-    script.tick(app, key);
-    if (key >= 0 && key < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
-      io.KeysDown[key] = true;
-      heldKey = key;
-      if (script.ctrl) {
-        io.KeysDown[GLFW_KEY_LEFT_CONTROL] = true;
-        io.KeyCtrl = true;
-        heldCtrl = true;
-      }
-      if (script.shift) {
-        io.KeysDown[GLFW_KEY_LEFT_SHIFT] = true;
-        io.KeyShift = true;
-        heldShift = true;
-      }
-    }
-    if (!script.typed.empty()) {
-      io.AddInputCharactersUTF8(script.typed.c_str());
-      script.typed.clear();
-    }
-    if (script.resize.pending) {
-      glfwSetWindowSize(window, script.resize.w, script.resize.h);
-      script.resize.pending = false;
-    }
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    // A scripted click: pressed on one frame, released on the next, at the same place.
-    static int clickPhase = 0;
-    static ImVec2 clickPos;
-    if (script.click.pending) {
-      clickPos = ImVec2(script.click.x, script.click.y);
-      script.click.pending = false;
-      clickPhase = 1;
-    }
-    if (script.hover.active) io.MousePos = ImVec2(script.hover.x, script.hover.y);
-    if (clickPhase > 0) {
-      io.MousePos = clickPos;
-      io.MouseDown[0] = clickPhase == 2;
-      clickPhase = clickPhase == 3 ? 0 : clickPhase + 1;
-    }
-    ImGui::NewFrame();
-    // The frame boundary: whatever a pane, a dialog or the session throws is logged and shown, the
-    // ImGui stacks the frame left open are closed, and the studio goes on.
-    try {
-      app.frame(io.DeltaTime);
-    } catch (const std::exception& e) {
-      ImGui::ErrorCheckEndFrameRecover(nullptr);
-      spdlog::error("this frame failed and was dropped: {}", e.what());
-      app.session.status(std::string("error: ") + e.what());
-    }
-    const std::string title = app.windowTitle();
-    if (title != shownTitle) {
-      glfwSetWindowTitle(window, title.c_str());
-      shownTitle = title;
-    }
-    ImGui::Render();
-    const auto fUi = Clock::now();
-    const double uiCpu = threadCpuMs() - t0Cpu;
-    int fbw = 0, fbh = 0;
-    glfwGetFramebufferSize(window, &fbw, &fbh);
-    glViewport(0, 0, fbw, fbh);
-    glClearColor(0.06f, 0.07f, 0.08f, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    const auto f1 = Clock::now();
-    ++frame;
-    // With a script and --frames, the run ends when the script is done (--frames is the limit).
-    const bool last = (frames > 0 && frame >= frames) || script.quitRequested() ||
-                      (frames > 0 && !scriptPath.empty() && script.done());
-    if (!app.exportPath.empty()) {
-      const float k = io.DisplayFramebufferScale.x;
-      std::array<int, 4> crop{};
-      if (app.exportTable)
-        crop = {static_cast<int>(app.tableRect[0] * k), static_cast<int>(app.tableRect[1] * k),
-                static_cast<int>(app.tableRect[2] * k), static_cast<int>(app.tableRect[3] * k)};
-      if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.status(err);
-      app.exportPath.clear();
-      app.exportTable = false;
-    }
-    if (last && !screenshot.empty())
-      if (auto err = writeScreenshot(screenshot, fbw, fbh); !err.empty()) {
-        std::fprintf(stderr, "dominoes-studio: --screenshot: %s\n", err.c_str());
-        exitCode = 1;
-      }
-    glfwSwapBuffers(window);
-    const auto f2 = Clock::now();
-    if (frame == 1) startupMs = std::chrono::duration<double, std::milli>(f2 - t0).count();
-    // The first frames build fonts and caches; keep them out of the steady-state figures.
-    if (frame > 3) {
-      cpuMs.push_back(std::chrono::duration<double, std::milli>(fUi - f0).count());
-      threadMs.push_back(uiCpu);
-      if (app.session.thinking()) {
-        ++thinkingFrames;
-        thinkingMs.push_back(uiCpu);
-      }
-      submitMs.push_back(std::chrono::duration<double, std::milli>(f1 - fUi).count());
-      frameMs.push_back(std::chrono::duration<double, std::milli>(f2 - f0).count());
-    }
-    if (io.WantSaveIniSettings) saveSettings();
-    if (last) break;
+  int clickPhase = 0;  // a scripted click: 1 moves there, 2 presses, 3 releases
+  ImVec2 clickPos;
+  std::string shownTitle;
+  bool settingsFailed = false;
+
+  // Runs frames until the window closes, the app quits or the run's last frame.
+  void run() {
+    while (!glfwWindowShouldClose(window) && !app.quit)
+      if (!step()) break;
   }
-  saveSettings();
-  if (!dumpPath.empty())
-    if (const auto err = dom::files::writeAtomic(dumpPath, jsonText(app.state(), 2) + '\n'); !err.empty()) {
-      std::fprintf(stderr, "dominoes-studio: --dump-state: %s\n", err.c_str());
+  bool step();
+  void injectKeys();
+  void injectMouse();
+  void runFrame();
+  void exportImages(int fbw, int fbh, bool last);
+  void recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::time_point f1, Clock::time_point f2,
+                   double uiCpu);
+  void saveSettings();
+  void printStats() const;
+};
+
+// One frame: the script's input, the app's frame, drawing, the exports and the frame's times. False
+// after the run's last frame.
+bool FrameLoop::step() {
+  const auto f0 = Clock::now();
+  const double t0Cpu = threadCpuMs();
+  glfwPollEvents();
+  injectKeys();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  injectMouse();
+  ImGui::NewFrame();
+  runFrame();
+  ImGui::Render();
+  const auto fUi = Clock::now();
+  const double uiCpu = threadCpuMs() - t0Cpu;
+  int fbw = 0, fbh = 0;
+  glfwGetFramebufferSize(window, &fbw, &fbh);
+  glViewport(0, 0, fbw, fbh);
+  glClearColor(0.06f, 0.07f, 0.08f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const auto f1 = Clock::now();
+  ++frame;
+  // With a script and --frames, the run ends when the script is done (--frames is the limit).
+  const bool last = (o.frames > 0 && frame >= o.frames) || script.quitRequested() ||
+                    (o.frames > 0 && !o.scriptPath.empty() && script.done());
+  exportImages(fbw, fbh, last);
+  glfwSwapBuffers(window);
+  recordTimes(f0, fUi, f1, Clock::now(), uiCpu);
+  if (io.WantSaveIniSettings) saveSettings();
+  return !last;
+}
+
+// The script's keyboard: last frame's key and modifiers released, this frame's pressed (for one
+// frame), its typed characters and the window's new size.
+void FrameLoop::injectKeys() {
+  if (heldKey >= 0) {
+    io.KeysDown[heldKey] = false;
+    heldKey = -1;
+  }
+  if (heldCtrl) {
+    io.KeysDown[GLFW_KEY_LEFT_CONTROL] = false;
+    io.KeyCtrl = false;
+    heldCtrl = false;
+  }
+  if (heldShift) {
+    io.KeysDown[GLFW_KEY_LEFT_SHIFT] = false;
+    io.KeyShift = false;
+    heldShift = false;
+  }
+  int key = -1;
+  script.tick(app, key);
+  if (key >= 0 && key < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
+    io.KeysDown[key] = true;
+    heldKey = key;
+    if (script.ctrl) {
+      io.KeysDown[GLFW_KEY_LEFT_CONTROL] = true;
+      io.KeyCtrl = true;
+      heldCtrl = true;
+    }
+    if (script.shift) {
+      io.KeysDown[GLFW_KEY_LEFT_SHIFT] = true;
+      io.KeyShift = true;
+      heldShift = true;
+    }
+  }
+  if (!script.typed.empty()) {
+    io.AddInputCharactersUTF8(script.typed.c_str());
+    script.typed.clear();
+  }
+  if (script.resize.pending) {
+    glfwSetWindowSize(window, script.resize.w, script.resize.h);
+    script.resize.pending = false;
+  }
+}
+
+// The script's mouse: where it hovers, and a click pressed on one frame, released on the next, at
+// the same place.
+void FrameLoop::injectMouse() {
+  if (script.click.pending) {
+    clickPos = ImVec2(script.click.x, script.click.y);
+    script.click.pending = false;
+    clickPhase = 1;
+  }
+  if (script.hover.active) io.MousePos = ImVec2(script.hover.x, script.hover.y);
+  if (clickPhase > 0) {
+    io.MousePos = clickPos;
+    io.MouseDown[0] = clickPhase == 2;
+    clickPhase = clickPhase == 3 ? 0 : clickPhase + 1;
+  }
+}
+
+// The app's frame, and the window's title when it changed.
+void FrameLoop::runFrame() {
+  // The frame boundary: whatever a pane, a dialog or the session throws is logged and shown, the
+  // ImGui stacks the frame left open are closed, and the studio goes on.
+  try {
+    app.frame(io.DeltaTime);
+  } catch (const std::exception& e) {
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    spdlog::error("this frame failed and was dropped: {}", e.what());
+    app.session.status(std::string("error: ") + e.what());
+  }
+  const std::string title = app.windowTitle();
+  if (title != shownTitle) {
+    glfwSetWindowTitle(window, title.c_str());
+    shownTitle = title;
+  }
+}
+
+// The PNG the app asked for (the frame or the table), and --screenshot after the last frame.
+void FrameLoop::exportImages(int fbw, int fbh, bool last) {
+  if (!app.exportPath.empty()) {
+    const float k = io.DisplayFramebufferScale.x;
+    std::array<int, 4> crop{};
+    if (app.exportTable)
+      crop = {static_cast<int>(app.tableRect[0] * k), static_cast<int>(app.tableRect[1] * k),
+              static_cast<int>(app.tableRect[2] * k), static_cast<int>(app.tableRect[3] * k)};
+    if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.status(err);
+    app.exportPath.clear();
+    app.exportTable = false;
+  }
+  if (last && !o.screenshot.empty())
+    if (auto err = writeScreenshot(o.screenshot, fbw, fbh); !err.empty()) {
+      std::fprintf(stderr, "dominoes-studio: --screenshot: %s\n", err.c_str());
       exitCode = 1;
     }
-  if (stats) {
-    double mean = 0;
-    for (double v : cpuMs) mean += v;
-    mean = cpuMs.empty() ? 0 : mean / static_cast<double>(cpuMs.size());
-    std::printf("frames %d  startup-to-first-frame %.1f ms\n", frame, startupMs);
-    std::printf("cpu ms/frame: mean %.3f  p50 %.3f  p99 %.3f\n", mean, percentile(cpuMs, 0.5), percentile(cpuMs, 0.99));
-    std::printf(
-        "ui thread cpu ms/frame (CLOCK_THREAD_CPUTIME_ID): p50 %.3f  p99 %.3f  (frames with a computer "
-        "thinking: %d)\n",
-        percentile(threadMs, 0.5), percentile(threadMs, 0.99), thinkingFrames);
-    if (!thinkingMs.empty())
-      std::printf("ui thread cpu ms/frame while a computer thinks: p50 %.3f  p99 %.3f  max %.3f\n",
-                  percentile(thinkingMs, 0.5), percentile(thinkingMs, 0.99), percentile(thinkingMs, 1.0));
-    std::printf("gl submit ms/frame (driver, waits on software GL): p50 %.3f  p99 %.3f\n", percentile(submitMs, 0.5),
-                percentile(submitMs, 0.99));
-    std::printf("wall ms/frame (with swap): p50 %.3f  p99 %.3f\n", percentile(frameMs, 0.5), percentile(frameMs, 0.99));
+}
+
+// The frame's times: from its start to the UI's end, the GL submission, the whole (with the swap).
+void FrameLoop::recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::time_point f1, Clock::time_point f2,
+                            double uiCpu) {
+  if (frame == 1) startupMs = msBetween(t0, f2);
+  // The first frames build fonts and caches; keep them out of the steady-state figures.
+  if (frame <= 3) return;
+  cpuMs.push_back(msBetween(f0, fUi));
+  threadMs.push_back(uiCpu);
+  if (app.session.thinking()) {
+    ++thinkingFrames;
+    thinkingMs.push_back(uiCpu);
   }
+  submitMs.push_back(msBetween(fUi, f1));
+  frameMs.push_back(msBetween(f0, f2));
+}
+
+// Saves the settings when ImGui asks (and at exit); a failure is said once, in the log and the status line.
+void FrameLoop::saveSettings() {
+  io.WantSaveIniSettings = false;
+  if (iniStore.empty()) return;
+  const auto err = dom::files::writeAtomic(iniStore, ImGui::SaveIniSettingsToMemory());
+  if (err.empty() || settingsFailed) return;
+  settingsFailed = true;
+  spdlog::error("settings not saved: {}", err);
+  app.session.status("settings not saved: " + err);
+}
+
+// --stats: the frame times' figures.
+void FrameLoop::printStats() const {
+  double mean = 0;
+  for (double v : cpuMs) mean += v;
+  mean = cpuMs.empty() ? 0 : mean / static_cast<double>(cpuMs.size());
+  std::printf("frames %d  startup-to-first-frame %.1f ms\n", frame, startupMs);
+  std::printf("cpu ms/frame: mean %.3f  p50 %.3f  p99 %.3f\n", mean, percentile(cpuMs, 0.5), percentile(cpuMs, 0.99));
+  std::printf(
+      "ui thread cpu ms/frame (CLOCK_THREAD_CPUTIME_ID): p50 %.3f  p99 %.3f  (frames with a computer "
+      "thinking: %d)\n",
+      percentile(threadMs, 0.5), percentile(threadMs, 0.99), thinkingFrames);
+  if (!thinkingMs.empty())
+    std::printf("ui thread cpu ms/frame while a computer thinks: p50 %.3f  p99 %.3f  max %.3f\n",
+                percentile(thinkingMs, 0.5), percentile(thinkingMs, 0.99), percentile(thinkingMs, 1.0));
+  std::printf("gl submit ms/frame (driver, waits on software GL): p50 %.3f  p99 %.3f\n", percentile(submitMs, 0.5),
+              percentile(submitMs, 0.99));
+  std::printf("wall ms/frame (with swap): p50 %.3f  p99 %.3f\n", percentile(frameMs, 0.5), percentile(frameMs, 0.99));
+}
+
+// The renderer, ImGui's backends and context, the window and GLFW, released in that order.
+void shutdown(App& app, GLFWwindow* window) {
   app.renderer.release();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window);
   glfwTerminate();
+}
+
+}  // namespace
+}  // namespace dom::studio
+
+int main(int argc, char** argv) {
+  using namespace dom::studio;
+  const auto t0 = Clock::now();
+  Options o;
+  if (const auto exit = parseCommandLine(argc, argv, o)) return *exit;
+  if (const auto exit = checkNumbers(o)) return *exit;
+  setupLogging();
+  Script script;
+  if (const auto exit = checkGame(o, script, t0)) return *exit;
+  GLFWwindow* window = openWindow(o);
+  if (!window) return 1;
+  const float uiScale = setupImGui(window);
+  const std::string iniStore = o.noIni ? std::string() : o.iniPath.empty() ? defaultIniPath() : o.iniPath;
+  loadFonts(uiScale);
+  App app;
+  if (o.frames > 0) app.fixedAnimStep = 1.0f / 60;
+  const bool savedSettings = loadSettings(app, iniStore);
+  chooseLanguage(app, o.lang);
+  setupDrawing(app, window, o.noShaders);
+  openFirstGame(app, o, savedSettings);
+
+  FrameLoop loop(o, app, script, window, iniStore, t0);
+  loop.run();
+  loop.saveSettings();
+  if (!o.dumpPath.empty())
+    if (const auto err = dom::files::writeAtomic(o.dumpPath, jsonText(app.state(), 2) + '\n'); !err.empty()) {
+      std::fprintf(stderr, "dominoes-studio: --dump-state: %s\n", err.c_str());
+      loop.exitCode = 1;
+    }
+  if (o.stats) loop.printStats();
+  shutdown(app, window);
   if (script.failures() > 0) {
     std::fprintf(stderr, "dominoes-studio: %d script check(s) failed\n", script.failures());
     return 3;
   }
-  return exitCode;
+  return loop.exitCode;
 }

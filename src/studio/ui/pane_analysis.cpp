@@ -13,114 +13,140 @@
 
 namespace dom::studio {
 
-void drawAnalysisPane(App& app, Intents& out) {
-  if (!app.beginPane(Pane::Analysis, out)) return;
-  const Match& m = app.match();
-  // Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
+namespace {
+// Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
+void drawKnowledgeCombo(App& app) {
   int mode = app.analysisAll ? 1 : 0;
   const char* modes[] = {_("mover's view"), _("all tiles known")};
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##knowledge", &mode, modes, 2)) app.analysisAll = mode == 1;
+}
+
+// The analysis to show, or null with a line that says why there is none (no engine, no round, edit
+// mode, still computing: its progress, or its error).
+const AnalysisView* analysisToShow(App& app) {
   if (!analysisAvailable()) {
     ImGui::TextWrapped("%s", _("The analysis engine is not built into this studio."));
-    ImGui::End();
-    return;
+    return nullptr;
   }
-  const auto who = m.toMove();
-  if (!who || app.editing()) {
+  if (!app.match().toMove() || app.editing()) {
     ImGui::TextDisabled("%s", app.editing() ? _("(editing the position)") : _("No round is on: nothing to analyse."));
-    ImGui::End();
-    return;
+    return nullptr;
   }
   const AnalysisView* v = app.analysis();
   if (!v) {
     const std::string label = i18n::format(_("analysing... {0}%"), {percentText(app.analyser.progress())});
     ImGui::ProgressBar(static_cast<float>(app.analyser.progress()), ImVec2(-1, 0), label.c_str());
-    ImGui::End();
-    return;
+    return nullptr;
   }
   if (!v->error.empty()) {
     ImGui::TextWrapped("%s", _(v->error.c_str()));  // coach.cpp's words, marked there
-    ImGui::End();
-    return;
+    return nullptr;
   }
-  const std::string mover(1, letter(*who));
+  return v;
+}
+
+// Who is to move and from how many deals the values come.
+void drawSummary(const AnalysisView& v, Player who) {
+  const std::string mover(1, letter(who));
   // Exact from the mover's view means each sampled deal was solved exactly: still sampled deals.
-  if (v->exact && v->all)
+  if (v.exact && v.all)
     ImGui::TextWrapped("%s",
                        i18n::format(_("{0} to move: exact values (every tile known to the solver)"), {mover}).c_str());
   else
     ImGui::TextWrapped("%s", i18n::format(P_("{0} to move: {1} deal {0} could be facing",
-                                             "{0} to move: {1} deals {0} could be facing", v->samples),
-                                          {mover, std::to_string(v->samples)})
+                                             "{0} to move: {1} deals {0} could be facing", v.samples),
+                                          {mover, std::to_string(v.samples)})
                                  .c_str());
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("moves", 4, flags)) {
-    // The fixed columns as wide as their numbers and moves (a header longer than them is cut), the
-    // bar takes the rest: the table fits a narrow pane in every language.
-    // A fixed column is as wide as its header or its widest cell, whichever is wider: no header is cut.
-    auto width = [](const char* header, const char* widest) {
-      return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widest).x);
-    };
-    float moveW = width(_("move"), "6-6");
-    for (const AnalysisRow& r : v->rows) moveW = std::max(moveW, ImGui::CalcTextSize(r.text.c_str()).x);
-    ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
-    // The bar has no header of its own: the word "win" heads the percentage beside it, which keeps
-    // its width in a narrow pane, where the bar shrinks.
-    ImGui::TableSetupColumn("##bar", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn(_("win %"), ImGuiTableColumnFlags_WidthFixed, width(_("win %"), "100"));
-    ImGui::TableSetupColumn(_("points"), ImGuiTableColumnFlags_WidthFixed, width(_("points"), "+10.0"));
-    ImGui::TableHeadersRow();
-    const double best = v->rows.empty() ? 0 : v->rows.front().win;
-    for (std::size_t i = 0; i < v->rows.size(); ++i) {
-      const AnalysisRow& r = v->rows[i];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::PushID(static_cast<int>(i));
-      const bool sel = app.selected != kNoTile && r.move.kind == MoveKind::Play && r.move.tile == app.selected;
-      if (ImGui::Selectable(r.text.c_str(), sel,
-                            ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
-        if (ImGui::IsMouseDoubleClicked(0))
-          out.push_back(playIntent(r.move));
-        else
-          app.showMove(r.move, out);
-      }
-      const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-      app.analysisRowRects.push_back({lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
-      // What the tips see in the move, on hover: the words of the expert's reasons, made now so that
-      // they are in the language of the moment (the row's own were made when it was analysed).
-      if (ImGui::IsItemHovered())
-        if (const std::string tips = tipsFor(app.timeline, r.move); !tips.empty()) {
-          ImGui::BeginTooltip();
-          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-          ImGui::TextUnformatted(tips.c_str());
-          ImGui::PopTextWrapPos();
-          const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-          app.analysisTooltip = {static_cast<int>(i), tips, {at.x, at.y, size.x, size.y}};
-          ImGui::EndTooltip();
-        }
-      ImGui::PopID();
-      ImGui::TableNextColumn();
-      // The bar: the win probability; the best move's in green, a move 5 points or more below it in
-      // amber, 20 or more in red.
-      const double gap = best - r.win;
-      const ImVec4 col = gap < 0.005  ? ImVec4(0.35f, 0.75f, 0.4f, 1)
-                         : gap < 0.05 ? ImVec4(0.55f, 0.7f, 0.45f, 1)
-                         : gap < 0.2  ? ImVec4(0.9f, 0.65f, 0.25f, 1)
-                                      : ImVec4(0.9f, 0.35f, 0.3f, 1);
-      ImGui::PushStyleColor(ImGuiCol_PlotHistogram, col);
-      ImGui::ProgressBar(static_cast<float>(std::clamp(r.win, 0.0, 1.0)), ImVec2(-1, ImGui::GetTextLineHeight()), "");
-      ImGui::PopStyleColor();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(percentText(r.win).c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%+.1f", r.points);
-    }
-    ImGui::EndTable();
+}
+
+// The table's columns and their headers.
+void setupColumns(const AnalysisView& v) {
+  // The fixed columns as wide as their numbers and moves (a header longer than them is cut), the
+  // bar takes the rest: the table fits a narrow pane in every language.
+  // A fixed column is as wide as its header or its widest cell, whichever is wider: no header is cut.
+  auto width = [](const char* header, const char* widest) {
+    return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widest).x);
+  };
+  float moveW = width(_("move"), "6-6");
+  for (const AnalysisRow& r : v.rows) moveW = std::max(moveW, ImGui::CalcTextSize(r.text.c_str()).x);
+  ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
+  // The bar has no header of its own: the word "win" heads the percentage beside it, which keeps
+  // its width in a narrow pane, where the bar shrinks.
+  ImGui::TableSetupColumn("##bar", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+  ImGui::TableSetupColumn(_("win %"), ImGuiTableColumnFlags_WidthFixed, width(_("win %"), "100"));
+  ImGui::TableSetupColumn(_("points"), ImGuiTableColumnFlags_WidthFixed, width(_("points"), "+10.0"));
+  ImGui::TableHeadersRow();
+}
+
+// What the tips see in the move, on hover: the words of the expert's reasons, made now so that
+// they are in the language of the moment (the row's own were made when it was analysed).
+void rowTooltip(App& app, const AnalysisRow& r, std::size_t i) {
+  if (const std::string tips = tipsFor(app.timeline, r.move); !tips.empty()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+    ImGui::TextUnformatted(tips.c_str());
+    ImGui::PopTextWrapPos();
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    app.analysisTooltip = {static_cast<int>(i), tips, {at.x, at.y, size.x, size.y}};
+    ImGui::EndTooltip();
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", _("Click: its ghost on the table. Double click: play it. Hover: what the tips see in it."));
+}
+
+// The bar's colour: the best move's in green, a move 5 points or more below it in amber, 20 or more in red.
+ImVec4 barColour(double gap) {
+  return gap < 0.005  ? ImVec4(0.35f, 0.75f, 0.4f, 1)
+         : gap < 0.05 ? ImVec4(0.55f, 0.7f, 0.45f, 1)
+         : gap < 0.2  ? ImVec4(0.9f, 0.65f, 0.25f, 1)
+                      : ImVec4(0.9f, 0.35f, 0.3f, 1);
+}
+
+// Row i: the move (click: its ghost; double click: play it), the win probability's bar, the
+// percentage and the expected points.
+void drawRow(App& app, const AnalysisRow& r, std::size_t i, double best, Intents& out) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::PushID(static_cast<int>(i));
+  const bool sel = app.selected != kNoTile && r.move.kind == MoveKind::Play && r.move.tile == app.selected;
+  if (ImGui::Selectable(r.text.c_str(), sel,
+                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
+    if (ImGui::IsMouseDoubleClicked(0))
+      out.push_back(playIntent(r.move));
+    else
+      app.showMove(r.move, out);
+  }
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  app.analysisRowRects.push_back({lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+  if (ImGui::IsItemHovered()) rowTooltip(app, r, i);
+  ImGui::PopID();
+  ImGui::TableNextColumn();
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, barColour(best - r.win));
+  ImGui::ProgressBar(static_cast<float>(std::clamp(r.win, 0.0, 1.0)), ImVec2(-1, ImGui::GetTextLineHeight()), "");
   ImGui::PopStyleColor();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(percentText(r.win).c_str());
+  ImGui::TableNextColumn();
+  ImGui::Text("%+.1f", r.points);
+}
+}  // namespace
+
+void drawAnalysisPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Analysis, out)) return;
+  drawKnowledgeCombo(app);
+  if (const AnalysisView* v = analysisToShow(app)) {
+    drawSummary(*v, *app.match().toMove());
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("moves", 4, flags)) {
+      setupColumns(*v);
+      const double best = v->rows.empty() ? 0 : v->rows.front().win;
+      for (std::size_t i = 0; i < v->rows.size(); ++i) drawRow(app, v->rows[i], i, best, out);
+      ImGui::EndTable();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s",
+                       _("Click: its ghost on the table. Double click: play it. Hover: what the tips see in it."));
+    ImGui::PopStyleColor();
+  }
   ImGui::End();
 }
 

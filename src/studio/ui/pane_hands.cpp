@@ -35,10 +35,9 @@ float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, 
   }
   return small;
 }
-}  // namespace
 
-void drawHandsPane(App& app, Intents& out) {
-  if (!app.beginPane(Pane::Hands, out)) return;
+// Show: all, as A, as B (whose tiles are face up).
+void drawVisibility(App& app, Intents& out) {
   int vis = static_cast<int>(app.settings.visibility);
   ImGui::TextUnformatted(_("Show:"));
   ImGui::SameLine();
@@ -48,41 +47,43 @@ void drawHandsPane(App& app, Intents& out) {
   ImGui::SameLine();
   changed |= ImGui::RadioButton(_("as B"), &vis, 2);
   if (changed) out.push_back(visibilityIntent(static_cast<Visibility>(vis)));
-  const Match& m = app.match();
-  // The hint, on the same line: the best move for the player to move; pressed again, the next best.
-  if (m.toMove() && !app.editing()) {
-    // Just "H" when a language's words leave no room for the whole label (the tooltip says it all):
-    // a line more would take the tiles' room in a small window.
-    const ActionContext c = app.actionContext();
-    const std::string full = std::string(_("Hint (H)")) + "###hint";
+}
+
+// The hint, on the same line: the best move for the player to move; pressed again, the next best.
+// Then Draw and Pass when they are the human's move to make.
+void drawMoveButtons(App& app, Intents& out) {
+  // Just "H" when a language's words leave no room for the whole label (the tooltip says it all):
+  // a line more would take the tiles' room in a small window.
+  const ActionContext c = app.actionContext();
+  const std::string full = std::string(_("Hint (H)")) + "###hint";
+  ImGui::SameLine();
+  const bool fits = ImGui::GetContentRegionAvail().x >=
+                    ImGui::CalcTextSize(full.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+  // A full-height button, as tall as the radio buttons beside it: a small button's text is clipped
+  // at the font's height, which cuts the marks above a Devanagari line (the anusvara of संकेत).
+  // The buttons are the registry's actions: disabled when their keys would do nothing.
+  const Action& hintAction = *findAction("game.hint");
+  ImGui::BeginDisabled(!hintAction.enabled(c));
+  if (ImGui::Button(fits ? full.c_str() : "H###hint")) runAction(hintAction, c, out);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s\n%s", _("Hint (H)"),
+                      _("The best move for the player to move, from what that player knows; again: the next best"));
+  // Drawing and passing have a button when they are the human's move to make (D and P do the same).
+  for (const auto& [id, label] : {std::pair{"game.draw", N_("Draw (D)")}, std::pair{"game.pass", N_("Pass (P)")}}) {
+    const Action& a = *findAction(id);
+    if (!a.enabled(c)) continue;
     ImGui::SameLine();
-    const bool fits = ImGui::GetContentRegionAvail().x >=
-                      ImGui::CalcTextSize(full.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-    // A full-height button, as tall as the radio buttons beside it: a small button's text is clipped
-    // at the font's height, which cuts the marks above a Devanagari line (the anusvara of संकेत).
-    // The buttons are the registry's actions: disabled when their keys would do nothing.
-    const Action& hintAction = *findAction("game.hint");
-    ImGui::BeginDisabled(!hintAction.enabled(c));
-    if (ImGui::Button(fits ? full.c_str() : "H###hint")) runAction(hintAction, c, out);
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("%s\n%s", _("Hint (H)"),
-                        _("The best move for the player to move, from what that player knows; again: the next best"));
-    // Drawing and passing have a button when they are the human's move to make (D and P do the same).
-    for (const auto& [id, label] : {std::pair{"game.draw", N_("Draw (D)")}, std::pair{"game.pass", N_("Pass (P)")}}) {
-      const Action& a = *findAction(id);
-      if (!a.enabled(c)) continue;
-      ImGui::SameLine();
-      const std::string text = std::string(_(label)) + "###" + id;
-      if (ImGui::Button(text.c_str())) runAction(a, c, out);
-      app.handButtons.push_back(id);
-    }
+    const std::string text = std::string(_(label)) + "###" + id;
+    if (ImGui::Button(text.c_str())) runAction(a, c, out);
+    app.handButtons.push_back(id);
   }
-  const auto hands = handsView(m, app.settings.visibility);
+}
+
+// Each hand's label: "A Human: 7 tiles, 52 pips", with "> " before the player to move.
+std::array<std::string, 2> handLabels(const App& app, const std::array<HandView, 2>& hands) {
   std::array<std::string, 2> names = app.session.playerNames();
   for (auto& n : names) n = playerLabel(n);
-  const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
-  // The labels and the explanation first: their wrapped height decides the tiles' size.
   std::array<std::string, 2> labels;
   for (const HandView& h : hands) {
     const int p = idx(h.player);
@@ -95,6 +96,57 @@ void drawHandsPane(App& app, Intents& out) {
         i18n::format(_("{0}: {1}"),
                      {std::string(1, letter(h.player)) + " " + names[static_cast<std::size_t>(p)], what});
   }
+  return labels;
+}
+
+// One hand under its label: its tiles wrapped to the pane's width (a click selects, a drag carries
+// the tile); the count of tiles wholly shown kept in app.handTilesShown.
+void drawHand(App& app, const HandView& h, const std::string& label, ImVec2 size, float gap, Intents& out) {
+  const Match& m = app.match();
+  const int p = idx(h.player);
+  ImGui::PushID(p);
+  if (h.toMove) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
+  ImGui::TextWrapped("%s", label.c_str());
+  if (h.toMove) ImGui::PopStyleColor();
+  int shown = 0;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  for (std::size_t i = 0; i < h.tiles.size(); ++i) {
+    const Tile t = h.tiles[i];
+    ImGui::PushID(static_cast<int>(t));
+    const bool sel = app.selected == t;
+    const bool dim = h.toMove && !h.faceDown && !(h.playable & bit(t));
+    if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
+        !h.faceDown)
+      out.push_back(selectIntent(sel ? kNoTile : t));
+    // Counted when the whole tile lies within the pane's width (the test of the wrapping).
+    if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;
+    if (!h.faceDown) {
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explainTile(m, h.player, t).c_str());
+      if (ImGui::BeginDragDropSource()) {
+        ImGui::SetDragDropPayload("DOM_TILE", &t, sizeof t);
+        ImGui::Text("%s", tileText(t).c_str());
+        ImGui::EndDragDropSource();
+      }
+    }
+    ImGui::PopID();
+    // Wrap to the pane's width.
+    if (i + 1 < h.tiles.size() && ImGui::GetItemRectMax().x + gap + size.x <= right) ImGui::SameLine(0, gap);
+  }
+  if (h.tiles.empty()) ImGui::TextDisabled("%s", _("(empty)"));
+  app.handTilesShown[static_cast<std::size_t>(p)] = shown;
+  ImGui::PopID();
+}
+}  // namespace
+
+void drawHandsPane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Hands, out)) return;
+  drawVisibility(app, out);
+  const Match& m = app.match();
+  if (m.toMove() && !app.editing()) drawMoveButtons(app, out);
+  const auto hands = handsView(m, app.settings.visibility);
+  const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
+  // The labels and the explanation first: their wrapped height decides the tiles' size.
+  std::array<std::string, 2> labels = handLabels(app, hands);
   std::string explanation;
   if (app.selected != kNoTile) {
     const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
@@ -107,41 +159,7 @@ void drawHandsPane(App& app, Intents& out) {
     if (!t->empty()) words += ImGui::CalcTextSize(t->c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
   const float th = tileHeight(hands, avail, gap, words);
   const ImVec2 size(th * 2.0f, th);
-  for (const HandView& h : hands) {
-    const int p = idx(h.player);
-    ImGui::PushID(p);
-    const std::string& l = labels[static_cast<std::size_t>(p)];
-    if (h.toMove) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.3f, 1));
-    ImGui::TextWrapped("%s", l.c_str());
-    if (h.toMove) ImGui::PopStyleColor();
-    int shown = 0;
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    for (std::size_t i = 0; i < h.tiles.size(); ++i) {
-      const Tile t = h.tiles[i];
-      ImGui::PushID(static_cast<int>(t));
-      const bool sel = app.selected == t;
-      const bool dim = h.toMove && !h.faceDown && !(h.playable & bit(t));
-      if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
-          !h.faceDown)
-        out.push_back(selectIntent(sel ? kNoTile : t));
-      // Counted when the whole tile lies within the pane's width (the test of the wrapping).
-      if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;
-      if (!h.faceDown) {
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explainTile(m, h.player, t).c_str());
-        if (ImGui::BeginDragDropSource()) {
-          ImGui::SetDragDropPayload("DOM_TILE", &t, sizeof t);
-          ImGui::Text("%s", tileText(t).c_str());
-          ImGui::EndDragDropSource();
-        }
-      }
-      ImGui::PopID();
-      // Wrap to the pane's width.
-      if (i + 1 < h.tiles.size() && ImGui::GetItemRectMax().x + gap + size.x <= right) ImGui::SameLine(0, gap);
-    }
-    if (h.tiles.empty()) ImGui::TextDisabled("%s", _("(empty)"));
-    app.handTilesShown[static_cast<std::size_t>(p)] = shown;
-    ImGui::PopID();
-  }
+  for (const HandView& h : hands) drawHand(app, h, labels[static_cast<std::size_t>(idx(h.player))], size, gap, out);
   if (!explanation.empty()) ImGui::TextWrapped("%s", explanation.c_str());
   ImGui::End();
 }

@@ -121,11 +121,10 @@ void sameLineIfFits(float w) {
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
 }
-}  // namespace
 
-void drawTimelinePane(App& app, Intents& out) {
-  if (!app.beginPane(Pane::Timeline, out)) return;
-  // The buttons on one row, the next one on a row of its own when the pane is too narrow for it.
+// The playback buttons on one row (the next one on a row of its own when the pane is too narrow
+// for it) and the autoplay speed.
+void drawPlayback(App& app, Intents& out) {
   bool first = true;
   auto button = [&](const char* label, Intent::Kind k, const char* tip) {
     if (!first) sameLineIfFits(buttonWidth(label));
@@ -147,6 +146,160 @@ void drawTimelinePane(App& app, Intents& out) {
     out.push_back(in);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Autoplay speed"));
+}
+
+// The record analysis's progress while it runs, with its Stop button.
+void drawRecordProgress(App& app) {
+  const std::string label = i18n::format(_(words::kAnalysing), {percent(app.recordAnalyser.progress())});
+  ImGui::ProgressBar(static_cast<float>(app.recordAnalyser.progress()),
+                     ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(_(words::kStop)).x -
+                                ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x,
+                            0),
+                     label.c_str());
+  ImGui::SameLine();
+  if (ImGui::Button((std::string(_(words::kStop)) + "###stop").c_str())) app.recordAnalyser.cancel();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kStopTip));
+}
+
+// The analysed record: whose mistakes N / Shift+N go to and the same as buttons, the graph, and the
+// marks of the rows kept in app.drawnMarks.
+void drawRecordMistakes(App& app, const RecordAnalysis& ra, const std::vector<TimelineRow>& rows, Intents& out) {
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
+  if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(), sideWord(app.mistakeSide))) {
+    for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
+      if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) app.mistakeSide = side;
+    ImGui::EndCombo();
+  }
+  sameLineIfFits(buttonWidth(words::kPrevMistake));
+  if (ImGui::SmallButton(words::kPrevMistake)) app.jumpMistake(-1, out);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kPrevTip));
+  sameLineIfFits(buttonWidth(words::kNextMistake));
+  if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
+  drawGraph(app, ra, out);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (const RecordPly* p = ra.at(rows[i].node); p && p->mark != ai::Mark::None)
+      app.drawnMarks.push_back(
+          {rows[i].node, rows[i].number, static_cast<int>(i), ai::symbol(p->mark), markColour(p->mark)});
+}
+
+// A row's move: with " *" when the position has more than one continuation.
+std::string moveText(const TimelineRow& r) { return r.branchPoint ? r.move + " *" : r.move; }
+
+// The table's columns: their widths, and whether "what it caused" has room for a column.
+struct Columns {
+  float number = 0, side = 0, mark = 0, move = 0;
+  bool causedShown = false;
+};
+
+// The move column is as wide as its longest move, so a move is never cut. What it caused takes
+// the rest; in a pane too narrow for a few of its letters (800x600's Timeline) that column is
+// left out and each row's tooltip says it.
+Columns columnWidths(const std::vector<TimelineRow>& rows, bool analysed) {
+  const float markW = ImGui::CalcTextSize("??").x + 2;
+  Columns w;
+  w.move = ImGui::CalcTextSize(_("move")).x;
+  for (const TimelineRow& r : rows) w.move = std::max(w.move, ImGui::CalcTextSize(moveText(r).c_str()).x);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  w.number = ImGui::CalcTextSize("999").x;
+  w.side = ImGui::GetFontSize();
+  w.mark = analysed ? markW : 1.0f;
+  const float rest = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - w.number - w.side - w.mark - w.move -
+                     10 * style.CellPadding.x - 4;
+  w.causedShown = rest >= ImGui::CalcTextSize("ends 0 a").x;
+  return w;
+}
+
+// A row's mark (?!, ? or ??) in its colour, its words on hover; its place kept in app.drawnMarks.
+// True when the mouse is over it.
+bool drawMark(App& app, const TimelineRow& r, const RecordPly& p) {
+  const std::array<int, 3> col = markColour(p.mark);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 size = ImGui::CalcTextSize(ai::symbol(p.mark));
+  ImGui::TextColored(ImVec4(static_cast<float>(col[0]) / 255.0f, static_cast<float>(col[1]) / 255.0f,
+                            static_cast<float>(col[2]) / 255.0f, 1.0f),
+                     "%s", ai::symbol(p.mark));
+  const bool hovered = ImGui::IsItemHovered();
+  if (hovered)
+    ImGui::SetTooltip("%s", i18n::format(_(words::kMarkTip), {r.player, markWord(p.mark), r.player, p.played,
+                                                              percent(p.playedWin), p.best, percent(p.bestWin)})
+                                .c_str());
+  for (App::DrawnMark& d : app.drawnMarks)
+    if (d.node == r.node) {
+      d.visible = true;
+      d.x = at.x;
+      d.y = at.y;
+      d.w = size.x;
+      d.h = size.y;
+    }
+  return hovered;
+}
+
+// Row i of the table: its number (a click jumps there), the player, the mark, the move and what it
+// caused (or, with no room for it, its tooltip).
+void drawRow(App& app, const TimelineRow& r, int i, const RecordAnalysis* ra, bool causedShown, Intents& out) {
+  const ImVec4 branchColour(1, 0.75f, 0.3f, 1);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::PushID(i);
+  char label[16];
+  std::snprintf(label, sizeof label, r.number ? "%d" : "-", r.number);
+  if (ImGui::Selectable(label, r.current, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+    out.push_back(jumpIntent(r.node));
+  const bool rowHovered = ImGui::IsItemHovered();
+  bool markHovered = false;
+  ImGui::PopID();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(r.player.c_str());
+  ImGui::TableNextColumn();
+  if (const RecordPly* p = ra ? ra->at(r.node) : nullptr; p && p->mark != ai::Mark::None)
+    markHovered = drawMark(app, r, *p);
+  ImGui::TableNextColumn();
+  app.timelineDrawn.movesCut += cell(moveText(r), r.branchPoint ? &branchColour : nullptr);
+  if (causedShown) {
+    ImGui::TableNextColumn();
+    app.timelineDrawn.causedCut += cell(r.caused);
+  } else if (rowHovered && !markHovered && !r.caused.empty()) {
+    ImGui::SetTooltip("%s: %s", r.move.c_str(), r.caused.c_str());
+  }
+}
+
+// The table of the branch's moves, the current row kept in view.
+void drawMovesTable(App& app, const std::vector<TimelineRow>& rows, const RecordAnalysis* ra, Intents& out) {
+  const Columns w = columnWidths(rows, ra != nullptr);
+  app.timelineDrawn = {w.causedShown, 0, 0};
+  if (!ImGui::BeginTable("moves", w.causedShown ? 5 : 4,
+                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, w.number);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, w.side);
+  ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_WidthFixed, w.mark);
+  if (w.causedShown) {
+    ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, w.move);
+    ImGui::TableSetupColumn(_("what it caused"), ImGuiTableColumnFlags_WidthStretch);
+  } else {
+    ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthStretch);
+  }
+  ImGui::TableHeadersRow();
+  // Keep the current row in view when the position changes (the clipper skips rows off screen).
+  if (app.lastNode != app.timeline.currentIndex()) {
+    const float rowH = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+    const float y = static_cast<float>(app.timeline.pathPos()) * rowH - ImGui::GetWindowHeight() * 0.5f;
+    ImGui::SetScrollY(std::max(0.0f, y));
+  }
+  ImGuiListClipper clip;
+  clip.Begin(static_cast<int>(rows.size()));
+  while (clip.Step())
+    for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i)
+      drawRow(app, rows[static_cast<std::size_t>(i)], i, ra, w.causedShown, out);
+  ImGui::EndTable();
+}
+}  // namespace
+
+void drawTimelinePane(App& app, Intents& out) {
+  if (!app.beginPane(Pane::Timeline, out)) return;
+  drawPlayback(app, out);
   const auto rows = timelineRows(app.timeline, app.settings.visibility);
   // Numbered as the rows are: deals are rows without a number, not moves.
   const MoveCounter c = moveCounter(app.timeline);
@@ -159,122 +312,9 @@ void drawTimelinePane(App& app, Intents& out) {
   const RecordAnalysis* ra = app.recordAnalysis();
   app.drawnMarks.clear();
   app.drawnGraph = App::DrawnGraph{};
-  if (app.recordAnalyser.runs(app.recordKey())) {
-    const std::string label = i18n::format(_(words::kAnalysing), {percent(app.recordAnalyser.progress())});
-    ImGui::ProgressBar(static_cast<float>(app.recordAnalyser.progress()),
-                       ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(_(words::kStop)).x -
-                                  ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x,
-                              0),
-                       label.c_str());
-    ImGui::SameLine();
-    if (ImGui::Button((std::string(_(words::kStop)) + "###stop").c_str())) app.recordAnalyser.cancel();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kStopTip));
-  }
-  if (ra) {
-    // Whose mistakes N / Shift+N go to, and the same as buttons.
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
-    if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(), sideWord(app.mistakeSide))) {
-      for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
-        if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) app.mistakeSide = side;
-      ImGui::EndCombo();
-    }
-    sameLineIfFits(buttonWidth(words::kPrevMistake));
-    if (ImGui::SmallButton(words::kPrevMistake)) app.jumpMistake(-1, out);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kPrevTip));
-    sameLineIfFits(buttonWidth(words::kNextMistake));
-    if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
-    drawGraph(app, *ra, out);
-    for (std::size_t i = 0; i < rows.size(); ++i)
-      if (const RecordPly* p = ra->at(rows[i].node); p && p->mark != ai::Mark::None)
-        app.drawnMarks.push_back(
-            {rows[i].node, rows[i].number, static_cast<int>(i), ai::symbol(p->mark), markColour(p->mark)});
-  }
-  const float markW = ImGui::CalcTextSize("??").x + 2;
-  // The move column is as wide as its longest move, so a move is never cut. What it caused takes
-  // the rest; in a pane too narrow for a few of its letters (800x600's Timeline) that column is
-  // left out and each row's tooltip says it.
-  const auto moveText = [](const TimelineRow& r) { return r.branchPoint ? r.move + " *" : r.move; };
-  float moveW = ImGui::CalcTextSize(_("move")).x;
-  for (const TimelineRow& r : rows) moveW = std::max(moveW, ImGui::CalcTextSize(moveText(r).c_str()).x);
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float numberW = ImGui::CalcTextSize("999").x, sideW = ImGui::GetFontSize(), markColW = ra ? markW : 1.0f;
-  const float rest = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - numberW - sideW - markColW - moveW -
-                     10 * style.CellPadding.x - 4;
-  const bool causedShown = rest >= ImGui::CalcTextSize("ends 0 a").x;
-  app.timelineDrawn = {causedShown, 0, 0};
-  if (ImGui::BeginTable("moves", causedShown ? 5 : 4,
-                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, numberW);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, sideW);
-    ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_WidthFixed, markColW);
-    if (causedShown) {
-      ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
-      ImGui::TableSetupColumn(_("what it caused"), ImGuiTableColumnFlags_WidthStretch);
-    } else {
-      ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthStretch);
-    }
-    ImGui::TableHeadersRow();
-    // Keep the current row in view when the position changes (the clipper skips rows off screen).
-    if (app.lastNode != app.timeline.currentIndex()) {
-      const float rowH = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
-      const float y = static_cast<float>(app.timeline.pathPos()) * rowH - ImGui::GetWindowHeight() * 0.5f;
-      ImGui::SetScrollY(std::max(0.0f, y));
-    }
-    const ImVec4 branchColour(1, 0.75f, 0.3f, 1);
-    ImGuiListClipper clip;
-    clip.Begin(static_cast<int>(rows.size()));
-    while (clip.Step())
-      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-        const TimelineRow& r = rows[static_cast<std::size_t>(i)];
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::PushID(i);
-        char label[16];
-        std::snprintf(label, sizeof label, r.number ? "%d" : "-", r.number);
-        if (ImGui::Selectable(label, r.current,
-                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
-          out.push_back(jumpIntent(r.node));
-        const bool rowHovered = ImGui::IsItemHovered();
-        bool markHovered = false;
-        ImGui::PopID();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.player.c_str());
-        ImGui::TableNextColumn();
-        if (const RecordPly* p = ra ? ra->at(r.node) : nullptr; p && p->mark != ai::Mark::None) {
-          const std::array<int, 3> col = markColour(p->mark);
-          const ImVec2 at = ImGui::GetCursorScreenPos();
-          const ImVec2 size = ImGui::CalcTextSize(ai::symbol(p->mark));
-          ImGui::TextColored(ImVec4(static_cast<float>(col[0]) / 255.0f, static_cast<float>(col[1]) / 255.0f,
-                                    static_cast<float>(col[2]) / 255.0f, 1.0f),
-                             "%s", ai::symbol(p->mark));
-          markHovered = ImGui::IsItemHovered();
-          if (markHovered)
-            ImGui::SetTooltip("%s",
-                              i18n::format(_(words::kMarkTip), {r.player, markWord(p->mark), r.player, p->played,
-                                                                percent(p->playedWin), p->best, percent(p->bestWin)})
-                                  .c_str());
-          for (App::DrawnMark& d : app.drawnMarks)
-            if (d.node == r.node) {
-              d.visible = true;
-              d.x = at.x;
-              d.y = at.y;
-              d.w = size.x;
-              d.h = size.y;
-            }
-        }
-        ImGui::TableNextColumn();
-        app.timelineDrawn.movesCut += cell(moveText(r), r.branchPoint ? &branchColour : nullptr);
-        if (causedShown) {
-          ImGui::TableNextColumn();
-          app.timelineDrawn.causedCut += cell(r.caused);
-        } else if (rowHovered && !markHovered && !r.caused.empty()) {
-          ImGui::SetTooltip("%s: %s", r.move.c_str(), r.caused.c_str());
-        }
-      }
-    ImGui::EndTable();
-  }
+  if (app.recordAnalyser.runs(app.recordKey())) drawRecordProgress(app);
+  if (ra) drawRecordMistakes(app, *ra, rows, out);
+  drawMovesTable(app, rows, ra, out);
   ImGui::End();
 }
 

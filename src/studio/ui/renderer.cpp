@@ -85,9 +85,9 @@ std::string TableRenderer::init(bool breakShader) {
   return {};
 }
 
-void TableRenderer::render(int w, int h, const float table[4], const std::vector<Sprite>& sprites) {
-  if (!program_ || w <= 0 || h <= 0) return;
-  // Software GL makes every redraw expensive: draw only when the picture changed.
+namespace {
+// The picture's hash: the size, the felt rectangle and every sprite.
+std::size_t pictureHash(int w, int h, const float table[4], const std::vector<Sprite>& sprites) {
   std::size_t hash = std::hash<int>{}(w * 65536 + h);
   auto mix = [&](float v) { hash = hash * 1099511628211ULL ^ std::hash<float>{}(v); };
   for (int i = 0; i < 4; ++i) mix(table[i]);
@@ -99,36 +99,46 @@ void TableRenderer::render(int w, int h, const float table[4], const std::vector
     mix(s.alpha);
     mix(static_cast<float>(s.first * 64 + s.second * 8 + s.kind));
   }
-  if (hash == lastHash_ && fbo_ && w == w_ && h == h_) return;
-  lastHash_ = hash;
-  GLint prevFbo = 0, prevVao = 0, prevProgram = 0, prevBuffer = 0;
-  GLint prevViewport[4];
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prevFbo);
-  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &prevVao);
-  glGetIntegerv(GL_CURRENT_PROGRAM, &prevProgram);
-  glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &prevBuffer);
-  glGetIntegerv(GL_VIEWPORT, prevViewport);
-  if (w != w_ || h != h_ || !fbo_) {
-    if (!tex_) glGenTextures(1, &tex_);
-    glBindTexture(GL_TEXTURE_2D, tex_);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    if (!fbo_) glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex_, 0);
-    w_ = w;
-    h_ = h;
-  }
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-  glViewport(0, 0, w, h);
-  glDisable(GL_SCISSOR_TEST);
-  glDisable(GL_DEPTH_TEST);
-  glEnable(GL_BLEND);
-  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  return hash;
+}
 
+// The GL bindings that render() changes, saved at construction and restored by restore().
+struct SavedBindings {
+  GLint fbo = 0, vao = 0, program = 0, buffer = 0;
+  GLint viewport[4] = {};
+  SavedBindings() {
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &fbo);
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+    glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &buffer);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+  }
+  void restore() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(fbo));
+    glBindVertexArray(static_cast<GLuint>(vao));
+    glUseProgram(static_cast<GLuint>(program));
+    glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(buffer));
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+  }
+};
+}  // namespace
+
+void TableRenderer::resizeTarget(int w, int h) {
+  if (!tex_) glGenTextures(1, &tex_);
+  glBindTexture(GL_TEXTURE_2D, tex_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  if (!fbo_) glGenFramebuffers(1, &fbo_);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex_, 0);
+  w_ = w;
+  h_ = h;
+}
+
+void TableRenderer::fillVertices(int w, int h, const std::vector<Sprite>& sprites) {
   verts_.clear();
   auto quad = [&](const Sprite& s, float margin) {
     const float hw = s.w * 0.5f + margin, hh = s.h * 0.5f + margin;
@@ -161,6 +171,24 @@ void TableRenderer::render(int w, int h, const float table[4], const std::vector
     const float m = s.kind == Sprite::Shadow ? std::min(s.w, s.h) * 0.6f : 4.0f;
     quad(s, m);
   }
+}
+
+void TableRenderer::render(int w, int h, const float table[4], const std::vector<Sprite>& sprites) {
+  if (!program_ || w <= 0 || h <= 0) return;
+  // Software GL makes every redraw expensive: draw only when the picture changed.
+  const std::size_t hash = pictureHash(w, h, table, sprites);
+  if (hash == lastHash_ && fbo_ && w == w_ && h == h_) return;
+  lastHash_ = hash;
+  const SavedBindings saved;
+  if (w != w_ || h != h_ || !fbo_) resizeTarget(w, h);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+  glViewport(0, 0, w, h);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+
+  fillVertices(w, h, sprites);
   glUseProgram(program_);
   glUniform2f(locViewport_, static_cast<float>(w), static_cast<float>(h));
   glUniform4f(locTable_, table[0], table[1], table[2], table[3]);
@@ -168,12 +196,7 @@ void TableRenderer::render(int w, int h, const float table[4], const std::vector
   glBindBuffer(GL_ARRAY_BUFFER, vbo_);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(verts_.size() * sizeof(float)), verts_.data(), GL_STREAM_DRAW);
   glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(verts_.size() / 12));
-
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(prevFbo));
-  glBindVertexArray(static_cast<GLuint>(prevVao));
-  glUseProgram(static_cast<GLuint>(prevProgram));
-  glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(prevBuffer));
-  glViewport(prevViewport[0], prevViewport[1], prevViewport[2], prevViewport[3]);
+  saved.restore();
 }
 
 }  // namespace dom::studio

@@ -26,6 +26,10 @@ class TableRenderer {
   [[nodiscard]] unsigned texture() const { return tex_; }
 
  private:
+  // The framebuffer's texture (re)made w x h.
+  void resizeTarget(int w, int h);
+  // verts_: the felt's quad, then each sprite's (with room for its shadow or its edge).
+  void fillVertices(int w, int h, const std::vector<Sprite>& sprites);
   unsigned program_ = 0, vao_ = 0, vbo_ = 0, fbo_ = 0, tex_ = 0;
   int w_ = 0, h_ = 0;
   int locViewport_ = -1, locTable_ = -1;

@@ -101,40 +101,129 @@ void Script::monkey(App& app, int& key) {
   if (app.quit) app.quit = false;
 }
 
-void Script::run(App& app, const ScriptCommand& c, int& key) {
+namespace {
+// A file action succeeded when the session asked for no error dialog.
+bool fileAction(App& app, const ScriptCommand& c, Intent in) {
+  app.session.errorPopup = false;
+  in.on = c.kind != ScriptCommand::Kind::OpenScenario;  // `load` opens at once; `open-scenario` asks as the pane does
+  app.apply(in);
+  const bool ok = !app.session.errorPopup;
+  return ok;
+}
+}  // namespace
+
+void Script::fail(const ScriptCommand& c, const std::string& why) {
+  ++failures_;
+  spdlog::error("script: line {}: {}: {}", c.line, jsonText(c.text), why);
+}
+
+bool Script::runFileCommand(App& app, const ScriptCommand& c) {
   using K = ScriptCommand::Kind;
   const std::string& arg = c.arg;
-  spdlog::debug("script: {}", c.text);
-  auto fail = [&](const std::string& why) {
-    ++failures_;
-    spdlog::error("script: line {}: {}: {}", c.line, jsonText(c.text), why);
-  };
-  // A file action succeeded when the session asked for no error dialog.
-  auto fileAction = [&](Intent in) {
-    app.session.errorPopup = false;
-    in.on = c.kind != K::OpenScenario;  // `load` opens at once; `open-scenario` asks as the pane does
-    app.apply(in);
-    const bool ok = !app.session.errorPopup;
-    return ok;
-  };
-  auto simple = [&](Intent::Kind k) { app.apply(intentOf(k)); };
+  switch (c.kind) {
+    case K::Load:
+      if (!fileAction(app, c, openIntent(arg))) fail(c, app.session.errorText);
+      break;
+    case K::LoadBad:  // a load that must fail and keep the game
+      if (fileAction(app, c, openIntent(arg))) fail(c, "the file loaded");
+      break;
+    case K::ScenariosDir: app.scenariosDir = arg; break;  // list another folder in the Scenarios pane
+    case K::OpenScenario:                                 // the N-th scenario as the Scenarios pane lists them (from 0)
+      if (c.number >= static_cast<long long>(app.scenarioPaths.size()))
+        fail(c, "no such scenario");
+      else if (!fileAction(app, c, openIntent(app.scenarioPaths[static_cast<std::size_t>(c.number)])))
+        fail(c, app.session.errorText);
+      break;
+    case K::New: {
+      Intent in = intentOf(Intent::Kind::NewGame);
+      in.game = app.session.game;
+      in.game.seed = c.seed;
+      in.game.rules = c.word;
+      if (!fileAction(app, c, in)) fail(c, app.session.errorText);
+      break;
+    }
+    case K::Save: {
+      Intent in = intentOf(Intent::Kind::Save);
+      in.path = arg;
+      if (!fileAction(app, c, in)) fail(c, app.session.errorText);
+      break;
+    }
+    case K::ExportTable: {
+      Intent in = intentOf(Intent::Kind::ExportTablePng);
+      in.path = arg;
+      app.apply(in);
+      break;
+    }
+    case K::Screenshot: app.exportPath = arg; break;
+    case K::Dump:
+      if (const auto err = files::writeAtomic(arg, jsonText(app.state(), 2) + '\n'); !err.empty()) fail(c, err);
+      break;
+    default: return false;
+  }
+  return true;
+}
+
+bool Script::runViewCommand(App& app, const ScriptCommand& c) {
+  using K = ScriptCommand::Kind;
   switch (c.kind) {
     case K::Open:
     case K::Close: app.apply(paneIntent(c.pane, c.kind == K::Open)); break;
     case K::Edit: app.apply(paneIntent(Pane::Editor, c.on)); break;  // the Position editor under the table
-    case K::Load:
-      if (!fileAction(openIntent(arg))) fail(app.session.errorText);
+    case K::Dialog: openDialog(app, c.word); break;
+    case K::Action:  // as its menu item: refused (the status line says why) when disabled
+      if (!app.runActionId(c.word))
+        spdlog::info("script: line {}: {} is disabled: {}", c.line, c.word, app.session.statusText);
       break;
-    case K::LoadBad:  // a load that must fail and keep the game
-      if (fileAction(openIntent(arg))) fail("the file loaded");
-      break;
-    case K::Jump: {
-      const auto& path = app.timeline.branchPath();
-      if (c.number >= static_cast<long long>(path.size())) return fail("no such position");
-      app.apply(jumpIntent(path[static_cast<std::size_t>(c.number)]));
+    case K::Lang: app.setLanguage(c.word); break;  // lang xx: View > Language (switches at once)
+    case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
+    case K::Teaching:
+    case K::Animate: {
+      Intent in = intentOf(c.kind == K::Teaching ? Intent::Kind::SetTeaching : Intent::Kind::SetAnimate);
+      in.on = c.on;
+      app.apply(in);
       break;
     }
-    case K::Select: app.apply(selectIntent(c.tile)); break;
+    case K::Autoplay:
+      if (c.on != app.session.autoplay) app.apply(intentOf(Intent::Kind::Autoplay));
+      break;
+    case K::Speed:
+    case K::Delay: {
+      Intent in = intentOf(c.kind == K::Speed ? Intent::Kind::SetSpeed : Intent::Kind::SetComputerDelay);
+      in.value = c.x;
+      app.apply(in);
+      break;
+    }
+    case K::Seat: {
+      Seat s;
+      if (!parseSeat(c.word, s))
+        fail(c, seatError(c.word));
+      else
+        app.apply(seatIntent(c.player, s));
+      break;
+    }
+    case K::Analysis: app.analysisAll = c.on; break;
+    case K::ThrowInFrame: app.throwInFrame = true; break;  // the next frame throws halfway (tests the frame boundary)
+    default: return false;
+  }
+  return true;
+}
+
+void Script::openDialog(App& app, const std::string& which) {
+  if (which == "new")
+    app.newGameDialog = true;
+  else if (which == "open") {
+    app.dialogPath = app.scenariosDir + "/";
+    app.openDialog = true;
+  } else if (which == "save") {
+    app.dialogPath = "game.dgn";
+    app.saveDialog = true;
+  } else
+    app.aboutDialog = true;
+}
+
+bool Script::runInputCommand(App& app, const ScriptCommand& c, int& key) {
+  using K = ScriptCommand::Kind;
+  switch (c.kind) {
     case K::Monkey:  // N frames of random actions (nothing may crash)
       monkeyLeft_ = static_cast<int>(c.number);
       monkeyState_ = c.seed * 2 + 1;
@@ -154,170 +243,141 @@ void Script::run(App& app, const ScriptCommand& c, int& key) {
       resize.h = c.height;
       resize.pending = true;
       break;
-    case K::ClickGhost: {  // clicks the centre of the N-th ghost placement on the table
-      long long seen = 0;
-      for (const ScreenTile& st : app.screenTiles)
-        if (st.ghost && seen++ == c.number) {
-          click.x = st.x + st.w * 0.5f;
-          click.y = st.y + st.h * 0.5f;
-          click.pending = true;
-          return;
-        }
-      fail("no such ghost");
-      break;
-    }
-    case K::ThrowInFrame: app.throwInFrame = true; break;  // the next frame throws halfway (tests the frame boundary)
-    case K::ScenariosDir: app.scenariosDir = arg; break;   // list another folder in the Scenarios pane
-    case K::OpenScenario: {  // the N-th scenario as the Scenarios pane lists them (from 0)
-      if (c.number >= static_cast<long long>(app.scenarioPaths.size())) return fail("no such scenario");
-      if (!fileAction(openIntent(app.scenarioPaths[static_cast<std::size_t>(c.number)]))) fail(app.session.errorText);
-      break;
-    }
-    case K::Dialog:
-      if (c.word == "new")
-        app.newGameDialog = true;
-      else if (c.word == "open") {
-        app.dialogPath = app.scenariosDir + "/";
-        app.openDialog = true;
-      } else if (c.word == "save") {
-        app.dialogPath = "game.dgn";
-        app.saveDialog = true;
-      } else
-        app.aboutDialog = true;
-      break;
-    case K::ExportTable: {
-      Intent in = intentOf(Intent::Kind::ExportTablePng);
-      in.path = arg;
-      app.apply(in);
-      break;
-    }
-    case K::SelectPlayable: {  // the heaviest tile the player to move can play
-      const Match& m = app.match();
-      Tile best = kNoTile;
-      for (const Move& mv : m.legalMoves())
-        if (mv.kind == MoveKind::Play && (best == kNoTile || heavier(mv.tile, best))) best = mv.tile;
-      if (best == kNoTile) return fail("no tile can be played");
-      app.apply(selectIntent(best));
-      break;
-    }
-    case K::Play: {
-      std::string why;
-      const auto mv = parseMove(app.match(), arg, why);
-      if (!mv) return fail(why);
-      app.apply(playIntent(*mv));
-      break;
-    }
+    case K::ClickGhost: clickGhost(app, c); break;
     case K::Key:
     case K::Ctrl:  // ctrl z, shift n, ctrl-shift p: the key with its modifiers held
       key = c.key;
       ctrl = c.ctrl;
       shift = c.shift;
       break;
-    case K::Action:  // as its menu item: refused (the status line says why) when disabled
-      if (!app.runActionId(c.word))
-        spdlog::info("script: line {}: {} is disabled: {}", c.line, c.word, app.session.statusText);
-      break;
-    case K::Type: typed += arg; break;
-    case K::Lang: app.setLanguage(c.word); break;  // lang xx: View > Language (switches at once)
-    case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
-    case K::Teaching:
-    case K::Animate: {
-      Intent in = intentOf(c.kind == K::Teaching ? Intent::Kind::SetTeaching : Intent::Kind::SetAnimate);
-      in.on = c.on;
-      app.apply(in);
-      break;
-    }
-    case K::Autoplay:
-      if (c.on != app.session.autoplay) simple(Intent::Kind::Autoplay);
-      break;
-    case K::Speed:
-    case K::Delay: {
-      Intent in = intentOf(c.kind == K::Speed ? Intent::Kind::SetSpeed : Intent::Kind::SetComputerDelay);
-      in.value = c.x;
-      app.apply(in);
-      break;
-    }
-    case K::Seat: {
-      Seat s;
-      if (!parseSeat(c.word, s)) return fail(seatError(c.word));
-      app.apply(seatIntent(c.player, s));
-      break;
-    }
-    case K::New: {
-      Intent in = intentOf(Intent::Kind::NewGame);
-      in.game = app.session.game;
-      in.game.seed = c.seed;
-      in.game.rules = c.word;
-      if (!fileAction(in)) fail(app.session.errorText);
-      break;
-    }
-    case K::Editor:
-      if (c.word == "load")
-        simple(Intent::Kind::EditLoad);
-      else if (c.word == "undo" || c.word == "redo") {
-        if (!app.editing()) return fail("not in edit mode (open editor)");
-        simple(c.word == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
-      } else if (c.word == "turn") {
-        Intent in = intentOf(Intent::Kind::EditTurn);
-        in.owner = c.player;
-        app.apply(in);
-      } else if (c.word == "play")
-        simple(Intent::Kind::EditorStart);
-      else
-        app.apply(editMoveIntent(c.tile, c.zone));
-      break;
-    case K::Save: {
-      Intent in = intentOf(Intent::Kind::Save);
-      in.path = arg;
-      if (!fileAction(in)) fail(app.session.errorText);
-      break;
-    }
+    case K::Type: typed += c.arg; break;
     case K::Wait: wait_ = static_cast<int>(c.number); break;
-    case K::Screenshot: app.exportPath = arg; break;
-    case K::Dump:
-      if (const auto err = files::writeAtomic(arg, jsonText(app.state(), 2) + '\n'); !err.empty()) fail(err);
-      break;
-    case K::Check:
-    case K::CheckContains: {
-      const auto state = app.state();
-      nlohmann::json got;
-      try {
-        got = state.at(nlohmann::json::json_pointer(c.pointer));
-      } catch (const std::exception& e) {
-        return fail(std::string("no such state: ") + e.what());
-      }
-      if (c.kind == K::CheckContains) {
-        if (!got.is_string() || got.get<std::string>().find(c.wantText) == std::string::npos)
-          return fail("expected a string containing " + jsonText(c.wantText) + ", found " + jsonText(got));
-      } else if (!c.wantText.empty() && c.wantText[0] == '>' && got.is_number()) {
-        if (!(got.get<double>() > c.above))
-          return fail("expected " + jsonText(c.wantText) + ", found " + jsonText(got));
-      } else if (got != c.want) {
-        return fail("expected " + jsonText(c.want) + ", found " + jsonText(got));
-      }
-      spdlog::info("check {} ok", c.pointer);
-      break;
-    }
-    case K::WaitAnalysis: app.analyser.wait(); break;  // blocks until the analysis (or the hint's) is computed
-    case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
-    case K::Analysis: app.analysisAll = c.on; break;
-    case K::AnalysisRow:
-    case K::AnalysisPlay: {  // as a click (a double click) on row N
-      const AnalysisView* v = app.analysis();
-      if (!v || c.number >= static_cast<long long>(v->rows.size()))
-        return fail("no such analysis row (wait-analysis first)");
-      Intents out;
-      const Move& mv = v->rows[static_cast<std::size_t>(c.number)].move;
-      if (c.kind == K::AnalysisPlay)
-        out.push_back(playIntent(mv));
-      else
-        app.showMove(mv, out);
-      app.applyAll(out);
-      break;
-    }
-    case K::WaitRecordAnalysis: app.recordAnalyser.wait(); break;  // blocks until the record is analysed
     case K::Quit: quit_ = true; break;
+    default: return false;
   }
+  return true;
+}
+
+void Script::clickGhost(App& app, const ScriptCommand& c) {
+  long long seen = 0;
+  for (const ScreenTile& st : app.screenTiles)
+    if (st.ghost && seen++ == c.number) {
+      click.x = st.x + st.w * 0.5f;
+      click.y = st.y + st.h * 0.5f;
+      click.pending = true;
+      return;
+    }
+  fail(c, "no such ghost");
+}
+
+bool Script::runGameCommand(App& app, const ScriptCommand& c) {
+  using K = ScriptCommand::Kind;
+  switch (c.kind) {
+    case K::Jump: {
+      const auto& path = app.timeline.branchPath();
+      if (c.number >= static_cast<long long>(path.size()))
+        fail(c, "no such position");
+      else
+        app.apply(jumpIntent(path[static_cast<std::size_t>(c.number)]));
+      break;
+    }
+    case K::Select: app.apply(selectIntent(c.tile)); break;
+    case K::SelectPlayable: {  // the heaviest tile the player to move can play
+      const Match& m = app.match();
+      Tile best = kNoTile;
+      for (const Move& mv : m.legalMoves())
+        if (mv.kind == MoveKind::Play && (best == kNoTile || heavier(mv.tile, best))) best = mv.tile;
+      if (best == kNoTile)
+        fail(c, "no tile can be played");
+      else
+        app.apply(selectIntent(best));
+      break;
+    }
+    case K::Play: {
+      std::string why;
+      const auto mv = parseMove(app.match(), c.arg, why);
+      if (!mv)
+        fail(c, why);
+      else
+        app.apply(playIntent(*mv));
+      break;
+    }
+    case K::Editor: editorCommand(app, c); break;
+    default: return false;
+  }
+  return true;
+}
+
+void Script::editorCommand(App& app, const ScriptCommand& c) {
+  auto simple = [&](Intent::Kind k) { app.apply(intentOf(k)); };
+  if (c.word == "load")
+    simple(Intent::Kind::EditLoad);
+  else if (c.word == "undo" || c.word == "redo") {
+    if (!app.editing()) return fail(c, "not in edit mode (open editor)");
+    simple(c.word == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
+  } else if (c.word == "turn") {
+    Intent in = intentOf(Intent::Kind::EditTurn);
+    in.owner = c.player;
+    app.apply(in);
+  } else if (c.word == "play")
+    simple(Intent::Kind::EditorStart);
+  else
+    app.apply(editMoveIntent(c.tile, c.zone));
+}
+
+void Script::check(App& app, const ScriptCommand& c) {
+  using K = ScriptCommand::Kind;
+  const auto state = app.state();
+  nlohmann::json got;
+  try {
+    got = state.at(nlohmann::json::json_pointer(c.pointer));
+  } catch (const std::exception& e) {
+    return fail(c, std::string("no such state: ") + e.what());
+  }
+  if (c.kind == K::CheckContains) {
+    if (!got.is_string() || got.get<std::string>().find(c.wantText) == std::string::npos)
+      return fail(c, "expected a string containing " + jsonText(c.wantText) + ", found " + jsonText(got));
+  } else if (!c.wantText.empty() && c.wantText[0] == '>' && got.is_number()) {
+    if (!(got.get<double>() > c.above)) return fail(c, "expected " + jsonText(c.wantText) + ", found " + jsonText(got));
+  } else if (got != c.want) {
+    return fail(c, "expected " + jsonText(c.want) + ", found " + jsonText(got));
+  }
+  spdlog::info("check {} ok", c.pointer);
+}
+
+bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
+  using K = ScriptCommand::Kind;
+  switch (c.kind) {
+    case K::WaitAnalysis: app.analyser.wait(); break;  // blocks until the analysis (or the hint's) is computed
+    case K::WaitComputer: app.session.waitForComputer(); break;    // blocks until the computer seat has decided
+    case K::WaitRecordAnalysis: app.recordAnalyser.wait(); break;  // blocks until the record is analysed
+    case K::AnalysisRow:
+    case K::AnalysisPlay: analysisRow(app, c); break;
+    default: return false;
+  }
+  return true;
+}
+
+void Script::analysisRow(App& app, const ScriptCommand& c) {
+  const AnalysisView* v = app.analysis();
+  if (!v || c.number >= static_cast<long long>(v->rows.size()))
+    return fail(c, "no such analysis row (wait-analysis first)");
+  Intents out;
+  const Move& mv = v->rows[static_cast<std::size_t>(c.number)].move;
+  if (c.kind == ScriptCommand::Kind::AnalysisPlay)
+    out.push_back(playIntent(mv));
+  else
+    app.showMove(mv, out);
+  app.applyAll(out);
+}
+
+void Script::run(App& app, const ScriptCommand& c, int& key) {
+  using K = ScriptCommand::Kind;
+  spdlog::debug("script: {}", c.text);
+  if (c.kind == K::Check || c.kind == K::CheckContains) return check(app, c);
+  // Each kind belongs to one group.
+  if (!runFileCommand(app, c) && !runViewCommand(app, c) && !runInputCommand(app, c, key) && !runGameCommand(app, c))
+    runCoachCommand(app, c);
 }
 
 }  // namespace dom::studio

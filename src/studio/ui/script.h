@@ -44,6 +44,24 @@ class Script {
 
  private:
   void run(App& app, const ScriptCommand& c, int& key);
+  // run()'s groups of kinds: each runs its own kinds and returns false for any other.
+  bool runFileCommand(App& app, const ScriptCommand& c);             // load, save, new, export, dump...
+  bool runViewCommand(App& app, const ScriptCommand& c);             // panes, dialogs, actions, view settings
+  bool runInputCommand(App& app, const ScriptCommand& c, int& key);  // clicks, keys, typing, waits
+  bool runGameCommand(App& app, const ScriptCommand& c);             // jump, select, play, the editor
+  bool runCoachCommand(App& app, const ScriptCommand& c);            // the analyses' waits and rows
+  // A failed line: counted, and logged with its line number.
+  void fail(const ScriptCommand& c, const std::string& why);
+  // dialog new|open|save|about: the dialog opened as its menu item does.
+  static void openDialog(App& app, const std::string& which);
+  // click-ghost N: a click at the centre of the N-th ghost placement on the table.
+  void clickGhost(App& app, const ScriptCommand& c);
+  // editor load|undo|redo|turn|play|move: the position editor's action.
+  void editorCommand(App& app, const ScriptCommand& c);
+  // check / check-contains: the state at the pointer compared with the value expected.
+  void check(App& app, const ScriptCommand& c);
+  // analysis-row / analysis-play N: as a click (a double click) on the Analysis pane's row N.
+  void analysisRow(App& app, const ScriptCommand& c);
   void monkey(App& app, int& key);
   std::vector<ScriptCommand> commands_;
   int monkeyLeft_ = 0;
