@@ -82,8 +82,7 @@ void drawMoveButtons(App& app, Intents& out) {
 
 // Each hand's label: "A Human: 7 tiles, 52 pips", with "> " before the player to move.
 std::array<std::string, 2> handLabels(const App& app, const std::array<HandView, 2>& hands) {
-  std::array<std::string, 2> names = app.session.playerNames();
-  for (auto& n : names) n = playerLabel(n);
+  const std::array<std::string, 2> names = app.session.playerNames();
   std::array<std::string, 2> labels;
   for (const HandView& h : hands) {
     const int p = idx(h.player);
@@ -93,8 +92,7 @@ std::array<std::string, 2> handLabels(const App& app, const std::array<HandView,
     if (h.pips >= 0) what += ", " + i18n::format(P_("{0} pip", "{0} pips", h.pips), {std::to_string(h.pips)});
     // "A Human: 7 tiles, 52 pips", through the catalog's "{0}: {1}" (French: "A Humain : ...").
     l = std::string(h.toMove ? "> " : "") +
-        i18n::format(_("{0}: {1}"),
-                     {std::string(1, letter(h.player)) + " " + names[static_cast<std::size_t>(p)], what});
+        i18n::format(_("{0}: {1}"), {playerTitle(h.player, names[static_cast<std::size_t>(p)]), what});
   }
   return labels;
 }
