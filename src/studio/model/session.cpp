@@ -59,7 +59,7 @@ Intent paneIntent(Pane p, bool on) {
 Intent seatIntent(Player p, Seat s) {
   Intent in = intentOf(Intent::Kind::SetSeat);
   in.owner = p;
-  in.seat = s;
+  in.seat = std::move(s);
   return in;
 }
 
@@ -297,7 +297,7 @@ void Session::select(Tile t) {
 }
 
 void Session::setSeat(Player p, Seat s) {
-  game.seats[static_cast<std::size_t>(idx(p))] = s;
+  game.seats[static_cast<std::size_t>(idx(p))] = std::move(s);
   // A new game's players are its seats: the names follow (a record keeps its own).
   if (playersFromSeats_) timeline.setPlayers(playerNames());
 }

@@ -211,7 +211,7 @@ void drawKeysTable(App& app) {
     ImGui::TableNextColumn();
     const std::string label = a.labelText(c);
     ImGui::TextUnformatted(label.c_str());
-    app.aboutKeys.push_back(keys + "\t" + label);
+    app.aboutKeys.push_back(keys.append("\t").append(label));
   }
   ImGui::EndTable();
 }

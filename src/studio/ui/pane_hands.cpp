@@ -76,7 +76,7 @@ void drawMoveButtons(App& app, Intents& out) {
     ImGui::SameLine();
     const std::string text = std::string(_(label)) + "###" + id;
     if (ImGui::Button(text.c_str())) runAction(a, c, out);
-    app.handButtons.push_back(id);
+    app.handButtons.emplace_back(id);
   }
 }
 
