@@ -112,74 +112,62 @@ bool evalDeal(const SimState& d, const MoveList& legal, Solvers& solvers, long l
 // before the estimate is used instead.
 constexpr long long kAllNodeLimit = 4'000'000;
 
-}  // namespace
+// Whether the caller has asked the evaluation to stop.
+[[nodiscard]] bool cancelled(const EvalOptions& opt) {
+  return opt.cancel && opt.cancel->load(std::memory_order_relaxed);
+}
 
-PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& opt) {
-  PositionEval out;
-  if (!m.inRound()) return out;
-  const MoveList legal = m.legalMoves();
-  const Player mover = m.state().turn;
-  const Observation o = observe(m, mover, log);  // what the mover knows (the sampler's, and the tips')
-  const SimState base = SimState::from(m);
-  std::vector<Acc> acc(static_cast<std::size_t>(legal.size));
-  Solvers solvers;
-  solvers.plain.setCancel(opt.cancel);
-  pcg32 rng(splitmix64(opt.seed));
-  const int rollouts = std::max(1, opt.rollouts);
-  auto cancelled = [&] { return opt.cancel && opt.cancel->load(std::memory_order_relaxed); };
+// Evaluates `legal` over deals sampled from what the mover knows (o) into acc, counting them in
+// out.samples (out.cancelled if stopped); returns whether every deal was solved exactly.
+bool evalSampled(const SimState& base, const Observation& o, const MoveList& legal, const EvalOptions& opt,
+                 Solvers& solvers, int rollouts, pcg32& rng, std::vector<Acc>& acc, PositionEval& out) {
+  const Player mover = base.state().turn;
   bool allExact = true;
-  if (legal.size == 1 && opt.knowledge == Knowledge::All) {
-    // No choice: nothing to compare; the one move gets the position's value when it is cheap. From the
-    // mover's knowledge the value comes from sampled deals like any other (the true deal is hidden).
-    (void)evalDeal(base, legal, solvers, kAllNodeLimit, rollouts, rng, acc);
-    out.samples = 1;
-    allExact = acc[0].exact == 1;
-  } else if (opt.knowledge == Knowledge::All) {
-    allExact = evalDeal(base, legal, solvers, kAllNodeLimit, 8 * rollouts, rng, acc);
-    if (cancelled()) out.cancelled = true;
-    out.samples = 1;
-  } else {
-    Sampler sampler(o);
-    // The mover does not know the stock's order: deals with draws to come are solved with chance
-    // nodes at the draws, single rounds ranked by the chance to win (as the table sorts the moves).
-    ChanceSolver chance(1000, std::size_t{1} << 18);
-    chance.setCancel(opt.cancel);
-    solvers.chance = &chance;
-    const int want = std::max(1, opt.samples);
-    int tries = 0, exactFails = 0;
-    bool tryExact = true;
-    std::vector<Tile> stock;
-    while (out.samples < want && tries < 4 * want) {
-      if (cancelled()) {
-        out.cancelled = true;
-        break;
-      }
-      ++tries;
-      const Hidden h = sampler.sample(rng);
-      if (count(h.opponentHand) != o.opponentCount || static_cast<int>(h.stock.size()) != o.stockCount) continue;
-      SimState d = base;
-      d.setHidden(mover, h.opponentHand, h.stock.data(), static_cast<int>(h.stock.size()));
-      std::vector<Acc> one(acc.size());
-      const bool exact = evalDeal(d, legal, solvers, tryExact ? opt.nodeLimit : -1, rollouts, rng, one);
-      if (cancelled()) {  // this deal may be half done: leave it out
-        out.cancelled = true;
-        break;
-      }
-      for (std::size_t i = 0; i < acc.size(); ++i) {
-        acc[i].win += one[i].win;
-        acc[i].points += one[i].points;
-        acc[i].n += one[i].n;
-        acc[i].exact += one[i].exact;
-      }
-      allExact = allExact && exact;
-      // The first four deals show whether the position is small enough; after four failures in a row
-      // no more time goes into the solver for this position.
-      if (!exact && ++exactFails >= 4 && out.samples < 4) tryExact = false;
-      ++out.samples;
-      if (opt.progress) opt.progress(static_cast<double>(out.samples) / want);
+  Sampler sampler(o);
+  // The mover does not know the stock's order: deals with draws to come are solved with chance
+  // nodes at the draws, single rounds ranked by the chance to win (as the table sorts the moves).
+  ChanceSolver chance(1000, std::size_t{1} << 18);
+  chance.setCancel(opt.cancel);
+  solvers.chance = &chance;
+  const int want = std::max(1, opt.samples);
+  int tries = 0, exactFails = 0;
+  bool tryExact = true;
+  while (out.samples < want && tries < 4 * want) {
+    if (cancelled(opt)) {
+      out.cancelled = true;
+      break;
     }
+    ++tries;
+    const Hidden h = sampler.sample(rng);
+    if (count(h.opponentHand) != o.opponentCount || static_cast<int>(h.stock.size()) != o.stockCount) continue;
+    SimState d = base;
+    d.setHidden(mover, h.opponentHand, h.stock.data(), static_cast<int>(h.stock.size()));
+    std::vector<Acc> one(acc.size());
+    const bool exact = evalDeal(d, legal, solvers, tryExact ? opt.nodeLimit : -1, rollouts, rng, one);
+    if (cancelled(opt)) {  // this deal may be half done: leave it out
+      out.cancelled = true;
+      break;
+    }
+    for (std::size_t i = 0; i < acc.size(); ++i) {
+      acc[i].win += one[i].win;
+      acc[i].points += one[i].points;
+      acc[i].n += one[i].n;
+      acc[i].exact += one[i].exact;
+    }
+    allExact = allExact && exact;
+    // The first four deals show whether the position is small enough; after four failures in a row
+    // no more time goes into the solver for this position.
+    if (!exact && ++exactFails >= 4 && out.samples < 4) tryExact = false;
+    ++out.samples;
+    if (opt.progress) opt.progress(static_cast<double>(out.samples) / want);
   }
-  out.exact = allExact && out.samples > 0 && !out.cancelled;
+  solvers.chance = nullptr;  // `chance` ends here
+  return allExact;
+}
+
+// Appends each legal move's averages to out.moves, best first (by the chance to win, then the points).
+void rankMoves(const Match& m, const Observation& o, const MoveList& legal, const std::vector<Acc>& acc,
+               PositionEval& out) {
   for (int i = 0; i < legal.size; ++i) {
     const Acc& a = acc[static_cast<std::size_t>(i)];
     MoveEval e;
@@ -199,6 +187,38 @@ PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& op
     if (a.win != b.win) return a.win > b.win;
     return a.points > b.points;
   });
+}
+
+}  // namespace
+
+PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& opt) {
+  PositionEval out;
+  if (!m.inRound()) return out;
+  const MoveList legal = m.legalMoves();
+  const Player mover = m.state().turn;
+  const Observation o = observe(m, mover, log);  // what the mover knows (the sampler's, and the tips')
+  const SimState base = SimState::from(m);
+  std::vector<Acc> acc(static_cast<std::size_t>(legal.size));
+  Solvers solvers;
+  solvers.plain.setCancel(opt.cancel);
+  pcg32 rng(splitmix64(opt.seed));
+  const int rollouts = std::max(1, opt.rollouts);
+  bool allExact = true;
+  if (legal.size == 1 && opt.knowledge == Knowledge::All) {
+    // No choice: nothing to compare; the one move gets the position's value when it is cheap. From the
+    // mover's knowledge the value comes from sampled deals like any other (the true deal is hidden).
+    (void)evalDeal(base, legal, solvers, kAllNodeLimit, rollouts, rng, acc);
+    out.samples = 1;
+    allExact = acc[0].exact == 1;
+  } else if (opt.knowledge == Knowledge::All) {
+    allExact = evalDeal(base, legal, solvers, kAllNodeLimit, 8 * rollouts, rng, acc);
+    if (cancelled(opt)) out.cancelled = true;
+    out.samples = 1;
+  } else {
+    allExact = evalSampled(base, o, legal, opt, solvers, rollouts, rng, acc, out);
+  }
+  out.exact = allExact && out.samples > 0 && !out.cancelled;
+  rankMoves(m, o, legal, acc, out);
   if (opt.progress && opt.knowledge == Knowledge::All) opt.progress(1.0);
   return out;
 }

@@ -331,13 +331,8 @@ class Expert final : public Computer {
   void treeSearch(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
     const long long iterations = std::max<long long>(64, searchPlayouts(o.rules, opt_.ms) / 3);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
-    std::vector<double> cumulative(deals.size());
     double total = 0;
-    for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = total += weights[k];
-    if (!(total > 0)) {  // no deal explains the plays under the model: weigh them all alike
-      for (std::size_t k = 0; k < deals.size(); ++k) cumulative[k] = static_cast<double>(k + 1);
-      total = static_cast<double>(deals.size());
-    }
+    const std::vector<double> cumulative = cumulativeWeights(weights, deals.size(), total);
     const bool rounds = o.rules.target == 0;
     const std::size_t me = static_cast<std::size_t>(idx(o.me));
     const PlayoutModel model = playoutModel(o);
@@ -353,65 +348,106 @@ class Expert final : public Computer {
           static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), x) - cumulative.begin());
       d.use(deals[std::min(k, deals.size() - 1)]);
       PlayoutPosition p = d.position();
-      std::uint32_t node = 0;
-      path.clear();
-      while (!p.s.over()) {
-        const MoveList legal = p.s.legalMoves(o.rules, p.table.fits);
-        std::array<int, 64> untried{};
-        int nu = 0;
-        std::uint32_t pick = 0;
-        double bestU = -1;
-        for (int j = 0; j < legal.size; ++j) {
-          std::uint32_t found = 0;
-          for (std::uint32_t c : tree[node].children)
-            if (tree[c].move.same(legal.moves[j])) {
-              found = c;
-              break;
-            }
-          if (!found) {
-            untried[static_cast<std::size_t>(nu++)] = j;
-            continue;
-          }
-          TreeNode& c = tree[found];
-          c.avail += 1;
-          const double u = c.reward / c.visits + opt_.tree * std::sqrt(std::log(c.avail) / c.visits);
-          if (u > bestU) {
-            bestU = u;
-            pick = found;
-          }
-        }
-        if (nu > 0) {
-          const Move m = legal.moves[untried[static_cast<std::size_t>(rng_(static_cast<std::uint32_t>(nu)))]];
-          if (tree.size() >= cap) {  // full: play the move out without a node
-            p.apply(o.rules, m);
-            break;
-          }
-          TreeNode child;
-          child.move = m;
-          child.mover = static_cast<std::uint8_t>(idx(p.s.turn));
-          child.avail = 1;
-          tree.push_back(std::move(child));
-          const auto id = static_cast<std::uint32_t>(tree.size() - 1);
-          tree[node].children.push_back(id);
-          p.apply(o.rules, m);
-          path.push_back(id);
-          break;
-        }
-        p.apply(o.rules, tree[pick].move);
-        path.push_back(pick);
-        node = pick;
-      }
+      descend(o, tree, cap, p, path);
       if (!p.s.over()) (void)playoutMixed(o.rules, p, prng_, model);
       const int pts = pointsFor(p.s, o.me);
       const double mine = rounds ? (pts > 0 ? 1.0 : pts == 0 ? 0.5 : 0.0) : std::clamp(0.5 + pts / 100.0, 0.0, 1.0);
-      for (std::uint32_t c : path) {
-        TreeNode& t = tree[c];
-        t.visits += 1;
-        t.reward += t.mover == me ? mine : 1 - mine;
-        t.points += pts;
-        t.wins += pts > 0 ? 1 : pts == 0 ? 0.5 : 0;
+      backUp(tree, path, pts, mine, me);
+    }
+    rootScores(o, tree, score);
+    how = playedOutWords(o, deals.size());
+  }
+
+  // The running sums of the n deals' weights (total: the last), for picking a deal in proportion to
+  // its weight; all alike when no deal explains the plays under the model.
+  static std::vector<double> cumulativeWeights(const std::vector<double>& weights, std::size_t n, double& total) {
+    std::vector<double> cumulative(n);
+    total = 0;
+    for (std::size_t k = 0; k < n; ++k) cumulative[k] = total += weights[k];
+    if (!(total > 0)) {  // no deal explains the plays under the model: weigh them all alike
+      for (std::size_t k = 0; k < n; ++k) cumulative[k] = static_cast<double>(k + 1);
+      total = static_cast<double>(n);
+    }
+    return cumulative;
+  }
+
+  // One iteration's walk from the root in the deal p: UCB1 among the known moves while every legal
+  // move has a node, then one new node (below cap) for an untried move. p ends at the leaf reached;
+  // path holds the nodes walked.
+  void descend(const Observation& o, std::vector<TreeNode>& tree, std::size_t cap, PlayoutPosition& p,
+               std::vector<std::uint32_t>& path) {
+    std::uint32_t node = 0;
+    path.clear();
+    while (!p.s.over()) {
+      const MoveList legal = p.s.legalMoves(o.rules, p.table.fits);
+      std::array<int, 64> untried{};
+      int nu = 0;
+      const std::uint32_t pick = ucbChild(tree, node, legal, untried, nu);
+      if (nu > 0) {
+        const Move m = legal.moves[untried[static_cast<std::size_t>(rng_(static_cast<std::uint32_t>(nu)))]];
+        if (tree.size() >= cap) {  // full: play the move out without a node
+          p.apply(o.rules, m);
+          break;
+        }
+        TreeNode child;
+        child.move = m;
+        child.mover = static_cast<std::uint8_t>(idx(p.s.turn));
+        child.avail = 1;
+        tree.push_back(std::move(child));
+        const auto id = static_cast<std::uint32_t>(tree.size() - 1);
+        tree[node].children.push_back(id);
+        p.apply(o.rules, m);
+        path.push_back(id);
+        break;
+      }
+      p.apply(o.rules, tree[pick].move);
+      path.push_back(pick);
+      node = pick;
+    }
+  }
+
+  // Among node's children legal in this deal (their availability counted): the best by UCB1. The
+  // legal moves without a child are listed in untried[0..nu).
+  std::uint32_t ucbChild(std::vector<TreeNode>& tree, std::uint32_t node, const MoveList& legal,
+                         std::array<int, 64>& untried, int& nu) const {
+    std::uint32_t pick = 0;
+    double bestU = -1;
+    for (int j = 0; j < legal.size; ++j) {
+      std::uint32_t found = 0;
+      for (std::uint32_t c : tree[node].children)
+        if (tree[c].move.same(legal.moves[j])) {
+          found = c;
+          break;
+        }
+      if (!found) {
+        untried[static_cast<std::size_t>(nu++)] = j;
+        continue;
+      }
+      TreeNode& c = tree[found];
+      c.avail += 1;
+      const double u = c.reward / c.visits + opt_.tree * std::sqrt(std::log(c.avail) / c.visits);
+      if (u > bestU) {
+        bestU = u;
+        pick = found;
       }
     }
+    return pick;
+  }
+
+  // Backs a playout's result up the nodes walked: mine is the observer's reward, pts their points.
+  static void backUp(std::vector<TreeNode>& tree, const std::vector<std::uint32_t>& path, int pts, double mine,
+                     std::size_t me) {
+    for (std::uint32_t c : path) {
+      TreeNode& t = tree[c];
+      t.visits += 1;
+      t.reward += t.mover == me ? mine : 1 - mine;
+      t.points += pts;
+      t.wins += pts > 0 ? 1 : pts == 0 ? 0.5 : 0;
+    }
+  }
+
+  // The root's children's sums, as the scores of the legal moves they are.
+  static void rootScores(const Observation& o, const std::vector<TreeNode>& tree, std::vector<MoveScore>& score) {
     for (std::uint32_t c : tree[0].children)
       for (std::size_t i = 0; i < score.size(); ++i)
         if (o.legal.moves[i].same(tree[c].move)) {
@@ -422,7 +458,6 @@ class Expert final : public Computer {
           ms.n = static_cast<long long>(tree[c].visits);
           break;
         }
-    how = playedOutWords(o, deals.size());
   }
 
   // The deals of a search and their weights. Without the heavy-first model: n deals uniform over

@@ -285,6 +285,35 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   // The opponent's hand now: a uniform subset of the tiles they may hold; the rest is the stock,
   // in a uniform order.
   // Scratch vectors are members, so that proposals reuse their capacity (no allocation once warm).
+  if (!proposeHand(rng, out)) return false;
+  const Mask now = out.opponentHand;
+  // The identities of the opponent's draws: d distinct tiles among the ones they ever held since
+  // the start (held now or played), in order; the rest was their start hand.
+  if (!openDraws(now)) return false;
+  if (!constructive)
+    uniformDraws(rng);
+  else if (!constructiveDraws(rng))
+    return false;
+  const std::vector<Tile>& held = scratch_.held;
+  const std::vector<Tile>& drawn = scratch_.drawn;
+  Mask start = 0;
+  for (Tile t : held) start |= bit(t);
+  for (Tile t : drawn) start &= ~bit(t);
+  if (count(start) != startCount_) return false;
+  out.opponentStart = start;
+  out.opponentDraws = drawn;
+  if (!consistent(o_, excl_, myStart_, forcedLead_, forcedBy_, start, drawn, now)) return false;
+  // The stock's order plays no part in the history: shuffled once the deal is kept.
+  const std::vector<Tile>& pool = scratch_.pool;
+  out.stock.assign(pool.begin() + o_.opponentCount, pool.end());
+  out.stock.insert(out.stock.end(), free_.begin(), free_.end());
+  shuffle(out.stock, rng);
+  return true;
+}
+
+// The opponent's hand now (out.opponentHand): the first k tiles of scratch_.pool after a partial
+// shuffle, the rest left for the stock. False when the counts cannot add up.
+bool Sampler::proposeHand(pcg32& rng, Hidden& out) {
   std::vector<Tile>& pool = scratch_.pool;
   pool.assign(pool_.begin(), pool_.end());
   const int k = o_.opponentCount;
@@ -293,9 +322,13 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   Mask now = 0;
   for (int i = 0; i < k; ++i) now |= bit(pool[i]);
   out.opponentHand = now;
-  if (static_cast<int>(pool.size()) - k + static_cast<int>(free_.size()) != o_.stockCount) return false;
-  // The identities of the opponent's draws: d distinct tiles among the ones they ever held since
-  // the start (held now or played), in order; the rest was their start hand.
+  return static_cast<int>(pool.size()) - k + static_cast<int>(free_.size()) == o_.stockCount;
+}
+
+// The tiles the opponent ever held (scratch_.held), their draws with the pinned ones filled in
+// (scratch_.drawn), the tiles left for the others (scratch_.rest) and those draws' slots
+// (scratch_.open). False when there are more draws than tiles for them.
+bool Sampler::openDraws(Mask now) {
   std::vector<Tile>& held = scratch_.held;
   held.assign(played_.begin(), played_.end());
   for (Mask m = now; m; m &= m - 1) held.push_back(static_cast<Tile>(std::countr_zero(m)));
@@ -318,60 +351,55 @@ bool Sampler::propose(pcg32& rng, Hidden& out, bool constructive) {
   open.clear();
   for (std::size_t j = 0; j < d; ++j)
     if (drawn[j] == kNoTile) open.push_back(static_cast<int>(j));
-  if (open.size() > rest.size()) return false;
-  if (!constructive) {
-    // A uniform ordered choice of distinct tiles for the open draws.
-    for (std::size_t i = 0; i < open.size(); ++i) {
-      std::swap(rest[i], rest[i + bounded(rng, static_cast<std::uint32_t>(rest.size() - i))]);
-      drawn[open[i]] = rest[i];
-    }
-  } else {
-    // Each tile's possible draws: at or after its last exclusion before it left the hand, before
-    // its play; the most constrained draw first, a random candidate each.
-    const int n = static_cast<int>(o_.history.size());
-    std::vector<int> lo(rest.size()), hi(rest.size());
-    for (std::size_t j = 0; j < rest.size(); ++j) {
-      const Tile t = rest[j];
-      int until = n;
-      for (std::size_t q = 0; q < played_.size(); ++q)
-        if (played_[q] == t) until = playedAt_[q];
-      int last = -1;
-      for (int i = 0; i < until; ++i)
-        if (excl_[static_cast<std::size_t>(i)] & bit(t)) last = i;
-      lo[j] = last;
-      hi[j] = until;
-    }
-    std::vector<bool> used(rest.size(), false);
-    auto candidates = [&](int slot) {
-      std::vector<int> c;
-      const int at = drawAt_[slot];
-      const Mask no = o_.history[at].placeable;  // an open draw brought no placeable tile
-      for (std::size_t j = 0; j < rest.size(); ++j)
-        if (!used[j] && lo[j] <= at && at < hi[j] && (at + 1 == n || !(no & bit(rest[j]))))
-          c.push_back(static_cast<int>(j));
-      return c;
-    };
-    std::vector<int> order = open;
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return candidates(a).size() < candidates(b).size(); });
-    for (int slot : order) {
-      auto c = candidates(slot);
-      if (c.empty()) return false;
-      const int j = c[bounded(rng, static_cast<std::uint32_t>(c.size()))];
-      used[j] = true;
-      drawn[slot] = rest[j];
-    }
+  return open.size() <= rest.size();
+}
+
+// A uniform ordered choice of distinct tiles of scratch_.rest for the open draws.
+void Sampler::uniformDraws(pcg32& rng) {
+  std::vector<Tile>& rest = scratch_.rest;
+  const std::vector<int>& open = scratch_.open;
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    std::swap(rest[i], rest[i + bounded(rng, static_cast<std::uint32_t>(rest.size() - i))]);
+    scratch_.drawn[open[i]] = rest[i];
   }
-  Mask start = 0;
-  for (Tile t : held) start |= bit(t);
-  for (Tile t : drawn) start &= ~bit(t);
-  if (count(start) != startCount_) return false;
-  out.opponentStart = start;
-  out.opponentDraws = drawn;
-  if (!consistent(o_, excl_, myStart_, forcedLead_, forcedBy_, start, drawn, now)) return false;
-  // The stock's order plays no part in the history: shuffled once the deal is kept.
-  out.stock.assign(pool.begin() + k, pool.end());
-  out.stock.insert(out.stock.end(), free_.begin(), free_.end());
-  shuffle(out.stock, rng);
+}
+
+// Each tile's possible draws: at or after its last exclusion before it left the hand, before
+// its play; the most constrained draw first, a random candidate each. False when a draw has none.
+bool Sampler::constructiveDraws(pcg32& rng) {
+  const std::vector<Tile>& rest = scratch_.rest;
+  const int n = static_cast<int>(o_.history.size());
+  std::vector<int> lo(rest.size()), hi(rest.size());
+  for (std::size_t j = 0; j < rest.size(); ++j) {
+    const Tile t = rest[j];
+    int until = n;
+    for (std::size_t q = 0; q < played_.size(); ++q)
+      if (played_[q] == t) until = playedAt_[q];
+    int last = -1;
+    for (int i = 0; i < until; ++i)
+      if (excl_[static_cast<std::size_t>(i)] & bit(t)) last = i;
+    lo[j] = last;
+    hi[j] = until;
+  }
+  std::vector<bool> used(rest.size(), false);
+  auto candidates = [&](int slot) {
+    std::vector<int> c;
+    const int at = drawAt_[slot];
+    const Mask no = o_.history[at].placeable;  // an open draw brought no placeable tile
+    for (std::size_t j = 0; j < rest.size(); ++j)
+      if (!used[j] && lo[j] <= at && at < hi[j] && (at + 1 == n || !(no & bit(rest[j]))))
+        c.push_back(static_cast<int>(j));
+    return c;
+  };
+  std::vector<int> order = scratch_.open;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return candidates(a).size() < candidates(b).size(); });
+  for (int slot : order) {
+    auto c = candidates(slot);
+    if (c.empty()) return false;
+    const int j = c[bounded(rng, static_cast<std::uint32_t>(c.size()))];
+    used[j] = true;
+    scratch_.drawn[slot] = rest[j];
+  }
   return true;
 }
 

@@ -77,6 +77,11 @@ class Sampler {
 
  private:
   [[nodiscard]] bool propose(pcg32& rng, Hidden& out, bool constructive);
+  // propose()'s steps, on scratch_: the opponent's hand now; the draws' slots; their tiles.
+  [[nodiscard]] bool proposeHand(pcg32& rng, Hidden& out);
+  [[nodiscard]] bool openDraws(Mask now);
+  void uniformDraws(pcg32& rng);
+  [[nodiscard]] bool constructiveDraws(pcg32& rng);
   Observation o_;
   std::vector<Mask> excl_;     // exclusions(o, model): what each event says the opponent did not hold
   std::vector<Tile> pool_;     // unseen tiles the opponent may hold now

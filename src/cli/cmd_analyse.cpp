@@ -46,6 +46,100 @@ std::string signedPoints(double p) {
   return buf;
 }
 
+// Per player: positions, inaccuracies, mistakes, blunders.
+using Marks = std::array<std::array<int, 4>, 2>;
+
+// The positions and marks of each player's moves.
+Marks countMarks(const std::vector<ai::AnalysedMove>& moves) {
+  Marks marks{};
+  for (const auto& a : moves) {
+    ++marks[static_cast<std::size_t>(idx(a.mover))][0];
+    if (a.mark != ai::Mark::None) ++marks[static_cast<std::size_t>(idx(a.mover))][static_cast<std::size_t>(a.mark)];
+  }
+  return marks;
+}
+
+// The analysis as one JSON object (docs/analysis.md) on standard output.
+void printJson(const std::string& file, const dgn::Record& rec, const std::vector<ai::AnalysedMove>& moves,
+               const std::optional<Player>& side, const ai::EvalOptions& opt, const Marks& marks) {
+  nlohmann::ordered_json j;
+  j["file"] = file;
+  j["rules"] = rec.rules.text();
+  j["knowledge"] = opt.knowledge == ai::Knowledge::All ? "all" : "mover";
+  j["side"] = side ? std::string(1, letter(*side)) : "both";
+  j["samples"] = opt.knowledge == ai::Knowledge::All ? 1 : opt.samples;
+  j["seed"] = opt.seed;
+  auto& list = j["positions"] = nlohmann::ordered_json::array();
+  for (const auto& a : moves) {
+    nlohmann::ordered_json p;
+    p["round"] = a.round;
+    p["number"] = a.number;
+    p["line"] = a.line;
+    p["mover"] = std::string(1, letter(a.mover));
+    p["played"] = a.playedText;
+    p["played_win"] = a.playedWin;
+    p["played_points"] = a.playedPoints;
+    p["best"] = a.eval.moves.empty() ? "" : a.eval.moves.front().text;
+    p["mark"] = ai::name(a.mark);
+    p["exact"] = a.eval.exact;
+    p["samples"] = a.eval.samples;
+    auto& ms = p["moves"] = nlohmann::ordered_json::array();
+    for (const auto& e : a.eval.moves)
+      ms.push_back(
+          {{"move", e.text}, {"win", e.win}, {"points", e.points}, {"exact_share", e.exactShare}, {"tips", e.tips}});
+    list.push_back(std::move(p));
+  }
+  for (int p = 0; p < 2; ++p) {
+    const auto& c = marks[static_cast<std::size_t>(p)];
+    j["summary"][std::string(1, "AB"[p])] = {
+        {"positions", c[0]}, {"inaccuracies", c[1]}, {"mistakes", c[2]}, {"blunders", c[3]}};
+  }
+  std::cout << j.dump() << "\n";
+}
+
+// One analysed position as text: the move played and its mark, then every legal move's figures.
+void printPosition(const ai::AnalysedMove& a) {
+  std::cout << "\nround " << a.round << ", move " << a.number << " (line " << a.line << "): " << letter(a.mover)
+            << " played " << a.playedText << ai::symbol(a.mark);
+  if (a.mark != ai::Mark::None) std::cout << "  (" << ai::name(a.mark) << ")";
+  std::cout << (a.eval.exact ? "" : "  [estimate]") << "\n";
+  for (const auto& e : a.eval.moves) {
+    const bool played = e.move.same(a.played);
+    // The tips' words after the figures and the mark of the move played, in a column of their own.
+    const char* mark = played ? "  <- played" : e.tips.empty() ? "" : "           ";
+    std::printf("  %-16s %s %s%s%s%s\n", e.text.c_str(), percent(e.win).c_str(), signedPoints(e.points).c_str(), mark,
+                e.tips.empty() ? "" : "  ", e.tips.c_str());
+  }
+  std::fflush(stdout);
+}
+
+// The analysis as text on standard output: the rules and knowledge, each position, the marks' summary.
+void printText(const dgn::Record& rec, const std::vector<ai::AnalysedMove>& moves, const std::optional<Player>& side,
+               const ai::EvalOptions& opt, const Marks& marks) {
+  std::cout << "rules     " << rec.rules.text() << "\n";
+  std::cout << "knowledge "
+            << (opt.knowledge == ai::Knowledge::All ? "all tiles known (exact solver)"
+                                                    : "the mover's (" + std::to_string(opt.samples) +
+                                                          " sampled deals, seed " + std::to_string(opt.seed) + ")")
+            << ", moves of " << (side ? std::string(1, letter(*side)) : std::string("both players")) << "\n";
+  if (moves.empty()) std::cout << "no position with a choice of moves\n";
+  for (const auto& a : moves) printPosition(a);
+  std::cout << "\nsummary";
+  // "1 mistake", "2 mistakes": a count and its noun in the number it takes.
+  const auto count = [](int n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  for (int p = 0; p < 2; ++p) {
+    const auto& c = marks[static_cast<std::size_t>(p)];
+    if (side && idx(*side) != p) continue;
+    std::cout << "  "
+              << "AB"[p] << ": " << count(c[0], "position", "positions") << ", "
+              << count(c[1], "inaccuracy", "inaccuracies") << ", " << count(c[2], "mistake", "mistakes") << ", "
+              << count(c[3], "blunder", "blunders");
+  }
+  std::cout << "\n";
+}
+
 }  // namespace
 
 struct AnalyseCommand::Options {
@@ -115,84 +209,11 @@ int AnalyseCommand::run() const {
   const auto moves = ai::analyseRecord(rec, side, opt);
   if (opt.progress) std::fprintf(stderr, "\r                \r");
 
-  const std::string knowledge = opt.knowledge == ai::Knowledge::All ? "all" : "mover";
-  const std::string sideText = side ? std::string(1, letter(*side)) : "both";
-  std::array<std::array<int, 4>, 2> marks{};  // per player: positions, inaccuracies, mistakes, blunders
-  for (const auto& a : moves) {
-    ++marks[static_cast<std::size_t>(idx(a.mover))][0];
-    if (a.mark != ai::Mark::None) ++marks[static_cast<std::size_t>(idx(a.mover))][static_cast<std::size_t>(a.mark)];
-  }
-  if (o_->json) {
-    nlohmann::ordered_json j;
-    j["file"] = o_->file;
-    j["rules"] = rec.rules.text();
-    j["knowledge"] = knowledge;
-    j["side"] = sideText;
-    j["samples"] = opt.knowledge == ai::Knowledge::All ? 1 : opt.samples;
-    j["seed"] = opt.seed;
-    auto& list = j["positions"] = nlohmann::ordered_json::array();
-    for (const auto& a : moves) {
-      nlohmann::ordered_json p;
-      p["round"] = a.round;
-      p["number"] = a.number;
-      p["line"] = a.line;
-      p["mover"] = std::string(1, letter(a.mover));
-      p["played"] = a.playedText;
-      p["played_win"] = a.playedWin;
-      p["played_points"] = a.playedPoints;
-      p["best"] = a.eval.moves.empty() ? "" : a.eval.moves.front().text;
-      p["mark"] = ai::name(a.mark);
-      p["exact"] = a.eval.exact;
-      p["samples"] = a.eval.samples;
-      auto& ms = p["moves"] = nlohmann::ordered_json::array();
-      for (const auto& e : a.eval.moves)
-        ms.push_back(
-            {{"move", e.text}, {"win", e.win}, {"points", e.points}, {"exact_share", e.exactShare}, {"tips", e.tips}});
-      list.push_back(std::move(p));
-    }
-    for (int p = 0; p < 2; ++p) {
-      const auto& c = marks[static_cast<std::size_t>(p)];
-      j["summary"][std::string(1, "AB"[p])] = {
-          {"positions", c[0]}, {"inaccuracies", c[1]}, {"mistakes", c[2]}, {"blunders", c[3]}};
-    }
-    std::cout << j.dump() << "\n";
-    return 0;
-  }
-  std::cout << "rules     " << rec.rules.text() << "\n";
-  std::cout << "knowledge "
-            << (opt.knowledge == ai::Knowledge::All ? "all tiles known (exact solver)"
-                                                    : "the mover's (" + std::to_string(opt.samples) +
-                                                          " sampled deals, seed " + std::to_string(opt.seed) + ")")
-            << ", moves of " << (side ? std::string(1, letter(*side)) : std::string("both players")) << "\n";
-  if (moves.empty()) std::cout << "no position with a choice of moves\n";
-  for (const auto& a : moves) {
-    std::cout << "\nround " << a.round << ", move " << a.number << " (line " << a.line << "): " << letter(a.mover)
-              << " played " << a.playedText << ai::symbol(a.mark);
-    if (a.mark != ai::Mark::None) std::cout << "  (" << ai::name(a.mark) << ")";
-    std::cout << (a.eval.exact ? "" : "  [estimate]") << "\n";
-    for (const auto& e : a.eval.moves) {
-      const bool played = e.move.same(a.played);
-      // The tips' words after the figures and the mark of the move played, in a column of their own.
-      const char* mark = played ? "  <- played" : e.tips.empty() ? "" : "           ";
-      std::printf("  %-16s %s %s%s%s%s\n", e.text.c_str(), percent(e.win).c_str(), signedPoints(e.points).c_str(), mark,
-                  e.tips.empty() ? "" : "  ", e.tips.c_str());
-    }
-    std::fflush(stdout);
-  }
-  std::cout << "\nsummary";
-  // "1 mistake", "2 mistakes": a count and its noun in the number it takes.
-  const auto count = [](int n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-  };
-  for (int p = 0; p < 2; ++p) {
-    const auto& c = marks[static_cast<std::size_t>(p)];
-    if (side && idx(*side) != p) continue;
-    std::cout << "  "
-              << "AB"[p] << ": " << count(c[0], "position", "positions") << ", "
-              << count(c[1], "inaccuracy", "inaccuracies") << ", " << count(c[2], "mistake", "mistakes") << ", "
-              << count(c[3], "blunder", "blunders");
-  }
-  std::cout << "\n";
+  const Marks marks = countMarks(moves);
+  if (o_->json)
+    printJson(o_->file, rec, moves, side, opt, marks);
+  else
+    printText(rec, moves, side, opt, marks);
   return 0;
 }
 

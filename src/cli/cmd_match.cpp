@@ -219,6 +219,120 @@ void drawProgress(long long done, long long total) {
   std::fflush(stderr);
 }
 
+// Plays the job's games on `workers` threads, each gathering into its own entry of gathered, with the
+// progress on a terminal's standard error; returns the seconds it took.
+double runGames(const Job& job, int workers, std::vector<Gathered>& gathered) {
+  std::atomic<long long> next{0}, done{0};
+  std::atomic<bool> failed{false};
+  std::mutex mu;
+  std::condition_variable cv;
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(workers));
+  for (int w = 0; w < workers; ++w)
+    pool.emplace_back([&, w] {
+      Gathered& g = gathered[static_cast<std::size_t>(w)];
+      for (long long i = next++; i < job.games && !failed; i = next++) {
+        try {
+          playGame(job, i, g);
+        } catch (const std::exception& e) {
+          g.errorGame = i;
+          g.error = e.what();
+          failed = true;
+        }
+        ++done;
+        if (i + 1 == job.games || failed) cv.notify_all();
+      }
+      std::lock_guard lock(mu);
+      cv.notify_all();
+    });
+  if (::isatty(STDERR_FILENO)) {
+    std::unique_lock lock(mu);
+    while (done < job.games && !failed) {
+      drawProgress(done, job.games);
+      cv.wait_for(lock, std::chrono::milliseconds(200));
+    }
+    drawProgress(done, job.games);
+    std::fprintf(stderr, "\n");
+  }
+  for (auto& t : pool) t.join();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+// The first failure in game order, or nullptr.
+const Gathered* firstError(const std::vector<Gathered>& gathered) {
+  const Gathered* first = nullptr;
+  for (const auto& g : gathered)
+    if (g.errorGame >= 0 && (!first || g.errorGame < first->errorGame)) first = &g;
+  return first;
+}
+
+// The workers' sums, and every decision time of --a and --b into ms.
+Tally sumUp(const std::vector<Gathered>& gathered, std::vector<double> (&ms)[2]) {
+  Tally t;
+  for (const auto& g : gathered) {
+    t.games += g.tally.games;
+    t.wins += g.tally.wins;
+    t.losses += g.tally.losses;
+    t.ties += g.tally.ties;
+    t.rounds += g.tally.rounds;
+    t.points += g.tally.points;
+    for (int p = 0; p < 2; ++p) ms[p].insert(ms[p].end(), g.ms[p].begin(), g.ms[p].end());
+  }
+  return t;
+}
+
+// Writes --policy-data's lines to path in game order, whatever the threads; the error, or empty.
+std::string writePolicy(const std::string& path, const std::vector<Gathered>& gathered) {
+  std::vector<std::pair<long long, std::string>> games;
+  for (const auto& g : gathered) games.insert(games.end(), g.policy.begin(), g.policy.end());
+  std::sort(games.begin(), games.end());
+  std::string text;
+  for (const auto& game : games) text += game.second;
+  return dgn::saveFile(path, text);
+}
+
+// The report as one JSON object on standard output.
+void printJson(const Job& job, const Tally& t, const TimeStats (&time)[2]) {
+  const Interval ci = t.ci95();
+  auto times = [](const TimeStats& s) {
+    return nlohmann::ordered_json{{"mean", s.mean}, {"median", s.median}, {"p95", s.p95}};
+  };
+  const nlohmann::ordered_json j{{"rules", job.rules.text()},
+                                 {"a", job.spec[0]},
+                                 {"b", job.spec[1]},
+                                 {"games", t.games},
+                                 {"wins", t.wins},
+                                 {"losses", t.losses},
+                                 {"ties", t.ties},
+                                 {"win_rate", t.winRate()},
+                                 {"ci95", {ci.lo, ci.hi}},
+                                 {"points_per_round", t.pointsPerRound()},
+                                 {"decision_ms", {{"a", times(time[0])}, {"b", times(time[1])}}}};
+  std::cout << j.dump() << "\n";
+}
+
+// The report as text on standard output.
+void printText(const Job& job, const Tally& t, const TimeStats (&time)[2], int workers, double seconds) {
+  const Interval ci = t.ci95();
+  std::cout << job.rules.text() << "\n";
+  std::cout << "A " << job.spec[0] << "  vs  B " << job.spec[1] << ": " << t.games
+            << (job.matches ? (t.games == 1 ? " match (" : " matches (") + std::to_string(t.rounds) +
+                                  (t.rounds == 1 ? " round)" : " rounds)")
+                            : std::string(t.games == 1 ? " single round" : " single rounds"))
+            << ", seed " << job.seed << ", " << workers << (workers == 1 ? " thread" : " threads") << ", "
+            << fixed(seconds, 1) << " s\n";
+  std::cout << "A won " << t.wins << ", lost " << t.losses << ", tied " << t.ties << ": win rate "
+            << fixed(100 * t.winRate(), 2) << "% (ties count half), 95% CI " << fixed(100 * ci.lo, 2) << "% to "
+            << fixed(100 * ci.hi, 2) << "% (Wilson)\n";
+  std::cout << "points per round, A's side: " << (t.pointsPerRound() >= 0 ? "+" : "") << fixed(t.pointsPerRound(), 3)
+            << "\n";
+  for (int p = 0; p < 2; ++p)
+    std::cout << (job.cpuTime ? "decision CPU time " : "decision time ") << "AB"[p] << " (" << job.spec[p] << "): mean "
+              << msText(time[p].mean) << " ms, median " << msText(time[p].median) << " ms, p95 " << msText(time[p].p95)
+              << " ms over " << time[p].count << " choices\n";
+}
+
 }  // namespace
 
 struct MatchCommand::Options {
@@ -299,109 +413,26 @@ int MatchCommand::run() const {
 
   const auto workers = static_cast<int>(std::min(threads, job.games));
   std::vector<Gathered> gathered(static_cast<std::size_t>(workers));
-  std::atomic<long long> next{0}, done{0};
-  std::atomic<bool> failed{false};
-  std::mutex mu;
-  std::condition_variable cv;
-  const auto started = std::chrono::steady_clock::now();
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(workers));
-  for (int w = 0; w < workers; ++w)
-    pool.emplace_back([&, w] {
-      Gathered& g = gathered[static_cast<std::size_t>(w)];
-      for (long long i = next++; i < job.games && !failed; i = next++) {
-        try {
-          playGame(job, i, g);
-        } catch (const std::exception& e) {
-          g.errorGame = i;
-          g.error = e.what();
-          failed = true;
-        }
-        ++done;
-        if (i + 1 == job.games || failed) cv.notify_all();
-      }
-      std::lock_guard lock(mu);
-      cv.notify_all();
-    });
-  if (::isatty(STDERR_FILENO)) {
-    std::unique_lock lock(mu);
-    while (done < job.games && !failed) {
-      drawProgress(done, job.games);
-      cv.wait_for(lock, std::chrono::milliseconds(200));
-    }
-    drawProgress(done, job.games);
-    std::fprintf(stderr, "\n");
-  }
-  for (auto& t : pool) t.join();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double seconds = runGames(job, workers, gathered);
 
   // The first failure in game order, then the sums.
-  const Gathered* firstError = nullptr;
-  for (const auto& g : gathered)
-    if (g.errorGame >= 0 && (!firstError || g.errorGame < firstError->errorGame)) firstError = &g;
-  if (firstError) {
-    std::cerr << "dominoes match: game " << firstError->errorGame + 1 << ": " << firstError->error << "\n";
+  if (const Gathered* e = firstError(gathered)) {
+    std::cerr << "dominoes match: game " << e->errorGame + 1 << ": " << e->error << "\n";
     return 1;
   }
-  Tally t;
   std::vector<double> ms[2];
-  for (auto& g : gathered) {
-    t.games += g.tally.games;
-    t.wins += g.tally.wins;
-    t.losses += g.tally.losses;
-    t.ties += g.tally.ties;
-    t.rounds += g.tally.rounds;
-    t.points += g.tally.points;
-    for (int p = 0; p < 2; ++p) ms[p].insert(ms[p].end(), g.ms[p].begin(), g.ms[p].end());
-  }
+  const Tally t = sumUp(gathered, ms);
   const TimeStats time[2] = {timeStats(std::move(ms[0])), timeStats(std::move(ms[1]))};
-  if (job.policyData) {  // in game order, whatever the threads
-    std::vector<std::pair<long long, std::string>> games;
-    for (auto& g : gathered) games.insert(games.end(), g.policy.begin(), g.policy.end());
-    std::sort(games.begin(), games.end());
-    std::string text;
-    for (const auto& game : games) text += game.second;
-    if (auto err = dgn::saveFile(o_->policyData, text); !err.empty()) {
+  if (job.policyData) {
+    if (auto err = writePolicy(o_->policyData, gathered); !err.empty()) {
       std::cerr << "dominoes match: " << err << "\n";
       return 1;
     }
   }
-  const Interval ci = t.ci95();
-
-  if (o_->json) {
-    auto times = [](const TimeStats& s) {
-      return nlohmann::ordered_json{{"mean", s.mean}, {"median", s.median}, {"p95", s.p95}};
-    };
-    const nlohmann::ordered_json j{{"rules", job.rules.text()},
-                                   {"a", job.spec[0]},
-                                   {"b", job.spec[1]},
-                                   {"games", t.games},
-                                   {"wins", t.wins},
-                                   {"losses", t.losses},
-                                   {"ties", t.ties},
-                                   {"win_rate", t.winRate()},
-                                   {"ci95", {ci.lo, ci.hi}},
-                                   {"points_per_round", t.pointsPerRound()},
-                                   {"decision_ms", {{"a", times(time[0])}, {"b", times(time[1])}}}};
-    std::cout << j.dump() << "\n";
-    return 0;
-  }
-  std::cout << job.rules.text() << "\n";
-  std::cout << "A " << job.spec[0] << "  vs  B " << job.spec[1] << ": " << t.games
-            << (job.matches ? (t.games == 1 ? " match (" : " matches (") + std::to_string(t.rounds) +
-                                  (t.rounds == 1 ? " round)" : " rounds)")
-                            : std::string(t.games == 1 ? " single round" : " single rounds"))
-            << ", seed " << job.seed << ", " << workers << (workers == 1 ? " thread" : " threads") << ", "
-            << fixed(seconds, 1) << " s\n";
-  std::cout << "A won " << t.wins << ", lost " << t.losses << ", tied " << t.ties << ": win rate "
-            << fixed(100 * t.winRate(), 2) << "% (ties count half), 95% CI " << fixed(100 * ci.lo, 2) << "% to "
-            << fixed(100 * ci.hi, 2) << "% (Wilson)\n";
-  std::cout << "points per round, A's side: " << (t.pointsPerRound() >= 0 ? "+" : "") << fixed(t.pointsPerRound(), 3)
-            << "\n";
-  for (int p = 0; p < 2; ++p)
-    std::cout << (job.cpuTime ? "decision CPU time " : "decision time ") << "AB"[p] << " (" << job.spec[p] << "): mean "
-              << msText(time[p].mean) << " ms, median " << msText(time[p].median) << " ms, p95 " << msText(time[p].p95)
-              << " ms over " << time[p].count << " choices\n";
+  if (o_->json)
+    printJson(job, t, time);
+  else
+    printText(job, t, time, workers, seconds);
   return 0;
 }
 

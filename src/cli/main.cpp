@@ -466,83 +466,130 @@ int cmdPerft(const std::string& rulesText, std::uint64_t seed, int depth, bool j
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes"};
-  app.require_subcommand(1);
+// The command line's values and subcommands; one value may serve several subcommands.
+struct Args {
   std::string file;
   bool json = false;
-
-  auto* replay = app.add_subcommand("replay", "Replay a DGN record and summarise the final position");
-  replay->add_option("FILE", file, "the DGN record")->required();
   std::string maxSizeText = std::to_string(files::kDefaultMaxSize);
-  const char* maxSizeHelp = "refuse files larger than this many bytes (K, M, G suffixes; default 16M)";
-  replay->add_option("--max-size", maxSizeText, maxSizeHelp);
-  replay->add_flag("--json", json, "print dgn.md's JSON summary");
-
-  std::vector<std::string> paths;
-  auto* check = app.add_subcommand("check", "Check DGN files (folders recursively) and their expect lines");
-  check->add_option("PATH", paths, "files or folders")->required()->check(CLI::ExistingPath);
-  check->add_option("--max-size", maxSizeText, maxSizeHelp);
-
-  std::vector<std::string> ruleWords;
-  auto* rules = app.add_subcommand("rules", "List the presets, or print a rule set's full knob list");
-  rules->add_option("RULES", ruleWords, "a preset and knob=value overrides");
-
+  std::vector<std::string> paths, ruleWords;
   std::string rulesText = "en-linea", playerA = "greedy", playerB = "random", out;
   std::string seedText = "1";
-  auto* play = app.add_subcommand("play", "Play one match between computer players and write its DGN");
-  play->add_option("--rules", rulesText, "rule set, e.g. \"dominoes2 target=150\"");
-  play->add_option("--a", playerA, "player A: random or greedy");
-  play->add_option("--b", playerB, "player B: random or greedy");
-  play->add_option("--seed", seedText, "seed for the deals and the random players (0 to 2^64-1)");
-  play->add_option("--out", out, "write the DGN here (default: standard output)");
+  std::string gamesText = "1000000", benchRules = "en-linea", benchPath = "auto", benchWhat = "playouts";
+  std::string readWhat = "legal", readSizeText = "1000000";
+  std::string perftRules = "en-linea", depthText = "3";
+  CLI::App *replay = nullptr, *check = nullptr, *rules = nullptr, *play = nullptr;
+  CLI::App *bench = nullptr, *layout = nullptr, *benchRead = nullptr, *perft = nullptr;
+  std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0, depth = 0;  // the numbers, once read
+};
 
-  std::string gamesText = "1000000";
-  std::string benchRules = "en-linea";
-  auto* bench = app.add_subcommand("bench", "Play random rounds on one thread and report rounds per second");
-  bench->add_option("--rules", benchRules, "rule set (default en-linea; dominoes2 with --what free-layout)");
-  bench->add_option("--games", gamesText, "rounds to play (1 to 1000000000)");
-  bench->add_flag("--json", json,
-                  "print JSON: rules, path, games, seconds, games_per_second (free-layout: rules, what, games, "
-                  "plays, seconds, games_per_second, plays_per_second, checksum)");
-  std::string benchPath = "auto";
-  bench
-      ->add_option("--path", benchPath, "playout path: auto (the fastest this processor runs), generic, popcnt or bmi2")
+constexpr const char* kMaxSizeHelp = "refuse files larger than this many bytes (K, M, G suffixes; default 16M)";
+
+// Registers replay, check, rules and play.
+void addRecordCommands(CLI::App& app, Args& a) {
+  a.replay = app.add_subcommand("replay", "Replay a DGN record and summarise the final position");
+  a.replay->add_option("FILE", a.file, "the DGN record")->required();
+  a.replay->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
+  a.replay->add_flag("--json", a.json, "print dgn.md's JSON summary");
+
+  a.check = app.add_subcommand("check", "Check DGN files (folders recursively) and their expect lines");
+  a.check->add_option("PATH", a.paths, "files or folders")->required()->check(CLI::ExistingPath);
+  a.check->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
+
+  a.rules = app.add_subcommand("rules", "List the presets, or print a rule set's full knob list");
+  a.rules->add_option("RULES", a.ruleWords, "a preset and knob=value overrides");
+
+  a.play = app.add_subcommand("play", "Play one match between computer players and write its DGN");
+  a.play->add_option("--rules", a.rulesText, "rule set, e.g. \"dominoes2 target=150\"");
+  a.play->add_option("--a", a.playerA, "player A: random or greedy");
+  a.play->add_option("--b", a.playerB, "player B: random or greedy");
+  a.play->add_option("--seed", a.seedText, "seed for the deals and the random players (0 to 2^64-1)");
+  a.play->add_option("--out", a.out, "write the DGN here (default: standard output)");
+}
+
+// Registers bench, layout, bench-read and perft.
+void addToolCommands(CLI::App& app, Args& a) {
+  a.bench = app.add_subcommand("bench", "Play random rounds on one thread and report rounds per second");
+  a.bench->add_option("--rules", a.benchRules, "rule set (default en-linea; dominoes2 with --what free-layout)");
+  a.bench->add_option("--games", a.gamesText, "rounds to play (1 to 1000000000)");
+  a.bench->add_flag("--json", a.json,
+                    "print JSON: rules, path, games, seconds, games_per_second (free-layout: rules, what, games, "
+                    "plays, seconds, games_per_second, plays_per_second, checksum)");
+  a.bench
+      ->add_option("--path", a.benchPath,
+                   "playout path: auto (the fastest this processor runs), generic, popcnt or bmi2")
       ->check(CLI::IsMember({"auto", "generic", "popcnt", "bmi2"}));
-  std::string benchWhat = "playouts";
-  bench
-      ->add_option("--what", benchWhat,
+  a.bench
+      ->add_option("--what", a.benchWhat,
                    "playouts (whole random rounds, the default) or free-layout (the free layout's geometry "
                    "alone, core's FreeBoard: a lead and up to 27 random placements a round on the rules' table; "
                    "--path does not apply)")
       ->check(CLI::IsMember({"playouts", "free-layout"}));
 
-  auto* layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
-  layout->add_option("FILE", file, "the DGN record")->required();
-  layout->add_option("--max-size", maxSizeText, maxSizeHelp);
+  a.layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
+  a.layout->add_option("FILE", a.file, "the DGN record")->required();
+  a.layout->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
 
-  std::string readWhat = "legal", readSizeText = "1000000";
-  auto* benchRead =
-      app.add_subcommand("bench-read", "Time the reader on a generated record and report its peak memory");
-  benchRead
-      ->add_option("--what", readWhat,
+  a.benchRead = app.add_subcommand("bench-read", "Time the reader on a generated record and report its peak memory");
+  a.benchRead
+      ->add_option("--what", a.readWhat,
                    "legal: one expect legal line of N items; notes: N bytes of note lines; other: N bytes of "
                    "expects, comments and negative examples")
       ->check(CLI::IsMember({"legal", "notes", "other"}));
-  benchRead->add_option("--size", readSizeText, "N (items or bytes; K, M, G suffixes)");
-  benchRead->add_flag("--json", json, "print JSON");
-  layout->add_flag("--json", json, "print every tile's rectangle, the ends and the table size");
+  a.benchRead->add_option("--size", a.readSizeText, "N (items or bytes; K, M, G suffixes)");
+  a.benchRead->add_flag("--json", a.json, "print JSON");
+  a.layout->add_flag("--json", a.json, "print every tile's rectangle, the ends and the table size");
 
-  std::string perftRules = "en-linea", depthText = "3";
-  auto* perftCmd = app.add_subcommand(
+  a.perft = app.add_subcommand(
       "perft", "Count the move sequences of N moves from a deal (draws and passes are moves), per first move");
-  perftCmd->add_option("--rules", perftRules, "rule set (default en-linea)");
-  perftCmd->add_option("--seed", seedText, "seed of the deal, round 1 (0 to 2^64-1; default 1)");
-  perftCmd->add_option("--depth", depthText, "moves in a sequence, 1 to 12 (default 3)");
-  perftCmd->add_flag("--json", json, "print JSON: rules, seed, depth, count, divide (move and count)");
+  a.perft->add_option("--rules", a.perftRules, "rule set (default en-linea)");
+  a.perft->add_option("--seed", a.seedText, "seed of the deal, round 1 (0 to 2^64-1; default 1)");
+  a.perft->add_option("--depth", a.depthText, "moves in a sequence, 1 to 12 (default 3)");
+  a.perft->add_flag("--json", a.json, "print JSON: rules, seed, depth, count, divide (move and count)");
+}
 
+// Reads the numeric options into a (the first bad one a usage error); false after reporting one.
+bool readNumbers(const CLI::App& app, Args& a) {
+  try {
+    a.maxSize = number("--max-size", a.maxSizeText, 1, std::uint64_t{1} << 40, true);
+    a.seed = number("--seed", a.seedText, 0, UINT64_MAX);
+    a.games = number("--games", a.gamesText, 1, 1000000000);
+    a.readSize = number("--size", a.readSizeText, 1, std::uint64_t{1} << 32, true);
+    a.depth = number("--depth", a.depthText, 1, 12);
+  } catch (const UsageError& e) {
+    std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << e.message << "\n";
+    return false;
+  }
+  return true;
+}
+
+// Runs the chosen subcommand of a (bench-solver, analyse and match have their own classes); its exit code.
+int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const dom::cli::AnalyseCommand& analyse,
+              const dom::cli::MatchCommand& match) {
+  if (*a.replay) return cmdReplay(a.file, a.json, a.maxSize);
+  if (*a.check) return cmdCheck(a.paths, a.maxSize);
+  if (*a.rules) return cmdRules(a.ruleWords);
+  if (*a.play) return cmdPlay(a.rulesText, a.playerA, a.playerB, a.seed, a.out);
+  if (*a.bench) {
+    if (a.benchWhat == "free-layout" && !a.bench->get_option("--rules")->count()) a.benchRules = "dominoes2";
+    return cmdBench(a.benchRules, static_cast<long long>(a.games), a.json, a.benchPath, a.benchWhat);
+  }
+  if (*a.layout) return cmdLayout(a.file, a.json, a.maxSize);
+  if (*a.benchRead) return cmdBenchRead(a.readWhat, a.readSize, a.json);
+  if (*a.perft) return cmdPerft(a.perftRules, a.seed, static_cast<int>(a.depth), a.json);
+  if (benchSolver.chosen()) return benchSolver.run();
+  if (analyse.chosen()) return analyse.run();
+  if (match.chosen()) return match.run();
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes"};
+  app.require_subcommand(1);
+  Args args;
+  addRecordCommands(app, args);
+  addToolCommands(app, args);
   const dom::cli::BenchSolverCommand benchSolver(app);
   const dom::cli::AnalyseCommand analyse(app);
   const dom::cli::MatchCommand match(app);
@@ -553,35 +600,11 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0, depth = 0;
+  if (!readNumbers(app, args)) return 2;
   try {
-    maxSize = number("--max-size", maxSizeText, 1, std::uint64_t{1} << 40, true);
-    seed = number("--seed", seedText, 0, UINT64_MAX);
-    games = number("--games", gamesText, 1, 1000000000);
-    readSize = number("--size", readSizeText, 1, std::uint64_t{1} << 32, true);
-    depth = number("--depth", depthText, 1, 12);
-  } catch (const UsageError& e) {
-    std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << e.message << "\n";
-    return 2;
-  }
-  try {
-    if (*replay) return cmdReplay(file, json, maxSize);
-    if (*check) return cmdCheck(paths, maxSize);
-    if (*rules) return cmdRules(ruleWords);
-    if (*play) return cmdPlay(rulesText, playerA, playerB, seed, out);
-    if (*bench) {
-      if (benchWhat == "free-layout" && !bench->get_option("--rules")->count()) benchRules = "dominoes2";
-      return cmdBench(benchRules, static_cast<long long>(games), json, benchPath, benchWhat);
-    }
-    if (*layout) return cmdLayout(file, json, maxSize);
-    if (*benchRead) return cmdBenchRead(readWhat, readSize, json);
-    if (*perftCmd) return cmdPerft(perftRules, seed, static_cast<int>(depth), json);
-    if (benchSolver.chosen()) return benchSolver.run();
-    if (analyse.chosen()) return analyse.run();
-    if (match.chosen()) return match.run();
+    return runChosen(args, benchSolver, analyse, match);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << e.what() << "\n";
     return 1;
   }
-  return 2;
 }

@@ -587,87 +587,112 @@ class Reader {
     if (rec_.rounds.empty()) return head + " must follow a 'round' line";
     if (!dealOpen_) return head + " belongs to the deal, before the round's first move";
     RoundRecord& r = rec_.rounds.back();
-    auto once = [&](int& seenLine, const std::string& what) -> std::string {
-      if (seenLine) return what + " given twice in round " + std::to_string(r.number);
-      seenLine = line_;
-      return {};
-    };
-    if (head == "hand") {
-      if (toks.size() < 2) return "hand needs a player: hand A 6-6 ...";
-      auto p = parsePlayer(toks[1].text);
-      if (!p) return "hand needs a player A or B, found '" + toks[1].text + "'";
-      if (auto e = once(dealLines_.hand[idx(*p)], "hand " + toks[1].text); !e.empty()) return e;
-      std::vector<Tile> tiles;
-      if (auto e = parseTiles(toks, 2, tiles); !e.empty()) return e;
-      for (Tile t : tiles) {
-        if (auto e = claim(t); !e.empty()) return e;
-        r.hand[idx(*p)] |= bit(t);
-      }
-      handCount_[idx(*p)] = static_cast<int>(tiles.size());
-      return {};
+    if (head == "hand") return dealHand(r, toks);
+    if (head == "stock") return dealStock(r, toks);
+    if (head == "seed") return dealSeed(r, toks);
+    if (head == "line") return dealLine(r, toks);
+    if (head == "turn") return dealTurn(r, toks);
+    return dealScore(r, toks);
+  }
+
+  // Marks a deal line as seen in round r, or says it was given twice.
+  std::string once(const RoundRecord& r, int& seenLine, const std::string& what) const {
+    if (seenLine) return what + " given twice in round " + std::to_string(r.number);
+    seenLine = line_;
+    return {};
+  }
+
+  // hand A 6-6 ...: one player's tiles.
+  std::string dealHand(RoundRecord& r, const std::vector<Token>& toks) {
+    if (toks.size() < 2) return "hand needs a player: hand A 6-6 ...";
+    auto p = parsePlayer(toks[1].text);
+    if (!p) return "hand needs a player A or B, found '" + toks[1].text + "'";
+    if (auto e = once(r, dealLines_.hand[idx(*p)], "hand " + toks[1].text); !e.empty()) return e;
+    std::vector<Tile> tiles;
+    if (auto e = parseTiles(toks, 2, tiles); !e.empty()) return e;
+    for (Tile t : tiles) {
+      if (auto e = claim(t); !e.empty()) return e;
+      r.hand[idx(*p)] |= bit(t);
     }
-    if (head == "stock") {
-      if (auto e = once(dealLines_.stock, "stock"); !e.empty()) return e;
-      std::vector<Tile> tiles;
-      if (auto e = parseTiles(toks, 1, tiles); !e.empty()) return e;
-      for (Tile t : tiles)
-        if (auto e = claim(t); !e.empty()) return e;
-      r.stock = tiles;
-      return {};
+    handCount_[idx(*p)] = static_cast<int>(tiles.size());
+    return {};
+  }
+
+  // stock 6-6 ...: the stock's tiles in drawing order.
+  std::string dealStock(RoundRecord& r, const std::vector<Token>& toks) {
+    if (auto e = once(r, dealLines_.stock, "stock"); !e.empty()) return e;
+    std::vector<Tile> tiles;
+    if (auto e = parseTiles(toks, 1, tiles); !e.empty()) return e;
+    for (Tile t : tiles)
+      if (auto e = claim(t); !e.empty()) return e;
+    r.stock = tiles;
+    return {};
+  }
+
+  // seed n: the round's shuffle seed.
+  std::string dealSeed(RoundRecord& r, const std::vector<Token>& toks) {
+    if (auto e = once(r, dealLines_.seed, "seed"); !e.empty()) return e;
+    if (toks.size() != 2) return "seed takes one number: seed 42";
+    std::uint64_t n = 0;
+    const std::string& w = toks[1].text;
+    const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), n);
+    if (w.empty() || ec != std::errc{} || p != w.data() + w.size())
+      return "seed '" + w + "' is not a number 0.." + std::to_string(UINT64_MAX);
+    r.seed = n;
+    return {};
+  }
+
+  // line 6-6* 6-5> ...: a position's line of play, the lead marked with *.
+  std::string dealLine(RoundRecord& r, const std::vector<Token>& toks) {
+    if (auto e = once(r, dealLines_.line, "line"); !e.empty()) return e;
+    r.setup = true;
+    int lead = -1;
+    for (std::size_t i = 1; i < toks.size(); ++i)
+      if (auto e = lineTile(r, toks[i].text, lead); !e.empty()) return e;
+    r.leadIndex = lead >= 0 ? lead : 0;
+    return {};
+  }
+
+  // One tile w of a line statement, appended to r.line; lead becomes its index if it carries *.
+  std::string lineTile(RoundRecord& r, const std::string& w, int& lead) {
+    auto t = w.size() >= 3 ? parseTile(std::string_view(w).substr(0, 3)) : std::nullopt;
+    if (!t) return malformedTile(w);
+    LaidTile lt{t->tile(), static_cast<std::uint8_t>(t->first), static_cast<std::uint8_t>(t->second),
+                Heading::Straight};
+    bool isLead = false, hasHeading = false;
+    for (char c : std::string_view(w).substr(3)) {
+      if (c == '*' && !isLead)
+        isLead = true;
+      else if ((c == '^' || c == '<' || c == '>') && !hasHeading) {
+        hasHeading = true;
+        lt.heading = c == '^' ? Heading::Straight : c == '<' ? Heading::Left : Heading::Right;
+      } else
+        return "malformed line tile '" + w + "': a tile may carry * (the lead) and one of ^ < > (its heading)";
     }
-    if (head == "seed") {
-      if (auto e = once(dealLines_.seed, "seed"); !e.empty()) return e;
-      if (toks.size() != 2) return "seed takes one number: seed 42";
-      std::uint64_t n = 0;
-      const std::string& w = toks[1].text;
-      const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), n);
-      if (w.empty() || ec != std::errc{} || p != w.data() + w.size())
-        return "seed '" + w + "' is not a number 0.." + std::to_string(UINT64_MAX);
-      r.seed = n;
-      return {};
+    if (hasHeading && rec_.rules.layout != LayoutRule::Free)
+      return "line tile '" + w + "' has a heading, which needs layout=free";
+    if (isLead) {
+      if (lead >= 0) return "the line marks two leads with *";
+      if (hasHeading) return "the lead '" + w + "' cannot carry a heading";
+      lead = static_cast<int>(r.line.size());
     }
-    if (head == "line") {
-      if (auto e = once(dealLines_.line, "line"); !e.empty()) return e;
-      r.setup = true;
-      int lead = -1;
-      for (std::size_t i = 1; i < toks.size(); ++i) {
-        const std::string& w = toks[i].text;
-        auto t = w.size() >= 3 ? parseTile(std::string_view(w).substr(0, 3)) : std::nullopt;
-        if (!t) return malformedTile(w);
-        LaidTile lt{t->tile(), static_cast<std::uint8_t>(t->first), static_cast<std::uint8_t>(t->second),
-                    Heading::Straight};
-        bool isLead = false, hasHeading = false;
-        for (char c : std::string_view(w).substr(3)) {
-          if (c == '*' && !isLead)
-            isLead = true;
-          else if ((c == '^' || c == '<' || c == '>') && !hasHeading) {
-            hasHeading = true;
-            lt.heading = c == '^' ? Heading::Straight : c == '<' ? Heading::Left : Heading::Right;
-          } else
-            return "malformed line tile '" + w + "': a tile may carry * (the lead) and one of ^ < > (its heading)";
-        }
-        if (hasHeading && rec_.rules.layout != LayoutRule::Free)
-          return "line tile '" + w + "' has a heading, which needs layout=free";
-        if (isLead) {
-          if (lead >= 0) return "the line marks two leads with *";
-          if (hasHeading) return "the lead '" + w + "' cannot carry a heading";
-          lead = static_cast<int>(r.line.size());
-        }
-        if (auto e = claim(lt.tile); !e.empty()) return e;
-        r.line.push_back(lt);
-      }
-      r.leadIndex = lead >= 0 ? lead : 0;
-      return {};
-    }
-    if (head == "turn") {
-      if (auto e = once(dealLines_.turn, "turn"); !e.empty()) return e;
-      if (toks.size() != 2 || !parsePlayer(toks[1].text)) return "turn takes a player: turn A or turn B";
-      r.setup = true;
-      r.turn = parsePlayer(toks[1].text);
-      return {};
-    }
-    // score A n B n
-    if (auto e = once(dealLines_.score, "score"); !e.empty()) return e;
+    if (auto e = claim(lt.tile); !e.empty()) return e;
+    r.line.push_back(lt);
+    return {};
+  }
+
+  // turn A: whose turn a position starts with.
+  std::string dealTurn(RoundRecord& r, const std::vector<Token>& toks) {
+    if (auto e = once(r, dealLines_.turn, "turn"); !e.empty()) return e;
+    if (toks.size() != 2 || !parsePlayer(toks[1].text)) return "turn takes a player: turn A or turn B";
+    r.setup = true;
+    r.turn = parsePlayer(toks[1].text);
+    return {};
+  }
+
+  // score A n B n: the match score before the round.
+  std::string dealScore(RoundRecord& r, const std::vector<Token>& toks) {
+    if (auto e = once(r, dealLines_.score, "score"); !e.empty()) return e;
     auto sc = parseScore(toks, 1);
     if (auto* e = std::get_if<std::string>(&sc)) return *e;
     r.score = std::get<std::array<int, 2>>(sc);

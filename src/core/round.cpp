@@ -50,6 +50,95 @@ MoveList RoundState::legalMoves(const Rules& r, const Fits& fits) const {
   return out;
 }
 
+namespace {
+
+// The reason so far, refused for w.
+Reason refuse(Reason& why, Why w) {
+  why.why = w;
+  return why;
+}
+
+// Why a draw is not legal for the player who can play the tiles `can` (Why::Legal if it is).
+Reason drawReason(const RoundState& s, const Move& m, Mask can, const Rules& r, Reason& why) {
+  if (can) {
+    forEachHeaviestFirst(can, [&](Tile x) {
+      if (why.other == kNoTile) why.other = x;
+    });
+    return refuse(why, Why::DrawWhileAble);
+  }
+  if (r.draw == DrawRule::None) return refuse(why, Why::DrawNotAllowed);
+  if (!s.canDraw(r)) {
+    why.number = r.reserve;
+    return refuse(why, r.reserve == 0 ? Why::StockEmpty : Why::StockAtReserve);
+  }
+  if (m.tile != kNoTile && m.tile != s.stockTopTile()) {
+    why.other = s.stockTopTile();
+    return refuse(why, Why::NotStockTop);
+  }
+  return why;
+}
+
+// Why a lead of m.tile is not legal (Why::Legal if it is).
+Reason leadReason(const RoundState& s, const Move& m, const Rules& r, Reason& why) {
+  if (s.forcedLead != kNoTile && m.tile != s.forcedLead) {
+    why.other = s.forcedLead;
+    return refuse(why, Why::WrongLead);
+  }
+  // The lead lies at the centre, lengthwise left-right (a double crosswise): it has no heading.
+  if (m.heading != Heading::Straight)
+    return refuse(why, r.layout == LayoutRule::Snake ? Why::HeadingNeedsFree : Why::LeadCannotTurn);
+  return why;
+}
+
+// Why playing m.tile on end ei is not legal, given the ends it shows on and has room at (Why::Legal if it is).
+Reason endReason(const Move& m, int ei, const bool (&shows)[2], const bool (&room)[2], const Rules& r, const Fits& fits,
+                 Reason& why) {
+  const Tile t = m.tile;
+  if (!shows[ei]) {
+    // Say so when the tile matches the other end but cannot be placed there either.
+    if (shows[1 - ei] && !room[1 - ei]) {
+      why.otherEnd = static_cast<End>(1 - ei);
+      why.otherObstacle = Obstacle::Unknown;
+    }
+    return refuse(why, Why::DoesNotMatch);
+  }
+  if (m.heading != Heading::Straight) {
+    if (r.layout == LayoutRule::Snake) return refuse(why, Why::HeadingNeedsFree);
+    if (isDouble(t)) return refuse(why, Why::DoubleCannotTurn);
+  }
+  if (isDouble(t) ? !fits[ei].dbl : !(fits[ei].headings & (1u << static_cast<int>(m.heading)))) {
+    why.headed = !isDouble(t);
+    why.obstacle = Obstacle::Unknown;
+    return refuse(why, Why::NoRoom);
+  }
+  return why;
+}
+
+// Why playing m.tile from the hand of `by` after the lead is not legal (Why::Legal if it is).
+Reason placeReason(const RoundState& s, const Move& m, Player by, const Rules& r, const Fits& fits, Reason& why) {
+  const Tile t = m.tile;
+  const auto& ends = s.ends;
+  const bool shows[2] = {high(t) == ends[0] || low(t) == ends[0], high(t) == ends[1] || low(t) == ends[1]};
+  if (!shows[0] && !shows[1]) return refuse(why, Why::MatchesNoEnd);
+  const bool room[2] = {(s.playableAt(by, End::L, fits) & bit(t)) != 0, (s.playableAt(by, End::R, fits) & bit(t)) != 0};
+  End e = m.end;
+  if (e == End::None) {
+    if (room[0] && room[1]) return refuse(why, Why::FitsBothEnds);
+    if (!room[0] && !room[1]) {
+      // The ends it matches, L first; the obstacles are the layout's business (Unknown here).
+      why.end = shows[0] ? End::L : End::R;
+      why.otherEnd = shows[0] && shows[1] ? End::R : End::None;
+      why.obstacle = why.otherObstacle = Obstacle::Unknown;
+      return refuse(why, Why::NoRoomAnyEnd);
+    }
+    e = room[0] ? End::L : End::R;
+    why.end = e;
+  }
+  return endReason(m, static_cast<int>(e), shows, room, r, fits, why);
+}
+
+}  // namespace
+
 Reason RoundState::reason(const Move& m, Player by, const Rules& r, const Fits& fits) const {
   Reason why;
   why.player = by;
@@ -58,83 +147,18 @@ Reason RoundState::reason(const Move& m, Player by, const Rules& r, const Fits& 
   why.end = m.end;
   why.heading = m.heading;
   why.pips = {ends[0], ends[1]};
-  auto refuse = [&](Why w) {
-    why.why = w;
-    return why;
-  };
-  if (over()) return refuse(Why::RoundOver);
-  if (by != turn) return refuse(Why::NotYourTurn);
+  if (over()) return refuse(why, Why::RoundOver);
+  if (by != turn) return refuse(why, Why::NotYourTurn);
   const Mask can = playable(by, fits);
-  if (m.kind == MoveKind::Draw) {
-    if (can) {
-      forEachHeaviestFirst(can, [&](Tile x) {
-        if (why.other == kNoTile) why.other = x;
-      });
-      return refuse(Why::DrawWhileAble);
-    }
-    if (r.draw == DrawRule::None) return refuse(Why::DrawNotAllowed);
-    if (!canDraw(r)) {
-      why.number = r.reserve;
-      return refuse(r.reserve == 0 ? Why::StockEmpty : Why::StockAtReserve);
-    }
-    if (m.tile != kNoTile && m.tile != stockTopTile()) {
-      why.other = stockTopTile();
-      return refuse(Why::NotStockTop);
-    }
-    return why;
-  }
+  if (m.kind == MoveKind::Draw) return drawReason(*this, m, can, r, why);
   if (m.kind == MoveKind::Pass) {
-    if (can) return refuse(Why::PassWhileAble);
-    if (canDraw(r)) return refuse(Why::PassWhileCanDraw);
+    if (can) return refuse(why, Why::PassWhileAble);
+    if (canDraw(r)) return refuse(why, Why::PassWhileCanDraw);
     return why;
   }
-  const Tile t = m.tile;
-  if (!(hand[idx(by)] & bit(t))) return refuse(Why::NotInHand);
-  if (beforeLead()) {
-    if (forcedLead != kNoTile && t != forcedLead) {
-      why.other = forcedLead;
-      return refuse(Why::WrongLead);
-    }
-    // The lead lies at the centre, lengthwise left-right (a double crosswise): it has no heading.
-    if (m.heading != Heading::Straight)
-      return refuse(r.layout == LayoutRule::Snake ? Why::HeadingNeedsFree : Why::LeadCannotTurn);
-    return why;
-  }
-  const bool shows[2] = {high(t) == ends[0] || low(t) == ends[0], high(t) == ends[1] || low(t) == ends[1]};
-  if (!shows[0] && !shows[1]) return refuse(Why::MatchesNoEnd);
-  const bool room[2] = {(playableAt(by, End::L, fits) & bit(t)) != 0, (playableAt(by, End::R, fits) & bit(t)) != 0};
-  End e = m.end;
-  if (e == End::None) {
-    if (room[0] && room[1]) return refuse(Why::FitsBothEnds);
-    if (!room[0] && !room[1]) {
-      // The ends it matches, L first; the obstacles are the layout's business (Unknown here).
-      why.end = shows[0] ? End::L : End::R;
-      why.otherEnd = shows[0] && shows[1] ? End::R : End::None;
-      why.obstacle = why.otherObstacle = Obstacle::Unknown;
-      return refuse(Why::NoRoomAnyEnd);
-    }
-    e = room[0] ? End::L : End::R;
-    why.end = e;
-  }
-  const int ei = static_cast<int>(e);
-  if (!shows[ei]) {
-    // Say so when the tile matches the other end but cannot be placed there either.
-    if (shows[1 - ei] && !room[1 - ei]) {
-      why.otherEnd = static_cast<End>(1 - ei);
-      why.otherObstacle = Obstacle::Unknown;
-    }
-    return refuse(Why::DoesNotMatch);
-  }
-  if (m.heading != Heading::Straight) {
-    if (r.layout == LayoutRule::Snake) return refuse(Why::HeadingNeedsFree);
-    if (isDouble(t)) return refuse(Why::DoubleCannotTurn);
-  }
-  if (isDouble(t) ? !fits[ei].dbl : !(fits[ei].headings & (1u << static_cast<int>(m.heading)))) {
-    why.headed = !isDouble(t);
-    why.obstacle = Obstacle::Unknown;
-    return refuse(Why::NoRoom);
-  }
-  return why;
+  if (!(hand[idx(by)] & bit(m.tile))) return refuse(why, Why::NotInHand);
+  if (beforeLead()) return leadReason(*this, m, r, why);
+  return placeReason(*this, m, by, r, fits, why);
 }
 
 std::string RoundState::illegal(const Move& m, Player by, const Rules& r, const Fits& fits) const {
