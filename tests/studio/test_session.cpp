@@ -212,6 +212,25 @@ TEST_CASE("scenarios are listed in the order scenarios/ORDER gives, the rest alp
   CHECK(listed.front() == "opening_highest_double.dgn");
 }
 
+TEST_CASE("a big scenarios folder is ordered: each file once, ORDER's names first, repeats ignored") {
+  // Issue 26's folder of 10,000 files with a long ORDER (every name listed twice, some missing).
+  std::vector<std::string> files;
+  std::string order;
+  for (int i = 0; i < 10000; ++i) files.push_back("s" + std::to_string(i) + ".dgn");
+  for (int i = 9999; i >= 0; i -= 3) order += "s" + std::to_string(i) + ".dgn\nmissing" + std::to_string(i) + "\n";
+  order += order;  // every line twice
+  const auto out = orderScenarios(files, order);
+  REQUIRE(out.size() == files.size());
+  CHECK(out[0] == "s9999.dgn");
+  CHECK(out[1] == "s9996.dgn");
+  CHECK(out[3333] == "s0.dgn");  // the last of the 3,334 names ORDER gives (9999, 9996, ..., 0)
+  CHECK(out[3334] == "s1.dgn");  // then the rest alphabetically
+  CHECK(out.back() == "s9998.dgn");
+  std::vector<std::string> sorted = out;
+  std::sort(sorted.begin(), sorted.end());
+  CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+}
+
 TEST_CASE("the default layout tiles the window with no pane over another") {
   for (const auto& size :
        {std::pair{800.0f, 600.0f}, {1024.0f, 768.0f}, {1280.0f, 800.0f}, {1920.0f, 1080.0f}, {3840.0f, 2160.0f}})

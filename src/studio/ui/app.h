@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <deque>
+#include <filesystem>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -109,6 +110,7 @@ class App {
     std::vector<ScenarioEntry> entries;
     std::string dir;
     double at = -100;
+    std::filesystem::file_time_type dirTime{}, orderTime{};  // when the folder and its ORDER last changed
   } scenarioListing;
   bool quit = false;
   bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)

@@ -14,7 +14,22 @@ void drawScenariosPane(App& app, Intents& out) {
   std::string& listedDir = listing.dir;
   double& listedAt = listing.at;
   const double now = ImGui::GetTime();
-  if (listedDir != app.scenariosDir || now - listedAt > 5.0) {
+  // Every 5 s the folder is looked at again: a small one is listed anew (a title being written shows
+  // up), a big one only when the folder or its ORDER changed (reading 10,000 titles froze the UI).
+  bool stale = listedDir != app.scenariosDir;
+  if (!stale && now - listedAt > 5.0) {
+    namespace fs = std::filesystem;
+    std::error_code e1, e2;
+    const auto dirTime = fs::last_write_time(app.scenariosDir, e1);
+    const auto orderTime = fs::last_write_time(fs::path(app.scenariosDir) / "ORDER", e2);
+    stale = entries.size() < 200 || dirTime != listing.dirTime || orderTime != listing.orderTime;
+    listedAt = now;
+  }
+  if (stale) {
+    namespace fs = std::filesystem;
+    std::error_code e1, e2;
+    listing.dirTime = fs::last_write_time(app.scenariosDir, e1);
+    listing.orderTime = fs::last_write_time(fs::path(app.scenariosDir) / "ORDER", e2);
     entries = listScenarios(app.scenariosDir);
     listedDir = app.scenariosDir;
     app.scenarioPaths.clear();
