@@ -192,6 +192,37 @@ std::variant<std::string, ReadError> readText(const std::string& path, std::uint
   return text;
 }
 
+namespace {
+// A target with other hard links is rewritten in place, so that every name keeps showing the one
+// file (a rename would leave the other names on the old text). The whole new text is on disk in
+// the temp file `tmp` first; if the copy fails, the reason says where it is. "" when it worked.
+std::string rewriteInPlace(const std::string& target, std::string_view text, const std::string& tmp) {
+  auto kept = [&](const std::string& why) {
+    return why + "; the target may be partly written, the whole new text is in " + tmp;
+  };
+  auto abandon = [&](const std::string& why) {
+    ::unlink(tmp.c_str());
+    return why;
+  };
+  int err = 0;
+  Fd out(::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+  if (out.fd < 0) return abandon(reason(errno));
+  struct stat now {};
+  if (::fstat(out.fd, &now) != 0) return abandon(reason(errno));
+  if (!S_ISREG(now.st_mode))
+    return abandon(std::string("it is ") + kindOf(now.st_mode) + "; only a regular file is replaced");
+  if (!writeAll(out.fd, text, err)) return kept(reason(err));
+  if (::ftruncate(out.fd, static_cast<off_t>(text.size())) != 0) return kept(reason(errno));
+  if (::fsync(out.fd) != 0) return kept(reason(errno));
+  if (::close(out.fd) != 0) {
+    out.fd = -1;
+    return kept(reason(errno));
+  }
+  out.fd = -1;
+  return {};
+}
+}  // namespace
+
 std::string writeAtomic(const std::string& path, std::string_view text) {
   auto fail = [&](const std::string& why) { return "cannot save " + path + ": " + why; };
   if (path.empty()) return "cannot save: no file name given";
@@ -247,25 +278,9 @@ std::string writeAtomic(const std::string& path, std::string_view text) {
   // file (a rename would leave the other names on the old text). The whole new text is on disk in
   // the temp file first; if the copy fails, the message says where it is.
   if (exists && linkCount > 1) {
-    auto kept = [&](const std::string& why) {
-      return fail(why + "; the target may be partly written, the whole new text is in " + tmp);
-    };
-    Fd out(::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
-    if (out.fd < 0) return abandon(reason(errno));
-    struct stat now {};
-    if (::fstat(out.fd, &now) != 0) return abandon(reason(errno));
-    if (!S_ISREG(now.st_mode))
-      return abandon(std::string("it is ") + kindOf(now.st_mode) + "; only a regular file is replaced");
-    if (!writeAll(out.fd, text, err)) return kept(reason(err));
-    if (::ftruncate(out.fd, static_cast<off_t>(text.size())) != 0) return kept(reason(errno));
-    if (::fsync(out.fd) != 0) return kept(reason(errno));
-    if (::close(out.fd) != 0) {
-      out.fd = -1;
-      return kept(reason(errno));
-    }
-    out.fd = -1;
-    ::unlink(tmp.c_str());
-    return {};
+    std::string why = rewriteInPlace(target, text, tmp);
+    if (why.empty()) ::unlink(tmp.c_str());
+    return why.empty() ? why : fail(why);
   }
   if (::rename(tmp.c_str(), target.c_str()) != 0) return abandon(reason(errno));
   // The rename itself must reach the disk.

@@ -598,6 +598,36 @@ TableLayout snakeLayout(std::span<const LaidTile> line, int leadIndex, int table
 //                                 [__|___]                       | 6|
 //                                                                | 4|
 //                                                                '--'
+namespace {
+// The drawn grid cut to the part of the table around the line, in a frame, and the line saying
+// what is shown. Only that part is drawn, so that a large table fits a terminal: solid borders are
+// the table's edges, dotted ones mean the table goes on.
+std::string framed(const std::vector<std::string>& grid, const TableLayout& layout, int uw, int uh) {
+  constexpr int kMargin = 4;  // units around the tiles, room for the end markers
+  int x0 = uw, y0 = uh, x1 = 0, y1 = 0;
+  for (const TilePlacement& t : layout.tiles) {
+    x0 = std::min(x0, t.rect.x);
+    y0 = std::min(y0, t.rect.y);
+    x1 = std::max(x1, t.rect.x + t.rect.w);
+    y1 = std::max(y1, t.rect.y + t.rect.h);
+  }
+  x0 = std::clamp(x0 - kMargin, 0, uw);
+  y0 = std::clamp(y0 - kMargin, 0, uh);
+  x1 = std::clamp(x1 + kMargin, x0, uw);
+  y1 = std::clamp(y1 + kMargin, y0, uh);
+  const auto width = 2 * static_cast<std::size_t>(x1 - x0);
+  const char left = x0 == 0 ? '|' : ':', right = x1 == uw ? '|' : ':';
+  std::string out = "+" + std::string(width, y0 == 0 ? '-' : '.') + "+\n";
+  for (int y = y0; y < y1; ++y)
+    out += left + grid[static_cast<std::size_t>(y)].substr(2 * static_cast<std::size_t>(x0), width) + right + "\n";
+  out += "+" + std::string(width, y1 == uh ? '-' : '.') + "+\n";
+  out += "table " + std::to_string(layout.tableW) + "x" + std::to_string(layout.tableH) + " squares, " +
+         std::to_string(layout.tiles.size()) + " tiles; shown: half-squares x " + std::to_string(x0) + ".." +
+         std::to_string(x1) + ", y " + std::to_string(y0) + ".." + std::to_string(y1) + "\n";
+  return out;
+}
+}  // namespace
+
 std::string layoutText(const TableLayout& layout) {
   const int uw = 2 * std::max(layout.tableW, 0), uh = 2 * std::max(layout.tableH, 0);
   const int cols = 2 * uw;
@@ -654,30 +684,7 @@ std::string layoutText(const TableLayout& layout) {
   }
   if (layout.tiles.empty())
     return "the table is empty (" + std::to_string(layout.tableW) + "x" + std::to_string(layout.tableH) + " squares)\n";
-  // Only the part of the table around the line is drawn, so that a large table fits a terminal:
-  // solid borders are the table's edges, dotted ones mean the table goes on.
-  constexpr int kMargin = 4;  // units around the tiles, room for the end markers
-  int x0 = uw, y0 = uh, x1 = 0, y1 = 0;
-  for (const TilePlacement& t : layout.tiles) {
-    x0 = std::min(x0, t.rect.x);
-    y0 = std::min(y0, t.rect.y);
-    x1 = std::max(x1, t.rect.x + t.rect.w);
-    y1 = std::max(y1, t.rect.y + t.rect.h);
-  }
-  x0 = std::clamp(x0 - kMargin, 0, uw);
-  y0 = std::clamp(y0 - kMargin, 0, uh);
-  x1 = std::clamp(x1 + kMargin, x0, uw);
-  y1 = std::clamp(y1 + kMargin, y0, uh);
-  const auto width = 2 * static_cast<std::size_t>(x1 - x0);
-  const char left = x0 == 0 ? '|' : ':', right = x1 == uw ? '|' : ':';
-  std::string out = "+" + std::string(width, y0 == 0 ? '-' : '.') + "+\n";
-  for (int y = y0; y < y1; ++y)
-    out += left + grid[static_cast<std::size_t>(y)].substr(2 * static_cast<std::size_t>(x0), width) + right + "\n";
-  out += "+" + std::string(width, y1 == uh ? '-' : '.') + "+\n";
-  out += "table " + std::to_string(layout.tableW) + "x" + std::to_string(layout.tableH) + " squares, " +
-         std::to_string(layout.tiles.size()) + " tiles; shown: half-squares x " + std::to_string(x0) + ".." +
-         std::to_string(x1) + ", y " + std::to_string(y0) + ".." + std::to_string(y1) + "\n";
-  return out + legend;
+  return framed(grid, layout, uw, uh) + legend;
 }
 
 std::string layoutJson(const TableLayout& layout) {
