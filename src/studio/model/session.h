@@ -89,6 +89,8 @@ struct Intent {
     SetMistakeSide,  // node: the MistakeSide
     AnalysisNotes,
     SetView,  // on: the whole table, else fit the line
+    StopRecordAnalysis,
+    SetAnalysisAll,  // on: the Analysis pane knows every tile, else the mover's knowledge
   };
   // The kinds from ExportPng on are the window's: the session never sees them.
   [[nodiscard]] bool windowKind() const { return kind >= Kind::ExportPng; }

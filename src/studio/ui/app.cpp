@@ -53,11 +53,6 @@ void setupLogging() {
   spdlog::set_default_logger(logger);
 }
 
-void placeWindow(float, float, float, float) {
-  // The App places every pane at its default rect (App::placePane) before the pane begins its
-  // window; a pane's own first-use place would undo that, so this does nothing.
-}
-
 const char* paneWord(Pane p) {
   static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
                                        N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
@@ -91,7 +86,13 @@ void App::setLanguage(const std::string& code) {
   relayout = true;  // the panes' words changed length: the layout fits them again
 }
 
-App::App() { scenariosDir = paths::scenariosDir(); }
+App::App() : panes_(makePanes(renderer)) {
+  scenariosDir = paths::scenariosDir();
+  for (const auto& p : panes_) {
+    if (auto* t = dynamic_cast<TablePane*>(p.get())) table_ = t;
+    if (auto* sc = dynamic_cast<ScenariosPane*>(p.get())) scenarios_ = sc;
+  }
+}
 
 void App::apply(const Intent& in) {
   using K = Intent::Kind;
@@ -147,7 +148,9 @@ void App::apply(const Intent& in) {
       for (const Intent& i : more) apply(i);
       return;
     }
-    case K::SetView: tableView = TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}; return;
+    case K::SetView: table_->setView(TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}); return;
+    case K::StopRecordAnalysis: recordAnalyser.cancel(); return;
+    case K::SetAnalysisAll: analysisAll = in.on; return;
     case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session's settings
     default: break;
   }
@@ -164,7 +167,7 @@ ActionContext App::actionContext() const {
   if (hint.shown && hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() &&
       !hint.moveText.empty())
     c.hint = hint.move;
-  c.wholeTable = tableView.mode == ViewMode::WholeTable;
+  c.wholeTable = table_->view().mode == ViewMode::WholeTable;
   c.mistakeSide = mistakeSide;
   return c;
 }
@@ -186,7 +189,7 @@ void App::applyAll(Intents& in) {
   in.clear();
 }
 
-void App::placePane(Pane p) {
+void App::placePane(Pane p) const {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const auto boxes = defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings.open, editing());
   const Box& b = boxes[static_cast<std::size_t>(p)];
@@ -195,7 +198,7 @@ void App::placePane(Pane p) {
   ImGui::SetNextWindowSize(ImVec2(b.w, b.h), cond);
 }
 
-bool App::beginPane(Pane p, Intents& out, int flags) {
+bool App::beginPane(Pane p, Intents& out, int flags) const {
   placePane(p);
   bool open = true;
   const bool visible = ImGui::Begin(title(p), &open, flags);
@@ -415,33 +418,15 @@ void App::frame(float dt) {
     ImGui::Begin("a pane that throws");  // left open: the frame boundary must close it
     throw std::runtime_error("a pane threw (test)");
   }
-  using P = Pane;
-  auto isOpen = [&](P p) { return settings.isOpen(p); };
-  if (isOpen(P::Table)) {
-    placePane(P::Table);
-    drawTablePane(*this, out);
+  for (const auto& p : panes_) {
+    p->beginFrame();
+    if (p->shown(*this)) p->draw(*this, out);
   }
-  // In edit mode the editor sits under the table in the places of the match's hands and stock.
-  handButtons.clear();
-  if (isOpen(P::Hands) && !editing()) drawHandsPane(*this, out);
-  if (isOpen(P::Stock) && !editing()) drawStockPane(*this, out);
-  if (isOpen(P::Timeline)) drawTimelinePane(*this, out);
-  if (isOpen(P::Branches)) drawBranchesPane(*this, out);
-  if (isOpen(P::Rules)) drawRulesPane(*this, out);
-  if (isOpen(P::Score)) drawScorePane(*this, out);
-  if (isOpen(P::Editor)) drawEditorPane(*this, out);
-  if (isOpen(P::Scenarios)) drawScenariosPane(*this, out);
-  if (isOpen(P::Log)) drawLogPane(*this, out);
-  if (isOpen(P::Tracker)) drawTrackerPane(*this, out);
-  analysisRowRects.clear();  // what the Analysis pane draws this frame, if it is open
-  analysisTooltip = {};
-  if (isOpen(P::Analysis)) drawAnalysisPane(*this, out);
   drawDialogs(*this, out);
   drawPalette(out);
   coach(out);
   relayout = false;
   measurePanes();
-  lastNode = timeline.currentIndex();
   keys(out);
   applyAll(out);
   const int before = timeline.currentIndex();
@@ -654,10 +639,7 @@ void App::dumpPosition(nlohmann::json& j) const {
   for (const auto& h : hands) {
     json tiles = json::array();
     for (Tile t : h.tiles) tiles.push_back(h.faceDown ? std::string("?") : tileText(t));
-    j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles},
-                                                    {"pips", h.pips},
-                                                    {"faceDown", h.faceDown},
-                                                    {"shown", handTilesShown[static_cast<std::size_t>(idx(h.player))]}};
+    j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles}, {"pips", h.pips}, {"faceDown", h.faceDown}};
   }
   j["selected"] = selected == kNoTile ? json(nullptr) : json(tileText(selected));
   j["caption"] = timeline.current().caption;
@@ -701,28 +683,12 @@ void App::dumpView(nlohmann::json& j) const {
   for (const auto& r : timelineRows(timeline, settings.visibility))
     rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
-  j["timelineDrawn"] = {{"causedShown", timelineDrawn.causedShown},
-                        {"movesCut", timelineDrawn.movesCut},
-                        {"causedCut", timelineDrawn.causedCut}};
-  j["trackerDrawn"] = {{"bars", trackerBarShown}};
   j["layout"] = layoutState();
   j["score"] = {{"rounds", scoreView(m).rounds},
                 {"match", scoreView(m).match},
                 {"players", {playerLabel(names[0]), playerLabel(names[1])}}};  // as the Score and Hands panes name them
   j["stockView"] = {{"count", stockView(m, false).count}, {"reserve", stockView(m, false).reserve}};
   j["editor"] = {{"error", editor.error()}, {"canUndo", editor.canUndo()}, {"canRedo", editor.canRedo()}};
-  // The table scene as it was drawn (scene.h), in window pixels.
-  json table = sceneState(tableScene, tableRect[0], tableRect[1]);
-  table.update({{"x", tableRect[0]},
-                {"y", tableRect[1]},
-                {"w", tableRect[2]},
-                {"h", tableRect[3]},
-                {"shaders", useShaders && renderer.ready()},
-                {"hover", hoverGhost}});
-  j["table"] = table;
-  j["scenarios"] = static_cast<int>(scenarioPaths.size());
-  j["scenarioList"] = json::array();
-  for (const auto& p : scenarioPaths) j["scenarioList"].push_back(std::filesystem::path(p).filename().string());
 }
 
 void App::dumpCoach(nlohmann::json& j) const {
@@ -748,12 +714,6 @@ void App::dumpCoach(nlohmann::json& j) const {
       a["error"] = v->error;
     }
     a["rows"] = rows;
-    json rects = json::array();
-    for (const PxRect& r : analysisRowRects) rects.push_back({{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
-    a["rowRects"] = rects;
-    const AnalysisTooltip& t = analysisTooltip;
-    a["tooltip"] = {{"row", t.row},  {"text", t.text}, {"x", t.rect.x},
-                    {"y", t.rect.y}, {"w", t.rect.w},  {"h", t.rect.h}};
     j["analysis"] = a;
     j["coachHint"] =
         hint.rank < 0 ? json(nullptr)
@@ -786,22 +746,6 @@ void App::dumpRecordAnalysis(nlohmann::json& j) const {
                          {"played_points", p.playedPoints},
                          {"best_points", p.bestPoints}});
     r["plies"] = plies;
-    json marks = json::array();
-    for (const DrawnMark& d : drawnMarks)
-      marks.push_back({{"node", d.node},
-                       {"number", d.number},
-                       {"pathPos", d.pathPos},
-                       {"mark", d.mark},
-                       {"colour", d.colour},
-                       {"visible", d.visible},
-                       {"x", d.x},
-                       {"y", d.y},
-                       {"w", d.w},
-                       {"h", d.h}});
-    r["marks"] = marks;
-    r["graph"] = {{"drawn", drawnGraph.drawn},  {"x", drawnGraph.x}, {"y", drawnGraph.y},
-                  {"w", drawnGraph.w},          {"h", drawnGraph.h}, {"colour", drawnGraph.colour},
-                  {"points", drawnGraph.points}};
     j["record_analysis"] = r;
   }
 }
@@ -821,12 +765,9 @@ void App::dumpActions(nlohmann::json& j) const {
     std::string keys;  // the About dialog's key rows as drawn, one a line
     for (const auto& k : aboutKeys) keys += k + "\n";
     j["aboutKeys"] = keys;
-    j["handButtons"] = handButtons;
-    j["rulesWords"] = rulesWords;
     j["unsaved"] = session.unsaved();
     j["confirmOpen"] =
         confirmOpen.empty() ? json(nullptr) : json(std::filesystem::path(confirmOpen).filename().string());
-    j["view"] = name(tableView.mode);
     j["mistakeSide"] = name(mistakeSide);
   }
   j["legal"] = json::array();
@@ -840,6 +781,7 @@ nlohmann::json App::rawState() const {
   dumpCoach(j);
   dumpRecordAnalysis(j);
   dumpActions(j);
+  for (const auto& p : panes_) p->dump(j);
   return j;
 }
 

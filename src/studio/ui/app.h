@@ -16,6 +16,7 @@
 #include "studio/model/coach.h"
 #include "studio/model/scene.h"
 #include "studio/model/session.h"
+#include "studio/ui/panes.h"
 #include "studio/ui/renderer.h"
 
 namespace dom::studio {
@@ -28,14 +29,6 @@ struct LogBuffer {
 };
 LogBuffer& logBuffer();
 void setupLogging();
-
-// A tile or ghost on screen, in window pixels (for the dump and the screenshot test).
-struct ScreenTile {
-  Tile tile = kNoTile;
-  float x = 0, y = 0, w = 0, h = 0;
-  bool ghost = false;
-  Move move;
-};
 
 // A pane's window rect and whether its content fits (for the dump and the layout tests).
 struct PaneRect {
@@ -62,12 +55,12 @@ class App {
   // Edit mode: the Position editor is open; the table shows session.editor.position() (H3 reads this).
   [[nodiscard]] bool editing() const { return session.editing(); }
   // Starts a pane window at its place in the default layout (and again after a window resize).
-  void placePane(Pane p);
+  void placePane(Pane p) const;
   // Switches the UI's language at once (View > Language, the script's `lang`) and remembers it.
   void setLanguage(const std::string& code);
   // Begins a pane window at its place; false when collapsed (End is then already called).
   // Closing it with its x returns an intent.
-  bool beginPane(Pane p, Intents& out, int flags = 0);
+  bool beginPane(Pane p, Intents& out, int flags = 0) const;
 
   // Everything the user can change; files are opened and saved by Session::open/save (session.cpp).
   Session session;
@@ -86,38 +79,24 @@ class App {
   // time, so that a bounded headless run draws the same picture however fast or slow the machine
   // renders its frames (a move's fade takes 15 frames). 0: real time.
   float fixedAnimStep = 0;
-  int lastNode = -1;
-  std::vector<ScreenTile> screenTiles;
-  TableView tableView;               // the Table pane's fit, zoom and pan
-  TableScene tableScene;             // the table as last drawn (viewport pixels; origin at tableRect)
-  int hoverGhost = -1;               // the ghost a click would play, under the mouse
-  std::array<float, 4> tableRect{};  // window pixels of the table image
+  // The panes, in the order they are drawn; each owns its state (panes.h).
+  [[nodiscard]] const std::vector<std::unique_ptr<PaneView>>& panes() const { return panes_; }
+  [[nodiscard]] const TablePane& table() const { return *table_; }
+  [[nodiscard]] const ScenariosPane& scenarios() const { return *scenarios_; }
   TableRenderer renderer;
   bool useShaders = true;
-  std::string exportPath;                  // PNG to write after this frame
-  bool exportTable = false;                // only the table's rectangle
-  std::vector<std::string> scenarioPaths;  // as the Scenarios pane lists them
-  // The Table pane's scene in table units, cached on the generation, the selection, the ghost
-  // setting and the last move (the editor's is made every frame).
-  struct TableCache {
-    TableScene scene;
-    std::uint64_t generation = ~std::uint64_t{0};
-    Tile selected = kNoTile, last = kNoTile;
-    bool ghosts = true, editing = false;
-  } tableCache;
-  // The Scenarios pane's listing of scenariosDir and when it was made (made again every 5 s).
-  struct ScenarioListing {
-    std::vector<ScenarioEntry> entries;
-    std::string dir;
-    double at = -100;
-    std::filesystem::file_time_type dirTime{}, orderTime{};  // when the folder and its ORDER last changed
-  } scenarioListing;
+  std::string exportPath;    // PNG to write after this frame
+  bool exportTable = false;  // only the table's rectangle
   bool quit = false;
   bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)
   // Dialog state.
   bool exportTableDialog = false;
   bool newGameDialog = false, openDialog = false, saveDialog = false, aboutDialog = false, exportDialog = false;
   std::string dialogPath;
+  struct NewGameForm {  // the New game dialog's fields while it is open
+    NewGameOptions options;
+    std::string seed;
+  } newGameForm;
   std::string scenariosDir;
   std::string pendingDrop;
   // A file to open once the user agrees to drop the game in progress (its unsaved moves).
@@ -126,15 +105,14 @@ class App {
   int frameNo = 0;
   std::string lastCaption;
   std::array<PaneRect, kPanes> paneRects{};
-  std::array<int, 2> handTilesShown{};  // tiles of each hand drawn whole within the Hands pane's width
-  std::array<float, 2> displaySize{};   // the window's size the panes were last placed for
-  bool relayout = false;                // place every pane at its default rect this frame
+  std::array<float, 2> displaySize{};  // the window's size the panes were last placed for
+  bool relayout = false;               // place every pane at its default rect this frame
   // The tile tracker of the current node from the shown player's view (cached on the generation).
   [[nodiscard]] const TrackerView& tracker() const;
 
   // The Analysis pane: computed in the background, cached per node.
   Analyser analyser;
-  bool analysisAll = false;  // all tiles known (exact) instead of the mover's knowledge
+  bool analysisAll = false;  // all tiles known (exact) instead of the mover's knowledge (SetAnalysisAll)
   [[nodiscard]] Analyser::Key analysisKey() const {
     return {session.timelineId(), timeline.currentIndex(), analysisAll};
   }
@@ -156,9 +134,7 @@ class App {
     int index = 0;                   // the highlighted row among `shown`
     std::vector<std::string> shown;  // the ids listed this frame, in order
   } palette;
-  std::string rulesWords;                // what the Rules pane said of the position this frame
-  std::vector<std::string> handButtons;  // the actions the Hands pane drew a button for this frame
-  std::vector<std::string> aboutKeys;    // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
+  std::vector<std::string> aboutKeys;  // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
 
   // The hint (H): the best move for the player to move, from that player's knowledge; pressed again
   // at the same position, the next best.
@@ -188,41 +164,6 @@ class App {
   void jumpMistake(int dir, Intents& out);
   // The marked moves as notes after their moves (saving the record writes them).
   void analysisNotes(Intents& out) const;
-  // What the Timeline pane drew of the record analysis this frame, in window pixels (the dump and the
-  // pixel test read these, not the model): a mark per marked move (visible: its row was on screen)
-  // and the win-probability graph.
-  struct DrawnMark {
-    int node = -1;
-    int number = 0;   // the Timeline row's number (over the whole record)
-    int pathPos = 0;  // the row's position in the branch, which is also its point on the graph
-    std::string mark;
-    std::array<int, 3> colour{};
-    bool visible = false;
-    float x = 0, y = 0, w = 0, h = 0;
-  };
-  std::vector<DrawnMark> drawnMarks;
-  // What the Analysis pane drew this frame: each row's rect (window pixels), and the tooltip of the
-  // row under the mouse (the tips' words) with its rect; row -1 when none was drawn.
-  std::vector<PxRect> analysisRowRects;
-  struct AnalysisTooltip {
-    int row = -1;
-    std::string text;
-    PxRect rect;
-  } analysisTooltip;
-  // What the Timeline's rows drew this frame: whether the "what it caused" column was shown, and
-  // how many of the move and caused cells on screen were cut with an ellipsis.
-  struct TimelineDrawn {
-    bool causedShown = false;
-    int movesCut = 0, causedCut = 0;
-  };
-  TimelineDrawn timelineDrawn;
-  bool trackerBarShown = false;  // the Tile tracker drew its bars this frame
-  struct DrawnGraph {
-    bool drawn = false;
-    float x = 0, y = 0, w = 0, h = 0;
-    std::array<int, 3> colour{};
-    std::vector<std::array<float, 2>> points;  // one per position of the branch
-  } drawnGraph;
 
  private:
   void keys(Intents& out);
@@ -244,6 +185,9 @@ class App {
   float glyphShift_ = 0;                   // how far its glyphs were moved down for a taller line
   void lineHeightForLanguage();
   bool placedEditing_ = false;
+  std::vector<std::unique_ptr<PaneView>> panes_;
+  TablePane* table_ = nullptr;          // in panes_
+  ScenariosPane* scenarios_ = nullptr;  // in panes_
 };
 
 // A pane's window title: its name in the current language, then ### and its fixed id.
@@ -251,23 +195,7 @@ class App {
 // A pane's name in the current language (the View menu).
 [[nodiscard]] const char* paneWord(Pane p);
 
-// Panes: each reads the app and returns intents.
-void drawTablePane(App& app, Intents& out);
-void drawHandsPane(App& app, Intents& out);
-void drawStockPane(App& app, Intents& out);
-void drawTimelinePane(App& app, Intents& out);
-void drawBranchesPane(App& app, Intents& out);
-void drawRulesPane(App& app, Intents& out);
-void drawScorePane(App& app, Intents& out);
-void drawEditorPane(App& app, Intents& out);
-void drawScenariosPane(App& app, Intents& out);
-void drawLogPane(App& app, Intents& out);
-void drawTrackerPane(App& app, Intents& out);
-void drawAnalysisPane(App& app, Intents& out);
 void drawDialogs(App& app, Intents& out);
-// Sets a pane window's first-use position and size, relative to a 1280x800 window.
-// (Kept for the Table pane; the other panes place themselves with App::placePane.)
-void placeWindow(float x, float y, float w, float h);
 
 // The placements of tile t for the player to move, in order (L before R, then headings).
 [[nodiscard]] std::vector<Move> placementsOf(const Match& m, Tile t);

@@ -104,8 +104,8 @@ void seatCombo(int p, Seat& seat) {
 
 // New game: the rules (a preset and its text), the seed and the two seats.
 void drawNewGameDialog(App& app, Intents& out) {
-  static NewGameOptions opts;
-  static std::string seedText;
+  NewGameOptions& opts = app.newGameForm.options;  // what the dialog is editing, kept while it is open
+  std::string& seedText = app.newGameForm.seed;
   if (app.newGameDialog) {
     opts = app.session.game;
     opts.seed = static_cast<std::uint64_t>(std::random_device{}());

@@ -573,8 +573,8 @@ void FrameLoop::exportImages(int fbw, int fbh, bool last) {
     const float k = io.DisplayFramebufferScale.x;
     std::array<int, 4> crop{};
     if (app.exportTable)
-      crop = {static_cast<int>(app.tableRect[0] * k), static_cast<int>(app.tableRect[1] * k),
-              static_cast<int>(app.tableRect[2] * k), static_cast<int>(app.tableRect[3] * k)};
+      crop = {static_cast<int>(app.table().rect()[0] * k), static_cast<int>(app.table().rect()[1] * k),
+              static_cast<int>(app.table().rect()[2] * k), static_cast<int>(app.table().rect()[3] * k)};
     if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.status(err);
     app.exportPath.clear();
     app.exportTable = false;

@@ -10,21 +10,26 @@
 
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
+#include "studio/ui/panes.h"
 
 namespace dom::studio {
 
 namespace {
 // Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
-void drawKnowledgeCombo(App& app) {
+void drawKnowledgeCombo(const App& app, Intents& out) {
   int mode = app.analysisAll ? 1 : 0;
   const char* modes[] = {_("mover's view"), _("all tiles known")};
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##knowledge", &mode, modes, 2)) app.analysisAll = mode == 1;
+  if (ImGui::Combo("##knowledge", &mode, modes, 2)) {
+    Intent in = intentOf(Intent::Kind::SetAnalysisAll);
+    in.on = mode == 1;
+    out.push_back(in);
+  }
 }
 
 // The analysis to show, or null with a line that says why there is none (no engine, no round, edit
 // mode, still computing: its progress, or its error).
-const AnalysisView* analysisToShow(App& app) {
+const AnalysisView* analysisToShow(const App& app) {
   if (!analysisAvailable()) {
     ImGui::TextWrapped("%s", _("The analysis engine is not built into this studio."));
     return nullptr;
@@ -81,14 +86,16 @@ void setupColumns(const AnalysisView& v) {
 
 // What the tips see in the move, on hover: the words of the expert's reasons, made now so that
 // they are in the language of the moment (the row's own were made when it was analysed).
-void rowTooltip(App& app, const AnalysisRow& r, std::size_t i) {
+void rowTooltip(const App& app, const AnalysisRow& r, std::size_t i, AnalysisPane::Drawn& drawn) {
   if (const std::string tips = tipsFor(app.timeline, r.move); !tips.empty()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
     ImGui::TextUnformatted(tips.c_str());
     ImGui::PopTextWrapPos();
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    app.analysisTooltip = {static_cast<int>(i), tips, {at.x, at.y, size.x, size.y}};
+    drawn.tooltipRow = static_cast<int>(i);
+    drawn.tooltip = tips;
+    drawn.tooltipRect = {at.x, at.y, size.x, size.y};
     ImGui::EndTooltip();
   }
 }
@@ -103,7 +110,8 @@ ImVec4 barColour(double gap) {
 
 // Row i: the move (click: its ghost; double click: play it), the win probability's bar, the
 // percentage and the expected points.
-void drawRow(App& app, const AnalysisRow& r, std::size_t i, double best, Intents& out) {
+void drawRow(const App& app, const AnalysisRow& r, std::size_t i, double best, AnalysisPane::Drawn& drawn,
+             Intents& out) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::PushID(static_cast<int>(i));
@@ -116,8 +124,8 @@ void drawRow(App& app, const AnalysisRow& r, std::size_t i, double best, Intents
       app.showMove(r.move, out);
   }
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-  app.analysisRowRects.push_back({lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
-  if (ImGui::IsItemHovered()) rowTooltip(app, r, i);
+  drawn.rows.push_back({lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+  if (ImGui::IsItemHovered()) rowTooltip(app, r, i, drawn);
   ImGui::PopID();
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, barColour(best - r.win));
@@ -130,16 +138,16 @@ void drawRow(App& app, const AnalysisRow& r, std::size_t i, double best, Intents
 }
 }  // namespace
 
-void drawAnalysisPane(App& app, Intents& out) {
+void AnalysisPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Analysis, out)) return;
-  drawKnowledgeCombo(app);
+  drawKnowledgeCombo(app, out);
   if (const AnalysisView* v = analysisToShow(app)) {
     drawSummary(*v, *app.match().toMove());
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
     if (ImGui::BeginTable("moves", 4, flags)) {
       setupColumns(*v);
       const double best = v->rows.empty() ? 0 : v->rows.front().win;
-      for (std::size_t i = 0; i < v->rows.size(); ++i) drawRow(app, v->rows[i], i, best, out);
+      for (std::size_t i = 0; i < v->rows.size(); ++i) drawRow(app, v->rows[i], i, best, drawn_, out);
       ImGui::EndTable();
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -148,6 +156,16 @@ void drawAnalysisPane(App& app, Intents& out) {
     ImGui::PopStyleColor();
   }
   ImGui::End();
+}
+
+void AnalysisPane::dump(nlohmann::json& j) const {
+  using nlohmann::json;
+  json rects = json::array();
+  for (const PxRect& r : drawn_.rows) rects.push_back({{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
+  json& a = j["analysis"];
+  a["rowRects"] = rects;
+  const PxRect& t = drawn_.tooltipRect;
+  a["tooltip"] = {{"row", drawn_.tooltipRow}, {"text", drawn_.tooltip}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h}};
 }
 
 }  // namespace dom::studio

@@ -8,7 +8,7 @@
 
 namespace dom::studio {
 
-void drawBranchesPane(App& app, Intents& out) {
+void BranchesPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Branches, out)) return;
   const auto rows = branchRows(app.timeline);
   ImGui::TextWrapped("%s", _("Play a different move at an earlier position to start a branch."));

@@ -62,7 +62,7 @@ void zoneRow(Intents& out, const char* label, Zone zone,
 }
 }  // namespace
 
-void drawEditorPane(App& app, Intents& out) {
+void EditorPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Editor, out)) return;
   const Editor& ed = app.editor;
   if (ImGui::Button(_("Load the current position"))) out.push_back(intentOf(Intent::Kind::EditLoad));

@@ -37,7 +37,7 @@ float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, 
 }
 
 // Show: all, as A, as B (whose tiles are face up).
-void drawVisibility(App& app, Intents& out) {
+void drawVisibility(const App& app, Intents& out) {
   int vis = static_cast<int>(app.settings.visibility);
   ImGui::TextUnformatted(_("Show:"));
   ImGui::SameLine();
@@ -51,7 +51,7 @@ void drawVisibility(App& app, Intents& out) {
 
 // The hint, on the same line: the best move for the player to move; pressed again, the next best.
 // Then Draw and Pass when they are the human's move to make.
-void drawMoveButtons(App& app, Intents& out) {
+void drawMoveButtons(const App& app, std::vector<std::string>& drawn, Intents& out) {
   // Just "H" when a language's words leave no room for the whole label (the tooltip says it all):
   // a line more would take the tiles' room in a small window.
   const ActionContext c = app.actionContext();
@@ -76,7 +76,7 @@ void drawMoveButtons(App& app, Intents& out) {
     ImGui::SameLine();
     const std::string text = std::string(_(label)) + "###" + id;
     if (ImGui::Button(text.c_str())) runAction(a, c, out);
-    app.handButtons.emplace_back(id);
+    drawn.emplace_back(id);
   }
 }
 
@@ -98,8 +98,8 @@ std::array<std::string, 2> handLabels(const App& app, const std::array<HandView,
 }
 
 // One hand under its label: its tiles wrapped to the pane's width (a click selects, a drag carries
-// the tile); the count of tiles wholly shown kept in app.handTilesShown.
-void drawHand(App& app, const HandView& h, const std::string& label, ImVec2 size, float gap, Intents& out) {
+// the tile); returns the count of tiles wholly shown.
+int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2 size, float gap, Intents& out) {
   const Match& m = app.match();
   const int p = idx(h.player);
   ImGui::PushID(p);
@@ -131,16 +131,16 @@ void drawHand(App& app, const HandView& h, const std::string& label, ImVec2 size
     if (i + 1 < h.tiles.size() && ImGui::GetItemRectMax().x + gap + size.x <= right) ImGui::SameLine(0, gap);
   }
   if (h.tiles.empty()) ImGui::TextDisabled("%s", _("(empty)"));
-  app.handTilesShown[static_cast<std::size_t>(p)] = shown;
   ImGui::PopID();
+  return shown;
 }
 }  // namespace
 
-void drawHandsPane(App& app, Intents& out) {
+void HandsPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Hands, out)) return;
   drawVisibility(app, out);
   const Match& m = app.match();
-  if (m.toMove() && !app.editing()) drawMoveButtons(app, out);
+  if (m.toMove() && !app.editing()) drawMoveButtons(app, buttons_, out);
   const auto hands = handsView(m, app.settings.visibility);
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
   // The labels and the explanation first: their wrapped height decides the tiles' size.
@@ -157,9 +157,18 @@ void drawHandsPane(App& app, Intents& out) {
     if (!t->empty()) words += ImGui::CalcTextSize(t->c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
   const float th = tileHeight(hands, avail, gap, words);
   const ImVec2 size(th * 2.0f, th);
-  for (const HandView& h : hands) drawHand(app, h, labels[static_cast<std::size_t>(idx(h.player))], size, gap, out);
+  for (const HandView& h : hands) {
+    const auto p = static_cast<std::size_t>(idx(h.player));
+    tilesShown_[p] = drawHand(app, h, labels[p], size, gap, out);
+  }
   if (!explanation.empty()) ImGui::TextWrapped("%s", explanation.c_str());
   ImGui::End();
+}
+
+void HandsPane::dump(nlohmann::json& j) const {
+  for (const Player p : {Player::A, Player::B})
+    j["hands"][std::string(1, letter(p))]["shown"] = tilesShown_[static_cast<std::size_t>(idx(p))];
+  j["handButtons"] = buttons_;
 }
 
 }  // namespace dom::studio

@@ -6,7 +6,7 @@
 
 namespace dom::studio {
 
-void drawLogPane(App& app, Intents& out) {
+void LogPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Log, out)) return;
   LogBuffer& log = logBuffer();
   if (ImGui::Button(_("Clear"))) {  // full height: a small button clips the marks above Devanagari

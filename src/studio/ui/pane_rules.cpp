@@ -16,7 +16,7 @@ const char* origin(std::string_view preset) {
 }
 }  // namespace
 
-void drawRulesPane(App& app, Intents& out) {
+void RulesPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Rules, out)) return;
   const Match& m = app.match();
   const Rules& rules = app.editing() ? app.editor.rules() : m.rules();  // the edited position's in edit mode
@@ -40,10 +40,10 @@ void drawRulesPane(App& app, Intents& out) {
   if (app.editing()) {
     const std::string& err = app.editor.error();
     const auto started = err.empty() ? app.editor.start() : std::nullopt;
-    app.rulesWords = started ? explainPosition(started->first, app.settings.visibility)
-                             : i18n::format(_("the position is illegal: {0}"), {err.empty() ? "?" : err});
+    words_ = started ? explainPosition(started->first, app.settings.visibility)
+                     : i18n::format(_("the position is illegal: {0}"), {err.empty() ? "?" : err});
     if (!started) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
-    ImGui::TextWrapped("%s", app.rulesWords.c_str());
+    ImGui::TextWrapped("%s", words_.c_str());
     if (!started) ImGui::PopStyleColor();
     ImGui::End();
     return;
@@ -56,8 +56,8 @@ void drawRulesPane(App& app, Intents& out) {
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", caused.c_str());
   }
-  app.rulesWords = explainPosition(m, app.settings.visibility);
-  ImGui::TextWrapped("%s", app.rulesWords.c_str());
+  words_ = explainPosition(m, app.settings.visibility);
+  ImGui::TextWrapped("%s", words_.c_str());
   if (app.selected != kNoTile) {
     ImGui::Separator();
     const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
@@ -69,5 +69,7 @@ void drawRulesPane(App& app, Intents& out) {
   }
   ImGui::End();
 }
+
+void RulesPane::dump(nlohmann::json& j) const { j["rulesWords"] = words_; }
 
 }  // namespace dom::studio

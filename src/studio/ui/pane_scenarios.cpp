@@ -7,35 +7,34 @@
 
 namespace dom::studio {
 
-void drawScenariosPane(App& app, Intents& out) {
+void ScenariosPane::relist(const std::string& dir, double now) {
+  namespace fs = std::filesystem;
+  std::error_code e1, e2;
+  dirTime_ = fs::last_write_time(dir, e1);
+  orderTime_ = fs::last_write_time(fs::path(dir) / "ORDER", e2);
+  entries_ = listScenarios(dir);
+  dir_ = dir;
+  paths_.clear();
+  for (const ScenarioEntry& e : entries_) paths_.push_back(e.path);
+  at_ = now;
+}
+
+void ScenariosPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Scenarios, out)) return;
-  App::ScenarioListing& listing = app.scenarioListing;  // the pane's own state, in the app
-  std::vector<ScenarioEntry>& entries = listing.entries;
-  std::string& listedDir = listing.dir;
-  double& listedAt = listing.at;
   const double now = ImGui::GetTime();
   // Every 5 s the folder is looked at again: a small one is listed anew (a title being written shows
   // up), a big one only when the folder or its ORDER changed (reading 10,000 titles froze the UI).
-  bool stale = listedDir != app.scenariosDir;
-  if (!stale && now - listedAt > 5.0) {
+  bool stale = dir_ != app.scenariosDir;
+  if (!stale && now - at_ > 5.0) {
     namespace fs = std::filesystem;
     std::error_code e1, e2;
     const auto dirTime = fs::last_write_time(app.scenariosDir, e1);
     const auto orderTime = fs::last_write_time(fs::path(app.scenariosDir) / "ORDER", e2);
-    stale = entries.size() < 200 || dirTime != listing.dirTime || orderTime != listing.orderTime;
-    listedAt = now;
+    stale = entries_.size() < 200 || dirTime != dirTime_ || orderTime != orderTime_;
+    at_ = now;
   }
-  if (stale) {
-    namespace fs = std::filesystem;
-    std::error_code e1, e2;
-    listing.dirTime = fs::last_write_time(app.scenariosDir, e1);
-    listing.orderTime = fs::last_write_time(fs::path(app.scenariosDir) / "ORDER", e2);
-    entries = listScenarios(app.scenariosDir);
-    listedDir = app.scenariosDir;
-    app.scenarioPaths.clear();
-    for (const ScenarioEntry& e : entries) app.scenarioPaths.push_back(e.path);
-    listedAt = now;
-  }
+  if (stale) relist(app.scenariosDir, now);
+  const std::vector<ScenarioEntry>& entries = entries_;
   if (entries.empty())
     ImGui::TextDisabled("%s", i18n::format(_("No scenarios found in {0}."), {app.scenariosDir}).c_str());
   const float wrap = ImGui::GetContentRegionAvail().x;
@@ -54,6 +53,12 @@ void drawScenariosPane(App& app, Intents& out) {
     ImGui::PopID();
   }
   ImGui::End();
+}
+
+void ScenariosPane::dump(nlohmann::json& j) const {
+  j["scenarios"] = static_cast<int>(paths_.size());
+  j["scenarioList"] = nlohmann::json::array();
+  for (const auto& p : paths_) j["scenarioList"].push_back(std::filesystem::path(p).filename().string());
 }
 
 }  // namespace dom::studio

@@ -10,7 +10,7 @@
 
 namespace dom::studio {
 
-void drawScorePane(App& app, Intents& out) {
+void ScorePane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Score, out)) return;
   const ScoreView v = scoreView(app.match());
   const std::array<std::string, 2> names = app.session.playerNames();

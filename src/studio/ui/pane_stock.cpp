@@ -10,7 +10,7 @@
 
 namespace dom::studio {
 
-void drawStockPane(App& app, Intents& out) {
+void StockPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Stock, out)) return;
   const Match& m = app.match();
   bool teaching = app.settings.teaching;

@@ -8,37 +8,13 @@
 
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
+#include "studio/ui/panes.h"
+#include "studio/ui/renderer.h"
 #include "studio/ui/tile_draw.h"
 
 namespace dom::studio {
 
 namespace {
-
-// The scene in table units: a match's is cached on the generation and the ghost settings; the
-// position editor's is recomputed every frame (a layout of at most 28 tiles) so it is always live.
-const TableScene& sceneModel(App& app, const Tile lastPlayed) {
-  App::TableCache& c = app.tableCache;  // the pane's own state, in the app (no function statics)
-  TableScene& scene = c.scene;
-  std::uint64_t& generation = c.generation;
-  Tile &selected = c.selected, &last = c.last;
-  bool &ghosts = c.ghosts, &editing = c.editing;
-  if (app.editing()) {
-    const auto& p = app.editor.position();
-    scene = editedScene(app.editor.rules(), p.line, p.leadIndex);
-    editing = true;
-    return scene;
-  }
-  if (editing || generation != app.generation || selected != app.selected || ghosts != app.settings.ghosts ||
-      last != lastPlayed) {
-    scene = sceneOf(app.match(), app.selected, app.settings.ghosts, lastPlayed);
-    generation = app.generation;
-    selected = app.selected;
-    ghosts = app.settings.ghosts;
-    last = lastPlayed;
-    editing = false;
-  }
-  return scene;
-}
 
 ImU32 spriteColour(int kind) {
   switch (kind) {
@@ -115,43 +91,6 @@ void play(Intents& out, const Move& mv) {
   out.push_back(in);
 }
 
-// Wheel zoom around the cursor, pan with the right or middle button or a left drag on the felt.
-void viewInput(App& app, const TableScene& s, ImVec2 mouse, bool leftOnGhost) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f)
-    app.tableView = zoomedAt(s, mouse.x, mouse.y, std::pow(1.15f, io.MouseWheel));
-  if (!ImGui::IsItemActive()) return;
-  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
-                        ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
-                        (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !leftOnGhost);
-  if (dragging && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f))
-    app.tableView = pannedBy(s, io.MouseDelta.x, io.MouseDelta.y);
-}
-
-void fillScreenTiles(App& app, ImVec2 origin, const TableScene& s) {
-  app.screenTiles.clear();
-  auto add = [&](const SceneTile& t, bool ghost, const Move& mv) {
-    ScreenTile st;
-    st.tile = t.tile;
-    st.x = origin.x + t.px.x;
-    st.y = origin.y + t.px.y;
-    st.w = t.px.w;
-    st.h = t.px.h;
-    st.ghost = ghost;
-    st.move = mv;
-    app.screenTiles.push_back(st);
-  };
-  for (const auto& t : s.tiles) add(t, false, Move{});
-  for (const auto& g : s.ghosts) add(g.tile, true, g.move);
-}
-
-void fitKeys(App& app) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
-  if (ImGui::IsKeyPressed('F', false)) app.tableView = TableView{ViewMode::FitLine};
-  if (ImGui::IsKeyPressed('W', false)) app.tableView = TableView{ViewMode::WholeTable};
-}
-
 // The words under the table: the note of the position (or the position in plain words), then a line
 // with Deal the next round, the hint to choose a ghost, and the status, each wrapped to the pane.
 // A small spinning arc at the cursor, one line high (the computer is thinking).
@@ -225,6 +164,62 @@ bool hasChoice(const App& app) {
 
 }  // namespace
 
+// The scene in table units: a match's is cached on the generation and the ghost settings; the
+// position editor's is recomputed every frame (a layout of at most 28 tiles) so it is always live.
+const TableScene& TablePane::sceneModel(const App& app, const Tile lastPlayed) {
+  Cache& c = cache_;
+  if (app.editing()) {
+    const auto& p = app.editor.position();
+    c.scene = editedScene(app.editor.rules(), p.line, p.leadIndex);
+    c.editing = true;
+    return c.scene;
+  }
+  if (c.editing || c.generation != app.generation || c.selected != app.selected || c.ghosts != app.settings.ghosts ||
+      c.last != lastPlayed) {
+    c.scene = sceneOf(app.match(), app.selected, app.settings.ghosts, lastPlayed);
+    c.generation = app.generation;
+    c.selected = app.selected;
+    c.ghosts = app.settings.ghosts;
+    c.last = lastPlayed;
+    c.editing = false;
+  }
+  return c.scene;
+}
+
+// Wheel zoom around the cursor, pan with the right or middle button or a left drag on the felt.
+void TablePane::input(const TableScene& s, float mx, float my) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) view_ = zoomedAt(s, mx, my, std::pow(1.15f, io.MouseWheel));
+  if (!ImGui::IsItemActive()) return;
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+                        ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+                        (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !leftOnGhost_);
+  if (dragging && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f))
+    view_ = pannedBy(s, io.MouseDelta.x, io.MouseDelta.y);
+}
+
+void TablePane::fillScreenTiles(float ox, float oy) {
+  screenTiles_.clear();
+  auto add = [&](const SceneTile& t, bool ghost, const Move& mv) {
+    screenTiles_.push_back({t.tile, ox + t.px.x, oy + t.px.y, t.px.w, t.px.h, ghost, mv});
+  };
+  for (const auto& t : scene_.tiles) add(t, false, Move{});
+  for (const auto& g : scene_.ghosts) add(g.tile, true, g.move);
+}
+
+void TablePane::dump(nlohmann::json& j) const {
+  // The table scene as it was drawn (scene.h), in window pixels.
+  nlohmann::json table = sceneState(scene_, rect_[0], rect_[1]);
+  table.update({{"x", rect_[0]},
+                {"y", rect_[1]},
+                {"w", rect_[2]},
+                {"h", rect_[3]},
+                {"shaders", shaders_},
+                {"hover", hoverGhost_}});
+  j["table"] = table;
+  j["view"] = name(view_.mode);
+}
+
 std::vector<Move> placementsOf(const Match& m, Tile t) {
   std::vector<Move> out;
   for (const Move& mv : m.legalMoves())
@@ -232,10 +227,9 @@ std::vector<Move> placementsOf(const Match& m, Tile t) {
   return out;
 }
 
-void drawTablePane(App& app, Intents& out) {
+void TablePane::draw(const App& app, Intents& out) {
   // The wheel zooms the table, so it never scrolls the pane.
   if (!app.beginPane(Pane::Table, out, ImGuiWindowFlags_NoScrollWithMouse)) return;
-  fitKeys(app);
   const Match& m = app.match();
   const Node& node = app.timeline.current();
   const Tile lastTile = !app.editing() && node.move && node.move->kind == MoveKind::Play ? node.move->tile : kNoTile;
@@ -248,10 +242,10 @@ void drawTablePane(App& app, Intents& out) {
   const float captionH = words.height(avail.x);
   const ImVec2 size(std::max(avail.x, 50.0f), std::max(avail.y - captionH, 50.0f));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  app.tableScene = placed(sceneModel(app, lastTile), app.tableView, size.x, size.y);
-  const TableScene& scene = app.tableScene;
-  app.tableRect = {origin.x, origin.y, size.x, size.y};
-  fillScreenTiles(app, origin, scene);
+  scene_ = placed(sceneModel(app, lastTile), view_, size.x, size.y);
+  const TableScene& scene = scene_;
+  rect_ = {origin.x, origin.y, size.x, size.y};
+  fillScreenTiles(origin.x, origin.y);
 
   // One item for the whole table: clicks, drags, the wheel and drops all read the scene.
   ImGui::InvisibleButton(
@@ -259,25 +253,25 @@ void drawTablePane(App& app, Intents& out) {
       ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
   const ImVec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
   const bool hovered = ImGui::IsItemHovered();
-  app.hoverGhost = hovered ? ghostAt(scene, mouse.x, mouse.y) : -1;
-  static bool leftOnGhost = false;
+  hoverGhost_ = hovered ? ghostAt(scene, mouse.x, mouse.y) : -1;
   if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
-    leftOnGhost = app.hoverGhost >= 0;
-    if (leftOnGhost) play(out, scene.ghosts[static_cast<std::size_t>(app.hoverGhost)].move);
+    leftOnGhost_ = hoverGhost_ >= 0;
+    if (leftOnGhost_) play(out, scene.ghosts[static_cast<std::size_t>(hoverGhost_)].move);
   }
-  viewInput(app, scene, mouse, leftOnGhost);
+  input(scene, mouse.x, mouse.y);
 
   SpriteStyle style;
-  style.hoverGhost = app.hoverGhost;
+  style.hoverGhost = hoverGhost_;
   style.chosenGhost = std::clamp(app.chosenGhost, 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
   style.anim = app.settings.animate ? std::clamp(app.animElapsed / 0.25f, 0.0f, 1.0f) : 1.0f;
   style.pixelRatio = fb;
   const std::vector<Sprite> sprites = spritesOf(scene, style);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  if (app.useShaders && app.renderer.ready()) {
+  shaders_ = app.useShaders && renderer_.ready();
+  if (shaders_) {
     const float tablePx[4] = {scene.table.x * fb, scene.table.y * fb, scene.table.w * fb, scene.table.h * fb};
-    app.renderer.render(static_cast<int>(size.x * fb), static_cast<int>(size.y * fb), tablePx, sprites);
-    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(app.renderer.texture())), origin,
+    renderer_.render(static_cast<int>(size.x * fb), static_cast<int>(size.y * fb), tablePx, sprites);
+    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(renderer_.texture())), origin,
                  ImVec2(origin.x + size.x, origin.y + size.y), ImVec2(0, 1), ImVec2(1, 0));
   } else {
     drawFallback(dl, origin, size, scene, sprites, fb);
@@ -286,8 +280,8 @@ void drawTablePane(App& app, Intents& out) {
   drawEndLabels(dl, origin, scene);
   dl->PopClipRect();
 
-  if (app.hoverGhost >= 0) {
-    const Move& mv = scene.ghosts[static_cast<std::size_t>(app.hoverGhost)].move;
+  if (hoverGhost_ >= 0) {
+    const Move& mv = scene.ghosts[static_cast<std::size_t>(hoverGhost_)].move;
     ImGui::SetTooltip("%s",
                       i18n::format(_("Click to play {0} here ({1})"), {tileText(mv.tile), m.moveText(mv)}).c_str());
   } else if (const int e = hovered ? endAt(scene, mouse.x, mouse.y) : -1; e >= 0) {

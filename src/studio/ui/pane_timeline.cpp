@@ -48,7 +48,7 @@ ImU32 colourOf(const std::array<int, 3>& c, int alpha = 255) { return IM_COL32(c
 constexpr std::array<int, 3> kCurveColour{120, 190, 255};
 
 // The win-probability graph over the branch's positions; a click jumps to the position under it.
-void drawGraph(App& app, const RecordAnalysis& ra, Intents& out) {
+void drawGraph(const App& app, const RecordAnalysis& ra, TimelinePane::DrawnGraph& g, Intents& out) {
   const std::vector<double> curve = winCurve(ra, app.timeline);
   const auto& path = app.timeline.branchPath();
   const float h = ImGui::GetTextLineHeight() * 3.5f;
@@ -63,8 +63,7 @@ void drawGraph(App& app, const RecordAnalysis& ra, Intents& out) {
   const int n = static_cast<int>(curve.size());
   auto xOf = [&](int i) { return a.x + (n <= 1 ? 0.5f : static_cast<float>(i) / static_cast<float>(n - 1)) * w; };
   auto yOf = [&](double win) { return a.y + h - static_cast<float>(win) * h; };
-  App::DrawnGraph& g = app.drawnGraph;
-  g = App::DrawnGraph{true, a.x, a.y, w, h, kCurveColour, {}};
+  g = TimelinePane::DrawnGraph{true, a.x, a.y, w, h, kCurveColour, {}};
   for (int i = 0; i < n; ++i) g.points.push_back({xOf(i), yOf(curve[static_cast<std::size_t>(i)])});
   const int cur = app.timeline.pathPos();
   dl->AddLine(ImVec2(xOf(cur), a.y), ImVec2(xOf(cur), a.y + h), IM_COL32(255, 255, 255, 90));
@@ -124,7 +123,7 @@ void sameLineIfFits(float w) {
 
 // The playback buttons on one row (the next one on a row of its own when the pane is too narrow
 // for it) and the autoplay speed.
-void drawPlayback(App& app, Intents& out) {
+void drawPlayback(const App& app, Intents& out) {
   bool first = true;
   auto button = [&](const char* label, Intent::Kind k, const char* tip) {
     if (!first) sameLineIfFits(buttonWidth(label));
@@ -149,7 +148,7 @@ void drawPlayback(App& app, Intents& out) {
 }
 
 // The record analysis's progress while it runs, with its Stop button.
-void drawRecordProgress(App& app) {
+void drawRecordProgress(const App& app, Intents& out) {
   const std::string label = i18n::format(_(words::kAnalysing), {percent(app.recordAnalyser.progress())});
   ImGui::ProgressBar(static_cast<float>(app.recordAnalyser.progress()),
                      ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(_(words::kStop)).x -
@@ -157,29 +156,35 @@ void drawRecordProgress(App& app) {
                             0),
                      label.c_str());
   ImGui::SameLine();
-  if (ImGui::Button((std::string(_(words::kStop)) + "###stop").c_str())) app.recordAnalyser.cancel();
+  if (ImGui::Button((std::string(_(words::kStop)) + "###stop").c_str()))
+    out.push_back(intentOf(Intent::Kind::StopRecordAnalysis));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kStopTip));
 }
 
 // The analysed record: whose mistakes N / Shift+N go to and the same as buttons, the graph, and the
-// marks of the rows kept in app.drawnMarks.
-void drawRecordMistakes(App& app, const RecordAnalysis& ra, const std::vector<TimelineRow>& rows, Intents& out) {
+// marks of the rows kept in drawn.marks.
+void drawRecordMistakes(const App& app, const RecordAnalysis& ra, const std::vector<TimelineRow>& rows,
+                        TimelinePane::Drawn& drawn, Intents& out) {
   ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
   if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(), sideWord(app.mistakeSide))) {
     for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
-      if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) app.mistakeSide = side;
+      if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) {
+        Intent in = intentOf(Intent::Kind::SetMistakeSide);
+        in.node = static_cast<int>(side);
+        out.push_back(in);
+      }
     ImGui::EndCombo();
   }
   sameLineIfFits(buttonWidth(words::kPrevMistake));
-  if (ImGui::SmallButton(words::kPrevMistake)) app.jumpMistake(-1, out);
+  if (ImGui::SmallButton(words::kPrevMistake)) out.push_back(intentOf(Intent::Kind::PrevMistake));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kPrevTip));
   sameLineIfFits(buttonWidth(words::kNextMistake));
-  if (ImGui::SmallButton(words::kNextMistake)) app.jumpMistake(1, out);
+  if (ImGui::SmallButton(words::kNextMistake)) out.push_back(intentOf(Intent::Kind::NextMistake));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
-  drawGraph(app, ra, out);
+  drawGraph(app, ra, drawn.graph, out);
   for (std::size_t i = 0; i < rows.size(); ++i)
     if (const RecordPly* p = ra.at(rows[i].node); p && p->mark != ai::Mark::None)
-      app.drawnMarks.push_back(
+      drawn.marks.push_back(
           {rows[i].node, rows[i].number, static_cast<int>(i), ai::symbol(p->mark), markColour(p->mark)});
 }
 
@@ -210,9 +215,9 @@ Columns columnWidths(const std::vector<TimelineRow>& rows, bool analysed) {
   return w;
 }
 
-// A row's mark (?!, ? or ??) in its colour, its words on hover; its place kept in app.drawnMarks.
+// A row's mark (?!, ? or ??) in its colour, its words on hover; its place kept in drawn.marks.
 // True when the mouse is over it.
-bool drawMark(App& app, const TimelineRow& r, const RecordPly& p) {
+bool drawMark(const TimelineRow& r, const RecordPly& p, TimelinePane::Drawn& drawn) {
   const std::array<int, 3> col = markColour(p.mark);
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 size = ImGui::CalcTextSize(ai::symbol(p.mark));
@@ -224,7 +229,7 @@ bool drawMark(App& app, const TimelineRow& r, const RecordPly& p) {
     ImGui::SetTooltip("%s", i18n::format(_(words::kMarkTip), {r.player, markWord(p.mark), r.player, p.played,
                                                               percent(p.playedWin), p.best, percent(p.bestWin)})
                                 .c_str());
-  for (App::DrawnMark& d : app.drawnMarks)
+  for (TimelinePane::DrawnMark& d : drawn.marks)
     if (d.node == r.node) {
       d.visible = true;
       d.x = at.x;
@@ -237,7 +242,7 @@ bool drawMark(App& app, const TimelineRow& r, const RecordPly& p) {
 
 // Row i of the table: its number (a click jumps there), the player, the mark, the move and what it
 // caused (or, with no room for it, its tooltip).
-void drawRow(App& app, const TimelineRow& r, int i, const RecordAnalysis* ra, bool causedShown, Intents& out) {
+void drawRow(const TimelineRow& r, int i, const RecordAnalysis* ra, TimelinePane::Drawn& drawn, Intents& out) {
   const ImVec4 branchColour(1, 0.75f, 0.3f, 1);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
@@ -253,21 +258,23 @@ void drawRow(App& app, const TimelineRow& r, int i, const RecordAnalysis* ra, bo
   ImGui::TextUnformatted(r.player.c_str());
   ImGui::TableNextColumn();
   if (const RecordPly* p = ra ? ra->at(r.node) : nullptr; p && p->mark != ai::Mark::None)
-    markHovered = drawMark(app, r, *p);
+    markHovered = drawMark(r, *p, drawn);
   ImGui::TableNextColumn();
-  app.timelineDrawn.movesCut += cell(moveText(r), r.branchPoint ? &branchColour : nullptr);
-  if (causedShown) {
+  drawn.movesCut += cell(moveText(r), r.branchPoint ? &branchColour : nullptr);
+  if (drawn.causedShown) {
     ImGui::TableNextColumn();
-    app.timelineDrawn.causedCut += cell(r.caused);
+    drawn.causedCut += cell(r.caused);
   } else if (rowHovered && !markHovered && !r.caused.empty()) {
     ImGui::SetTooltip("%s: %s", r.move.c_str(), r.caused.c_str());
   }
 }
 
 // The table of the branch's moves, the current row kept in view.
-void drawMovesTable(App& app, const std::vector<TimelineRow>& rows, const RecordAnalysis* ra, Intents& out) {
+void drawMovesTable(const App& app, const std::vector<TimelineRow>& rows, const RecordAnalysis* ra, bool moved,
+                    TimelinePane::Drawn& drawn, Intents& out) {
   const Columns w = columnWidths(rows, ra != nullptr);
-  app.timelineDrawn = {w.causedShown, 0, 0};
+  drawn.causedShown = w.causedShown;
+  drawn.movesCut = drawn.causedCut = 0;
   if (!ImGui::BeginTable("moves", w.causedShown ? 5 : 4,
                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV))
     return;
@@ -283,7 +290,7 @@ void drawMovesTable(App& app, const std::vector<TimelineRow>& rows, const Record
   }
   ImGui::TableHeadersRow();
   // Keep the current row in view when the position changes (the clipper skips rows off screen).
-  if (app.lastNode != app.timeline.currentIndex()) {
+  if (moved) {
     const float rowH = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
     const float y = static_cast<float>(app.timeline.pathPos()) * rowH - ImGui::GetWindowHeight() * 0.5f;
     ImGui::SetScrollY(std::max(0.0f, y));
@@ -292,12 +299,12 @@ void drawMovesTable(App& app, const std::vector<TimelineRow>& rows, const Record
   clip.Begin(static_cast<int>(rows.size()));
   while (clip.Step())
     for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i)
-      drawRow(app, rows[static_cast<std::size_t>(i)], i, ra, w.causedShown, out);
+      drawRow(rows[static_cast<std::size_t>(i)], i, ra, drawn, out);
   ImGui::EndTable();
 }
 }  // namespace
 
-void drawTimelinePane(App& app, Intents& out) {
+void TimelinePane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Timeline, out)) return;
   drawPlayback(app, out);
   const auto rows = timelineRows(app.timeline, app.settings.visibility);
@@ -310,12 +317,34 @@ void drawTimelinePane(App& app, Intents& out) {
                 .c_str());
   // The record analysis: its progress while it runs, then the graph and the marks.
   const RecordAnalysis* ra = app.recordAnalysis();
-  app.drawnMarks.clear();
-  app.drawnGraph = App::DrawnGraph{};
-  if (app.recordAnalyser.runs(app.recordKey())) drawRecordProgress(app);
-  if (ra) drawRecordMistakes(app, *ra, rows, out);
-  drawMovesTable(app, rows, ra, out);
+  if (app.recordAnalyser.runs(app.recordKey())) drawRecordProgress(app, out);
+  if (ra) drawRecordMistakes(app, *ra, rows, drawn_, out);
+  drawMovesTable(app, rows, ra, lastNode_ != app.timeline.currentIndex(), drawn_, out);
+  lastNode_ = app.timeline.currentIndex();
   ImGui::End();
+}
+
+void TimelinePane::dump(nlohmann::json& j) const {
+  using nlohmann::json;
+  j["timelineDrawn"] = {
+      {"causedShown", drawn_.causedShown}, {"movesCut", drawn_.movesCut}, {"causedCut", drawn_.causedCut}};
+  json marks = json::array();
+  for (const DrawnMark& d : drawn_.marks)
+    marks.push_back({{"node", d.node},
+                     {"number", d.number},
+                     {"pathPos", d.pathPos},
+                     {"mark", d.mark},
+                     {"colour", d.colour},
+                     {"visible", d.visible},
+                     {"x", d.x},
+                     {"y", d.y},
+                     {"w", d.w},
+                     {"h", d.h}});
+  json& r = j["record_analysis"];
+  r["marks"] = marks;
+  const DrawnGraph& g = drawn_.graph;
+  r["graph"] = {{"drawn", g.drawn}, {"x", g.x},           {"y", g.y},          {"w", g.w},
+                {"h", g.h},         {"colour", g.colour}, {"points", g.points}};
 }
 
 }  // namespace dom::studio

@@ -10,7 +10,7 @@
 
 namespace dom::studio {
 
-void drawTrackerPane(App& app, Intents& out) {
+void TrackerPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Tracker, out)) return;
   const TrackerView& v = app.tracker();
   const Player opp = other(v.viewer);
@@ -24,7 +24,7 @@ void drawTrackerPane(App& app, Intents& out) {
   for (const char* h : heads) fixed += std::max(ImGui::CalcTextSize(h).x, ImGui::CalcTextSize("0").x);
   const float barW = ImGui::GetContentRegionAvail().x - fixed - 10 * style.CellPadding.x - 4;
   const bool bar = barW >= 4 * ImGui::GetFontSize();
-  app.trackerBarShown = bar;
+  barShown_ = bar;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV;
   if (ImGui::BeginTable("counts", bar ? 5 : 4, flags)) {
     for (const char* h : heads) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed);
@@ -77,5 +77,7 @@ void drawTrackerPane(App& app, Intents& out) {
   }
   ImGui::End();
 }
+
+void TrackerPane::dump(nlohmann::json& j) const { j["trackerDrawn"] = {{"bars", barShown_}}; }
 
 }  // namespace dom::studio

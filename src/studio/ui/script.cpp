@@ -129,9 +129,9 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       break;
     case K::ScenariosDir: app.scenariosDir = arg; break;  // list another folder in the Scenarios pane
     case K::OpenScenario:                                 // the N-th scenario as the Scenarios pane lists them (from 0)
-      if (c.number >= static_cast<long long>(app.scenarioPaths.size()))
+      if (c.number >= static_cast<long long>(app.scenarios().paths().size()))
         fail(c, "no such scenario");
-      else if (!fileAction(app, c, openIntent(app.scenarioPaths[static_cast<std::size_t>(c.number)])))
+      else if (!fileAction(app, c, openIntent(app.scenarios().paths()[static_cast<std::size_t>(c.number)])))
         fail(c, app.session.errorText);
       break;
     case K::New: {
@@ -201,7 +201,12 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
         app.apply(seatIntent(c.player, s));
       break;
     }
-    case K::Analysis: app.analysisAll = c.on; break;
+    case K::Analysis: {
+      Intent in = intentOf(Intent::Kind::SetAnalysisAll);
+      in.on = c.on;
+      app.apply(in);
+      break;
+    }
     case K::ThrowInFrame: app.throwInFrame = true; break;  // the next frame throws halfway (tests the frame boundary)
     default: return false;
   }
@@ -260,7 +265,7 @@ bool Script::runInputCommand(App& app, const ScriptCommand& c, int& key) {
 
 void Script::clickGhost(App& app, const ScriptCommand& c) {
   long long seen = 0;
-  for (const ScreenTile& st : app.screenTiles)
+  for (const ScreenTile& st : app.table().screenTiles())
     if (st.ghost && seen++ == c.number) {
       click.x = st.x + st.w * 0.5f;
       click.y = st.y + st.h * 0.5f;

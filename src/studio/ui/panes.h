@@ -1,0 +1,224 @@
+// The studio's panes as objects, as ImHex's views are: each owns the state it keeps between frames
+// and what it drew this frame, draws itself from the app's read-only views (the session, the
+// analyses) and returns what the user did as intents, and writes its part of the state dump. The app
+// keeps the window, the renderer, the frame loop and the list of panes (App::panes).
+#pragma once
+#include <array>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "studio/model/scenarios.h"
+#include "studio/model/scene.h"
+#include "studio/model/session.h"
+
+namespace dom::studio {
+
+class App;
+class TableRenderer;
+
+class PaneView {
+ public:
+  explicit PaneView(Pane id) : id_(id) {}
+  PaneView(const PaneView&) = delete;
+  PaneView& operator=(const PaneView&) = delete;
+  virtual ~PaneView() = default;
+  [[nodiscard]] Pane id() const { return id_; }
+  // Whether it is drawn this frame: when it is open (the Hands and Stock panes give way to the editor).
+  [[nodiscard]] virtual bool shown(const App& app) const;
+  // Every frame, before any pane draws: what it drew last frame is forgotten, drawn or not.
+  virtual void beginFrame() {}
+  virtual void draw(const App& app, Intents& out) = 0;
+  // Its part of the state dump (what it drew, in window pixels, and its own state).
+  virtual void dump(nlohmann::json& j) const { (void)j; }
+
+ private:
+  Pane id_;
+};
+
+// A tile or ghost on screen, in window pixels (for the dump and the script's clicks).
+struct ScreenTile {
+  Tile tile = kNoTile;
+  float x = 0, y = 0, w = 0, h = 0;
+  bool ghost = false;
+  Move move;
+};
+
+class TablePane final : public PaneView {
+ public:
+  explicit TablePane(TableRenderer& renderer) : PaneView(Pane::Table), renderer_(renderer) {}
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+  [[nodiscard]] const TableView& view() const { return view_; }
+  void setView(const TableView& v) { view_ = v; }
+  [[nodiscard]] const std::vector<ScreenTile>& screenTiles() const { return screenTiles_; }
+  // Window pixels of the table image: x, y, w, h.
+  [[nodiscard]] const std::array<float, 4>& rect() const { return rect_; }
+  // The scene in table units, cached on the generation, the selection, the ghost setting and the
+  // last move (the editor's is made every frame).
+  const TableScene& sceneModel(const App& app, Tile lastPlayed);
+
+ private:
+  TableRenderer& renderer_;
+  TableView view_;               // the fit, zoom and pan
+  TableScene scene_;             // as last drawn (viewport pixels; origin at rect_)
+  std::array<float, 4> rect_{};  // window pixels of the table image
+  int hoverGhost_ = -1;          // the ghost a click would play, under the mouse
+  bool leftOnGhost_ = false;     // the left button went down on a ghost (so its drag does not pan)
+  bool shaders_ = false;         // drawn by the shaders (else by ImGui's draw list)
+  std::vector<ScreenTile> screenTiles_;
+  struct Cache {
+    TableScene scene;
+    std::uint64_t generation = ~std::uint64_t{0};
+    Tile selected = kNoTile, last = kNoTile;
+    bool ghosts = true, editing = false;
+  } cache_;
+  void input(const TableScene& s, float mx, float my);
+  void fillScreenTiles(float ox, float oy);
+};
+
+class HandsPane final : public PaneView {
+ public:
+  HandsPane() : PaneView(Pane::Hands) {}
+  [[nodiscard]] bool shown(const App& app) const override;
+  void beginFrame() override { buttons_.clear(); }
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+
+ private:
+  std::array<int, 2> tilesShown_{};   // tiles of each hand drawn whole within the pane's width
+  std::vector<std::string> buttons_;  // the actions a button was drawn for this frame
+};
+
+class StockPane final : public PaneView {
+ public:
+  StockPane() : PaneView(Pane::Stock) {}
+  [[nodiscard]] bool shown(const App& app) const override;
+  void draw(const App& app, Intents& out) override;
+};
+
+class TimelinePane final : public PaneView {
+ public:
+  TimelinePane() : PaneView(Pane::Timeline) {}
+  void beginFrame() override { drawn_ = {}; }
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+  // What it drew this frame, in window pixels (the dump and the pixel test read these, not the
+  // model): a mark per marked move of the record analysis (visible: its row was on screen), the win
+  // probability graph, whether the "what it caused" column was shown and how many move and caused
+  // cells were cut with an ellipsis.
+  struct DrawnMark {
+    int node = -1;
+    int number = 0;   // the Timeline row's number (over the whole record)
+    int pathPos = 0;  // the row's position in the branch, which is also its point on the graph
+    std::string mark;
+    std::array<int, 3> colour{};
+    bool visible = false;
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  struct DrawnGraph {
+    bool drawn = false;
+    float x = 0, y = 0, w = 0, h = 0;
+    std::array<int, 3> colour{};
+    std::vector<std::array<float, 2>> points;  // one per position of the branch
+  };
+  struct Drawn {
+    std::vector<DrawnMark> marks;
+    DrawnGraph graph;
+    bool causedShown = false;
+    int movesCut = 0, causedCut = 0;
+  };
+
+ private:
+  Drawn drawn_;
+  int lastNode_ = -1;  // the node shown when it last drew (the list scrolls to a new one)
+};
+
+class BranchesPane final : public PaneView {
+ public:
+  BranchesPane() : PaneView(Pane::Branches) {}
+  void draw(const App& app, Intents& out) override;
+};
+
+class RulesPane final : public PaneView {
+ public:
+  RulesPane() : PaneView(Pane::Rules) {}
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+
+ private:
+  std::string words_;  // what it said of the position this frame
+};
+
+class ScorePane final : public PaneView {
+ public:
+  ScorePane() : PaneView(Pane::Score) {}
+  void draw(const App& app, Intents& out) override;
+};
+
+class EditorPane final : public PaneView {
+ public:
+  EditorPane() : PaneView(Pane::Editor) {}
+  void draw(const App& app, Intents& out) override;
+};
+
+class ScenariosPane final : public PaneView {
+ public:
+  ScenariosPane() : PaneView(Pane::Scenarios) {}
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+  // The files as the pane lists them (the script's `scenario N`).
+  [[nodiscard]] const std::vector<std::string>& paths() const { return paths_; }
+
+ private:
+  // The listing of the app's scenarios folder and when it was made (looked at again every 5 s).
+  std::vector<ScenarioEntry> entries_;
+  std::vector<std::string> paths_;
+  std::string dir_;
+  double at_ = -100;
+  std::filesystem::file_time_type dirTime_{}, orderTime_{};  // when the folder and its ORDER last changed
+  void relist(const std::string& dir, double now);
+};
+
+class LogPane final : public PaneView {
+ public:
+  LogPane() : PaneView(Pane::Log) {}
+  void draw(const App& app, Intents& out) override;
+};
+
+class TrackerPane final : public PaneView {
+ public:
+  TrackerPane() : PaneView(Pane::Tracker) {}
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+
+ private:
+  bool barShown_ = false;  // it drew its bars this frame
+};
+
+class AnalysisPane final : public PaneView {
+ public:
+  AnalysisPane() : PaneView(Pane::Analysis) {}
+  void beginFrame() override { drawn_ = {}; }
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+  // What it drew this frame: each row's rect (window pixels), and the tooltip of the row under the
+  // mouse (the tips' words) with its rect; row -1 when none was drawn.
+  struct Drawn {
+    std::vector<PxRect> rows;
+    int tooltipRow = -1;
+    std::string tooltip;
+    PxRect tooltipRect;
+  };
+
+ private:
+  Drawn drawn_;
+};
+
+// Every pane, in the order they are drawn.
+[[nodiscard]] std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer);
+
+}  // namespace dom::studio
