@@ -82,36 +82,46 @@ TEST_CASE("seats: human and every player of src/ai, by spec") {
 
 TEST_CASE("the computer decides on a worker: the tick never waits, and its move comes later") {
   Session s = against(Seat::Greedy);
-  s.settings.computerDelay = 0;
+  s.apply([] {
+    Intent d = intentOf(Intent::Kind::SetComputerDelay);
+    d.value = 0;
+    return d;
+  }());
   // Let A play, then it is B's (the computer's) turn.
   s.apply(playIntent(s.match().legalMoves().moves[0]));
   REQUIRE_FALSE(s.humanToMove());
-  const int before = s.timeline.pathPos();
+  const int before = s.timeline().pathPos();
   s.tick(0.1f);  // starts the decision; it is played at once only if the worker was done already
-  CHECK((s.thinking() ? s.timeline.pathPos() == before : s.timeline.pathPos() > before));
+  CHECK((s.thinking() ? s.timeline().pathPos() == before : s.timeline().pathPos() > before));
   for (int i = 0; i < 50 && !s.humanToMove(); ++i) {
     s.waitForComputer();
     s.tick(0.1f);
   }
-  CHECK(s.timeline.pathPos() > before);
+  CHECK(s.timeline().pathPos() > before);
   REQUIRE(s.lastDecision());
   CHECK(s.lastDecision()->spec == "greedy");
 }
 
 TEST_CASE("stepping back while the computer thinks drops its decision") {
   Session s = against(Seat::Greedy);
-  s.settings.computerDelay = 5;  // it thinks at once but moves only after 5 s
+  Intent delay = intentOf(Intent::Kind::SetComputerDelay);
+  delay.value = 5;  // it thinks at once but moves only after 5 s
+  s.apply(delay);
   s.apply(playIntent(s.match().legalMoves().moves[0]));
   s.tick(0.1f);  // the computer starts thinking at the tip
   CHECK(s.thinking());
   s.apply(intentOf(Intent::Kind::Prev));  // the user steps back: the position is another
-  s.settings.computerDelay = 0;
+  s.apply([] {
+    Intent d = intentOf(Intent::Kind::SetComputerDelay);
+    d.value = 0;
+    return d;
+  }());
   CHECK_FALSE(s.thinking());
   s.waitForComputer();
-  const int size = s.timeline.size();
+  const int size = s.timeline().size();
   s.tick(0.1f);  // not at the tip: nobody plays
-  CHECK(s.timeline.size() == size);
-  CHECK(s.timeline.pathPos() == 0);
+  CHECK(s.timeline().size() == size);
+  CHECK(s.timeline().pathPos() == 0);
 }
 
 TEST_CASE("the tile tracker counts each number's 7 tiles from the viewer's side") {
@@ -264,13 +274,13 @@ TEST_CASE("a win probability is one figure everywhere: rounded half away from ze
 TEST_CASE("the tile tracker says what a forced lead revealed once it is played, naming the tiles") {
   // Seed 11: A holds 5-5 and 0-0, B 2-2; the double rule makes A lead 5-5, so B had no 6-6.
   Session s = against(Seat::Human, 11);
-  const TrackerView before = trackerView(s.timeline, Visibility::AsA);
+  const TrackerView before = trackerView(s.timeline(), Visibility::AsA);
   CHECK(before.revealed.empty());
   CHECK(before.cannotHold == 0);
   Intent play = playIntent(s.match().legalMoves().moves[0]);
   REQUIRE(s.match().legalMoves().size == 1);
   s.apply(play);
-  const TrackerView after = trackerView(s.timeline, Visibility::AsA);
+  const TrackerView after = trackerView(s.timeline(), Visibility::AsA);
   REQUIRE(after.revealed.size() == 1);
   CHECK(after.revealed[0].find("A opened with 5-5") != std::string::npos);
   CHECK(after.revealed[0].rfind("\u2014 6-6") == after.revealed[0].size() - std::string("\u2014 6-6").size());

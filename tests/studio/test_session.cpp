@@ -21,7 +21,7 @@ std::string testFile(const char* name) { return std::string(STUDIO_TEST_DIR) + "
 Session opened(const char* name) {
   Session s;
   s.apply(openIntent(testFile(name)));
-  REQUIRE_MESSAGE(s.filePath == testFile(name), s.errorText);
+  REQUIRE_MESSAGE(s.filePath() == testFile(name), s.errorText());
   return s;
 }
 
@@ -73,23 +73,23 @@ TEST_CASE("every change the table can show bumps the generation") {
 TEST_CASE("undo and redo act on the editor in edit mode, on the timeline otherwise") {
   Session s = opened("game.dgn");
   s.apply(intentOf(Intent::Kind::Last));
-  const int tip = s.timeline.currentIndex();
+  const int tip = s.timeline().currentIndex();
   // The editor is hidden: Ctrl+Z in the middle of a game steps back, the editor is untouched.
   s.apply(paneIntent(Pane::Editor, true));
   s.apply(editMoveIntent(parseTile("0-0")->tile(), Zone::Box));
-  REQUIRE(s.editor.canUndo());
+  REQUIRE(s.editor().canUndo());
   s.apply(paneIntent(Pane::Editor, false));
   s.apply(intentOf(Intent::Kind::Undo));
-  CHECK(s.timeline.currentIndex() == s.timeline.node(tip).parent);
-  CHECK(s.editor.canUndo());  // the hidden edit is still there
+  CHECK(s.timeline().currentIndex() == s.timeline().node(tip).parent);
+  CHECK(s.editor().canUndo());  // the hidden edit is still there
   s.apply(intentOf(Intent::Kind::Redo));
-  CHECK(s.timeline.currentIndex() == tip);
+  CHECK(s.timeline().currentIndex() == tip);
   // In edit mode the same keys undo and redo the edit, and the timeline stays.
   s.apply(paneIntent(Pane::Editor, true));
   s.apply(intentOf(Intent::Kind::Undo));
-  CHECK_FALSE(s.editor.canUndo());
-  CHECK(s.editor.canRedo());
-  CHECK(s.timeline.currentIndex() == tip);
+  CHECK_FALSE(s.editor().canUndo());
+  CHECK(s.editor().canRedo());
+  CHECK(s.timeline().currentIndex() == tip);
 }
 
 TEST_CASE("undo move against the computer takes back the reply too and leaves no branch") {
@@ -99,30 +99,34 @@ TEST_CASE("undo move against the computer takes back the reply too and leaves no
   REQUIRE(s.humanToMove());
   const Match before = s.match();
   s.apply(playIntent(heaviestPlay(s.match())));
-  s.settings.computerDelay = 0;
+  {
+    Intent d = intentOf(Intent::Kind::SetComputerDelay);
+    d.value = 0;
+    s.apply(d);
+  }
   for (int i = 0; i < 20 && !s.humanToMove(); ++i) {
     s.tick(0.1f);
     s.waitForComputer();  // the computer decides on a worker thread
   }
   REQUIRE(s.humanToMove());
-  REQUIRE(s.timeline.pathPos() >= 2);
+  REQUIRE(s.timeline().pathPos() >= 2);
   s.apply(intentOf(Intent::Kind::Undo));
-  CHECK(s.timeline.pathPos() == 0);
+  CHECK(s.timeline().pathPos() == 0);
   CHECK(s.match().line().size() == before.line().size());
-  CHECK(s.timeline.size() == 1);  // the undone moves are gone: no branch left behind
+  CHECK(s.timeline().size() == 1);  // the undone moves are gone: no branch left behind
   CHECK(s.humanToMove());
   // Playing again continues the only branch.
   s.apply(playIntent(heaviestPlay(s.match())));
-  CHECK(s.timeline.leaves().size() == 1);
+  CHECK(s.timeline().leaves().size() == 1);
 }
 
 TEST_CASE("undo in a reviewed record is a step back, never a deletion") {
   Session s = opened("game.dgn");
   s.apply(intentOf(Intent::Kind::Last));
-  const int size = s.timeline.size();
+  const int size = s.timeline().size();
   s.apply(intentOf(Intent::Kind::Undo));
-  CHECK(s.timeline.pathPos() == static_cast<int>(s.timeline.branchPath().size()) - 2);
-  CHECK(s.timeline.size() == size);
+  CHECK(s.timeline().pathPos() == static_cast<int>(s.timeline().branchPath().size()) - 2);
+  CHECK(s.timeline().size() == size);
 }
 
 TEST_CASE("a seat set to human is labelled human: the players follow the seats") {
@@ -130,8 +134,8 @@ TEST_CASE("a seat set to human is labelled human: the players follow the seats")
   CHECK(s.playerNames()[1] == "greedy");
   s.apply(seatIntent(Player::B, Seat::Human));
   CHECK(s.playerNames()[1] == "human");
-  REQUIRE(s.timeline.players());
-  CHECK((*s.timeline.players())[1] == "human");
+  REQUIRE(s.timeline().players());
+  CHECK((*s.timeline().players())[1] == "human");
   // A record keeps its own names.
   Session r = opened("game.dgn");
   const auto names = r.playerNames();
@@ -142,44 +146,48 @@ TEST_CASE("a seat set to human is labelled human: the players follow the seats")
 TEST_CASE("a message is cleared by the next successful action") {
   Session s = opened("game.dgn");
   s.apply(intentOf(Intent::Kind::PlaySelected));
-  CHECK(s.statusText == "select a tile first (Tab)");
+  CHECK(s.statusText() == "select a tile first (Tab)");
   s.apply(selectIntent(parseTile("6-6")->tile()));  // a mouse selection
-  CHECK(s.statusText.empty());
+  CHECK(s.statusText().empty());
   s.apply(playIntent(moveOf(MoveKind::Pass)));
-  CHECK(s.statusText == "A cannot pass while able to play");
+  CHECK(s.statusText() == "A cannot pass while able to play");
 }
 
 TEST_CASE("a refused draw says its reason once") {
   Session s = opened("game.dgn");
   s.apply(playIntent(moveOf(MoveKind::Draw)));
-  CHECK(s.statusText.find("cannot draw") != std::string::npos);
-  CHECK(s.statusText.find("cannot draw: A cannot draw") == std::string::npos);
-  CHECK(s.statusText.rfind("A cannot draw", 0) == 0);
+  CHECK(s.statusText().find("cannot draw") != std::string::npos);
+  CHECK(s.statusText().find("cannot draw: A cannot draw") == std::string::npos);
+  CHECK(s.statusText().rfind("A cannot draw", 0) == 0);
 }
 
 TEST_CASE("the move counter is numbered like the timeline's rows") {
   Session s = against(Seat::Greedy, 11, "en-linea target=100");
   s.apply(seatIntent(Player::A, Seat::Greedy));
-  s.settings.computerDelay = 0;
+  {
+    Intent d = intentOf(Intent::Kind::SetComputerDelay);
+    d.value = 0;
+    s.apply(d);
+  }
   for (int i = 0; i < 4000 && !s.match().matchOver(); ++i) {
     s.tick(0.1f);
     s.waitForComputer();
   }
   REQUIRE(s.match().matchOver());
   REQUIRE(s.match().round() > 1);  // several deals: the old counter counted them as moves
-  const auto rows = timelineRows(s.timeline);
-  const MoveCounter c = moveCounter(s.timeline);
+  const auto rows = timelineRows(s.timeline());
+  const MoveCounter c = moveCounter(s.timeline());
   CHECK(c.last == rows.back().number);
   CHECK(c.current == c.last);
   s.apply(intentOf(Intent::Kind::First));
-  CHECK(moveCounter(s.timeline).current == 0);
+  CHECK(moveCounter(s.timeline()).current == 0);
 }
 
 TEST_CASE("the first run shows the human's view, the hint until the first move, and the scenarios") {
   Session s = against(Seat::Greedy);
   s.firstRun();
-  CHECK(s.settings.visibility == Visibility::AsA);
-  CHECK(s.settings.isOpen(Pane::Scenarios));
+  CHECK(s.settings().visibility == Visibility::AsA);
+  CHECK(s.settings().isOpen(Pane::Scenarios));
   CHECK(s.statusLine() == s.hint());
   CHECK_FALSE(s.hint().empty());
   s.apply(selectIntent(heaviestPlay(s.match()).tile));
@@ -188,7 +196,7 @@ TEST_CASE("the first run shows the human's view, the hint until the first move, 
   CHECK(s.hint().empty());
   // Opening a record shows every hand (the view was the first run's, not the user's).
   s.apply(openIntent(testFile("game.dgn")));
-  CHECK(s.settings.visibility == Visibility::All);
+  CHECK(s.settings().visibility == Visibility::All);
 }
 
 TEST_CASE("scenarios are listed in the order scenarios/ORDER gives, the rest alphabetically") {
@@ -288,11 +296,11 @@ TEST_CASE("play from here leaves edit mode and plays the edited position") {
   Intent turn = intentOf(Intent::Kind::EditTurn);
   turn.owner = Player::B;
   s.apply(turn);
-  REQUIRE(s.editor.error().empty());
+  REQUIRE(s.editor().error().empty());
   s.apply(intentOf(Intent::Kind::EditorStart));
   CHECK_FALSE(s.editing());
   CHECK(s.match().toMove() == Player::B);
-  CHECK(s.filePath.empty());
+  CHECK(s.filePath().empty());
 }
 
 TEST_CASE("settings are validated field by field: NaN, infinities and out-of-range values are refused") {
@@ -364,10 +372,10 @@ TEST_CASE("listing scenarios skips a FIFO, a folder and a dangling link without 
 TEST_CASE("opening a folder or a missing file says why, with the OS reason") {
   Session s;
   s.apply(openIntent(STUDIO_TEST_DIR));
-  CHECK(s.errorText.find("is a folder, not a file") != std::string::npos);
+  CHECK(s.errorText().find("is a folder, not a file") != std::string::npos);
   Session t;
   t.apply(openIntent(testFile("no-such-file.dgn")));
-  CHECK(t.errorText.find("No such file or directory") != std::string::npos);
+  CHECK(t.errorText().find("No such file or directory") != std::string::npos);
 }
 
 TEST_CASE("saving to an unwritable place names the file and the reason") {
@@ -375,5 +383,5 @@ TEST_CASE("saving to an unwritable place names the file and the reason") {
   Intent in = intentOf(Intent::Kind::Save);
   in.path = "/proc/no-such-folder/x.dgn";
   s.apply(in);
-  CHECK(s.errorText.find("cannot save /proc/no-such-folder/x.dgn: ") == 0);
+  CHECK(s.errorText().find("cannot save /proc/no-such-folder/x.dgn: ") == 0);
 }

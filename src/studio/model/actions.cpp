@@ -46,7 +46,7 @@ bool legal(const Session& s, MoveKind k) {
 }
 
 std::size_t placementCount(const Session& s) {
-  return s.selected == kNoTile ? 0 : movesOfTile(s.match(), s.selected).size();
+  return s.selected() == kNoTile ? 0 : movesOfTile(s.match(), s.selected()).size();
 }
 
 Intent status(std::string text) {
@@ -95,17 +95,17 @@ void fileActions(Builder& b) {
   b.simple("file.new", N_("New game..."), {key('N', true)}, K::NewGameDialog);
   b.simple("file.open", N_("Open..."), {key('O', true)}, K::OpenDialog);
   b.add(
-       "file.save", N_("Save"), {}, [](const ActionContext& c) { return !c.s().filePath.empty(); },
+       "file.save", N_("Save"), {}, [](const ActionContext& c) { return !c.s().filePath().empty(); },
        [](const ActionContext& c, Intents& out) {
          Intent in = intentOf(K::Save);
-         in.path = c.s().filePath;
+         in.path = c.s().filePath();
          out.push_back(in);
        })
       .why = [](const ActionContext&) { return std::string(_("the game has no file yet: File > Save as...")); };
   b.simple("file.save_as", N_("Save as..."), {key('S', true)}, K::SaveAsDialog);
   b.simple("file.export_window", N_("Export PNG of the window..."), {}, K::ExportDialog);
   b.simple("file.export_table", N_("Export PNG of the table..."), {}, K::ExportTableDialog, [](const ActionContext& c) {
-     return c.s().settings.isOpen(Pane::Table);
+     return c.s().settings().isOpen(Pane::Table);
    }).why = [](const ActionContext&) {
     return std::string(_("cannot export the table: its pane is closed (open it from the View menu)"));
   };
@@ -117,7 +117,7 @@ void editActions(Builder& b) {
   b.menu = "Edit";
   Action& undo = b.simple("edit.undo", N_("Undo move"), {key('Z', true)}, K::Undo, [](const ActionContext& c) {
     const Session& s = c.s();
-    return s.editing() ? s.editor.canUndo() : s.timeline.current().parent >= 0;
+    return s.editing() ? s.editor().canUndo() : s.timeline().current().parent >= 0;
   });
   undo.shownLabel = [](const ActionContext& c) { return c.s().editing() ? _("Undo edit") : _("Undo move"); };
   undo.tooltip = [](const ActionContext& c) {
@@ -129,8 +129,8 @@ void editActions(Builder& b) {
   };
   Action& redo = b.simple("edit.redo", N_("Redo move"), {key('Y', true)}, K::Redo, [](const ActionContext& c) {
     const Session& s = c.s();
-    if (s.editing()) return s.editor.canRedo();
-    return s.timeline.pathPos() + 1 < static_cast<int>(s.timeline.branchPath().size()) || s.canRedo();
+    if (s.editing()) return s.editor().canRedo();
+    return s.timeline().pathPos() + 1 < static_cast<int>(s.timeline().branchPath().size()) || s.canRedo();
   });
   redo.shownLabel = [](const ActionContext& c) { return c.s().editing() ? _("Redo edit") : _("Redo move"); };
   redo.why = [](const ActionContext& c) {
@@ -151,8 +151,8 @@ void viewActions(Builder& b) {
                                         N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis")};
     static_assert(std::size(words) == kPanes);
     b.add(std::string("view.pane.") + name(p), words[i], {}, {}, [p](const ActionContext& c, Intents& out) {
-       out.push_back(paneIntent(p, !c.s().settings.isOpen(p)));
-     }).checked = [p](const ActionContext& c) { return c.s().settings.isOpen(p); };
+       out.push_back(paneIntent(p, !c.s().settings().isOpen(p)));
+     }).checked = [p](const ActionContext& c) { return c.s().settings().isOpen(p); };
   }
   b.simple("view.reset_layout", N_("Reset the layout"), {}, K::ResetLayout);
   b.menu = "View > Language";
@@ -170,8 +170,8 @@ void viewActions(Builder& b) {
   b.separator = true;
   auto toggle = [&](const char* id, const char* label, K kind, bool Settings::*field) {
     b.add(id, label, {}, {}, [kind, field](const ActionContext& c, Intents& out) {
-       out.push_back(onIntent(kind, !(c.s().settings.*field)));
-     }).checked = [field](const ActionContext& c) { return c.s().settings.*field; };
+       out.push_back(onIntent(kind, !(c.s().settings().*field)));
+     }).checked = [field](const ActionContext& c) { return c.s().settings().*field; };
   };
   toggle("view.animate", N_("Animate moves"), K::SetAnimate, &Settings::animate);
   toggle("view.ghosts", N_("Ghost placements"), K::SetGhosts, &Settings::ghosts);
@@ -191,7 +191,7 @@ void viewActions(Builder& b) {
     const Visibility v = views[i].second;
     b.add(viewIds[i], views[i].first, {}, {}, [v](const ActionContext&, Intents& out) {
        out.push_back(visibilityIntent(v));
-     }).checked = [v](const ActionContext& c) { return c.s().settings.visibility == v; };
+     }).checked = [v](const ActionContext& c) { return c.s().settings().visibility == v; };
   }
   b.separator = true;
   b.simple("view.palette", N_("Command palette..."), {key('P', true, true)}, K::Palette);
@@ -199,9 +199,9 @@ void viewActions(Builder& b) {
 
 void stepActions(Builder& b) {
   b.menu = "Game";
-  auto atStart = [](const ActionContext& c) { return c.s().timeline.pathPos() > 0; };
+  auto atStart = [](const ActionContext& c) { return c.s().timeline().pathPos() > 0; };
   auto beforeEnd = [](const ActionContext& c) {
-    return c.s().timeline.pathPos() + 1 < static_cast<int>(c.s().timeline.branchPath().size());
+    return c.s().timeline().pathPos() + 1 < static_cast<int>(c.s().timeline().branchPath().size());
   };
   auto first = [](const ActionContext&) { return std::string(_("this is the first position")); };
   auto last = [](const ActionContext&) { return std::string(_("this is the last position of the branch")); };
@@ -214,7 +214,7 @@ void stepActions(Builder& b) {
   next.repeat = true;
   b.simple("game.last", N_("Last position"), {key(keycode::End)}, K::Last, beforeEnd).why = last;
   b.simple("game.autoplay", N_("Autoplay"), {key('A')}, K::Autoplay).shownLabel = [](const ActionContext& c) {
-    return c.s().autoplay ? _("Pause autoplay") : _("Autoplay");
+    return c.s().autoplay() ? _("Pause autoplay") : _("Autoplay");
   };
 }
 
@@ -230,7 +230,7 @@ void tileActions(Builder& b) {
   auto cycle = [](int dir) {
     return [dir](const ActionContext& c, Intents& out) {
       const auto tiles = selectableTiles(c.s());
-      const auto it = std::find(tiles.begin(), tiles.end(), c.s().selected);
+      const auto it = std::find(tiles.begin(), tiles.end(), c.s().selected());
       const int n = static_cast<int>(tiles.size());
       int i = it == tiles.end() ? (dir > 0 ? -1 : n) : static_cast<int>(it - tiles.begin());
       i = ((i + dir) % n + n) % n;
@@ -249,7 +249,7 @@ void tileActions(Builder& b) {
   auto choose = [](int dir) {
     return [dir](const ActionContext& c, Intents& out) {
       Intent in = intentOf(K::ChooseGhost);
-      in.node = std::clamp(c.s().chosenGhost + dir, 0, static_cast<int>(placementCount(c.s())) - 1);
+      in.node = std::clamp(c.s().chosenGhost() + dir, 0, static_cast<int>(placementCount(c.s())) - 1);
       out.push_back(in);
     };
   };
@@ -271,15 +271,15 @@ void tileActions(Builder& b) {
   play.why = [](const ActionContext& c) {
     const Session& s = c.s();
     if (!humanMover(s)) return notYourTurn(c);
-    if (s.selected == kNoTile) return std::string(_("select a tile first (Tab)"));
+    if (s.selected() == kNoTile) return std::string(_("select a tile first (Tab)"));
     Move probe;
-    probe.tile = s.selected;
+    probe.tile = s.selected();
     probe.end = s.match().state().beforeLead() ? End::None : End::L;
     return s.match().illegal(probe, *s.match().toMove());
   };
   b.add(
       "game.deselect", N_("Deselect"), {key(keycode::Escape)},
-      [](const ActionContext& c) { return c.s().selected != kNoTile; },
+      [](const ActionContext& c) { return c.s().selected() != kNoTile; },
       [](const ActionContext&, Intents& out) { out.push_back(selectIntent(kNoTile)); });
   for (const auto& [id, label, k, kind] : {std::tuple{"game.draw", N_("Draw"), 'D', MoveKind::Draw},
                                            std::tuple{"game.pass", N_("Pass"), 'P', MoveKind::Pass}}) {
@@ -366,7 +366,7 @@ void seatActions(Builder& b) {
         return std::string();
       };
       a.checked = [p, spec](const ActionContext& c) {
-        return c.s().game.seats[static_cast<std::size_t>(p)].spec == spec;
+        return c.s().game().seats[static_cast<std::size_t>(p)].spec == spec;
       };
     }
   }

@@ -19,6 +19,12 @@
 
 namespace dom::studio {
 
+Intent statusIntent(std::string text) {
+  Intent in = intentOf(Intent::Kind::Status);
+  in.path = std::move(text);
+  return in;
+}
+
 Intent intentOf(Intent::Kind k) {
   Intent in;
   in.kind = k;
@@ -89,7 +95,7 @@ MoveCounter moveCounter(const Timeline& t) {
   return c;
 }
 
-Session::Session() : thinker_(std::make_unique<Background<ComputerDecision>>()) { editor.load(match()); }
+Session::Session() : thinker_(std::make_unique<Background<ComputerDecision>>()) { editor_.load(match()); }
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 Session::~Session() = default;
@@ -103,13 +109,13 @@ void Session::waitForComputer() {
 // The seat's player decides on a worker thread, from a copy of the position, with a seed of its
 // own for this move (so that a game replays the same for a seed, whatever the frame rate).
 void Session::startThinking(Player who) {
-  const std::string spec = game.seats[static_cast<std::size_t>(idx(who))].spec;
-  const std::uint64_t seed = game.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(timeline.pathPos()) + 1;
+  const std::string spec = game_.seats[static_cast<std::size_t>(idx(who))].spec;
+  const std::uint64_t seed = game_.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(timeline_.pathPos()) + 1;
   thinkingFor_ = who;
   // What the seat may know: its Observation of the round so far on this branch (built here, where
   // the timeline is; the worker gets a copy).
   ai::RoundLog log;
-  for (const RoundMove& rm : roundMoves(timeline)) log.record(*rm.before, rm.move);
+  for (const RoundMove& rm : roundMoves(timeline_)) log.record(*rm.before, rm.move);
   thinker_->start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl&) {
     const auto t0 = std::chrono::steady_clock::now();
     ComputerDecision d;
@@ -128,27 +134,27 @@ void Session::startThinking(Player who) {
 }
 
 std::optional<Player> Session::soleHuman() const {
-  const bool a = game.seats[0].human(), b = game.seats[1].human();
+  const bool a = game_.seats[0].human(), b = game_.seats[1].human();
   if (a == b) return std::nullopt;
   return a ? Player::A : Player::B;
 }
 
 bool Session::humanToMove() const {
   const auto p = match().toMove();
-  return p && game.seats[static_cast<std::size_t>(idx(*p))].human();
+  return p && game_.seats[static_cast<std::size_t>(idx(*p))].human();
 }
 
 bool Session::computerHolds(Tile t) const {
   if (t == kNoTile || t >= kTiles) return false;
   for (int p = 0; p < 2; ++p)
     if ((match().state().hand[static_cast<std::size_t>(p)] & bit(t)) &&
-        !game.seats[static_cast<std::size_t>(p)].human())
+        !game_.seats[static_cast<std::size_t>(p)].human())
       return true;
   return false;
 }
 
 bool Session::canRedo() const {
-  return !editing() && !redoMoves_.empty() && redoTimeline_ == timelineId_ && redoNode_ == timeline.currentIndex();
+  return !editing() && !redoMoves_.empty() && redoTimeline_ == timelineId_ && redoNode_ == timeline_.currentIndex();
 }
 
 // A user's intent the seats forbid: playing while a computer seat is to move, or selecting a
@@ -156,7 +162,7 @@ bool Session::canRedo() const {
 bool Session::refused(const Intent& in) {
   const auto who = match().toMove();
   const bool play = in.kind == Intent::Kind::Play || in.kind == Intent::Kind::PlaySelected;
-  if (play && who && !game.seats[static_cast<std::size_t>(idx(*who))].human()) {
+  if (play && who && !game_.seats[static_cast<std::size_t>(idx(*who))].human()) {
     status(i18n::format(_("{0} is the computer's seat: it plays its own tiles"), {std::string(1, letter(*who))}));
     return true;
   }
@@ -170,25 +176,25 @@ bool Session::refused(const Intent& in) {
 std::array<std::string, 2> Session::playerNames() const {
   // A record names its players, or names none: then they are A and B only (not the reviewing
   // seats, which are both human and would call both players "Human").
-  if (!playersFromSeats_) return timeline.players() ? *timeline.players() : std::array<std::string, 2>{};
-  return {std::string(name(game.seats[0])), std::string(name(game.seats[1]))};
+  if (!playersFromSeats_) return timeline_.players() ? *timeline_.players() : std::array<std::string, 2>{};
+  return {std::string(name(game_.seats[0])), std::string(name(game_.seats[1]))};
 }
 
-std::string Session::statusLine() const { return statusText.empty() ? std::string(_(hint_.c_str())) : statusText; }
+std::string Session::statusLine() const { return statusText_.empty() ? std::string(_(hint_.c_str())) : statusText_; }
 
 void Session::showError(const std::string& e) {
-  errorText = e;
-  errorPopup = true;
+  errorText_ = e;
+  errorPopup_ = true;
   spdlog::error("{}", e);
 }
 
 void Session::firstRun() {
   if (const auto human = soleHuman()) {
-    settings.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
+    settings_.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
     autoVisibility_ = true;
     hint_ = N_("Click a tile, then a ghost to play (or Tab, Enter).");
   }
-  settings.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
+  settings_.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
   bump();
 }
 
@@ -198,21 +204,21 @@ void Session::newGame(const NewGameOptions& o) {
     showError("rules: " + *err);
     return;
   }
-  game = o;
+  game_ = o;
   lastDecision_.reset();
   Match m = newMatch(std::get<Rules>(parsed), o.seed);
-  timeline.reset(m, dealRecord(m));
+  timeline_.reset(m, dealRecord(m));
   ++timelineId_;
   playersFromSeats_ = true;
-  timeline.setPlayers(playerNames());
-  filePath.clear();
+  timeline_.setPlayers(playerNames());
+  filePath_.clear();
   unsaved_ = false;
-  selected = kNoTile;
-  autoplay = false;
-  editor.load(m);
+  selected_ = kNoTile;
+  autoplay_ = false;
+  editor_.load(m);
   if (autoVisibility_) {
     const auto human = soleHuman();
-    settings.visibility = !human ? Visibility::All : *human == Player::A ? Visibility::AsA : Visibility::AsB;
+    settings_.visibility = !human ? Visibility::All : *human == Player::A ? Visibility::AsA : Visibility::AsB;
   }
   spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]),
                name(o.seats[1]));
@@ -224,33 +230,33 @@ bool Session::open(const std::string& path) {
     showError(err->text());
     return false;
   }
-  timeline = std::move(t);
+  timeline_ = std::move(t);
   ++timelineId_;
-  filePath = path;
+  filePath_ = path;
   unsaved_ = false;
-  game.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
-  game.rules = match().rules().text();
+  game_.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
+  game_.rules = match().rules().text();
   playersFromSeats_ = false;
-  selected = kNoTile;
-  autoplay = false;
+  selected_ = kNoTile;
+  autoplay_ = false;
   hint_.clear();
-  editor.load(match());
-  if (autoVisibility_) settings.visibility = Visibility::All;  // a record is reviewed with every hand shown
-  auto& r = settings.recent;
+  editor_.load(match());
+  if (autoVisibility_) settings_.visibility = Visibility::All;  // a record is reviewed with every hand shown
+  auto& r = settings_.recent;
   r.erase(std::remove(r.begin(), r.end(), path), r.end());
   r.insert(r.begin(), path);
-  settings.clamp();
-  spdlog::info("opened {} ({} positions)", path, timeline.size());
+  settings_.clamp();
+  spdlog::info("opened {} ({} positions)", path, timeline_.size());
   return true;
 }
 
 bool Session::save(const std::string& path) {
-  const std::string text = dgn::write(timeline.record());
+  const std::string text = dgn::write(timeline_.record());
   if (auto err = dgn::saveFile(path, text); !err.empty()) {
     showError(err);  // "cannot save PATH: reason"
     return false;
   }
-  filePath = path;
+  filePath_ = path;
   unsaved_ = false;
   status(i18n::format(_("saved {0}"), {path}));
   spdlog::info("saved {}", path);
@@ -269,61 +275,61 @@ void Session::play(const Move& mv) {
     spdlog::warn("{}: {}", match().moveText(mv), why);
     return;
   }
-  timeline.play(mv);
+  timeline_.play(mv);
   unsaved_ = true;
-  selected = kNoTile;
-  chosenGhost = 0;
-  if (game.seats[static_cast<std::size_t>(idx(*who))].human()) hint_.clear();
+  selected_ = kNoTile;
+  chosenGhost_ = 0;
+  if (game_.seats[static_cast<std::size_t>(idx(*who))].human()) hint_.clear();
 }
 
 void Session::playSelected() {
   const Match& m = match();
   const auto who = m.toMove();
-  if (selected == kNoTile) return status(_("select a tile first (Tab)"));
+  if (selected_ == kNoTile) return status(_("select a tile first (Tab)"));
   if (!who) return status(_("no round is on"));
-  const auto placements = movesOfTile(m, selected);
+  const auto placements = movesOfTile(m, selected_);
   if (placements.empty()) {
     Move probe;
-    probe.tile = selected;
+    probe.tile = selected_;
     probe.end = m.state().beforeLead() ? End::None : End::L;
     return status(m.illegal(probe, *who));
   }
-  play(placements[static_cast<std::size_t>(std::clamp(chosenGhost, 0, static_cast<int>(placements.size()) - 1))]);
+  play(placements[static_cast<std::size_t>(std::clamp(chosenGhost_, 0, static_cast<int>(placements.size()) - 1))]);
 }
 
 void Session::select(Tile t) {
-  selected = t;
-  chosenGhost = 0;
+  selected_ = t;
+  chosenGhost_ = 0;
 }
 
 void Session::setSeat(Player p, Seat s) {
-  game.seats[static_cast<std::size_t>(idx(p))] = std::move(s);
+  game_.seats[static_cast<std::size_t>(idx(p))] = std::move(s);
   // A new game's players are its seats: the names follow (a record keeps its own).
-  if (playersFromSeats_) timeline.setPlayers(playerNames());
+  if (playersFromSeats_) timeline_.setPlayers(playerNames());
 }
 
 void Session::editorStart() {
-  auto started = editor.start();
+  auto started = editor_.start();
   if (!started) {
-    showError(i18n::format(_("the position is illegal: {0}"), {editor.error()}));
+    showError(i18n::format(_("the position is illegal: {0}"), {editor_.error()}));
     return;
   }
-  timeline.resetSetup(started->first, started->second);
+  timeline_.resetSetup(started->first, started->second);
   ++timelineId_;
-  game.rules = started->first.rules().text();
+  game_.rules = started->first.rules().text();
   playersFromSeats_ = true;
-  timeline.setPlayers(playerNames());
-  filePath.clear();
-  selected = kNoTile;
+  timeline_.setPlayers(playerNames());
+  filePath_.clear();
+  selected_ = kNoTile;
   // Leave edit mode: the table shows the game again, from the edited position.
-  settings.open[static_cast<std::size_t>(Pane::Editor)] = false;
+  settings_.open[static_cast<std::size_t>(Pane::Editor)] = false;
   unsaved_ = true;
   spdlog::info("playing from an edited position");
 }
 
 void Session::undo() {
   if (editing()) {
-    if (!editor.undo()) status(_("nothing to undo in the editor"));
+    if (!editor_.undo()) status(_("nothing to undo in the editor"));
     return;
   }
   undoMove();
@@ -331,11 +337,11 @@ void Session::undo() {
 
 void Session::redo() {
   if (editing()) {
-    if (!editor.redo()) status(_("nothing to redo in the editor"));
+    if (!editor_.redo()) status(_("nothing to redo in the editor"));
     return;
   }
-  selected = kNoTile;
-  if (timeline.next()) return;
+  selected_ = kNoTile;
+  if (timeline_.next()) return;
   if (!canRedo()) return status(_("no later position on this branch"));
   // The moves an undo against the computer took back: the human's and the computer's replies.
   const std::vector<Move> moves = std::move(redoMoves_);
@@ -343,7 +349,7 @@ void Session::redo() {
   for (const Move& mv : moves) {
     const auto who = match().toMove();
     if (!who || !match().illegal(mv, *who).empty()) break;
-    timeline.play(mv);
+    timeline_.play(mv);
     unsaved_ = true;
   }
 }
@@ -351,88 +357,89 @@ void Session::redo() {
 // At the tip of a game against the computer, undo the human's last move with the computer's
 // replies, and drop them (no branch is left behind); anywhere else, one step back.
 void Session::undoMove() {
-  autoplay = false;
-  selected = kNoTile;
+  autoplay_ = false;
+  selected_ = kNoTile;
   const auto human = soleHuman();
-  const Node& here = timeline.current();
+  const Node& here = timeline_.current();
   if (!human || !here.children.empty() || here.parent < 0) {
-    if (!timeline.prev()) status(_("nothing to undo: this is the first position"));
+    if (!timeline_.prev()) status(_("nothing to undo: this is the first position"));
     return;
   }
   auto byComputer = [&](const Node& n) { return n.move && n.by != *human; };
-  int target = timeline.currentIndex();
-  while (byComputer(timeline.node(target)) && timeline.node(target).parent >= 0) target = timeline.node(target).parent;
-  const Node& t = timeline.node(target);
+  int target = timeline_.currentIndex();
+  while (byComputer(timeline_.node(target)) && timeline_.node(target).parent >= 0)
+    target = timeline_.node(target).parent;
+  const Node& t = timeline_.node(target);
   if (t.move && t.by == *human && t.parent >= 0) target = t.parent;
-  if (target == timeline.currentIndex()) {
-    if (!timeline.prev()) status(_("nothing to undo: this is the first position"));
+  if (target == timeline_.currentIndex()) {
+    if (!timeline_.prev()) status(_("nothing to undo: this is the first position"));
     return;
   }
-  const bool oneBranch = timeline.leaves().size() == 1;
+  const bool oneBranch = timeline_.leaves().size() == 1;
   if (!oneBranch || !playersFromSeats_) {
-    timeline.jump(target);
+    timeline_.jump(target);
     return;
   }
   // Rebuild the branch up to the target: the undone moves leave no branch behind.
-  const std::vector<int> path = timeline.branchPath();
+  const std::vector<int> path = timeline_.branchPath();
   const auto end = std::find(path.begin(), path.end(), target);
-  const Node& root = timeline.node(path.front());
+  const Node& root = timeline_.node(path.front());
   if (!root.roundStart) {
-    timeline.jump(target);
+    timeline_.jump(target);
     return;
   }
   // The moves taken back, kept for Redo (a round's deal ends them: Redo replays moves only).
   std::vector<Move> undone;
   for (auto it = end + 1; it != path.end(); ++it) {
-    const Node& n = timeline.node(*it);
+    const Node& n = timeline_.node(*it);
     if (!n.move || n.roundStart) break;
     undone.push_back(*n.move);
   }
   Timeline rebuilt;
   rebuilt.reset(root.match, *root.roundStart);
-  rebuilt.setTitle(timeline.title());
-  rebuilt.setPlayers(timeline.players());
+  rebuilt.setTitle(timeline_.title());
+  rebuilt.setPlayers(timeline_.players());
   for (auto it = path.begin() + 1; it != path.end() && it <= end; ++it) {
-    const Node& n = timeline.node(*it);
+    const Node& n = timeline_.node(*it);
     if (n.roundStart)
-      rebuilt.dealNext(game.seed + static_cast<std::uint64_t>(rebuilt.current().match.round()));
+      rebuilt.dealNext(game_.seed + static_cast<std::uint64_t>(rebuilt.current().match.round()));
     else if (n.move)
       rebuilt.play(*n.move);
   }
   if (rebuilt.size() != static_cast<int>(end - path.begin()) + 1) {
-    timeline.jump(target);  // the replay did not reach it: keep the tree, step back
+    timeline_.jump(target);  // the replay did not reach it: keep the tree, step back
     return;
   }
-  timeline = std::move(rebuilt);
+  timeline_ = std::move(rebuilt);
   ++timelineId_;
   redoMoves_ = std::move(undone);
   redoTimeline_ = timelineId_;
-  redoNode_ = timeline.currentIndex();
+  redoNode_ = timeline_.currentIndex();
 }
 
 // The timeline's kinds (moving along it, playing, dealing, notes); false for any other kind.
 bool Session::applyTimeline(const Intent& in) {
   using K = Intent::Kind;
   switch (in.kind) {
-    case K::Jump: timeline.jump(in.node); break;
-    case K::First: timeline.first(); break;
-    case K::Prev: timeline.prev(); break;
-    case K::Next: timeline.next(); break;
-    case K::Last: timeline.last(); break;
+    case K::Jump: timeline_.jump(in.node); break;
+    case K::First: timeline_.first(); break;
+    case K::Prev: timeline_.prev(); break;
+    case K::Next: timeline_.next(); break;
+    case K::Last: timeline_.last(); break;
     case K::Autoplay:
-      autoplay = !autoplay;
-      autoplayElapsed = 0;
+      autoplay_ = !autoplay_;
+      autoplayElapsed_ = 0;
       break;
     case K::AddNotes: addNotes(in.notes); break;
     case K::Select: select(in.tile); break;
-    case K::ChooseGhost: chosenGhost = std::max(0, in.node); break;
+    case K::ChooseGhost: chosenGhost_ = std::max(0, in.node); break;
     case K::Play: play(in.move); break;
     case K::PlaySelected: playSelected(); break;
     case K::DealNext:
       if (const auto why = match().canStartRound(); !why.empty()) {
         status(why);
       } else {
-        timeline.dealNext(game.seed + static_cast<std::uint64_t>(match().round()));
+        timeline_.dealNext(game_.seed + static_cast<std::uint64_t>(match().round()));
         unsaved_ = true;
       }
       break;
@@ -445,7 +452,7 @@ bool Session::applyTimeline(const Intent& in) {
 void Session::addNotes(const std::vector<std::pair<int, std::string>>& notes) {
   int added = 0;
   for (const auto& [node, text] : notes)
-    if (node >= 0 && node < timeline.size() && timeline.addNote(node, text)) ++added;
+    if (node >= 0 && node < timeline_.size() && timeline_.addNote(node, text)) ++added;
   unsaved_ = unsaved_ || added > 0;
   status(added == 0 ? std::string(_("no note to add"))
                     : i18n::format(P_("{0} note added: save to keep it", "{0} notes added: save to keep them", added),
@@ -469,11 +476,11 @@ bool Session::applyFile(const Intent& in) {
 bool Session::applyEditor(const Intent& in) {
   using K = Intent::Kind;
   switch (in.kind) {
-    case K::EditLoad: editor.load(match()); break;
-    case K::EditMove: editor.moveTile(in.tile, in.zone); break;
-    case K::EditTurn: editor.setTurn(in.owner); break;
-    case K::EditScore: editor.setScore(in.scores); break;
-    case K::EditStockOrder: editor.moveInStock(in.tile, in.node); break;
+    case K::EditLoad: editor_.load(match()); break;
+    case K::EditMove: editor_.moveTile(in.tile, in.zone); break;
+    case K::EditTurn: editor_.setTurn(in.owner); break;
+    case K::EditScore: editor_.setScore(in.scores); break;
+    case K::EditStockOrder: editor_.moveInStock(in.tile, in.node); break;
     case K::Undo: undo(); break;
     case K::Redo: redo(); break;
     default: return false;
@@ -487,25 +494,25 @@ bool Session::applySettings(const Intent& in) {
   switch (in.kind) {
     case K::SetSeat: setSeat(in.owner, in.seat); break;
     case K::SetVisibility:
-      settings.visibility = in.visibility;
+      settings_.visibility = in.visibility;
       autoVisibility_ = false;
       break;
-    case K::SetTeaching: settings.teaching = in.on; break;
-    case K::SetAnimate: settings.animate = in.on; break;
-    case K::SetGhosts: settings.ghosts = in.on; break;
+    case K::SetTeaching: settings_.teaching = in.on; break;
+    case K::SetAnimate: settings_.animate = in.on; break;
+    case K::SetGhosts: settings_.ghosts = in.on; break;
     case K::SetSpeed:
-      settings.speed = in.value;
-      settings.clamp();
+      settings_.speed = in.value;
+      settings_.clamp();
       break;
     case K::SetComputerDelay:
-      settings.computerDelay = in.value;
-      settings.clamp();
+      settings_.computerDelay = in.value;
+      settings_.clamp();
       break;
     case K::SetPane: {
       const bool entering = in.pane == Pane::Editor && in.on && !editing();
-      settings.open[static_cast<std::size_t>(in.pane)] = in.on;
+      settings_.open[static_cast<std::size_t>(in.pane)] = in.on;
       // Entering edit mode starts from the position on the table, unless edits are pending.
-      if (entering && !editor.canUndo()) editor.load(match());
+      if (entering && !editor_.canUndo()) editor_.load(match());
       break;
     }
     default: return false;
@@ -516,17 +523,30 @@ bool Session::applySettings(const Intent& in) {
 void Session::apply(const Intent& in) {
   using K = Intent::Kind;
   if (in.kind == K::Status) {
-    statusText = in.path;
+    statusText_ = in.path;
+    return;
+  }
+  if (in.kind == K::DismissError) {
+    errorPopup_ = false;
+    return;
+  }
+  if (in.kind == K::SetSetting) {
+    const std::string_view l(in.path);
+    const auto eq = l.find('=');
+    if (eq == std::string_view::npos) return;
+    if (const auto why = applySetting(settings_, l.substr(0, eq), l.substr(eq + 1)); !why.empty())
+      spdlog::warn("settings: {} {}; ignored", files::cut(l, 60), why);
+    settings_.clamp();
     return;
   }
   if (in.kind == K::SetLanguage) {  // a view setting: nothing of the game changes
-    if (in.path.empty() || i18n::known(in.path)) settings.language = in.path;
+    if (in.path.empty() || i18n::known(in.path)) settings_.language = in.path;
     bump();
     return;
   }
   if (in.windowKind()) return;  // App's business
   // A message is about the last action: any new action clears it (a refusal sets a new one).
-  statusText.clear();
+  statusText_.clear();
   if (refused(in)) {
     bump();
     return;
@@ -548,8 +568,8 @@ void Session::apply(const Intent& in) {
   const bool manual =
       in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
   if (manual) {
-    autoplay = false;
-    selected = kNoTile;
+    autoplay_ = false;
+    selected_ = kNoTile;
   }
   bump();
 }
@@ -560,45 +580,45 @@ void Session::applyAll(Intents& in) {
 }
 
 void Session::tick(float dt) {
-  if (autoplay) {
-    autoplayElapsed += dt * settings.speed;
-    if (autoplayElapsed >= 1.0f) {
-      autoplayElapsed = 0;
-      if (!timeline.next()) autoplay = false;
+  if (autoplay_) {
+    autoplayElapsed_ += dt * settings_.speed;
+    if (autoplayElapsed_ >= 1.0f) {
+      autoplayElapsed_ = 0;
+      if (!timeline_.next()) autoplay_ = false;
       bump();
     }
     return;
   }
   // Computer seats play only at the tip of the current branch, and never in edit mode.
-  if (!timeline.current().children.empty() || editing()) return;
+  if (!timeline_.current().children.empty() || editing()) return;
   const Match& m = match();
-  if (m.round() > 0 && m.state().over() && !m.matchOver() && game.seats[0] != Seat::Human &&
-      game.seats[1] != Seat::Human) {
-    computerElapsed += dt;
-    if (computerElapsed >= settings.computerDelay) {
-      computerElapsed = 0;
+  if (m.round() > 0 && m.state().over() && !m.matchOver() && game_.seats[0] != Seat::Human &&
+      game_.seats[1] != Seat::Human) {
+    computerElapsed_ += dt;
+    if (computerElapsed_ >= settings_.computerDelay) {
+      computerElapsed_ = 0;
       apply(intentOf(Intent::Kind::DealNext));
     }
     return;
   }
   const auto who = m.toMove();
-  if (!who || game.seats[static_cast<std::size_t>(idx(*who))].human()) {
-    computerElapsed = 0;
+  if (!who || game_.seats[static_cast<std::size_t>(idx(*who))].human()) {
+    computerElapsed_ = 0;
     return;
   }
   // The computer thinks from the moment it is its turn; its move shows once the delay has passed.
-  computerElapsed += dt;
+  computerElapsed_ += dt;
   if (!thinker_->runs(epoch_)) startThinking(*who);
-  if (computerElapsed < settings.computerDelay) return;
+  if (computerElapsed_ < settings_.computerDelay) return;
   auto d = thinker_->take(epoch_);
   if (!d) return;
   thinkingFor_.reset();
-  computerElapsed = 0;
+  computerElapsed_ = 0;
   // The computer's own move (apply() would refuse a Play for a computer seat: that is the user's).
   play(d->move);
   ++epoch_;
   bump();
-  d->node = timeline.currentIndex();
+  d->node = timeline_.currentIndex();
   lastDecision_ = std::move(d);
 }
 

@@ -70,6 +70,8 @@ struct Intent {
     SetLanguage,
     // A message for the status line (why an action was refused): `path` holds the text.
     Status,
+    DismissError,  // the error modal was closed
+    SetSetting,    // a line of the saved settings, `path`: KEY=VALUE (a bad one is logged and ignored)
     // The window's own business (App handles these; the session ignores them).
     ExportPng,
     ExportTablePng,
@@ -139,6 +141,9 @@ struct ComputerDecision {
   int node = -1;       // the timeline node the move made
 };
 
+// A message for the status line.
+[[nodiscard]] Intent statusIntent(std::string text);
+
 class Session {
  public:
   Session();
@@ -154,9 +159,9 @@ class Session {
   void firstRun();
 
   // Queries.
-  [[nodiscard]] const Match& match() const { return timeline.current().match; }
+  [[nodiscard]] const Match& match() const { return timeline_.current().match; }
   // Edit mode: the Position editor is open; the table then shows editor.position().
-  [[nodiscard]] bool editing() const { return settings.isOpen(Pane::Editor); }
+  [[nodiscard]] bool editing() const { return settings_.isOpen(Pane::Editor); }
   [[nodiscard]] bool humanToMove() const;
   // A computer seat holds this tile: no key, click or script line may select or play it.
   [[nodiscard]] bool computerHolds(Tile t) const;
@@ -188,25 +193,37 @@ class Session {
   // (timelineId(), node index) names a position for as long as the session runs.
   [[nodiscard]] std::uint64_t timelineId() const { return timelineId_; }
 
-  void showError(const std::string& e);
-  void status(const std::string& s) { statusText = s; }
-
-  // The state; read it freely, change it only through apply().
-  Settings settings;
-  Timeline timeline;
-  Editor editor;
-  NewGameOptions game;
-  std::string filePath;
-  std::string errorText;    // shown in a modal until dismissed
-  bool errorPopup = false;  // the window should open the error modal
-  std::string statusText;   // the last message (why an action was refused, saved file...)
-  Tile selected = kNoTile;
-  int chosenGhost = 0;  // index among the selected tile's placements (Left/Right)
-  bool autoplay = false;
-  float autoplayElapsed = 0;
-  float computerElapsed = 0;
+  // The state, read through these views; it changes only through apply().
+  [[nodiscard]] const Settings& settings() const { return settings_; }
+  [[nodiscard]] const Timeline& timeline() const { return timeline_; }
+  [[nodiscard]] const Editor& editor() const { return editor_; }
+  [[nodiscard]] const NewGameOptions& game() const { return game_; }
+  [[nodiscard]] const std::string& filePath() const { return filePath_; }
+  [[nodiscard]] const std::string& errorText() const { return errorText_; }  // shown in a modal until dismissed
+  [[nodiscard]] bool errorPopup() const { return errorPopup_; }              // the window should open the error modal
+  // The last message (why an action was refused, saved file...).
+  [[nodiscard]] const std::string& statusText() const { return statusText_; }
+  [[nodiscard]] Tile selected() const { return selected_; }
+  // The index among the selected tile's placements (Left/Right).
+  [[nodiscard]] int chosenGhost() const { return chosenGhost_; }
+  [[nodiscard]] bool autoplay() const { return autoplay_; }
 
  private:
+  Settings settings_;
+  Timeline timeline_;
+  Editor editor_;
+  NewGameOptions game_;
+  std::string filePath_;
+  std::string errorText_;
+  bool errorPopup_ = false;
+  std::string statusText_;
+  Tile selected_ = kNoTile;
+  int chosenGhost_ = 0;
+  bool autoplay_ = false;
+  float autoplayElapsed_ = 0;
+  float computerElapsed_ = 0;
+  void showError(const std::string& e);
+  void status(const std::string& s) { statusText_ = s; }
   void newGame(const NewGameOptions& o);
   bool open(const std::string& path);
   bool save(const std::string& path);

@@ -78,7 +78,7 @@ const char* title(Pane p) {
 void App::setLanguage(const std::string& code) {
   if (const auto err = i18n::setLanguage(code); !err.empty()) {
     spdlog::warn("language {}: {}", code, err);
-    session.status(err);
+    session.apply(statusIntent(err));
   }
   Intent saved = intentOf(Intent::Kind::SetLanguage);  // remembered in the settings
   saved.path = i18n::language();
@@ -104,8 +104,8 @@ void App::apply(const Intent& in) {
     case K::ExportPng:
     case K::ExportTablePng:
       // With its pane closed there is no table on screen: refuse rather than write the whole window.
-      if (in.kind == K::ExportTablePng && !settings.isOpen(Pane::Table)) {
-        session.status(_("cannot export the table: its pane is closed (open it from the View menu)"));
+      if (in.kind == K::ExportTablePng && !settings().isOpen(Pane::Table)) {
+        session.apply(statusIntent(_("cannot export the table: its pane is closed (open it from the View menu)")));
         spdlog::warn("table export to {} refused: the Table pane is closed", in.path);
         return;
       }
@@ -121,8 +121,10 @@ void App::apply(const Intent& in) {
         return;
       }
       break;
-    case K::OpenDialog: dialog(openDialog, session.filePath.empty() ? scenariosDir + "/" : session.filePath); return;
-    case K::SaveAsDialog: dialog(saveDialog, session.filePath.empty() ? "game.dgn" : session.filePath); return;
+    case K::OpenDialog:
+      dialog(openDialog, session.filePath().empty() ? scenariosDir + "/" : session.filePath());
+      return;
+    case K::SaveAsDialog: dialog(saveDialog, session.filePath().empty() ? "game.dgn" : session.filePath()); return;
     case K::ExportDialog:
     case K::ExportTableDialog:
       exportTableDialog = in.kind == K::ExportTableDialog;
@@ -154,9 +156,9 @@ void App::apply(const Intent& in) {
     case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session's settings
     default: break;
   }
-  const int before = timeline.currentIndex();
+  const int before = timeline().currentIndex();
   session.apply(in);
-  if (timeline.currentIndex() != before) animElapsed = 0;
+  if (timeline().currentIndex() != before) animElapsed = 0;
 }
 
 ActionContext App::actionContext() const {
@@ -164,7 +166,7 @@ ActionContext App::actionContext() const {
   c.session = &session;
   c.recordAnalysed = recordAnalysis() != nullptr;
   c.recordAnalysing = recordAnalyser.runs(recordKey());
-  if (hint.shown && hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() &&
+  if (hint.shown && hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline().currentIndex() &&
       !hint.moveText.empty())
     c.hint = hint.move;
   c.wholeTable = table_->view().mode == ViewMode::WholeTable;
@@ -175,7 +177,7 @@ ActionContext App::actionContext() const {
 bool App::runActionId(std::string_view id) {
   const Action* a = findAction(id);
   if (!a) {
-    session.status(i18n::format(_("no action is called {0}"), {std::string(id)}));
+    session.apply(statusIntent(i18n::format(_("no action is called {0}"), {std::string(id)})));
     return false;
   }
   Intents out;
@@ -191,7 +193,7 @@ void App::applyAll(Intents& in) {
 
 void App::placePane(Pane p) const {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  const auto boxes = defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings.open, editing());
+  const auto boxes = defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings().open, editing());
   const Box& b = boxes[static_cast<std::size_t>(p)];
   const ImGuiCond cond = relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   ImGui::SetNextWindowPos(ImVec2(b.x, b.y), cond);
@@ -267,8 +269,8 @@ void App::menuItems(const std::string& top, const ActionContext& c, Intents& out
     if (a.menu == top) {
       item(a);
       ++i;
-      if (a.id == "file.open" && ImGui::BeginMenu(_("Open recent"), !settings.recent.empty())) {
-        for (const auto& r : settings.recent)
+      if (a.id == "file.open" && ImGui::BeginMenu(_("Open recent"), !settings().recent.empty())) {
+        for (const auto& r : settings().recent)
           if (ImGui::MenuItem(r.c_str())) out.push_back(openIntent(r));
         ImGui::EndMenu();
       }
@@ -291,7 +293,7 @@ void App::menu(Intents& out) {
       ImGui::EndMenu();
     }
   // The file's name (its folder on hover): no machine path in screenshots.
-  const std::string& filePath = session.filePath;
+  const std::string& filePath = session.filePath();
   const std::string where =
       filePath.empty() ? std::string(_("(unsaved game)")) : std::filesystem::path(filePath).filename().string();
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16);
@@ -391,22 +393,22 @@ void App::frame(float dt) {
   }
   // The layout is made again when the window's size, the open panes or the mode change.
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  if (d.x != displaySize[0] || d.y != displaySize[1] || settings.open != placedOpen_ || editing() != placedEditing_) {
+  if (d.x != displaySize[0] || d.y != displaySize[1] || settings().open != placedOpen_ || editing() != placedEditing_) {
     relayout = frameNo > 1 || relayout;
     displaySize = {d.x, d.y};
-    placedOpen_ = settings.open;
+    placedOpen_ = settings().open;
     placedEditing_ = editing();
   }
   statusText = session.statusLine();
   // The hint shows until something newer is said (a refusal must not hide behind it).
-  if (hint.shown && hint.rank >= 0 && hint.node == timeline.currentIndex() && !hint.text.empty() &&
-      session.statusText.empty())
+  if (hint.shown && hint.rank >= 0 && hint.node == timeline().currentIndex() && !hint.text.empty() &&
+      session.statusText().empty())
     statusText = hint.text;
   // A tile with several placements: the line names the one Enter plays, in the record's words.
-  if (session.statusText.empty() && selected != kNoTile && match().toMove()) {
-    const auto placements = movesOfTile(match(), selected);
+  if (session.statusText().empty() && selected() != kNoTile && match().toMove()) {
+    const auto placements = movesOfTile(match(), selected());
     if (placements.size() > 1) {
-      const auto k = static_cast<std::size_t>(std::clamp(chosenGhost, 0, static_cast<int>(placements.size()) - 1));
+      const auto k = static_cast<std::size_t>(std::clamp(chosenGhost(), 0, static_cast<int>(placements.size()) - 1));
       statusText =
           i18n::format(_("{0}: placement {1} of {2} (Left / Right choose, Enter plays it)"),
                        {match().moveText(placements[k]), std::to_string(k + 1), std::to_string(placements.size())});
@@ -429,10 +431,10 @@ void App::frame(float dt) {
   measurePanes();
   keys(out);
   applyAll(out);
-  const int before = timeline.currentIndex();
+  const int before = timeline().currentIndex();
   session.tick(dt);
-  if (timeline.currentIndex() != before) animElapsed = 0;
-  const std::string& cap = timeline.current().caption;
+  if (timeline().currentIndex() != before) animElapsed = 0;
+  const std::string& cap = timeline().current().caption;
   if (!cap.empty() && cap != lastCaption) spdlog::info("note: {}", cap);
   lastCaption = cap;
   lineHeightForLanguage();  // for the next frame: NewFrame takes the font's size
@@ -480,15 +482,15 @@ void App::showMove(const Move& mv, Intents& out) const {
 
 void App::askHint() {
   if (!match().toMove() || editing()) {
-    session.status(_("no move to hint: no round is on"));
+    session.apply(statusIntent(_("no move to hint: no round is on")));
     return;
   }
-  if (hint.timeline == session.timelineId() && hint.node == timeline.currentIndex() && hint.rank >= 0) {
+  if (hint.timeline == session.timelineId() && hint.node == timeline().currentIndex() && hint.rank >= 0) {
     ++hint.rank;  // the next best
   } else {
     hint = Hint{};
     hint.timeline = session.timelineId();
-    hint.node = timeline.currentIndex();
+    hint.node = timeline().currentIndex();
     hint.rank = 0;
   }
   hint.shown = false;
@@ -496,27 +498,27 @@ void App::askHint() {
 
 void App::analyseRecord() {
   if (editing()) {
-    session.status(_("leave edit mode to analyse the record"));
+    session.apply(statusIntent(_("leave edit mode to analyse the record")));
     return;
   }
-  recordAnalyser.start(recordKey(), timeline);
+  recordAnalyser.start(recordKey(), timeline());
   recordToAnnounce = recordKey();
 }
 
 void App::jumpMistake(int dir, Intents& out) {
   const RecordAnalysis* ra = recordAnalysis();
   if (!ra) {
-    session.status(_("no analysis of the record yet: Game > Analyse the record"));
+    session.apply(statusIntent(_("no analysis of the record yet: Game > Analyse the record")));
     return;
   }
-  const int node = findMistake(*ra, timeline, dir, mistakeSide);
+  const int node = findMistake(*ra, timeline(), dir, mistakeSide);
   if (node < 0) {
-    session.status(
-        i18n::format(dir > 0 ? _("no later mistake of {0}") : _("no earlier mistake of {0}"), {sideWord(mistakeSide)}));
+    session.apply(statusIntent(i18n::format(dir > 0 ? _("no later mistake of {0}") : _("no earlier mistake of {0}"),
+                                            {sideWord(mistakeSide)})));
     return;
   }
   // The position before the marked move: its mover's choices; the status line names the mistake.
-  out.push_back(jumpIntent(timeline.node(node).parent));
+  out.push_back(jumpIntent(timeline().node(node).parent));
   if (const RecordPly* p = ra->at(node)) {
     Intent say = intentOf(Intent::Kind::Status);
     say.path = i18n::format(_("next move: {0}"), {mistakeNote(*p)});
@@ -545,16 +547,17 @@ void App::coach(Intents& out) {
     if (const RecordAnalysis* ra = recordAnalyser.find(*recordToAnnounce)) {
       int n[4] = {};
       for (const RecordPly& p : ra->plies) ++n[static_cast<int>(p.mark)];
-      session.status(
+      session.apply(statusIntent(
           i18n::format(_("record analysed: ?! inaccuracy: {0}, ? mistake: {1}, ?? blunder: {2}; N: the next"),
-                       {std::to_string(n[1]), std::to_string(n[2]), std::to_string(n[3])}));
+                       {std::to_string(n[1]), std::to_string(n[2]), std::to_string(n[3])})));
       recordToAnnounce.reset();
     }
-  const bool hintHere = hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline.currentIndex();
+  const bool hintHere =
+      hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline().currentIndex();
   if (!hintHere && hint.rank >= 0) hint = Hint{};
-  const Analyser::Key hintKey{session.timelineId(), timeline.currentIndex(), false};
+  const Analyser::Key hintKey{session.timelineId(), timeline().currentIndex(), false};
   if (hintHere && !hint.shown) {
-    analyser.want(hintKey, timeline);
+    analyser.want(hintKey, timeline());
     if (const AnalysisView* v = analyser.find(hintKey)) {
       hint.shown = true;
       if (v->rows.empty()) {
@@ -565,7 +568,7 @@ void App::coach(Intents& out) {
         hint.move = r.move;
         hint.moveText = r.text;
         const TrackerView known =
-            trackerView(timeline, match().toMove() == Player::B ? Visibility::AsB : Visibility::AsA);
+            trackerView(timeline(), match().toMove() == Player::B ? Visibility::AsB : Visibility::AsA);
         const std::string percent = percentText(r.win);
         hint.text = i18n::format(_("Hint {0} of {1} (wins {2}%): "),
                                  {std::to_string(k + 1), std::to_string(v->rows.size()), percent}) +
@@ -575,21 +578,22 @@ void App::coach(Intents& out) {
     }
     return;
   }
-  if (settings.isOpen(Pane::Analysis) && match().toMove() && !editing()) analyser.want(analysisKey(), timeline);
+  if (settings().isOpen(Pane::Analysis) && match().toMove() && !editing()) analyser.want(analysisKey(), timeline());
 }
 
 const TrackerView& App::tracker() const {
-  if (trackerGeneration_ != generation || trackerVisibility_ != settings.visibility) {
-    tracker_ = trackerView(timeline, settings.visibility);
-    trackerGeneration_ = generation;
-    trackerVisibility_ = settings.visibility;
+  if (trackerGeneration_ != generation() || trackerVisibility_ != settings().visibility) {
+    tracker_ = trackerView(timeline(), settings().visibility);
+    trackerGeneration_ = generation();
+    trackerVisibility_ = settings().visibility;
   }
   return tracker_;
 }
 
 std::string App::windowTitle() const {
   const auto names = session.playerNames();
-  return "Dominoes Studio - " + (session.filePath.empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath);
+  return "Dominoes Studio - " +
+         (session.filePath().empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath());
 }
 
 namespace {
@@ -616,16 +620,16 @@ nlohmann::json App::state() const {
 void App::dumpPosition(nlohmann::json& j) const {
   using nlohmann::json;
   const Match& m = match();
-  j["node"] = timeline.currentIndex();
-  j["nodes"] = timeline.size();
-  j["pathPos"] = timeline.pathPos();
-  j["pathLength"] = static_cast<int>(timeline.branchPath().size());
-  j["branch"] = timeline.currentBranch();
-  j["branches"] = static_cast<int>(timeline.leaves().size());
-  j["file"] = session.filePath;
+  j["node"] = timeline().currentIndex();
+  j["nodes"] = timeline().size();
+  j["pathPos"] = timeline().pathPos();
+  j["pathLength"] = static_cast<int>(timeline().branchPath().size());
+  j["branch"] = timeline().currentBranch();
+  j["branches"] = static_cast<int>(timeline().leaves().size());
+  j["file"] = session.filePath();
   j["windowTitle"] = windowTitle();
-  j["fileName"] = std::filesystem::path(session.filePath).filename().string();
-  j["title"] = timeline.title();
+  j["fileName"] = std::filesystem::path(session.filePath()).filename().string();
+  j["title"] = timeline().title();
   j["rules"] = m.rules().text();
   j["round"] = m.round();
   j["turn"] = m.toMove() ? json(std::string(1, letter(*m.toMove()))) : json(nullptr);
@@ -635,29 +639,29 @@ void App::dumpPosition(nlohmann::json& j) const {
   j["ends"] = m.state().beforeLead() ? json::array() : json::array({m.state().ends[0], m.state().ends[1]});
   j["scores"] = {{"A", m.scores()[0]}, {"B", m.scores()[1]}};
   j["stock"] = m.state().stockCount();
-  const auto hands = handsView(m, settings.visibility);
+  const auto hands = handsView(m, settings().visibility);
   for (const auto& h : hands) {
     json tiles = json::array();
     for (Tile t : h.tiles) tiles.push_back(h.faceDown ? std::string("?") : tileText(t));
     j["hands"][std::string(1, letter(h.player))] = {{"tiles", tiles}, {"pips", h.pips}, {"faceDown", h.faceDown}};
   }
-  j["selected"] = selected == kNoTile ? json(nullptr) : json(tileText(selected));
-  j["caption"] = timeline.current().caption;
-  j["explain"] = explainPosition(m, settings.visibility);
-  if (selected != kNoTile) {
-    const Player owner = (m.state().hand[1] & bit(selected)) ? Player::B : Player::A;
-    j["explainTile"] = explainTile(m, owner, selected);
+  j["selected"] = selected() == kNoTile ? json(nullptr) : json(tileText(selected()));
+  j["caption"] = timeline().current().caption;
+  j["explain"] = explainPosition(m, settings().visibility);
+  if (selected() != kNoTile) {
+    const Player owner = (m.state().hand[1] & bit(selected())) ? Player::B : Player::A;
+    j["explainTile"] = explainTile(m, owner, selected());
   }
 }
 
 void App::dumpView(nlohmann::json& j) const {
   using nlohmann::json;
   const Match& m = match();
-  j["status"] = session.statusText;
+  j["status"] = session.statusText();
   j["hint"] = session.hint();
   j["statusLine"] = statusText;
-  j["error"] = session.errorText;
-  j["autoplay"] = session.autoplay;
+  j["error"] = session.errorText();
+  j["autoplay"] = session.autoplay();
   j["editing"] = editing();
   j["language"] = i18n::language();
   // What a character the font lacks (or invalid UTF-8) is drawn as.
@@ -666,21 +670,21 @@ void App::dumpView(nlohmann::json& j) const {
                  {"replacementGlyph", f->FindGlyphNoFallback(0xFFFD) != nullptr},
                  {"lineHeight", ImGui::GetTextLineHeight()}};
   const auto names = session.playerNames();
-  j["seats"] = {{"A", session.game.seats[0].spec}, {"B", session.game.seats[1].spec}};
+  j["seats"] = {{"A", session.game().seats[0].spec}, {"B", session.game().seats[1].spec}};
   const auto thinker = session.thinker();
   j["thinking"] = thinker ? json(std::string(1, letter(*thinker))) : json(nullptr);
   if (const auto& d = session.lastDecision())
     j["lastDecision"] = {{"player", d->spec}, {"reason", d->reason}, {"ms", d->ms}};
   j["players"] = {{"A", names[0]}, {"B", names[1]}};
-  const MoveCounter counter = moveCounter(timeline);
+  const MoveCounter counter = moveCounter(timeline());
   j["counter"] = {{"move", counter.current}, {"of", counter.last}};
-  j["visibility"] = static_cast<int>(settings.visibility);
-  j["teaching"] = settings.teaching;
+  j["visibility"] = static_cast<int>(settings().visibility);
+  j["teaching"] = settings().teaching;
   json panes;
-  for (int i = 0; i < kPanes; ++i) panes[name(static_cast<Pane>(i))] = settings.open[static_cast<std::size_t>(i)];
+  for (int i = 0; i < kPanes; ++i) panes[name(static_cast<Pane>(i))] = settings().open[static_cast<std::size_t>(i)];
   j["panes"] = panes;
   json rows = json::array();
-  for (const auto& r : timelineRows(timeline, settings.visibility))
+  for (const auto& r : timelineRows(timeline(), settings().visibility))
     rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
   j["layout"] = layoutState();
@@ -688,7 +692,7 @@ void App::dumpView(nlohmann::json& j) const {
                 {"match", scoreView(m).match},
                 {"players", {playerLabel(names[0]), playerLabel(names[1])}}};  // as the Score and Hands panes name them
   j["stockView"] = {{"count", stockView(m, false).count}, {"reserve", stockView(m, false).reserve}};
-  j["editor"] = {{"error", editor.error()}, {"canUndo", editor.canUndo()}, {"canRedo", editor.canRedo()}};
+  j["editor"] = {{"error", editor().error()}, {"canUndo", editor().canUndo()}, {"canRedo", editor().canRedo()}};
 }
 
 void App::dumpCoach(nlohmann::json& j) const {
@@ -704,7 +708,7 @@ void App::dumpCoach(nlohmann::json& j) const {
         {"viewer", std::string(1, letter(tv.viewer))}, {"rows", rows}, {"cannotHold", cannot}, {"lines", tv.revealed}};
   }
   {
-    json a = {{"open", settings.isOpen(Pane::Analysis)}, {"all", analysisAll}, {"busy", analyser.busy()}};
+    json a = {{"open", settings().isOpen(Pane::Analysis)}, {"all", analysisAll}, {"busy", analyser.busy()}};
     json rows = json::array();
     if (const AnalysisView* v = analysis()) {
       for (const AnalysisRow& r : v->rows)

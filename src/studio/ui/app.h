@@ -52,7 +52,7 @@ class App {
   // The window's title: the file, or the players of a game (they follow seat changes).
   [[nodiscard]] std::string windowTitle() const;
   [[nodiscard]] const Match& match() const { return session.match(); }
-  // Edit mode: the Position editor is open; the table shows session.editor.position() (H3 reads this).
+  // Edit mode: the Position editor is open; the table shows session.editor().position() (H3 reads this).
   [[nodiscard]] bool editing() const { return session.editing(); }
   // Starts a pane window at its place in the default layout (and again after a window resize).
   void placePane(Pane p) const;
@@ -65,14 +65,14 @@ class App {
   // Everything the user can change; files are opened and saved by Session::open/save (session.cpp).
   Session session;
   // Views of the session for the panes (read them; change the session with intents).
-  // Kept under their old names for code that reads them (the Table pane).
-  const Settings& settings = session.settings;
-  const Timeline& timeline = session.timeline;
-  const Editor& editor = session.editor;
-  const Tile& selected = session.selected;
-  const int& chosenGhost = session.chosenGhost;
-  const std::uint64_t& generation = session.generation();  // bumped by every change the table can show
-  std::string statusText;                                  // the line under the table this frame: session.statusLine()
+  [[nodiscard]] const Settings& settings() const { return session.settings(); }
+  [[nodiscard]] const Timeline& timeline() const { return session.timeline(); }
+  [[nodiscard]] const Editor& editor() const { return session.editor(); }
+  [[nodiscard]] Tile selected() const { return session.selected(); }
+  [[nodiscard]] int chosenGhost() const { return session.chosenGhost(); }
+  // Bumped by every change the table can show.
+  [[nodiscard]] std::uint64_t generation() const { return session.generation(); }
+  std::string statusText;  // the line under the table this frame: session.statusLine()
 
   float animElapsed = 10;  // seconds since the last step (animation)
   // Under --frames the animation advances exactly this much a frame (1/60 s) instead of the frame's
@@ -114,7 +114,7 @@ class App {
   Analyser analyser;
   bool analysisAll = false;  // all tiles known (exact) instead of the mover's knowledge (SetAnalysisAll)
   [[nodiscard]] Analyser::Key analysisKey() const {
-    return {session.timelineId(), timeline.currentIndex(), analysisAll};
+    return {session.timelineId(), timeline().currentIndex(), analysisAll};
   }
   // The analysis the pane shows for the current node, or nullptr while it is computed.
   [[nodiscard]] const AnalysisView* analysis() const { return analyser.find(analysisKey()); }
@@ -153,7 +153,7 @@ class App {
   // does, in the background; the Timeline marks its inaccuracies, mistakes and blunders.
   RecordAnalyser recordAnalyser;
   MistakeSide mistakeSide = MistakeSide::Both;  // whose mistakes N and Shift+N jump to
-  [[nodiscard]] RecordAnalyser::Key recordKey() const { return {session.timelineId(), timeline.branchPath().back()}; }
+  [[nodiscard]] RecordAnalyser::Key recordKey() const { return {session.timelineId(), timeline().branchPath().back()}; }
   // The analysis of the current branch, or nullptr until it is computed.
   [[nodiscard]] const RecordAnalysis* recordAnalysis() const { return recordAnalyser.find(recordKey()); }
   void analyseRecord();

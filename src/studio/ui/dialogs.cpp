@@ -107,7 +107,7 @@ void drawNewGameDialog(App& app, Intents& out) {
   NewGameOptions& opts = app.newGameForm.options;  // what the dialog is editing, kept while it is open
   std::string& seedText = app.newGameForm.seed;
   if (app.newGameDialog) {
-    opts = app.session.game;
+    opts = app.session.game();
     opts.seed = static_cast<std::uint64_t>(std::random_device{}());
     seedText = std::to_string(opts.seed);
     ImGui::OpenPopup(idLabel(_("New game"), "new").c_str());
@@ -149,12 +149,12 @@ void drawNewGameDialog(App& app, Intents& out) {
 
 // The session asks for the error to be shown; showing it is the window's business.
 void drawErrorDialog(App& app) {
-  if (app.session.errorPopup) {
+  if (app.session.errorPopup()) {
     ImGui::OpenPopup(idLabel(_("Error"), "error").c_str());
-    app.session.errorPopup = false;
+    app.session.apply(intentOf(Intent::Kind::DismissError));
   }
   if (ImGui::BeginPopupModal(idLabel(_("Error"), "error").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.session.errorText.c_str());
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.session.errorText().c_str());
     ImGui::TextDisabled("%s", _("The current game is kept."));
     if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();

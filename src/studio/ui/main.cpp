@@ -7,8 +7,10 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_internal.h>
+#include <pwd.h>
 #include <spdlog/spdlog.h>
 #include <stb_image_write.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -81,25 +83,41 @@ void settingsLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char*
   auto* app = static_cast<App*>(entry);
   if (!app) return;
   const std::string_view l(line);
-  const auto eq = l.find('=');
-  if (eq == std::string_view::npos) return;
-  // Field by field: a bad value (Speed=nan, Visibility=7) is named in the log and the setting keeps its value.
-  if (const auto why = applySetting(app->session.settings, l.substr(0, eq), l.substr(eq + 1)); !why.empty())
-    spdlog::warn("settings: {} {}; ignored", files::cut(l, 60), why);
-  app->session.settings.clamp();
+  // Field by field through the session: a bad value (Speed=nan, Visibility=7) is named in the log and
+  // the setting keeps its value.
+  Intent in = intentOf(Intent::Kind::SetSetting);
+  in.path = std::string(l);
+  app->session.apply(in);
 }
 
 void settingsWrite(ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* buf) {
   buf->appendf("[%s][Settings]\n", h->TypeName);
-  buf->append(settingsText(gApp->settings).c_str());
+  buf->append(settingsText(gApp->settings()).c_str());
   buf->append("\n");
 }
 
+// Where the settings live: $XDG_CONFIG_HOME/dominoes-studio, else ~/.config/dominoes-studio. As the
+// XDG spec says, a relative XDG_CONFIG_HOME is ignored; with no HOME the passwd entry's home is used,
+// and with no home at all nothing is saved ("" : the studio says so and runs on its defaults),
+// never a folder in the current one.
 std::string defaultIniPath() {
   namespace fs = std::filesystem;
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  const char* home = std::getenv("HOME");
-  fs::path dir = xdg && *xdg ? fs::path(xdg) : home && *home ? fs::path(home) / ".config" : fs::path(".");
+  fs::path dir;
+  if (xdg && *xdg && fs::path(xdg).is_absolute()) {
+    dir = xdg;
+  } else {
+    const char* home = std::getenv("HOME");
+    if (!home || !*home || !fs::path(home).is_absolute()) {
+      const passwd* pw = getpwuid(getuid());
+      home = pw && pw->pw_dir && *pw->pw_dir ? pw->pw_dir : nullptr;
+    }
+    if (!home || !fs::path(home).is_absolute()) {
+      spdlog::warn("settings: no home folder (HOME and XDG_CONFIG_HOME unset or relative): they are not saved");
+      return {};
+    }
+    dir = fs::path(home) / ".config";
+  }
   dir /= "dominoes-studio";
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -361,9 +379,9 @@ bool loadSettings(App& app, const std::string& iniStore) {
 
 // The language: --lang, else the one chosen in View > Language (the settings), else the environment's.
 void chooseLanguage(App& app, const std::string& lang) {
-  const std::string code = !lang.empty()                    ? lang
-                           : !app.settings.language.empty() ? app.settings.language
-                                                            : dom::i18n::fromEnvironment();
+  const std::string code = !lang.empty()                      ? lang
+                           : !app.settings().language.empty() ? app.settings().language
+                                                              : dom::i18n::fromEnvironment();
   if (const auto err = dom::i18n::setLanguage(code); !err.empty()) spdlog::warn("language {}: {}", code, err);
   if (!lang.empty()) {  // remembered in the settings, through the session
     Intent saved = intentOf(Intent::Kind::SetLanguage);
@@ -398,7 +416,7 @@ void openFirstGame(App& app, const Options& o, bool savedSettings) {
   app.apply(start);
   if (!o.file.empty()) {
     app.apply(openIntent(o.file));
-    if (app.session.filePath != o.file) spdlog::warn("starting a new game instead");
+    if (app.session.filePath() != o.file) spdlog::warn("starting a new game instead");
   } else if (!savedSettings) {
     // The first run against the computer: the human's view, the hint, the Scenarios pane.
     app.session.firstRun();
@@ -558,7 +576,7 @@ void FrameLoop::runFrame() {
   } catch (const std::exception& e) {
     ImGui::ErrorCheckEndFrameRecover(nullptr);
     spdlog::error("this frame failed and was dropped: {}", e.what());
-    app.session.status(std::string("error: ") + e.what());
+    app.session.apply(statusIntent(std::string("error: ") + e.what()));
   }
   const std::string title = app.windowTitle();
   if (title != shownTitle) {
@@ -575,7 +593,7 @@ void FrameLoop::exportImages(int fbw, int fbh, bool last) {
     if (app.exportTable)
       crop = {static_cast<int>(app.table().rect()[0] * k), static_cast<int>(app.table().rect()[1] * k),
               static_cast<int>(app.table().rect()[2] * k), static_cast<int>(app.table().rect()[3] * k)};
-    if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.status(err);
+    if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.apply(statusIntent(err));
     app.exportPath.clear();
     app.exportTable = false;
   }
@@ -610,7 +628,7 @@ void FrameLoop::saveSettings() {
   if (err.empty() || settingsFailed) return;
   settingsFailed = true;
   spdlog::error("settings not saved: {}", err);
-  app.session.status("settings not saved: " + err);
+  app.session.apply(statusIntent("settings not saved: " + err));
 }
 
 // --stats: the frame times' figures.

@@ -87,7 +87,7 @@ void setupColumns(const AnalysisView& v) {
 // What the tips see in the move, on hover: the words of the expert's reasons, made now so that
 // they are in the language of the moment (the row's own were made when it was analysed).
 void rowTooltip(const App& app, const AnalysisRow& r, std::size_t i, AnalysisPane::Drawn& drawn) {
-  if (const std::string tips = tipsFor(app.timeline, r.move); !tips.empty()) {
+  if (const std::string tips = tipsFor(app.timeline(), r.move); !tips.empty()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
     ImGui::TextUnformatted(tips.c_str());
@@ -115,7 +115,7 @@ void drawRow(const App& app, const AnalysisRow& r, std::size_t i, double best, A
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::PushID(static_cast<int>(i));
-  const bool sel = app.selected != kNoTile && r.move.kind == MoveKind::Play && r.move.tile == app.selected;
+  const bool sel = app.selected() != kNoTile && r.move.kind == MoveKind::Play && r.move.tile == app.selected();
   if (ImGui::Selectable(r.text.c_str(), sel,
                         ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
     if (ImGui::IsMouseDoubleClicked(0))

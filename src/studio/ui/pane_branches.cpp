@@ -10,7 +10,7 @@ namespace dom::studio {
 
 void BranchesPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Branches, out)) return;
-  const auto rows = branchRows(app.timeline);
+  const auto rows = branchRows(app.timeline());
   ImGui::TextWrapped("%s", _("Play a different move at an earlier position to start a branch."));
   const float wrap = ImGui::GetContentRegionAvail().x;
   for (const BranchRow& r : rows) {

@@ -64,7 +64,7 @@ void zoneRow(Intents& out, const char* label, Zone zone,
 
 void EditorPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Editor, out)) return;
-  const Editor& ed = app.editor;
+  const Editor& ed = app.editor();
   if (ImGui::Button(_("Load the current position"))) out.push_back(intentOf(Intent::Kind::EditLoad));
   ImGui::SameLine();
   ImGui::BeginDisabled(!ed.canUndo());

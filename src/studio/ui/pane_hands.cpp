@@ -38,7 +38,7 @@ float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, 
 
 // Show: all, as A, as B (whose tiles are face up).
 void drawVisibility(const App& app, Intents& out) {
-  int vis = static_cast<int>(app.settings.visibility);
+  int vis = static_cast<int>(app.settings().visibility);
   ImGui::TextUnformatted(_("Show:"));
   ImGui::SameLine();
   bool changed = ImGui::RadioButton(_("all"), &vis, 0);
@@ -111,7 +111,7 @@ int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2
   for (std::size_t i = 0; i < h.tiles.size(); ++i) {
     const Tile t = h.tiles[i];
     ImGui::PushID(static_cast<int>(t));
-    const bool sel = app.selected == t;
+    const bool sel = app.selected() == t;
     const bool dim = h.toMove && !h.faceDown && !(h.playable & bit(t));
     if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
         !h.faceDown)
@@ -141,14 +141,14 @@ void HandsPane::draw(const App& app, Intents& out) {
   drawVisibility(app, out);
   const Match& m = app.match();
   if (m.toMove() && !app.editing()) drawMoveButtons(app, buttons_, out);
-  const auto hands = handsView(m, app.settings.visibility);
+  const auto hands = handsView(m, app.settings().visibility);
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
   // The labels and the explanation first: their wrapped height decides the tiles' size.
   std::array<std::string, 2> labels = handLabels(app, hands);
   std::string explanation;
-  if (app.selected != kNoTile) {
-    const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
-    explanation = explainTile(m, owner, app.selected);
+  if (app.selected() != kNoTile) {
+    const Player owner = (m.state().hand[1] & bit(app.selected())) ? Player::B : Player::A;
+    explanation = explainTile(m, owner, app.selected());
   }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float wrap = avail.x - ImGui::GetStyle().ScrollbarSize;

@@ -19,7 +19,7 @@ const char* origin(std::string_view preset) {
 void RulesPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Rules, out)) return;
   const Match& m = app.match();
-  const Rules& rules = app.editing() ? app.editor.rules() : m.rules();  // the edited position's in edit mode
+  const Rules& rules = app.editing() ? app.editor().rules() : m.rules();  // the edited position's in edit mode
   if (ImGui::BeginTable("knobs", 2, ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn(_("knob"), ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn(_("value"), ImGuiTableColumnFlags_WidthStretch);
@@ -38,9 +38,9 @@ void RulesPane::draw(const App& app, Intents& out) {
   ImGui::Separator();
   // In edit mode the words are the edited position's (the timeline's would describe another one).
   if (app.editing()) {
-    const std::string& err = app.editor.error();
-    const auto started = err.empty() ? app.editor.start() : std::nullopt;
-    words_ = started ? explainPosition(started->first, app.settings.visibility)
+    const std::string& err = app.editor().error();
+    const auto started = err.empty() ? app.editor().start() : std::nullopt;
+    words_ = started ? explainPosition(started->first, app.settings().visibility)
                      : i18n::format(_("the position is illegal: {0}"), {err.empty() ? "?" : err});
     if (!started) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
     ImGui::TextWrapped("%s", words_.c_str());
@@ -48,20 +48,20 @@ void RulesPane::draw(const App& app, Intents& out) {
     ImGui::End();
     return;
   }
-  const Node& n = app.timeline.current();
+  const Node& n = app.timeline().current();
   if (n.move) {
-    const auto [move, caused] = moveWords(n, app.settings.visibility);
+    const auto [move, caused] = moveWords(n, app.settings().visibility);
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.8f, 1, 1));
     ImGui::TextWrapped("%s", i18n::format(_("Last: {0} {1}"), {std::string(1, letter(n.by)), move}).c_str());
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", caused.c_str());
   }
-  words_ = explainPosition(m, app.settings.visibility);
+  words_ = explainPosition(m, app.settings().visibility);
   ImGui::TextWrapped("%s", words_.c_str());
-  if (app.selected != kNoTile) {
+  if (app.selected() != kNoTile) {
     ImGui::Separator();
-    const Player owner = (m.state().hand[1] & bit(app.selected)) ? Player::B : Player::A;
-    ImGui::TextWrapped("%s", explainTile(m, owner, app.selected).c_str());
+    const Player owner = (m.state().hand[1] & bit(app.selected())) ? Player::B : Player::A;
+    ImGui::TextWrapped("%s", explainTile(m, owner, app.selected()).c_str());
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", _("Select a tile in a hand to see why it can or cannot be played."));

@@ -45,7 +45,7 @@ void ScenariosPane::draw(const App& app, Intents& out) {
         std::to_string(++n) + ". " + (e.title.empty() ? e.file : std::string(S_(e.title.c_str())));
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
-    if (ImGui::Selectable("##scenario", app.session.filePath == e.path, 0, ImVec2(wrap, h)))
+    if (ImGui::Selectable("##scenario", app.session.filePath() == e.path, 0, ImVec2(wrap, h)))
       out.push_back(openIntent(e.path));
     ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr,
                                         wrap);

@@ -13,7 +13,7 @@ namespace dom::studio {
 void StockPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Stock, out)) return;
   const Match& m = app.match();
-  bool teaching = app.settings.teaching;
+  bool teaching = app.settings().teaching;
   if (ImGui::Checkbox(_("Reveal"), &teaching)) {
     Intent in = intentOf(Intent::Kind::SetTeaching);
     in.on = teaching;
@@ -49,12 +49,12 @@ void StockPane::draw(const App& app, Intents& out) {
     const ImVec2 a = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
     drawTile(dl, a, ImVec2(a.x + size.x, a.y + size.y), high(t), low(t),
-             app.settings.teaching ? TileLook::Face : TileLook::FaceDown);
+             app.settings().teaching ? TileLook::Face : TileLook::FaceDown);
     if (reserve)
       dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + size.x + 2, a.y + size.y + 2), IM_COL32(230, 80, 60, 255), 3,
                   0, 2);
     if (ImGui::IsItemHovered()) {
-      if (app.settings.teaching)
+      if (app.settings().teaching)
         ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? _(" (reserve: never drawn)") : "");
       else
         ImGui::SetTooltip("%d%s", i + 1, reserve ? _(" (reserve: never drawn)") : "");

@@ -137,29 +137,29 @@ struct Words {
 
 Words wordsOf(const App& app, bool choice) {
   const Match& m = app.match();
-  const Node& node = app.timeline.current();
+  const Node& node = app.timeline().current();
   Words w;
   w.caption = app.editing()
                   ? std::string(_("Editing the position: the table shows it as it is laid, the lead outlined in blue."))
-              : node.caption.empty() ? explainPosition(m, app.settings.visibility)
+              : node.caption.empty() ? explainPosition(m, app.settings().visibility)
                                      : i18n::trScenarioLines(node.caption);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
   if (choice) w.hint = _("Click a ghost, or Left/Right to choose and Enter to play.");
   w.status = app.statusText;
   if (const auto who = app.session.thinker()) {
-    const Seat& seat = app.session.game.seats[static_cast<std::size_t>(idx(*who))];
+    const Seat& seat = app.session.game().seats[static_cast<std::size_t>(idx(*who))];
     w.thinking = i18n::format(_("{0}, {1}, is thinking..."), {std::string(1, letter(*who)), seatLabel(seat)});
-  } else if (const auto& d = app.session.lastDecision();
-             d && !d->reason.empty() && !app.editing() && d->node == app.timeline.currentIndex() && w.status.empty()) {
-    w.status = i18n::format(_("{0}: {1}"), {std::string(1, letter(app.timeline.current().by)), d->reason});
+  } else if (const auto& d = app.session.lastDecision(); d && !d->reason.empty() && !app.editing() &&
+                                                         d->node == app.timeline().currentIndex() && w.status.empty()) {
+    w.status = i18n::format(_("{0}: {1}"), {std::string(1, letter(app.timeline().current().by)), d->reason});
   }
   return w;
 }
 
 // Whether the selected tile has more than one placement (its ghosts offer a choice).
 bool hasChoice(const App& app) {
-  return !app.editing() && app.selected != kNoTile && app.settings.ghosts &&
-         placementsOf(app.match(), app.selected).size() > 1;
+  return !app.editing() && app.selected() != kNoTile && app.settings().ghosts &&
+         placementsOf(app.match(), app.selected()).size() > 1;
 }
 
 }  // namespace
@@ -169,17 +169,17 @@ bool hasChoice(const App& app) {
 const TableScene& TablePane::sceneModel(const App& app, const Tile lastPlayed) {
   Cache& c = cache_;
   if (app.editing()) {
-    const auto& p = app.editor.position();
-    c.scene = editedScene(app.editor.rules(), p.line, p.leadIndex);
+    const auto& p = app.editor().position();
+    c.scene = editedScene(app.editor().rules(), p.line, p.leadIndex);
     c.editing = true;
     return c.scene;
   }
-  if (c.editing || c.generation != app.generation || c.selected != app.selected || c.ghosts != app.settings.ghosts ||
-      c.last != lastPlayed) {
-    c.scene = sceneOf(app.match(), app.selected, app.settings.ghosts, lastPlayed);
-    c.generation = app.generation;
-    c.selected = app.selected;
-    c.ghosts = app.settings.ghosts;
+  if (c.editing || c.generation != app.generation() || c.selected != app.selected() ||
+      c.ghosts != app.settings().ghosts || c.last != lastPlayed) {
+    c.scene = sceneOf(app.match(), app.selected(), app.settings().ghosts, lastPlayed);
+    c.generation = app.generation();
+    c.selected = app.selected();
+    c.ghosts = app.settings().ghosts;
     c.last = lastPlayed;
     c.editing = false;
   }
@@ -231,7 +231,7 @@ void TablePane::draw(const App& app, Intents& out) {
   // The wheel zooms the table, so it never scrolls the pane.
   if (!app.beginPane(Pane::Table, out, ImGuiWindowFlags_NoScrollWithMouse)) return;
   const Match& m = app.match();
-  const Node& node = app.timeline.current();
+  const Node& node = app.timeline().current();
   const Tile lastTile = !app.editing() && node.move && node.move->kind == MoveKind::Play ? node.move->tile : kNoTile;
   const ImGuiIO& io = ImGui::GetIO();
   const float fb = std::max(1.0f, io.DisplayFramebufferScale.x);
@@ -262,8 +262,8 @@ void TablePane::draw(const App& app, Intents& out) {
 
   SpriteStyle style;
   style.hoverGhost = hoverGhost_;
-  style.chosenGhost = std::clamp(app.chosenGhost, 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
-  style.anim = app.settings.animate ? std::clamp(app.animElapsed / 0.25f, 0.0f, 1.0f) : 1.0f;
+  style.chosenGhost = std::clamp(app.chosenGhost(), 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
+  style.anim = app.settings().animate ? std::clamp(app.animElapsed / 0.25f, 0.0f, 1.0f) : 1.0f;
   style.pixelRatio = fb;
   const std::vector<Sprite> sprites = spritesOf(scene, style);
   ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -49,8 +49,8 @@ constexpr std::array<int, 3> kCurveColour{120, 190, 255};
 
 // The win-probability graph over the branch's positions; a click jumps to the position under it.
 void drawGraph(const App& app, const RecordAnalysis& ra, TimelinePane::DrawnGraph& g, Intents& out) {
-  const std::vector<double> curve = winCurve(ra, app.timeline);
-  const auto& path = app.timeline.branchPath();
+  const std::vector<double> curve = winCurve(ra, app.timeline());
+  const auto& path = app.timeline().branchPath();
   const float h = ImGui::GetTextLineHeight() * 3.5f;
   const float w = std::max(40.0f, ImGui::GetContentRegionAvail().x);
   const ImVec2 a = ImGui::GetCursorScreenPos();
@@ -65,7 +65,7 @@ void drawGraph(const App& app, const RecordAnalysis& ra, TimelinePane::DrawnGrap
   auto yOf = [&](double win) { return a.y + h - static_cast<float>(win) * h; };
   g = TimelinePane::DrawnGraph{true, a.x, a.y, w, h, kCurveColour, {}};
   for (int i = 0; i < n; ++i) g.points.push_back({xOf(i), yOf(curve[static_cast<std::size_t>(i)])});
-  const int cur = app.timeline.pathPos();
+  const int cur = app.timeline().pathPos();
   dl->AddLine(ImVec2(xOf(cur), a.y), ImVec2(xOf(cur), a.y + h), IM_COL32(255, 255, 255, 90));
   for (int i = 1; i < n; ++i)
     dl->AddLine(ImVec2(g.points[static_cast<std::size_t>(i - 1)][0], g.points[static_cast<std::size_t>(i - 1)][1]),
@@ -80,7 +80,7 @@ void drawGraph(const App& app, const RecordAnalysis& ra, TimelinePane::DrawnGrap
     const int i = std::clamp(static_cast<int>(std::lround(fx * static_cast<float>(n - 1))), 0, n - 1);
     int number = 0;  // numbered as the rows are: deals are not moves
     for (int k = 0; k <= i; ++k)
-      if (!app.timeline.node(path[static_cast<std::size_t>(k)]).roundStart) ++number;
+      if (!app.timeline().node(path[static_cast<std::size_t>(k)]).roundStart) ++number;
     ImGui::SetTooltip(
         "%s", i18n::format(_(words::kGraphTip), {std::to_string(number), percent(curve[static_cast<std::size_t>(i)])})
                   .c_str());
@@ -135,10 +135,10 @@ void drawPlayback(const App& app, Intents& out) {
   button("<", Intent::Kind::Prev, _("Previous (Left)"));
   button(">", Intent::Kind::Next, _("Next (Right)"));
   button(">|", Intent::Kind::Last, _("Last (End)"));
-  const std::string play = std::string(app.session.autoplay ? _("Pause") : _("Play")) + "###autoplay";
+  const std::string play = std::string(app.session.autoplay() ? _("Pause") : _("Play")) + "###autoplay";
   button(play.c_str(), Intent::Kind::Autoplay, _("Autoplay (A)"));
   ImGui::SetNextItemWidth(-1);
-  float speed = app.settings.speed;
+  float speed = app.settings().speed;
   if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, _("%.2f moves/s"))) {
     Intent in = intentOf(Intent::Kind::SetSpeed);
     in.value = speed;
@@ -292,7 +292,7 @@ void drawMovesTable(const App& app, const std::vector<TimelineRow>& rows, const 
   // Keep the current row in view when the position changes (the clipper skips rows off screen).
   if (moved) {
     const float rowH = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
-    const float y = static_cast<float>(app.timeline.pathPos()) * rowH - ImGui::GetWindowHeight() * 0.5f;
+    const float y = static_cast<float>(app.timeline().pathPos()) * rowH - ImGui::GetWindowHeight() * 0.5f;
     ImGui::SetScrollY(std::max(0.0f, y));
   }
   ImGuiListClipper clip;
@@ -307,20 +307,20 @@ void drawMovesTable(const App& app, const std::vector<TimelineRow>& rows, const 
 void TimelinePane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Timeline, out)) return;
   drawPlayback(app, out);
-  const auto rows = timelineRows(app.timeline, app.settings.visibility);
+  const auto rows = timelineRows(app.timeline(), app.settings().visibility);
   // Numbered as the rows are: deals are rows without a number, not moves.
-  const MoveCounter c = moveCounter(app.timeline);
+  const MoveCounter c = moveCounter(app.timeline());
   ImGui::TextWrapped(
-      "%s", i18n::format(_("Branch {0} of {1}, move {2} of {3}"),
-                         {std::to_string(app.timeline.currentBranch()), std::to_string(app.timeline.leaves().size()),
-                          std::to_string(c.current), std::to_string(c.last)})
+      "%s", i18n::format(_("Branch {0} of {1}, move {2} of {3}"), {std::to_string(app.timeline().currentBranch()),
+                                                                   std::to_string(app.timeline().leaves().size()),
+                                                                   std::to_string(c.current), std::to_string(c.last)})
                 .c_str());
   // The record analysis: its progress while it runs, then the graph and the marks.
   const RecordAnalysis* ra = app.recordAnalysis();
   if (app.recordAnalyser.runs(app.recordKey())) drawRecordProgress(app, out);
   if (ra) drawRecordMistakes(app, *ra, rows, drawn_, out);
-  drawMovesTable(app, rows, ra, lastNode_ != app.timeline.currentIndex(), drawn_, out);
-  lastNode_ = app.timeline.currentIndex();
+  drawMovesTable(app, rows, ra, lastNode_ != app.timeline().currentIndex(), drawn_, out);
+  lastNode_ = app.timeline().currentIndex();
   ImGui::End();
 }
 

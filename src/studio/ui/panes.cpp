@@ -5,7 +5,7 @@
 
 namespace dom::studio {
 
-bool PaneView::shown(const App& app) const { return app.settings.isOpen(id_); }
+bool PaneView::shown(const App& app) const { return app.settings().isOpen(id_); }
 
 // In edit mode the editor sits under the table in the places of the match's hands and stock.
 bool HandsPane::shown(const App& app) const { return !app.editing() && PaneView::shown(app); }

@@ -87,7 +87,7 @@ void Script::monkey(App& app, int& key) {
       if (!moves.empty()) app.apply(playIntent(moves.moves[static_cast<std::size_t>(next(moves.size))]));
       break;
     }
-    case 5: app.apply(jumpIntent(next(app.timeline.size()))); break;
+    case 5: app.apply(jumpIntent(next(app.timeline().size()))); break;
     case 6: app.apply(editMoveIntent(static_cast<Tile>(next(kTiles)), static_cast<Zone>(next(6)))); break;
     case 7: app.apply(intentOf(next(2) ? Intent::Kind::Undo : Intent::Kind::Redo)); break;
     case 8: app.apply(visibilityIntent(static_cast<Visibility>(next(3)))); break;
@@ -97,17 +97,18 @@ void Script::monkey(App& app, int& key) {
       app.apply(playIntent(next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass)));
       break;  // refused with a reason when illegal
   }
-  if (app.session.errorPopup) app.session.errorPopup = false;  // keep going rather than stop at a modal
+  if (app.session.errorPopup())
+    app.session.apply(intentOf(Intent::Kind::DismissError));  // keep going rather than stop at a modal
   if (app.quit) app.quit = false;
 }
 
 namespace {
 // A file action succeeded when the session asked for no error dialog.
 bool fileAction(App& app, const ScriptCommand& c, Intent in) {
-  app.session.errorPopup = false;
+  app.session.apply(intentOf(Intent::Kind::DismissError));
   in.on = c.kind != ScriptCommand::Kind::OpenScenario;  // `load` opens at once; `open-scenario` asks as the pane does
   app.apply(in);
-  const bool ok = !app.session.errorPopup;
+  const bool ok = !app.session.errorPopup();
   return ok;
 }
 }  // namespace
@@ -122,7 +123,7 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
   const std::string& arg = c.arg;
   switch (c.kind) {
     case K::Load:
-      if (!fileAction(app, c, openIntent(arg))) fail(c, app.session.errorText);
+      if (!fileAction(app, c, openIntent(arg))) fail(c, app.session.errorText());
       break;
     case K::LoadBad:  // a load that must fail and keep the game
       if (fileAction(app, c, openIntent(arg))) fail(c, "the file loaded");
@@ -132,20 +133,20 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       if (c.number >= static_cast<long long>(app.scenarios().paths().size()))
         fail(c, "no such scenario");
       else if (!fileAction(app, c, openIntent(app.scenarios().paths()[static_cast<std::size_t>(c.number)])))
-        fail(c, app.session.errorText);
+        fail(c, app.session.errorText());
       break;
     case K::New: {
       Intent in = intentOf(Intent::Kind::NewGame);
-      in.game = app.session.game;
+      in.game = app.session.game();
       in.game.seed = c.seed;
       in.game.rules = c.word;
-      if (!fileAction(app, c, in)) fail(c, app.session.errorText);
+      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
       break;
     }
     case K::Save: {
       Intent in = intentOf(Intent::Kind::Save);
       in.path = arg;
-      if (!fileAction(app, c, in)) fail(c, app.session.errorText);
+      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
       break;
     }
     case K::ExportTable: {
@@ -172,7 +173,7 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
     case K::Dialog: openDialog(app, c.word); break;
     case K::Action:  // as its menu item: refused (the status line says why) when disabled
       if (!app.runActionId(c.word))
-        spdlog::info("script: line {}: {} is disabled: {}", c.line, c.word, app.session.statusText);
+        spdlog::info("script: line {}: {} is disabled: {}", c.line, c.word, app.session.statusText());
       break;
     case K::Lang: app.setLanguage(c.word); break;  // lang xx: View > Language (switches at once)
     case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
@@ -184,7 +185,7 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
       break;
     }
     case K::Autoplay:
-      if (c.on != app.session.autoplay) app.apply(intentOf(Intent::Kind::Autoplay));
+      if (c.on != app.session.autoplay()) app.apply(intentOf(Intent::Kind::Autoplay));
       break;
     case K::Speed:
     case K::Delay: {
@@ -279,7 +280,7 @@ bool Script::runGameCommand(App& app, const ScriptCommand& c) {
   using K = ScriptCommand::Kind;
   switch (c.kind) {
     case K::Jump: {
-      const auto& path = app.timeline.branchPath();
+      const auto& path = app.timeline().branchPath();
       if (c.number >= static_cast<long long>(path.size()))
         fail(c, "no such position");
       else
