@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -247,4 +248,36 @@ TEST_CASE("players: a decision depends on the observation only, not on the hidde
                   << " of them with another opponent's hand");
   CHECK(checked > 500);
   CHECK(differ > 50);  // the worlds are not all the real one
+}
+
+// Issue 26 #2: a move no longer wanted stops the search. With the stop flag set, players of budgets
+// that would run for hours (every phase of the expert: exact play late in a round, playouts and the
+// tree early) answer at once with a legal move; without it this test runs into CTest's timeout.
+TEST_CASE("a player told to stop answers at once with a legal move, whatever its budget") {
+  const std::atomic<bool> stop{true};
+  for (const char* rules : {"en-linea", "dominoes2", "draw"}) {
+    const Rules r = std::get<Rules>(parseRules(rules));
+    Match m(r);
+    RoundLog log;
+    m.startRound(dealFromSeed(11, r.hand));
+    int ply = 0;
+    while (m.inRound()) {
+      const Player who = m.state().turn;
+      const Observation o = observe(m, who, log);
+      if (ply == 0 || ply == 6 || ply == 12) {
+        for (const char* spec : {"expert:ms=9999999", "expert:ms=9999999,tree=1", "flatmc:9999999"}) {
+          CAPTURE(rules);
+          CAPTURE(spec);
+          CAPTURE(ply);
+          auto p = makePlayer(spec, 5);
+          REQUIRE(p);
+          p->setStop(&stop);
+          const Decision d = p->decide(o);
+          CHECK(inList(o.legal, d.move));
+        }
+      }
+      (void)log.apply(m, greedyMove(o));
+      ++ply;
+    }
+  }
 }

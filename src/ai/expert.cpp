@@ -242,7 +242,9 @@ class Expert final : public Computer {
     // The deals one at a time (sampling stops with the budget), or all at once under the two kinds of
     // opponent (their mixture needs them all).
     const Deals mixed = opt_.heavy > 0 ? sampleDeals(o, d, static_cast<std::size_t>(maxDeals)) : Deals{};
-    while (deals < maxDeals && used < budget) {
+    solver_.setCancel(stopFlag());
+    chance_.setCancel(stopFlag());
+    while (deals < maxDeals && used < budget && !stopped()) {
       double w = 1;
       if (opt_.heavy > 0) {
         if (deals >= static_cast<int>(mixed.deals.size())) break;
@@ -300,7 +302,7 @@ class Expert final : public Computer {
     std::size_t next = 0;
     for (int stage = 0; stage < stages; ++stage) {
       const long long perMove = std::max<long long>(1, budget / (stages * static_cast<long long>(alive.size())));
-      for (long long k = 0; k < perMove; ++k) {
+      for (long long k = 0; k < perMove && !stopped(); ++k) {
         d.use(deals[next]);
         const double w = weights[next];
         next = (next + 1) % deals.size();
@@ -342,7 +344,7 @@ class Expert final : public Computer {
     std::vector<TreeNode> tree(1);
     tree.reserve(cap);
     std::vector<std::uint32_t> path;
-    for (long long it = 0; it < iterations; ++it) {
+    for (long long it = 0; it < iterations && !stopped(); ++it) {
       const double x = std::ldexp(static_cast<double>(rng_()), -32) * total;
       const auto k =
           static_cast<std::size_t>(std::upper_bound(cumulative.begin(), cumulative.end(), x) - cumulative.begin());

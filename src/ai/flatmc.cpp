@@ -97,7 +97,7 @@ class FlatMC final : public Computer {
     }
     Determinized d(o);
     std::vector<MoveScore> score(static_cast<std::size_t>(o.legal.size));
-    for (int k = 0; k < k_; ++k) {
+    for (int k = 0; k < k_ && !stopped(); ++k) {
       d.sample(rng_);
       for (int i = 0; i < o.legal.size; ++i)
         score[static_cast<std::size_t>(i)].add(d.playoutAfter(o.legal.moves[i], prng_));

@@ -1,5 +1,6 @@
 // Computer players (on observations only) and random playouts, on top of core only.
 #pragma once
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -28,6 +29,16 @@ class Computer {
   // One legal move for the observer: o.turn == o.me and o.legal is not empty.
   [[nodiscard]] virtual Decision decide(const Observation& o) = 0;
   [[nodiscard]] Move choose(const Observation& o) { return decide(o).move; }
+  // The move is no longer wanted once *stop is true (the studio quit, or the position changed):
+  // a searching player then returns soon with its best move so far. nullptr: never.
+  void setStop(const std::atomic<bool>* stop) { stop_ = stop; }
+
+ protected:
+  [[nodiscard]] bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+  [[nodiscard]] const std::atomic<bool>* stopFlag() const { return stop_; }
+
+ private:
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 // "greedy": its heaviest playable tile (the first legal move in core's order: heaviest first, end

@@ -116,12 +116,13 @@ void Session::startThinking(Player who) {
   // the timeline is; the worker gets a copy).
   ai::RoundLog log;
   for (const RoundMove& rm : roundMoves(timeline_)) log.record(*rm.before, rm.move);
-  thinker_->start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl&) {
+  thinker_->start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl& control) {
     const auto t0 = std::chrono::steady_clock::now();
     ComputerDecision d;
     d.spec = spec;
     auto player = ai::makePlayer(spec, seed);
     if (player) {
+      player->setStop(&control.cancel);  // a newer position, a new game or quitting stops it soon
       ai::Decision made = player->decide(o);
       d.move = made.move;
       d.reason = std::move(made.reason);
