@@ -173,3 +173,14 @@ TEST_CASE("script: `action ID` names an action of the registry; modifiers and ty
   REQUIRE(bad.errors.size() == 5);
   CHECK(bad.errors[1].message.find("unknown action 'game.fly'") == 0);
 }
+
+// Issue 26 #5: a check's value nested 100,000 deep overflowed the stack when the failed check was
+// formatted; the reader now refuses a value nested deeper than the state could ever be.
+TEST_CASE("script: a check's value nested too deep is refused at its line") {
+  const std::string deep = "check /round " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  const ParsedScript p = parseScript("check /round [[1]]\n" + deep + "check-contains /title [[[[\n");
+  REQUIRE(p.errors.size() == 1);
+  CHECK(p.errors[0].line == 2);
+  CHECK(p.errors[0].text("s.txt").find("nests 100000 levels deep (at most 32)") != std::string::npos);
+  CHECK(p.commands.size() == 2);  // the other two lines read
+}

@@ -367,3 +367,27 @@ TEST_CASE("hidden hands: a hidden draw that ends the round keeps the round's end
   }
   CHECK(seen);
 }
+
+// Issue 26 #1: text from a file is shown cut, and drawn whole only a line in view at a time.
+TEST_CASE("long text: shown cut at a character boundary, split into display lines") {
+  CHECK(shownText("short", 10) == "short");
+  CHECK_FALSE(longerThan("0123456789", 10));
+  CHECK(longerThan("0123456789x", 10));
+  const std::string e = "\xC3\xA9";  // é, two bytes
+  std::string many;
+  for (int i = 0; i < 1000; ++i) many += e;
+  const std::string cut = shownText(many, 5);
+  CHECK(cut.rfind(e + e + e + e + e + "\xE2\x80\xA6 (995 more characters)", 0) == 0);
+  const std::string text = "ab\n" + many + "\n\nc";  // the lines are views into it
+  const auto lines = textLines(text, 300);
+  REQUIRE(lines.size() == 7);  // ab, 300 + 300 + 300 + 100 é, an empty line, c
+  CHECK(lines[0] == "ab");
+  CHECK(lines[1].size() == 600);
+  CHECK(lines[4].size() == 200);
+  CHECK(lines[5].empty());
+  CHECK(lines[6] == "c");
+  std::size_t total = 0;
+  const std::string big(1000000, 'x');
+  for (const auto l : textLines(big, 80)) total += l.size();
+  CHECK(total == 1000000);
+}

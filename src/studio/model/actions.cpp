@@ -183,6 +183,12 @@ void viewActions(Builder& b) {
   b.add("view.whole", N_("Whole table"), {key('W')}, {}, [](const ActionContext&, Intents& out) {
      out.push_back(onIntent(K::SetView, true));
    }).checked = [](const ActionContext& c) { return c.wholeTable; };
+  // A note longer than the table's caption shows (kCaptionShown characters) in a window of its own.
+  b.add(
+       "view.whole_note", N_("Show the whole note"), {},
+       [](const ActionContext& c) { return longerThan(c.s().timeline().current().caption, kCaptionShown); },
+       [](const ActionContext&, Intents& out) { out.push_back(intentOf(K::ShowWholeNote)); })
+      .why = [](const ActionContext&) { return std::string(_("the note is shown whole under the table")); };
   b.separator = true;
   const std::pair<const char*, Visibility> views[] = {
       {N_("Show all hands"), Visibility::All}, {N_("Show as A"), Visibility::AsA}, {N_("Show as B"), Visibility::AsB}};

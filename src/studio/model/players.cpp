@@ -1,7 +1,9 @@
 // The studio's seats: human, or a computer player of src/ai named by its spec.
 #include "studio/model/players.h"
 
+#include "core/files.h"
 #include "studio/model/i18n.h"
+#include "studio/model/viewmodel.h"
 
 namespace dom::studio {
 
@@ -76,7 +78,7 @@ std::string playerTitle(Player p, const std::string& name) {
 std::string playerLabel(const std::string& name) {
   for (const auto& c : seatChoices())
     if (c.spec == name) return c.label;
-  return name;
+  return files::cut(name, kNameShown);  // a record's name may be megabytes long
 }
 
 }  // namespace dom::studio

@@ -2,6 +2,7 @@
 #include "studio/model/script_parse.h"
 #include "studio/model/actions.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -424,6 +425,29 @@ bool editorVerb(Line& l) {
 // check /json/pointer VALUE: the state there equals VALUE exactly. VALUE is JSON, or a bare word (not
 // valid JSON) compared as a whole string; ">N" means a number greater than N.
 // check-contains /json/pointer TEXT: the string there contains TEXT.
+// How deeply the arrays and objects of a JSON text nest (outside its strings).
+int jsonDepth(std::string_view text) {
+  int depth = 0, most = 0;
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (inString) {
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        inString = false;
+    } else if (ch == '"') {
+      inString = true;
+    } else if (ch == '[' || ch == '{') {
+      most = std::max(most, ++depth);
+    } else if (ch == ']' || ch == '}') {
+      --depth;
+    }
+  }
+  return most;
+}
+constexpr int kMaxCheckDepth = 32;  // the state nests 6 deep; a deeper value could only fail
+
 bool checkVerb(Line& l) {
   const std::string_view cmd = l.cmd, arg = l.arg;
   const auto& w = l.w;
@@ -443,6 +467,10 @@ bool checkVerb(Line& l) {
   if (!want.empty() && want[0] == '>') {
     if (!decimal(want.substr(1), c.above)) return l.fail("check: '>' takes a number, found " + echoed(want));
   }
+  // A value nested 100,000 deep overflowed the stack when a failed check was formatted.
+  if (const int depth = jsonDepth(want); depth > kMaxCheckDepth)
+    return l.fail("check: the value nests " + std::to_string(depth) + " levels deep (at most " +
+                  std::to_string(kMaxCheckDepth) + ")");
   c.want = nlohmann::json::parse(want, nullptr, false);
   if (c.want.is_discarded()) c.want = c.wantText;
   return true;

@@ -93,6 +93,7 @@ struct Intent {
     SetView,  // on: the whole table, else fit the line
     StopRecordAnalysis,
     SetAnalysisAll,  // on: the Analysis pane knows every tile, else the mover's knowledge
+    ShowWholeNote,   // the current position's note, whole, in a window of its own
   };
   // The kinds from ExportPng on are the window's: the session never sees them.
   [[nodiscard]] bool windowKind() const { return kind >= Kind::ExportPng; }

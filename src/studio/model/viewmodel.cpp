@@ -293,4 +293,44 @@ ScoreView scoreView(const Match& m) {
   return v;
 }
 
+namespace {
+// The byte length of the UTF-8 sequence that starts with c (a stray continuation byte: 1).
+std::size_t seqLength(unsigned char c) { return c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
+
+// The byte offset after `chars` characters of text (its size when it has fewer).
+std::size_t offsetOf(std::string_view text, std::size_t chars) {
+  std::size_t i = 0;
+  for (std::size_t n = 0; n < chars && i < text.size(); ++n) i += seqLength(static_cast<unsigned char>(text[i]));
+  return std::min(i, text.size());
+}
+}  // namespace
+
+bool longerThan(std::string_view text, std::size_t max) { return offsetOf(text, max) < text.size(); }
+
+std::string shownText(std::string_view text, std::size_t max) {
+  const std::size_t end = offsetOf(text, max);
+  if (end >= text.size()) return std::string(text);
+  std::size_t rest = 0;
+  for (std::size_t i = end; i < text.size(); i += seqLength(static_cast<unsigned char>(text[i]))) ++rest;
+  return std::string(text.substr(0, end)) + "\u2026 " +
+         i18n::format(P_("({0} more character)", "({0} more characters)", rest), {std::to_string(rest)});
+}
+
+std::vector<std::string_view> textLines(std::string_view text, std::size_t width) {
+  std::vector<std::string_view> out;
+  width = std::max<std::size_t>(width, 1);
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t nl = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, nl - start);
+    do {
+      const std::size_t cut = offsetOf(line, width);
+      out.push_back(line.substr(0, cut));
+      line.remove_prefix(cut);
+    } while (!line.empty());
+    start = nl + 1;
+  }
+  return out;
+}
+
 }  // namespace dom::studio

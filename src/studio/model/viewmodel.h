@@ -1,6 +1,7 @@
 // What each pane shows for a position, as plain data and text: tested without a window.
 #pragma once
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -73,5 +74,18 @@ struct ScoreView {
 
 // Legal moves of the player to move that play tile t.
 [[nodiscard]] std::vector<Move> movesOfTile(const Match& m, Tile t);
+
+// Text of any length drawn safely (issue 26 #1). ImGui draws a string in one go, and a megabyte
+// note, name or title overflows a window's 16-bit vertex indices (an abort). Text from a file is
+// shown cut (shownText: at most `max` characters, UTF-8 aware, with "… (N more characters)"); the
+// whole of it is drawn as display lines (textLines: at most `width` characters each, split at line
+// breaks) through a list clipper, which draws only the lines in view.
+inline constexpr std::size_t kNameShown = 40;      // a player's name
+inline constexpr std::size_t kTitleShown = 200;    // a record's title or about, a log line
+inline constexpr std::size_t kCaptionShown = 300;  // a position's note under the table
+[[nodiscard]] std::string shownText(std::string_view text, std::size_t max);
+// Whether shownText cuts it.
+[[nodiscard]] bool longerThan(std::string_view text, std::size_t max);
+[[nodiscard]] std::vector<std::string_view> textLines(std::string_view text, std::size_t width = 100);
 
 }  // namespace dom::studio

@@ -1,8 +1,10 @@
 // The app object: the window's side of the studio. Keys, menu and panes make intents; the session
 // applies them; the layout tiles the window.
 #include "studio/ui/app.h"
+#include "core/files.h"
 #include "studio/model/i18n.h"
 #include "studio/model/paths.h"
+#include "studio/model/viewmodel.h"
 #include "studio/ui/shaping.h"
 
 #include <imgui.h>
@@ -22,7 +24,7 @@ namespace dom::studio {
 
 void LogBuffer::add(std::string line) {
   std::lock_guard lock(mutex);
-  lines.push_back(std::move(line));
+  lines.push_back(longerThan(line, 1000) ? shownText(line, 1000) : std::move(line));
   while (lines.size() > 500) lines.pop_front();
 }
 
@@ -152,6 +154,7 @@ void App::apply(const Intent& in) {
     }
     case K::SetView: table_->setView(TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}); return;
     case K::StopRecordAnalysis: recordAnalyser.cancel(); return;
+    case K::ShowWholeNote: table_->showWholeNote(); return;
     case K::SetAnalysisAll: analysisAll = in.on; return;
     case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session's settings
     default: break;
@@ -591,7 +594,8 @@ const TrackerView& App::tracker() const {
 }
 
 std::string App::windowTitle() const {
-  const auto names = session.playerNames();
+  auto names = session.playerNames();
+  for (auto& n : names) n = files::cut(n, kNameShown);
   return "Dominoes Studio - " +
          (session.filePath().empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath());
 }

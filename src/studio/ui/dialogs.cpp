@@ -154,7 +154,7 @@ void drawErrorDialog(App& app) {
     app.session.apply(intentOf(Intent::Kind::DismissError));
   }
   if (ImGui::BeginPopupModal(idLabel(_("Error"), "error").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", app.session.errorText().c_str());
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", shownText(app.session.errorText(), 2000).c_str());
     ImGui::TextDisabled("%s", _("The current game is kept."));
     if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();

@@ -41,15 +41,16 @@ void ScenariosPane::draw(const App& app, Intents& out) {
   int n = 0;
   for (const ScenarioEntry& e : entries) {
     ImGui::PushID(e.path.c_str());
-    const std::string label =
-        std::to_string(++n) + ". " + (e.title.empty() ? e.file : std::string(S_(e.title.c_str())));
+    const std::string label = std::to_string(++n) + ". " +
+                              shownText(e.title.empty() ? e.file : std::string(S_(e.title.c_str())), kTitleShown);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
     if (ImGui::Selectable("##scenario", app.session.filePath() == e.path, 0, ImVec2(wrap, h)))
       out.push_back(openIntent(e.path));
     ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr,
                                         wrap);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", e.file.c_str(), S_(e.about.c_str()));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s\n%s", shownText(e.file, kTitleShown).c_str(), shownText(S_(e.about.c_str()), 1000).c_str());
     ImGui::PopID();
   }
   ImGui::End();

@@ -109,16 +109,20 @@ void spinner() {
 struct Words {
   std::string caption, hint, status, thinking;
   bool deal = false;
+  bool cut = false;  // the note is longer than kCaptionShown: cut, with a button for the whole of it
   [[nodiscard]] float height(float width) const {
     const ImGuiStyle& st = ImGui::GetStyle();
     float h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, width).y + st.ItemSpacing.y;
-    if (deal) h += ImGui::GetFrameHeightWithSpacing();
+    if (deal || cut) h += ImGui::GetFrameHeightWithSpacing();
     for (const std::string* t : {&hint, &status, &thinking})
       if (!t->empty()) h += ImGui::CalcTextSize(t->c_str(), nullptr, false, width).y + st.ItemSpacing.y;
     return h + st.ItemSpacing.y;
   }
-  void draw(Intents& out) const {
+  // True when the whole note was asked for.
+  bool draw(Intents& out) const {
     ImGui::TextWrapped("%s", caption.c_str());
+    const bool all = cut && ImGui::Button((std::string(_("Show the whole note")) + "###wholenote").c_str());
+    if (deal && cut) ImGui::SameLine();
     if (deal && ImGui::Button(_("Deal the next round"))) {
       Intent in;
       in.kind = Intent::Kind::DealNext;
@@ -132,6 +136,7 @@ struct Words {
       spinner();
       ImGui::TextUnformatted(thinking.c_str());
     }
+    return all;
   }
 };
 
@@ -143,9 +148,12 @@ Words wordsOf(const App& app, bool choice) {
                   ? std::string(_("Editing the position: the table shows it as it is laid, the lead outlined in blue."))
               : node.caption.empty() ? explainPosition(m, app.settings().visibility)
                                      : i18n::trScenarioLines(node.caption);
+  // A note of any length: the first kCaptionShown characters here, the whole in its own window.
+  w.cut = longerThan(w.caption, kCaptionShown);
+  if (w.cut) w.caption = shownText(w.caption, kCaptionShown);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
   if (choice) w.hint = _("Click a ghost, or Left/Right to choose and Enter to play.");
-  w.status = app.statusText;
+  w.status = shownText(app.statusText, 1000);
   if (const auto who = app.session.thinker()) {
     const Seat& seat = app.session.game().seats[static_cast<std::size_t>(idx(*who))];
     w.thinking = i18n::format(_("{0}, {1}, is thinking..."), {std::string(1, letter(*who)), seatLabel(seat)});
@@ -215,9 +223,14 @@ void TablePane::dump(nlohmann::json& j) const {
                 {"w", rect_[2]},
                 {"h", rect_[3]},
                 {"shaders", shaders_},
-                {"hover", hoverGhost_}});
+                {"hover", hoverGhost_},
+                {"caption", captionShown_}});
   j["table"] = table;
   j["view"] = name(view_.mode);
+  j["wholeNote"] = {{"open", noteShown_},
+                    {"chars", static_cast<long long>(note_.size())},
+                    {"lines", static_cast<long long>(noteLines_.size())},
+                    {"drawn", noteLinesDrawn_}};
 }
 
 std::vector<Move> placementsOf(const Match& m, Tile t) {
@@ -239,6 +252,7 @@ void TablePane::draw(const App& app, Intents& out) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // The words under the table take the height they need (wrapped), the table the rest.
   const Words words = wordsOf(app, hasChoice(app));
+  captionShown_ = words.caption;
   const float captionH = words.height(avail.x);
   const ImVec2 size(std::max(avail.x, 50.0f), std::max(avail.y - captionH, 50.0f));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -303,7 +317,40 @@ void TablePane::draw(const App& app, Intents& out) {
     }
     ImGui::EndDragDropTarget();
   }
-  words.draw(out);
+  if (words.draw(out)) showWholeNote();
+  ImGui::End();
+  if (noteShown_) drawWholeNote(app);
+}
+
+// The current position's whole note in a window of its own, drawn a display line at a time
+// through a list clipper (only the lines in view are drawn, whatever the note's length).
+void TablePane::drawWholeNote(const App& app) {
+  const Node& node = app.timeline().current();
+  if (noteNode_ != app.timeline().currentIndex() || noteTimeline_ != app.session.timelineId()) {
+    note_ = i18n::trScenarioLines(node.caption);
+    noteNode_ = app.timeline().currentIndex();
+    noteTimeline_ = app.session.timelineId();
+    noteLines_ = textLines(note_, 80);
+    noteChars_ = 0;
+    for (const char c : note_) noteChars_ += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }
+  if (noteFocus_) ImGui::SetNextWindowFocus();
+  noteFocus_ = false;
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowSize(ImVec2(std::min(d.x * 0.8f, ImGui::GetFontSize() * 48), d.y * 0.6f), ImGuiCond_Appearing);
+  ImGui::SetNextWindowPos(ImVec2(d.x * 0.5f, d.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  const std::string title = i18n::format(_("The whole note ({0} characters)"), {std::to_string(noteChars_)});
+  if (ImGui::Begin((title + "###wholenote").c_str(), &noteShown_, ImGuiWindowFlags_HorizontalScrollbar)) {
+    noteLinesDrawn_ = 0;
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(noteLines_.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const std::string_view l = noteLines_[static_cast<std::size_t>(i)];
+        ImGui::TextUnformatted(l.data(), l.data() + l.size());
+        ++noteLinesDrawn_;
+      }
+  }
   ImGui::End();
 }
 

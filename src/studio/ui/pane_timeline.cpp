@@ -106,7 +106,7 @@ int cell(const std::string& text, const ImVec4* colour = nullptr) {
                             text.c_str(), nullptr, &size);
   if (colour) ImGui::PopStyleColor();
   ImGui::Dummy(ImVec2(w, size.y));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shownText(text, 1000).c_str());
   return 1;
 }
 // A button's width: its label and the frame's padding.

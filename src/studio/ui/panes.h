@@ -54,6 +54,7 @@ class TablePane final : public PaneView {
   void dump(nlohmann::json& j) const override;
   [[nodiscard]] const TableView& view() const { return view_; }
   void setView(const TableView& v) { view_ = v; }
+  void showWholeNote() { noteShown_ = noteFocus_ = true; }
   [[nodiscard]] const std::vector<ScreenTile>& screenTiles() const { return screenTiles_; }
   // Window pixels of the table image: x, y, w, h.
   [[nodiscard]] const std::array<float, 4>& rect() const { return rect_; }
@@ -76,6 +77,18 @@ class TablePane final : public PaneView {
     Tile selected = kNoTile, last = kNoTile;
     bool ghosts = true, editing = false;
   } cache_;
+  // The whole note of the position (its caption), when asked for: the caption under the table is
+  // cut at kCaptionShown characters.
+  std::string captionShown_;  // the note under the table as drawn (cut)
+  bool noteShown_ = false;
+  std::string note_;
+  std::vector<std::string_view> noteLines_;  // into note_
+  int noteNode_ = -1;
+  std::uint64_t noteTimeline_ = 0;
+  int noteLinesDrawn_ = 0;
+  long long noteChars_ = 0;
+  bool noteFocus_ = false;  // brought to the front when it opens
+  void drawWholeNote(const App& app);
   void input(const TableScene& s, float mx, float my);
   void fillScreenTiles(float ox, float oy);
 };

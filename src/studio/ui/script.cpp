@@ -331,6 +331,11 @@ void Script::editorCommand(App& app, const ScriptCommand& c) {
     app.apply(editMoveIntent(c.tile, c.zone));
 }
 
+namespace {
+// A value in a failed check's message: its JSON cut at 300 characters (a 1 MB note is not echoed).
+std::string shown(const nlohmann::json& j) { return files::cut(jsonText(j), 300); }
+}  // namespace
+
 void Script::check(App& app, const ScriptCommand& c) {
   using K = ScriptCommand::Kind;
   const auto state = app.state();
@@ -342,11 +347,11 @@ void Script::check(App& app, const ScriptCommand& c) {
   }
   if (c.kind == K::CheckContains) {
     if (!got.is_string() || got.get<std::string>().find(c.wantText) == std::string::npos)
-      return fail(c, "expected a string containing " + jsonText(c.wantText) + ", found " + jsonText(got));
+      return fail(c, "expected a string containing " + shown(c.wantText) + ", found " + shown(got));
   } else if (!c.wantText.empty() && c.wantText[0] == '>' && got.is_number()) {
-    if (!(got.get<double>() > c.above)) return fail(c, "expected " + jsonText(c.wantText) + ", found " + jsonText(got));
+    if (!(got.get<double>() > c.above)) return fail(c, "expected " + shown(c.wantText) + ", found " + shown(got));
   } else if (got != c.want) {
-    return fail(c, "expected " + jsonText(c.want) + ", found " + jsonText(got));
+    return fail(c, "expected " + shown(c.want) + ", found " + shown(got));
   }
   spdlog::info("check {} ok", c.pointer);
 }
