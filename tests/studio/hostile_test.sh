@@ -67,6 +67,22 @@ case $case_ in
     XDG_CONFIG_HOME=$out/xdg_file run --frames 10 --script unsaved.script > unsaved2.err 2>&1 || fail "exit $?"
     [ "$(grep -c 'settings not saved' unsaved2.err)" -eq 1 ] || fail "XDG_CONFIG_HOME a file: not said exactly once"
     ;;
+  exit_status)  # issue 26 #7: a script that did not finish, or a refused write, exits 3 with the reason
+    printf 'wait 5\nwait 5\ncheck /round 1\n' > unfinished.script
+    run --no-ini --frames 4 --script unfinished.script > unfinished.err 2>&1; rc=$?
+    [ $rc -eq 3 ] || fail "--frames running out before the script's end exits $rc, want 3"
+    grep -q "ran out before the script's end (line 2 did not run)" unfinished.err || fail "no reason: $(tail -2 unfinished.err)"
+    rm -rf refused.png && mkdir refused.png
+    printf 'screenshot refused.png\nwait 2\nexport-table refused.png\nwait 2\n' > refused.script
+    run --no-ini --frames 30 --script refused.script > refused.err 2>&1; rc=$?
+    [ $rc -eq 3 ] || fail "refused screenshot and table writes exit $rc, want 3"
+    [ "$(grep -c 'script: .*refused.png' refused.err)" -eq 2 ] || fail "the two refusals are not both said: $(cat refused.err)"
+    # Issue 26 #14: a NUL or ESC in a script line is echoed as \x00 / \x1b, and the message goes on.
+    printf 'fl\000y\033[2J away\n' > nul.script
+    "$studio" --no-ini --frames 5 --script nul.script > nul.err 2>&1; rc=$?
+    [ $rc -eq 2 ] || fail "a bad script line exits $rc, want 2"
+    grep -qF "unknown action 'fl\\x00y\\x1b[2J'" nul.err || fail "the NUL and ESC are not escaped: $(cat -A nul.err)"
+    ;;
   usage)  # usage errors exit 2 and name the option; no window is needed
     for args in "--frames -1" "--frames x" "--frames 99999999999999999999" "--size 99999x99999" "--size 100x100" \
                 "--size 800" "--seed -1" "--seed +1" "--seed 18446744073709551616" "--seed 99999999999999999999999" \

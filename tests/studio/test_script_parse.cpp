@@ -184,3 +184,11 @@ TEST_CASE("script: a check's value nested too deep is refused at its line") {
   CHECK(p.errors[0].text("s.txt").find("nests 100000 levels deep (at most 32)") != std::string::npos);
   CHECK(p.commands.size() == 2);  // the other two lines read
 }
+
+// Issue 26 #15: one size bound for windows: `resize` stops where --size does (8192x8192).
+TEST_CASE("script: resize takes the window sizes --size takes") {
+  CHECK(parseScript("resize 8192x8192\n").errors.empty());
+  const ParsedScript p = parseScript("resize 16384x16384\n");
+  REQUIRE(p.errors.size() == 1);
+  CHECK(p.errors[0].text("s.txt").find("320x240 to 8192x8192") != std::string::npos);
+}

@@ -9,6 +9,8 @@
 #include <system_error>
 #include <vector>
 
+#include "core/files.h"
+
 namespace dom::studio::paths {
 namespace fs = std::filesystem;
 
@@ -73,6 +75,16 @@ std::string uiFont() {
     if (!found.empty()) break;
   }
   return found;
+}
+
+std::string readReason(const std::string& reason) {
+  constexpr std::string_view hint = " (--max-size raises it)";
+  if (!reason.ends_with(hint)) return reason;
+  return reason.substr(0, reason.size() - hint.size()) + " (the studio reads records of up to 16 MiB)";
+}
+
+std::string readError(std::string_view path, const std::string& reason) {
+  return files::cut(path, 200) + ": " + readReason(reason);
 }
 
 }  // namespace dom::studio::paths

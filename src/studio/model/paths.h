@@ -2,6 +2,7 @@
 // UI font through fontconfig. No build-machine path is compiled in.
 #pragma once
 #include <string>
+#include <string_view>
 
 namespace dom::studio::paths {
 
@@ -15,5 +16,10 @@ namespace dom::studio::paths {
 // A TrueType file for the UI: fontconfig's match for "DejaVu Sans" (any sans-serif TrueType when that
 // is missing); empty when fontconfig finds none.
 [[nodiscard]] std::string uiFont();
+// A file the studio could not read, in its words: the path cut for echoing (a 15 MiB path is not
+// written out whole) and the reason, without core's hint of the command line's --max-size, an
+// option the studio does not have (its limit is core's default, 16 MiB).
+[[nodiscard]] std::string readError(std::string_view path, const std::string& reason);
+[[nodiscard]] std::string readReason(const std::string& reason);
 
 }  // namespace dom::studio::paths

@@ -47,7 +47,21 @@ std::vector<std::string_view> words(std::string_view s) {
 }
 
 // A word as echoed in a message: quoted and cut.
-std::string echoed(std::string_view w) { return "'" + files::cut(w) + "'"; }
+// A word of the script as its error echoes it: cut at 60 characters, and its control characters
+// (a NUL cut the message, an ESC reached the terminal) written as \xNN.
+std::string echoed(std::string_view w) {
+  std::string out;
+  for (const char ch : files::cut(w)) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u < 0x20 || u == 0x7F) {
+      constexpr char hex[] = "0123456789abcdef";
+      out += {'\\', 'x', hex[u >> 4], hex[u & 15]};
+    } else {
+      out += ch;
+    }
+  }
+  return "'" + out + "'";
+}
 
 // Strict whole numbers: digits only (no sign, no space), in [lo, hi].
 bool wholeNumber(std::string_view w, long long lo, long long hi, long long& out) {
@@ -227,9 +241,10 @@ bool resizeVerb(Line& l) {
   l.c.kind = K::Resize;
   const auto x = l.arg.find('x');
   long long wd = 0, ht = 0;
-  if (l.w.size() != 1 || x == std::string_view::npos || !wholeNumber(l.arg.substr(0, x), 320, 16384, wd) ||
-      !wholeNumber(l.arg.substr(x + 1), 240, 16384, ht))
-    return l.fail("resize takes WxH from 320x240 to 16384x16384, found " + echoed(l.arg));
+  // The bound of --size: a window Xlib can make.
+  if (l.w.size() != 1 || x == std::string_view::npos || !wholeNumber(l.arg.substr(0, x), 320, 8192, wd) ||
+      !wholeNumber(l.arg.substr(x + 1), 240, 8192, ht))
+    return l.fail("resize takes WxH from 320x240 to 8192x8192, found " + echoed(l.arg));
   l.c.width = static_cast<int>(wd);
   l.c.height = static_cast<int>(ht);
   return true;

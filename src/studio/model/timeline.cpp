@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "core/files.h"
+#include "studio/model/paths.h"
 
 namespace dom::studio {
 
@@ -149,7 +150,8 @@ std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view
 std::optional<dgn::Error> Timeline::loadFile(const std::string& path) {
   // One way in for files: regular files only, size checked first, the OS reason in the message.
   auto text = files::readText(path);
-  if (auto* e = std::get_if<files::ReadError>(&text)) return dgn::Error{path, 0, e->message};
+  if (auto* e = std::get_if<files::ReadError>(&text))
+    return dgn::Error{files::cut(path, 200), 0, paths::readReason(e->message)};
   return load(std::get<std::string>(text), path);
 }
 

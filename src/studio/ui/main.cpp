@@ -593,7 +593,10 @@ void FrameLoop::exportImages(int fbw, int fbh, bool last) {
     if (app.exportTable)
       crop = {static_cast<int>(app.table().rect()[0] * k), static_cast<int>(app.table().rect()[1] * k),
               static_cast<int>(app.table().rect()[2] * k), static_cast<int>(app.table().rect()[3] * k)};
-    if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) app.session.apply(statusIntent(err));
+    if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) {
+      app.session.apply(statusIntent(err));
+      if (!o.scriptPath.empty()) script.refusedWrite(err);  // a scripted run says so in its exit status
+    }
     app.exportPath.clear();
     app.exportTable = false;
   }
@@ -696,6 +699,13 @@ int main(int argc, char** argv) {
   shutdown(app, window);
   if (script.failures() > 0) {
     std::fprintf(stderr, "dominoes-studio: %d script check(s) failed\n", script.failures());
+    return 3;
+  }
+  // --frames ran out before the script's end: its last lines never ran, which is no success (a
+  // last `wait` cut short is: nothing was left to run after it).
+  if (o.frames > 0 && script.stoppedAt() > 0 && !script.quitRequested()) {
+    std::fprintf(stderr, "dominoes-studio: --frames %d ran out before the script's end (line %d did not run)\n",
+                 o.frames, script.stoppedAt());
     return 3;
   }
   return loop.exitCode;

@@ -9,6 +9,7 @@
 
 #include "core/files.h"
 #include "core/movetext.h"
+#include "studio/model/paths.h"
 #include "studio/model/viewmodel.h"
 
 namespace dom::studio {
@@ -19,7 +20,7 @@ std::string jsonText(const nlohmann::json& j, int indent) {
 
 std::string Script::load(const std::string& path) {
   const auto text = files::readText(path);
-  if (const auto* e = std::get_if<files::ReadError>(&text)) return "--script " + path + ": " + e->message;
+  if (const auto* e = std::get_if<files::ReadError>(&text)) return "--script " + paths::readError(path, e->message);
   ParsedScript parsed = parseScript(std::get<std::string>(text));
   std::string errors;
   for (std::size_t i = 0; i < parsed.errors.size() && i < 20; ++i)
@@ -112,6 +113,11 @@ bool fileAction(App& app, const ScriptCommand& c, Intent in) {
   return ok;
 }
 }  // namespace
+
+void Script::refusedWrite(const std::string& why) {
+  ++failures_;
+  spdlog::error("script: {}", why);
+}
 
 void Script::fail(const ScriptCommand& c, const std::string& why) {
   ++failures_;

@@ -41,6 +41,11 @@ class Script {
   [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0; }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }
+  // A write the script asked for was refused (a screenshot or table export): a failure, which
+  // makes the run exit 3 as a refused save does.
+  void refusedWrite(const std::string& why);
+  // The line of the first command not run (0 when every command ran).
+  [[nodiscard]] int stoppedAt() const { return next_ < commands_.size() ? commands_[next_].line : 0; }
 
  private:
   void run(App& app, const ScriptCommand& c, int& key);
