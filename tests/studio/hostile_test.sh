@@ -95,6 +95,12 @@ case $case_ in
         *) grep -q -- "$opt" usage.out || fail "'$args' does not name $opt: $(cat usage.out)" ;; esac
     done
     "$studio" --size 99999x99999 2>&1 | grep -q "320x240 to 8192x8192" || fail "--size does not give the range"
+    # Issue 26 #16: an empty value is refused, not taken for the default.
+    for opt in --lang --script --ini --dump-state --a --rules; do
+      "$studio" "$opt" '' > empty.out 2>&1; rc=$?
+      [ $rc -eq 2 ] || fail "$opt '' exits $rc, want 2"
+      grep -q -- "$opt needs a value" empty.out || fail "$opt '': $(cat empty.out)"
+    done
     # A script with bad lines is refused before anything runs: every bad line as FILE:LINE, exit 2.
     long=$(head -c 5000 /dev/zero | tr '\0' 'x')
     printf 'open log\nopen tabel\nwait -1\n# fine\nkey %s\n' "$long" > bad_lines.script

@@ -211,6 +211,11 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
     std::fputs((o.listActionsFlag ? listActions() : keyTable()).c_str(), stdout);
     return 0;
   }
+  // An option given an empty value (--lang '', --script '') is a mistake, not "the default".
+  for (const char* name : {"--screenshot", "--script", "--rules", "--a", "--b", "--dump-state", "--ini", "--size",
+                           "--lang", "--frames", "--seed"})
+    if (cli.count(name) > 0 && cli.get_option(name)->as<std::string>().empty())
+      return usage(std::string(name) + " needs a value, not an empty one");
   o.framesGiven = cli.count("--frames") > 0;
   o.seedGiven = cli.count("--seed") > 0;
   return std::nullopt;
