@@ -90,6 +90,8 @@ class Analyser {
   void poll();
   // Blocks until the running job is done and collects it (tests and scripts).
   void wait();
+  // The running job is no longer wanted.
+  void cancel() { job_.cancel(); }
   int samples = 200;
 
  private:

@@ -95,15 +95,15 @@ MoveCounter moveCounter(const Timeline& t) {
   return c;
 }
 
-Session::Session() : thinker_(std::make_unique<Background<ComputerDecision>>()) { editor_.load(match()); }
+Session::Session() : jobs_(std::make_unique<Jobs>()) { editor_.load(match()); }
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 Session::~Session() = default;
 
-bool Session::thinking() const { return thinker_ && thinker_->busy(); }
+bool Session::thinking() const { return jobs_ && jobs_->thinker.busy(); }
 
 void Session::waitForComputer() {
-  if (thinker_) thinker_->wait();
+  if (jobs_) jobs_->thinker.wait();
 }
 
 // The seat's player decides on a worker thread, from a copy of the position, with a seed of its
@@ -116,7 +116,7 @@ void Session::startThinking(Player who) {
   // the timeline is; the worker gets a copy).
   ai::RoundLog log;
   for (const RoundMove& rm : roundMoves(timeline_)) log.record(*rm.before, rm.move);
-  thinker_->start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl& control) {
+  jobs_->thinker.start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl& control) {
     const auto t0 = std::chrono::steady_clock::now();
     ComputerDecision d;
     d.spec = spec;
@@ -552,6 +552,11 @@ void Session::apply(const Intent& in) {
     bump();
     return;
   }
+  // The coach's kinds ask for background work or show its results: the game is as it was.
+  if (applyCoach(in)) {
+    bump();
+    return;
+  }
   // Each kind belongs to one group; Status and the window's kinds returned above.
   if (!applyTimeline(in) && !applyFile(in) && !applyEditor(in)) applySettings(in);
   // Only the view settings leave the game as it was: anything else makes a running decision stale.
@@ -561,8 +566,8 @@ void Session::apply(const Intent& in) {
                         in.kind == K::ChooseGhost;
   if (!viewOnly) {
     ++epoch_;
-    if (thinker_->busy()) {
-      thinker_->cancel();
+    if (jobs_->thinker.busy()) {
+      jobs_->thinker.cancel();
       thinkingFor_.reset();
     }
   }
@@ -609,9 +614,9 @@ void Session::tick(float dt) {
   }
   // The computer thinks from the moment it is its turn; its move shows once the delay has passed.
   computerElapsed_ += dt;
-  if (!thinker_->runs(epoch_)) startThinking(*who);
+  if (!jobs_->thinker.runs(epoch_)) startThinking(*who);
   if (computerElapsed_ < settings_.computerDelay) return;
-  auto d = thinker_->take(epoch_);
+  auto d = jobs_->thinker.take(epoch_);
   if (!d) return;
   thinkingFor_.reset();
   computerElapsed_ = 0;

@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "studio/model/coach.h"
 #include "studio/model/editor.h"
+#include "studio/model/jobs.h"
 #include "studio/model/players.h"
 #include "studio/model/scenarios.h"
 #include "studio/model/settings.h"
@@ -72,6 +74,15 @@ struct Intent {
     Status,
     DismissError,  // the error modal was closed
     SetSetting,    // a line of the saved settings, `path`: KEY=VALUE (a bad one is logged and ignored)
+    // The coach's background work (jobs.h).
+    Hint,
+    AnalyseRecord,
+    NextMistake,
+    PrevMistake,
+    SetMistakeSide,  // node: the MistakeSide
+    AnalysisNotes,
+    StopRecordAnalysis,
+    SetAnalysisAll,  // on: the Analysis pane knows every tile, else the mover's knowledge
     // The window's own business (App handles these; the session ignores them).
     ExportPng,
     ExportTablePng,
@@ -84,16 +95,8 @@ struct Intent {
     Palette,
     Quit,
     ResetLayout,
-    Hint,
-    AnalyseRecord,
-    NextMistake,
-    PrevMistake,
-    SetMistakeSide,  // node: the MistakeSide
-    AnalysisNotes,
-    SetView,  // on: the whole table, else fit the line
-    StopRecordAnalysis,
-    SetAnalysisAll,  // on: the Analysis pane knows every tile, else the mover's knowledge
-    ShowWholeNote,   // the current position's note, whole, in a window of its own
+    SetView,        // on: the whole table, else fit the line
+    ShowWholeNote,  // the current position's note, whole, in a window of its own
   };
   // The kinds from ExportPng on are the window's: the session never sees them.
   [[nodiscard]] bool windowKind() const { return kind >= Kind::ExportPng; }
@@ -133,15 +136,8 @@ struct MoveCounter {
 };
 [[nodiscard]] MoveCounter moveCounter(const Timeline& t);
 
-// A computer seat's decision, made on a worker thread from what that seat may know.
-struct ComputerDecision {
-  Move move;
-  std::string reason;  // the player's words for it ("" when it gives none)
-  std::string spec;    // the player that decided
-  double ms = 0;       // how long it thought
-  int node = -1;       // the timeline node the move made
-};
-
+// Shows a move on the table: selects its tile and outlines its ghost (draw and pass: nothing).
+[[nodiscard]] Intents showIntents(const Match& m, const Move& mv);
 // A message for the status line.
 [[nodiscard]] Intent statusIntent(std::string text);
 
@@ -187,6 +183,27 @@ class Session {
   [[nodiscard]] const std::optional<ComputerDecision>& lastDecision() const { return lastDecision_; }
   // Blocks until the computer's running decision is done (tests and scripts; the frame never does).
   void waitForComputer();
+
+  // The coach's background work (jobs.h), read through these views.
+  [[nodiscard]] const Analyser& analyser() const { return jobs_->analyser; }
+  [[nodiscard]] const RecordAnalyser& recordAnalyser() const { return jobs_->record; }
+  [[nodiscard]] const CoachHint& coachHint() const { return coachHint_; }
+  // The hint's move when it is shown at the current position (Enter plays it).
+  [[nodiscard]] std::optional<Move> hintMove() const;
+  [[nodiscard]] bool analysisAll() const { return analysisAll_; }         // all tiles known, else the mover's knowledge
+  [[nodiscard]] MistakeSide mistakeSide() const { return mistakeSide_; }  // whose mistakes N and Shift+N go to
+  [[nodiscard]] Analyser::Key analysisKey() const;
+  // The analysis the pane shows for the current node, or nullptr while it is computed.
+  [[nodiscard]] const AnalysisView* analysis() const { return jobs_->analyser.find(analysisKey()); }
+  [[nodiscard]] RecordAnalyser::Key recordKey() const;
+  // The analysis of the current branch, or nullptr until it is computed.
+  [[nodiscard]] const RecordAnalysis* recordAnalysis() const { return jobs_->record.find(recordKey()); }
+  // Each frame: collects the jobs' results, asks for the analysis the Analysis pane or the hint
+  // wants, shows the hint once it came and says what the record analysis found.
+  void pollJobs();
+  // Block until the position / record analysis is computed (tests and scripts).
+  void waitForAnalysis() { jobs_->analyser.wait(); }
+  void waitForRecordAnalysis() { jobs_->record.wait(); }
   // Bumped by every intent that changes the game or the seats (not by view settings): a computer
   // decision or an analysis started under another epoch is stale.
   [[nodiscard]] std::uint64_t positionEpoch() const { return epoch_; }
@@ -252,7 +269,20 @@ class Session {
   std::uint64_t generation_ = 0;
   std::uint64_t epoch_ = 1;
   std::uint64_t timelineId_ = 1;
-  std::unique_ptr<Background<ComputerDecision>> thinker_;
+  std::unique_ptr<Jobs> jobs_;  // the computer's move, the analyses (jobs.h)
+  CoachHint coachHint_;
+  bool analysisAll_ = false;
+  MistakeSide mistakeSide_ = MistakeSide::Both;
+  // The branch whose analysis was asked for and not yet announced: once it is done, the status line
+  // says what it found.
+  std::optional<RecordAnalyser::Key> recordToAnnounce_;
+  bool applyCoach(const Intent& in);
+  void askHint();
+  void analyseRecord();
+  void jumpMistake(int dir);
+  void analysisNotes();
+  void showMove(const Move& mv);
+  void showHint();
   std::optional<Player> thinkingFor_;
   std::optional<ComputerDecision> lastDecision_;
   bool playersFromSeats_ = true;  // the players' names are the seats' (a new game), not a record's

@@ -136,26 +136,8 @@ void App::apply(const Intent& in) {
     case K::Palette: palette.request = true; return;
     case K::Quit: quit = true; return;
     case K::ResetLayout: relayout = true; return;
-    case K::Hint: askHint(); return;
-    case K::AnalyseRecord: analyseRecord(); return;
-    case K::NextMistake:
-    case K::PrevMistake: {
-      Intents more;
-      jumpMistake(in.kind == K::NextMistake ? 1 : -1, more);
-      for (const Intent& i : more) apply(i);
-      return;
-    }
-    case K::SetMistakeSide: mistakeSide = static_cast<MistakeSide>(std::clamp(in.node, 0, 2)); return;
-    case K::AnalysisNotes: {
-      Intents more;
-      analysisNotes(more);
-      for (const Intent& i : more) apply(i);
-      return;
-    }
     case K::SetView: table_->setView(TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}); return;
-    case K::StopRecordAnalysis: recordAnalyser.cancel(); return;
     case K::ShowWholeNote: table_->showWholeNote(); return;
-    case K::SetAnalysisAll: analysisAll = in.on; return;
     case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session's settings
     default: break;
   }
@@ -167,13 +149,11 @@ void App::apply(const Intent& in) {
 ActionContext App::actionContext() const {
   ActionContext c;
   c.session = &session;
-  c.recordAnalysed = recordAnalysis() != nullptr;
-  c.recordAnalysing = recordAnalyser.runs(recordKey());
-  if (hint.shown && hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline().currentIndex() &&
-      !hint.moveText.empty())
-    c.hint = hint.move;
+  c.recordAnalysed = session.recordAnalysis() != nullptr;
+  c.recordAnalysing = session.recordAnalyser().runs(session.recordKey());
+  c.hint = session.hintMove();
   c.wholeTable = table_->view().mode == ViewMode::WholeTable;
-  c.mistakeSide = mistakeSide;
+  c.mistakeSide = session.mistakeSide();
   return c;
 }
 
@@ -404,6 +384,7 @@ void App::frame(float dt) {
   }
   statusText = session.statusLine();
   // The hint shows until something newer is said (a refusal must not hide behind it).
+  const CoachHint& hint = session.coachHint();
   if (hint.shown && hint.rank >= 0 && hint.node == timeline().currentIndex() && !hint.text.empty() &&
       session.statusText().empty())
     statusText = hint.text;
@@ -429,7 +410,7 @@ void App::frame(float dt) {
   }
   drawDialogs(*this, out);
   drawPalette(out);
-  coach(out);
+  session.pollJobs();
   relayout = false;
   measurePanes();
   keys(out);
@@ -469,119 +450,7 @@ nlohmann::json App::layoutState() const {
 }
 
 void App::showMove(const Move& mv, Intents& out) const {
-  if (mv.kind != MoveKind::Play) {
-    out.push_back(selectIntent(kNoTile));
-    return;
-  }
-  out.push_back(selectIntent(mv.tile));
-  const auto placements = placementsOf(match(), mv.tile);
-  for (std::size_t i = 0; i < placements.size(); ++i)
-    if (placements[i].same(mv) && placements[i].end == mv.end && placements[i].heading == mv.heading) {
-      Intent in = intentOf(Intent::Kind::ChooseGhost);
-      in.node = static_cast<int>(i);
-      out.push_back(in);
-    }
-}
-
-void App::askHint() {
-  if (!match().toMove() || editing()) {
-    session.apply(statusIntent(_("no move to hint: no round is on")));
-    return;
-  }
-  if (hint.timeline == session.timelineId() && hint.node == timeline().currentIndex() && hint.rank >= 0) {
-    ++hint.rank;  // the next best
-  } else {
-    hint = Hint{};
-    hint.timeline = session.timelineId();
-    hint.node = timeline().currentIndex();
-    hint.rank = 0;
-  }
-  hint.shown = false;
-}
-
-void App::analyseRecord() {
-  if (editing()) {
-    session.apply(statusIntent(_("leave edit mode to analyse the record")));
-    return;
-  }
-  recordAnalyser.start(recordKey(), timeline());
-  recordToAnnounce = recordKey();
-}
-
-void App::jumpMistake(int dir, Intents& out) {
-  const RecordAnalysis* ra = recordAnalysis();
-  if (!ra) {
-    session.apply(statusIntent(_("no analysis of the record yet: Game > Analyse the record")));
-    return;
-  }
-  const int node = findMistake(*ra, timeline(), dir, mistakeSide);
-  if (node < 0) {
-    session.apply(statusIntent(i18n::format(dir > 0 ? _("no later mistake of {0}") : _("no earlier mistake of {0}"),
-                                            {sideWord(mistakeSide)})));
-    return;
-  }
-  // The position before the marked move: its mover's choices; the status line names the mistake.
-  out.push_back(jumpIntent(timeline().node(node).parent));
-  if (const RecordPly* p = ra->at(node)) {
-    Intent say = intentOf(Intent::Kind::Status);
-    say.path = i18n::format(_("next move: {0}"), {mistakeNote(*p)});
-    out.push_back(say);
-  }
-}
-
-void App::analysisNotes(Intents& out) const {
-  const RecordAnalysis* ra = recordAnalysis();
-  if (!ra) return;
-  Intent in = intentOf(Intent::Kind::AddNotes);
-  for (const RecordPly& p : ra->plies)
-    if (p.mark != ai::Mark::None && p.node >= 0) in.notes.emplace_back(p.node, mistakeNote(p));
-  out.push_back(std::move(in));
-}
-
-// The analysis and the hint: ask for what is wanted (the hint first), show the hint once it came.
-void App::coach(Intents& out) {
-  analyser.poll();
-  recordAnalyser.poll();
-  // A record analysis of a timeline that was replaced (another record, a new game) is not wanted.
-  if (recordAnalyser.busy() && recordAnalyser.running().timeline != session.timelineId()) recordAnalyser.cancel();
-  // Another record, or a move added to the branch since: that analysis is not the one shown.
-  if (recordToAnnounce && *recordToAnnounce != recordKey()) recordToAnnounce.reset();
-  if (recordToAnnounce)
-    if (const RecordAnalysis* ra = recordAnalyser.find(*recordToAnnounce)) {
-      int n[4] = {};
-      for (const RecordPly& p : ra->plies) ++n[static_cast<int>(p.mark)];
-      session.apply(statusIntent(
-          i18n::format(_("record analysed: ?! inaccuracy: {0}, ? mistake: {1}, ?? blunder: {2}; N: the next"),
-                       {std::to_string(n[1]), std::to_string(n[2]), std::to_string(n[3])})));
-      recordToAnnounce.reset();
-    }
-  const bool hintHere =
-      hint.rank >= 0 && hint.timeline == session.timelineId() && hint.node == timeline().currentIndex();
-  if (!hintHere && hint.rank >= 0) hint = Hint{};
-  const Analyser::Key hintKey{session.timelineId(), timeline().currentIndex(), false};
-  if (hintHere && !hint.shown) {
-    analyser.want(hintKey, timeline());
-    if (const AnalysisView* v = analyser.find(hintKey)) {
-      hint.shown = true;
-      if (v->rows.empty()) {
-        hint.text = v->error.empty() ? _("no move to hint") : _(v->error.c_str());
-      } else {
-        const auto k = static_cast<std::size_t>(hint.rank) % v->rows.size();
-        const AnalysisRow& r = v->rows[k];
-        hint.move = r.move;
-        hint.moveText = r.text;
-        const TrackerView known =
-            trackerView(timeline(), match().toMove() == Player::B ? Visibility::AsB : Visibility::AsA);
-        const std::string percent = percentText(r.win);
-        hint.text = i18n::format(_("Hint {0} of {1} (wins {2}%): "),
-                                 {std::to_string(k + 1), std::to_string(v->rows.size()), percent}) +
-                    hintReason(match(), r.move, known);
-        showMove(r.move, out);
-      }
-    }
-    return;
-  }
-  if (settings().isOpen(Pane::Analysis) && match().toMove() && !editing()) analyser.want(analysisKey(), timeline());
+  for (Intent& in : showIntents(match(), mv)) out.push_back(std::move(in));
 }
 
 const TrackerView& App::tracker() const {
@@ -712,9 +581,11 @@ void App::dumpCoach(nlohmann::json& j) const {
         {"viewer", std::string(1, letter(tv.viewer))}, {"rows", rows}, {"cannotHold", cannot}, {"lines", tv.revealed}};
   }
   {
-    json a = {{"open", settings().isOpen(Pane::Analysis)}, {"all", analysisAll}, {"busy", analyser.busy()}};
+    json a = {{"open", settings().isOpen(Pane::Analysis)},
+              {"all", session.analysisAll()},
+              {"busy", session.analyser().busy()}};
     json rows = json::array();
-    if (const AnalysisView* v = analysis()) {
+    if (const AnalysisView* v = session.analysis()) {
       for (const AnalysisRow& r : v->rows)
         rows.push_back({{"move", r.text}, {"win", r.win}, {"points", r.points}, {"tips", r.tips}});
       a["exact"] = v->exact;
@@ -723,21 +594,24 @@ void App::dumpCoach(nlohmann::json& j) const {
     }
     a["rows"] = rows;
     j["analysis"] = a;
-    j["coachHint"] =
-        hint.rank < 0 ? json(nullptr)
-                      : json{{"rank", hint.rank}, {"shown", hint.shown}, {"move", hint.moveText}, {"text", hint.text}};
+    j["coachHint"] = session.coachHint().rank < 0 ? json(nullptr)
+                                                  : json{{"rank", session.coachHint().rank},
+                                                         {"shown", session.coachHint().shown},
+                                                         {"move", session.coachHint().moveText},
+                                                         {"text", session.coachHint().text}};
   }
 }
 
 void App::dumpRecordAnalysis(nlohmann::json& j) const {
   using nlohmann::json;
   {
-    const RecordAnalysis* ra = recordAnalysis();
-    json r = {{"busy", recordAnalyser.busy()},
-              {"running", recordAnalyser.runs(recordKey())},
-              {"progress", recordAnalyser.runs(recordKey()) ? recordAnalyser.progress() : 0.0},
+    const RecordAnalysis* ra = session.recordAnalysis();
+    const RecordAnalyser& ran = session.recordAnalyser();
+    json r = {{"busy", ran.busy()},
+              {"running", ran.runs(session.recordKey())},
+              {"progress", ran.runs(session.recordKey()) ? ran.progress() : 0.0},
               {"done", ra != nullptr},
-              {"side", name(mistakeSide)}};
+              {"side", name(session.mistakeSide())}};
     json plies = json::array();
     if (ra)
       for (const RecordPly& p : ra->plies)
@@ -776,7 +650,7 @@ void App::dumpActions(nlohmann::json& j) const {
     j["unsaved"] = session.unsaved();
     j["confirmOpen"] =
         confirmOpen.empty() ? json(nullptr) : json(std::filesystem::path(confirmOpen).filename().string());
-    j["mistakeSide"] = name(mistakeSide);
+    j["mistakeSide"] = name(session.mistakeSide());
   }
   j["legal"] = json::array();
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));

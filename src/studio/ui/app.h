@@ -110,14 +110,6 @@ class App {
   // The tile tracker of the current node from the shown player's view (cached on the generation).
   [[nodiscard]] const TrackerView& tracker() const;
 
-  // The Analysis pane: computed in the background, cached per node.
-  Analyser analyser;
-  bool analysisAll = false;  // all tiles known (exact) instead of the mover's knowledge (SetAnalysisAll)
-  [[nodiscard]] Analyser::Key analysisKey() const {
-    return {session.timelineId(), timeline().currentIndex(), analysisAll};
-  }
-  // The analysis the pane shows for the current node, or nullptr while it is computed.
-  [[nodiscard]] const AnalysisView* analysis() const { return analyser.find(analysisKey()); }
   // Shows a move on the table: selects its tile and outlines its ghost (draw and pass: nothing to show).
   void showMove(const Move& mv, Intents& out) const;
   // What the actions read (actions.h): the session and the window's own state.
@@ -136,35 +128,6 @@ class App {
   } palette;
   std::vector<std::string> aboutKeys;  // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
 
-  // The hint (H): the best move for the player to move, from that player's knowledge; pressed again
-  // at the same position, the next best.
-  struct Hint {
-    std::uint64_t timeline = 0;
-    int node = -1;
-    int rank = -1;       // 0: the best
-    bool shown = false;  // the analysis came and the move is on the table
-    Move move;
-    std::string moveText;  // as the record writes it
-    std::string text;
-  } hint;
-  void askHint();
-
-  // The record analysis (Game > Analyse the record): the current branch analysed as `dominoes analyse`
-  // does, in the background; the Timeline marks its inaccuracies, mistakes and blunders.
-  RecordAnalyser recordAnalyser;
-  MistakeSide mistakeSide = MistakeSide::Both;  // whose mistakes N and Shift+N jump to
-  [[nodiscard]] RecordAnalyser::Key recordKey() const { return {session.timelineId(), timeline().branchPath().back()}; }
-  // The analysis of the current branch, or nullptr until it is computed.
-  [[nodiscard]] const RecordAnalysis* recordAnalysis() const { return recordAnalyser.find(recordKey()); }
-  void analyseRecord();
-  // The branch whose analysis was asked for and not yet announced: once it is done, the status line
-  // says what it found (instead of what was said before it).
-  std::optional<RecordAnalyser::Key> recordToAnnounce;
-  // N (dir 1) / Shift+N (dir -1): the next / previous marked move of mistakeSide.
-  void jumpMistake(int dir, Intents& out);
-  // The marked moves as notes after their moves (saving the record writes them).
-  void analysisNotes(Intents& out) const;
-
  private:
   void keys(Intents& out);
   void menu(Intents& out);
@@ -176,7 +139,6 @@ class App {
   void dumpRecordAnalysis(nlohmann::json& j) const;
   void dumpActions(nlohmann::json& j) const;
   void measurePanes();
-  void coach(Intents& out);
   mutable TrackerView tracker_;
   mutable std::uint64_t trackerGeneration_ = ~std::uint64_t{0};
   mutable Visibility trackerVisibility_ = Visibility::All;

@@ -17,7 +17,7 @@ namespace dom::studio {
 namespace {
 // Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
 void drawKnowledgeCombo(const App& app, Intents& out) {
-  int mode = app.analysisAll ? 1 : 0;
+  int mode = app.session.analysisAll() ? 1 : 0;
   const char* modes[] = {_("mover's view"), _("all tiles known")};
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##knowledge", &mode, modes, 2)) {
@@ -38,10 +38,10 @@ const AnalysisView* analysisToShow(const App& app) {
     ImGui::TextDisabled("%s", app.editing() ? _("(editing the position)") : _("No round is on: nothing to analyse."));
     return nullptr;
   }
-  const AnalysisView* v = app.analysis();
+  const AnalysisView* v = app.session.analysis();
   if (!v) {
-    const std::string label = i18n::format(_("analysing... {0}%"), {percentText(app.analyser.progress())});
-    ImGui::ProgressBar(static_cast<float>(app.analyser.progress()), ImVec2(-1, 0), label.c_str());
+    const std::string label = i18n::format(_("analysing... {0}%"), {percentText(app.session.analyser().progress())});
+    ImGui::ProgressBar(static_cast<float>(app.session.analyser().progress()), ImVec2(-1, 0), label.c_str());
     return nullptr;
   }
   if (!v->error.empty()) {

@@ -149,8 +149,8 @@ void drawPlayback(const App& app, Intents& out) {
 
 // The record analysis's progress while it runs, with its Stop button.
 void drawRecordProgress(const App& app, Intents& out) {
-  const std::string label = i18n::format(_(words::kAnalysing), {percent(app.recordAnalyser.progress())});
-  ImGui::ProgressBar(static_cast<float>(app.recordAnalyser.progress()),
+  const std::string label = i18n::format(_(words::kAnalysing), {percent(app.session.recordAnalyser().progress())});
+  ImGui::ProgressBar(static_cast<float>(app.session.recordAnalyser().progress()),
                      ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(_(words::kStop)).x -
                                 ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x,
                             0),
@@ -166,9 +166,10 @@ void drawRecordProgress(const App& app, Intents& out) {
 void drawRecordMistakes(const App& app, const RecordAnalysis& ra, const std::vector<TimelineRow>& rows,
                         TimelinePane::Drawn& drawn, Intents& out) {
   ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
-  if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(), sideWord(app.mistakeSide))) {
+  if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(),
+                        sideWord(app.session.mistakeSide()))) {
     for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
-      if (ImGui::Selectable(sideWord(side), app.mistakeSide == side)) {
+      if (ImGui::Selectable(sideWord(side), app.session.mistakeSide() == side)) {
         Intent in = intentOf(Intent::Kind::SetMistakeSide);
         in.node = static_cast<int>(side);
         out.push_back(in);
@@ -316,8 +317,8 @@ void TimelinePane::draw(const App& app, Intents& out) {
                                                                    std::to_string(c.current), std::to_string(c.last)})
                 .c_str());
   // The record analysis: its progress while it runs, then the graph and the marks.
-  const RecordAnalysis* ra = app.recordAnalysis();
-  if (app.recordAnalyser.runs(app.recordKey())) drawRecordProgress(app, out);
+  const RecordAnalysis* ra = app.session.recordAnalysis();
+  if (app.session.recordAnalyser().runs(app.session.recordKey())) drawRecordProgress(app, out);
   if (ra) drawRecordMistakes(app, *ra, rows, drawn_, out);
   drawMovesTable(app, rows, ra, lastNode_ != app.timeline().currentIndex(), drawn_, out);
   lastNode_ = app.timeline().currentIndex();

@@ -365,9 +365,11 @@ void Script::check(App& app, const ScriptCommand& c) {
 bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
   using K = ScriptCommand::Kind;
   switch (c.kind) {
-    case K::WaitAnalysis: app.analyser.wait(); break;  // blocks until the analysis (or the hint's) is computed
-    case K::WaitComputer: app.session.waitForComputer(); break;    // blocks until the computer seat has decided
-    case K::WaitRecordAnalysis: app.recordAnalyser.wait(); break;  // blocks until the record is analysed
+    case K::WaitAnalysis:
+      app.session.waitForAnalysis();
+      break;  // blocks until the analysis (or the hint's) is computed
+    case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
+    case K::WaitRecordAnalysis: app.session.waitForRecordAnalysis(); break;  // blocks until the record is analysed
     case K::AnalysisRow:
     case K::AnalysisPlay: analysisRow(app, c); break;
     default: return false;
@@ -376,7 +378,7 @@ bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
 }
 
 void Script::analysisRow(App& app, const ScriptCommand& c) {
-  const AnalysisView* v = app.analysis();
+  const AnalysisView* v = app.session.analysis();
   if (!v || c.number >= static_cast<long long>(v->rows.size()))
     return fail(c, "no such analysis row (wait-analysis first)");
   Intents out;

@@ -1,0 +1,49 @@
+// The session's background work in one place: the computer seat's move, the position analysis
+// (the Analysis pane's and the hint's) and the record analysis. Each job runs on a thread of its
+// own, is keyed on what the session showed when it was asked for (the epoch of the position, the
+// timeline and node, the branch), and is told to stop when no longer wanted: a newer position, a
+// new game or record, a seat change, quitting (the session's destructor cancels them all, and the
+// players and analyses check their cancel flag, so that quitting never waits for a search).
+#pragma once
+#include <optional>
+#include <string>
+
+#include "studio/model/coach.h"
+#include "studio/model/worker.h"
+
+namespace dom::studio {
+
+// A computer seat's decision, made on a worker thread from what that seat may know.
+struct ComputerDecision {
+  Move move;
+  std::string reason;  // the player's words for it ("" when it gives none)
+  std::string spec;    // the player that decided
+  double ms = 0;       // how long it thought
+  int node = -1;       // the timeline node the move made
+};
+
+// The hint (H): the best move for the player to move, from that player's knowledge; asked again at
+// the same position, the next best.
+struct CoachHint {
+  std::uint64_t timeline = 0;
+  int node = -1;
+  int rank = -1;       // 0: the best; -1: none asked for
+  bool shown = false;  // the analysis came and the move is on the table
+  Move move;
+  std::string moveText;  // as the record writes it
+  std::string text;
+};
+
+struct Jobs {
+  Background<ComputerDecision> thinker;
+  Analyser analyser;
+  RecordAnalyser record;
+  // Every job told to stop; their threads are joined when they end (never waited for here).
+  void cancelAll() {
+    thinker.cancel();
+    analyser.cancel();
+    record.cancel();
+  }
+};
+
+}  // namespace dom::studio
