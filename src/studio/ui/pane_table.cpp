@@ -15,6 +15,8 @@
 namespace dom::studio {
 
 namespace {
+// Below this many pixels a square (half a tile), the loupe magnifies the line under the mouse.
+constexpr float kLoupeBelow = 16.0f;
 
 ImU32 spriteColour(int kind) {
   switch (kind) {
@@ -224,7 +226,15 @@ void TablePane::dump(nlohmann::json& j) const {
                 {"h", rect_[3]},
                 {"shaders", shaders_},
                 {"hover", hoverGhost_},
-                {"caption", captionShown_}});
+                {"caption", captionShown_},
+                {"loupe",
+                 {{"shown", loupe_.shown},
+                  {"factor", loupe_.factor},
+                  {"square", loupe_.square},
+                  {"x", loupe_.x},
+                  {"y", loupe_.y},
+                  {"w", loupe_.w},
+                  {"h", loupe_.h}}}});
   j["table"] = table;
   j["view"] = name(view_.mode);
   j["wholeNote"] = {{"open", noteShown_},
@@ -294,11 +304,16 @@ void TablePane::draw(const App& app, Intents& out) {
   drawEndLabels(dl, origin, scene);
   dl->PopClipRect();
 
+  loupe_ = {};
+  const int endHovered = hovered ? endAt(scene, mouse.x, mouse.y) : -1;
+  if (hovered && hoverGhost_ < 0 && endHovered < 0 && scene.transform.scale < kLoupeBelow && !scene.tiles.empty() &&
+      !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right))
+    drawLoupe(sceneModel(app, lastTile), mouse.x, mouse.y, fb);
   if (hoverGhost_ >= 0) {
     const Move& mv = scene.ghosts[static_cast<std::size_t>(hoverGhost_)].move;
     ImGui::SetTooltip("%s",
                       i18n::format(_("Click to play {0} here ({1})"), {tileText(mv.tile), m.moveText(mv)}).c_str());
-  } else if (const int e = hovered ? endAt(scene, mouse.x, mouse.y) : -1; e >= 0) {
+  } else if (const int e = endHovered; e >= 0) {
     const SceneEnd& end = scene.ends[static_cast<std::size_t>(e)];
     ImGui::SetTooltip("%s", i18n::format(_("End {0} ({1}): {2}"),
                                          {std::string(1, end.label), std::to_string(end.pip), whyText(end.state)})
@@ -320,6 +335,31 @@ void TablePane::draw(const App& app, Intents& out) {
   if (words.draw(out)) showWholeNote();
   ImGui::End();
   if (noteShown_) drawWholeNote(app);
+}
+
+// The loupe: the scene zoomed about the mouse (the point under it stays under it), drawn by the
+// draw list into a tooltip centred on that point, so that a square is about 24 pixels.
+void TablePane::drawLoupe(const TableScene& model, float mx, float my, float fb) {
+  const float factor = std::clamp(20.0f / std::max(scene_.transform.scale, 0.5f), 2.0f, 8.0f);
+  const TableScene big = placed(model, zoomedAt(scene_, mx, my, factor), rect_[2], rect_[3]);
+  ImGui::BeginTooltip();
+  const float f = ImGui::GetFontSize();
+  const ImVec2 size(f * 26, f * 8);
+  ImGui::Dummy(size);
+  const ImVec2 at = ImGui::GetItemRectMin();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(at, ImVec2(at.x + size.x, at.y + size.y), true);
+  const ImVec2 origin(at.x + size.x * 0.5f - mx, at.y + size.y * 0.5f - my);
+  SpriteStyle style;
+  style.pixelRatio = fb;
+  drawFallback(dl, origin, ImVec2(rect_[2], rect_[3]), big, spritesOf(big, style), fb);
+  drawEndLabels(dl, origin, big);
+  dl->PopClipRect();
+  ImGui::TextDisabled("%s", i18n::format(_("magnified {0}x (the wheel zooms the table)"),
+                                         {std::to_string(static_cast<int>(std::lround(factor)))})
+                                .c_str());
+  ImGui::EndTooltip();
+  loupe_ = {true, factor, big.transform.scale, at.x, at.y, size.x, size.y};
 }
 
 // The current position's whole note in a window of its own, drawn a display line at a time

@@ -89,6 +89,14 @@ class TablePane final : public PaneView {
   long long noteChars_ = 0;
   bool noteFocus_ = false;  // brought to the front when it opens
   void drawWholeNote(const App& app);
+  // The loupe: tiles drawn too small to count their pips (a square under kLoupeBelow pixels: an
+  // 800x600 window, the whole table) are magnified under the mouse in a tooltip.
+  struct Loupe {
+    bool shown = false;
+    float factor = 1, square = 0;  // the magnification, and a square's pixels in the loupe
+    float x = 0, y = 0, w = 0, h = 0;
+  } loupe_;
+  void drawLoupe(const TableScene& model, float mx, float my, float fb);
   void input(const TableScene& s, float mx, float my);
   void fillScreenTiles(float ox, float oy);
 };
