@@ -363,11 +363,89 @@ long peakKiB() {
   return u.ru_maxrss;  // KiB on Linux
 }
 
+// The tiles but 6-6, 6-5 and 0-0, for the stock of a short round.
+std::string shortRoundStock() {
+  std::string s = "stock";
+  for (int a = 6; a >= 0; --a)
+    for (int b = a; b >= 0; --b)
+      if (!(a == 6 && b == 6) && !(a == 6 && b == 5) && !(a == 0 && b == 0))
+        s += " " + std::to_string(a) + "-" + std::to_string(b);
+  return s + "\n";
+}
+
+// Lines of many words: the statement starting each line of `--what words-KIND`, then " x" or a
+// tile word repeated to the size asked for.
+struct WordsShape {
+  const char* what;
+  const char* head;
+  const char* word;
+};
+constexpr WordsShape kWordsShapes[] = {
+    {"words", "frob", " x"},
+    {"words-hand", "hand A", " 6-6"},
+    {"words-stock", "stock", " 6-6"},
+    {"words-seed", "seed", " 1"},
+    {"words-score", "score", " A"},
+    {"words-expect-hand", "expect hand A", " 6-6"},
+    {"words-expect-ends", "expect ends", " 1"},
+    {"words-move", "A:", " 6-6"},
+    {"words-note", "note", " x"},
+};
+
+// The body of a generated record of about n bytes (n items for legal), after its header; `put`
+// counts the bytes written.
+template <class Put>
+void benchReadBody(const std::string& what, std::uint64_t n, const std::uint64_t& bytes, Put put) {
+  if (what == "rounds") {
+    // Short setup rounds: A plays its last tile against B's 0-0, a domino of 0 points, so that
+    // the match (target 1000) never ends.
+    const std::string stock = shortRoundStock();
+    for (std::uint64_t r = 1; bytes < n; ++r)
+      put("round " + std::to_string(r) + "\nhand A 6-5\nhand B 0-0\n" + stock + "line 6-6*\nturn A\nA: 6-5 R\n");
+    return;
+  }
+  put("round 1\nseed 7\n");
+  if (what == "legal") {
+    put("expect legal ");
+    for (std::uint64_t i = 0; i < n; ++i) put(i ? ",draw" : "draw");
+    put("\n");
+  } else if (what == "other" || what == "expects") {
+    static const char* const kOther[] = {"expect score A 0 B 0\n",
+                                         "# a comment on a line of its own\n",
+                                         "expect result none  # and one ending a line\n",
+                                         "#\n",
+                                         "expect error \"malformed tile\"\n",
+                                         "A: 9-9 R\n",
+                                         "expect match none\n"};
+    // Every kind of expect, each holding in the position after `seed 7` (A to lead 6-6).
+    static const char* const kExpects[] = {"expect turn A\n",        "expect ends none\n",
+                                           "expect legal 6-6\n",     "expect hand A 6-6 6-4 5-3 4-4 5-0 2-1 0-0\n",
+                                           "expect stock 14\n",      "expect result none\n",
+                                           "expect score A 0 B 0\n", "expect match none\n"};
+    const bool other = what == "other";
+    const std::size_t k = other ? std::size(kOther) : std::size(kExpects);
+    std::size_t i = 0;
+    while (bytes < n) put((other ? kOther : kExpects)[i++ % k]);
+    if (bytes && n && other) put("expect score A 0 B 0\n");  // never end on an open `expect error`
+  } else if (what == "notes") {
+    while (bytes < n) put("note \"x\"\n");
+  } else {
+    for (const auto& shape : kWordsShapes)
+      if (what == shape.what) {
+        put(shape.head);
+        while (bytes < n) put(shape.word);
+        put("\n");
+      }
+  }
+}
+
 // Writes a generated record to a temp file piece by piece (never whole in memory, so the peak
 // before the read stays low), reads it as `check` does (files::readText, then the reader and the
 // replay) and reports time and peak memory: `legal` is one `expect legal` line of N items, `notes`
-// is N bytes of `note "x"` lines, `other` N bytes of expects, comments and negative examples. All
-// must grow linearly, the memory within 4x the file (tests/read_memory_test.sh checks it).
+// is N bytes of `note "x"` lines, `other` N bytes of expects, comments and negative examples,
+// `expects` N bytes of every kind of expect, `rounds` N bytes of short setup rounds, `words` and
+// `words-KIND` one line of N bytes of words. All must grow linearly, the memory within 4x the file
+// (tests/read_memory_test.sh checks it).
 int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
   const char* tmp = std::getenv("TMPDIR");
   std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/dominoes-bench-read-XXXXXX";
@@ -382,25 +460,8 @@ int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
     std::fwrite(s.data(), 1, s.size(), f);
     bytes += s.size();
   };
-  put("dgn 1\nrules en-linea\nround 1\nseed 7\n");
-  if (what == "legal") {
-    put("expect legal ");
-    for (std::uint64_t i = 0; i < n; ++i) put(i ? ",draw" : "draw");
-    put("\n");
-  } else if (what == "other") {
-    static const char* const kLines[] = {"expect score A 0 B 0\n",
-                                         "# a comment on a line of its own\n",
-                                         "expect result none  # and one ending a line\n",
-                                         "#\n",
-                                         "expect error \"malformed tile\"\n",
-                                         "A: 9-9 R\n",
-                                         "expect match none\n"};
-    std::size_t i = 0;  // `put` counts `bytes`
-    while (bytes < n) put(kLines[i++ % (sizeof kLines / sizeof kLines[0])]);
-    if (bytes && n) put("expect score A 0 B 0\n");  // never end on an open `expect error`
-  } else {
-    while (bytes < n) put("note \"x\"\n");
-  }
+  put(what == "rounds" ? "dgn 1\nrules en-linea target=1000\n" : "dgn 1\nrules en-linea\n");
+  benchReadBody(what, n, bytes, put);
   const bool written = std::fclose(f) == 0;
   if (!written) {
     ::unlink(path.c_str());
@@ -464,6 +525,12 @@ int cmdPerft(const std::string& rulesText, std::uint64_t seed, int depth, bool j
     std::cout << "perft " << depth << " from seed " << seed << ": " << total << "\n";
   }
   return 0;
+}
+
+std::vector<std::string> benchReadShapes() {
+  std::vector<std::string> v{"legal", "notes", "other", "expects", "rounds"};
+  for (const auto& shape : kWordsShapes) v.emplace_back(shape.what);
+  return v;
 }
 
 // The command line's values and subcommands; one value may serve several subcommands.
@@ -533,8 +600,10 @@ void addToolCommands(CLI::App& app, Args& a) {
   a.benchRead
       ->add_option("--what", a.readWhat,
                    "legal: one expect legal line of N items; notes: N bytes of note lines; other: N bytes of "
-                   "expects, comments and negative examples")
-      ->check(CLI::IsMember({"legal", "notes", "other"}));
+                   "expects, comments and negative examples; expects: N bytes of every kind of expect; rounds: N "
+                   "bytes of short setup rounds; words, words-hand, words-stock, words-seed, words-score, "
+                   "words-expect-hand, words-expect-ends, words-move, words-note: one line of N bytes of words")
+      ->check(CLI::IsMember(benchReadShapes()));
   a.benchRead->add_option("--size", a.readSizeText, "N (items or bytes; K, M, G suffixes)");
   a.benchRead->add_flag("--json", a.json, "print JSON");
   a.layout->add_flag("--json", a.json, "print every tile's rectangle, the ends and the table size");

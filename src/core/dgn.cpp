@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 #include <utility>
 
@@ -52,12 +53,12 @@ std::int64_t unzigzag(std::uint64_t v) { return static_cast<std::int64_t>(v >> 1
 
 void Statements::put(std::string_view bytes) {
   while (!bytes.empty()) {
-    if (chunks_.empty() || chunks_.back().size() == kChunk) {
-      chunks_.emplace_back();
-      chunks_.back().reserve(kChunk);
-    }
+    if (chunks_.empty() || chunks_.back().size() == kChunk) chunks_.emplace_back();
     std::string& c = chunks_.back();
     const std::size_t n = std::min(bytes.size(), kChunk - c.size());
+    // A chunk grows by doubling up to kChunk: a list of a few statements (a round of a record of
+    // 100,000 short rounds) costs its bytes, not a whole chunk.
+    if (c.size() + n > c.capacity()) c.reserve(std::min(kChunk, std::max(c.size() + n, 2 * c.capacity())));
     c.append(bytes.substr(0, n));
     bytes.remove_prefix(n);
     size_ += n;
@@ -103,7 +104,9 @@ void Statements::text(std::uint64_t& offset, std::string& out) const {
 }
 
 void Statements::push_back(const Statement& s) {
-  if (count_ % kStride == 0) marks_.push_back({size_, lastLine_});
+  // Statement 0 starts at offset 0 after line 0: its mark is not kept (a round of a few
+  // statements then holds no index at all).
+  if (count_ % kStride == 0 && count_) marks_.push_back({size_, lastLine_});
   lastOffset_ = size_;
   lastPrevLine_ = lastLine_;
   unsigned head = static_cast<unsigned>(s.kind);
@@ -206,7 +209,8 @@ Statements::Iterator Statements::end() const {
 }
 
 const Statement Statements::operator[](std::size_t i) const {
-  const Mark& m = marks_.at(i / kStride);
+  if (i >= count_) throw std::out_of_range("Statements: no statement " + std::to_string(i));
+  const Mark m = i < kStride ? Mark{} : marks_.at(i / kStride - 1);
   Iterator it(this, i / kStride * kStride, m.offset, m.prevLine);
   for (std::size_t k = i % kStride; k; --k) ++it;
   return *it;
@@ -387,10 +391,17 @@ std::string handText(Mask m) {
   return s.empty() ? "(none)" : s;
 }
 
+// No statement but `expect legal` (read as a stream) takes more words than this (`expect hand A`
+// and 28 tiles is the longest): a line of a million words is split only this far, never whole.
+constexpr std::size_t kMaxWords = 40;
+
 // The reader: one pass over the statements, replaying as it goes.
 class Reader {
  public:
   Reader(std::string_view file, const Visit& visit) : file_(file), visit_(visit) {}
+
+  [[nodiscard]] int line() const { return line_; }
+  [[nodiscard]] std::optional<Match> takeMatch() { return std::move(match_); }
 
   std::variant<Record, Error> run(std::string_view text) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
@@ -417,9 +428,10 @@ class Reader {
         for (Token t; nextToken(rest_, i, t, comment, e);)
           restHasComma_ = restHasComma_ || t.text.find(',') != std::string::npos;
         if (!e.empty()) return error(e);
-      } else if (auto e = tokenize(line, toks, comment); !e.empty()) {
+      } else if (auto e = tokenize(line, toks, comment, kMaxWords + 1); !e.empty()) {
         return error(e);
       }
+      tooManyWords_ = toks.size() > kMaxWords;
       lineComment_ = std::move(comment);  // push() gives it to the statement this line makes, if any
       if (!toks.empty()) {
         if (auto e = statement(toks); !e.empty()) return error(e, errorLine_);
@@ -483,6 +495,8 @@ class Reader {
     if (known)
       if (auto e = finishDeal(); !e.empty()) return e;
     if (toks[0].quoted) return "a statement cannot start with a quoted string";
+    if (tooManyWords_ && (known || dealWord))
+      return "too many words for '" + head + "': no statement takes more than " + std::to_string(kMaxWords);
     std::vector<std::string> args, written;  // written: as a negative example is written back
     // Notes, expects and deal lines read their tokens directly: no copy of a megabyte-long line.
     const bool readsTokens =
@@ -1079,6 +1093,7 @@ class Reader {
   std::optional<Expect> pendingError_;
   int pendingErrorLine_ = 0;
   std::optional<std::string> lineComment_;  // the current line's `#` comment, until a statement takes it
+  bool tooManyWords_ = false;               // the line goes on past kMaxWords words (only those were read)
   std::string_view rest_;                   // an `expect legal` line after its first two words
   bool restHasComma_ = false;
 
@@ -1106,16 +1121,35 @@ std::string startRound(Match& match, const RoundRecord& r) {
   return {};
 }
 
-std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit) {
+namespace {
+// Runs the reader; `last`, when given, receives the match as the record leaves it. An allocation
+// failure is reported on the line being read, once the reader's memory is given back.
+std::variant<Record, Error> readRecord(std::string_view text, std::string_view file, const Visit& visit,
+                                       std::optional<Match>* last) {
   // The file's expected errors are English: so are the engine's reasons they are compared with.
   const EnglishWords english;
-  Reader reader(file, visit);
-  return reader.run(text);
+  auto reader = std::make_unique<Reader>(file, visit);
+  try {
+    auto r = reader->run(text);
+    if (last && std::holds_alternative<Record>(r)) *last = reader->takeMatch();
+    return r;
+  } catch (const std::bad_alloc&) {
+    const auto line = reader->line();
+    reader.reset();
+    return Error{std::string(file), line, "out of memory"};
+  }
+}
+}  // namespace
+
+std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit) {
+  return readRecord(text, file, visit, nullptr);
 }
 
+// The final match is the reader's own: copying the match after every statement, as a visit would,
+// costs time in proportion to the rounds already played (their results) on every statement.
 std::variant<Loaded, Error> load(std::string_view text, std::string_view file) {
   std::optional<Match> last;
-  auto r = read(text, file, [&](const RoundRecord&, const Statement*, const Match& m) { last.emplace(m); });
+  auto r = readRecord(text, file, {}, &last);
   if (auto* e = std::get_if<Error>(&r)) return *e;
   Record rec = std::move(std::get<Record>(r));
   if (!last) last.emplace(rec.rules);
@@ -1123,7 +1157,12 @@ std::variant<Loaded, Error> load(std::string_view text, std::string_view file) {
 }
 
 std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxSize) {
-  auto text = files::readText(path, maxSize);
+  std::variant<std::string, files::ReadError> text;
+  try {
+    text = files::readText(path, maxSize);
+  } catch (const std::bad_alloc&) {
+    return Error{path, 0, "out of memory"};
+  }
   if (auto* e = std::get_if<files::ReadError>(&text)) return Error{path, 0, e->message};
   return load(std::get<std::string>(text), path);
 }

@@ -117,7 +117,7 @@ class Statements {
   std::vector<std::string> chunks_;  // every chunk but the last holds exactly kChunk bytes
   std::uint64_t size_ = 0;
   std::size_t count_ = 0;
-  std::vector<Mark> marks_;  // where statements 0, kStride, 2 kStride... start
+  std::vector<Mark> marks_;  // where statements kStride, 2 kStride... start (0 starts at 0)
   std::uint64_t lastOffset_ = 0;
   int lastLine_ = 0, lastPrevLine_ = 0;
 };
