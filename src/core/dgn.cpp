@@ -118,7 +118,7 @@ void Statements::push_back(const Statement& s) {
   if (!s.comment.empty()) head |= kBitComment;
   const char h = static_cast<char>(head);
   put(std::string_view(&h, 1));
-  putNumber(zigzag(static_cast<std::int64_t>(s.line) - lastLine_));
+  putNumber(zigzag(s.line - lastLine_));
   lastLine_ = s.line;
   if (s.kind == Statement::Kind::Move) {
     const char mv[3] = {static_cast<char>(s.move.tile),
@@ -144,7 +144,7 @@ void Statements::replace(std::size_t i, const Statement& s) {
   *this = std::move(out);
 }
 
-Statements::Iterator::Iterator(const Statements* list, std::size_t index, std::uint64_t offset, int prevLine)
+Statements::Iterator::Iterator(const Statements* list, std::size_t index, std::uint64_t offset, LineNo prevLine)
     : list_(list), index_(index), offset_(offset), prevLine_(prevLine) {
   decode();
 }
@@ -157,7 +157,7 @@ void Statements::Iterator::decode() {
   s.kind = static_cast<Statement::Kind>(head & 3);
   s.player = head & kBitB ? Player::B : Player::A;
   s.rejected = (head & kBitRejected) != 0;
-  s.line = static_cast<int>(prevLine_ + unzigzag(list_->number(at)));
+  s.line = prevLine_ + unzigzag(list_->number(at));
   s.move = Move{};
   if (s.kind == Statement::Kind::Move) {
     s.move.tile = static_cast<Tile>(list_->byteAt(at++));
@@ -398,14 +398,15 @@ constexpr std::size_t kMaxWords = 40;
 // The reader: one pass over the statements, replaying as it goes.
 class Reader {
  public:
-  Reader(std::string_view file, const Visit& visit) : file_(file), visit_(visit) {}
+  Reader(std::string_view file, const Visit& visit, LineNo firstLine)
+      : file_(file), visit_(visit), firstLine_(firstLine) {}
 
-  [[nodiscard]] int line() const { return line_; }
+  [[nodiscard]] LineNo line() const { return line_; }
   [[nodiscard]] std::optional<Match> takeMatch() { return std::move(match_); }
 
   std::variant<Record, Error> run(std::string_view text) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    int lineNo = 0;
+    LineNo lineNo = firstLine_ - 1;
     std::size_t pos = 0;
     while (pos <= text.size()) {
       const std::size_t nl = text.find('\n', pos);
@@ -441,8 +442,8 @@ class Reader {
       pos = nl + 1;
     }
     // Problems found at the end of the text name its last line (not the empty rest after a final newline).
-    if (lineNo > 1 && !text.empty() && text.back() == '\n') --lineNo;
-    line_ = std::max(lineNo, 1);
+    if (lineNo > firstLine_ && !text.empty() && text.back() == '\n') --lineNo;
+    line_ = std::max<LineNo>(lineNo, firstLine_);
     if (!sawDgn_) return error("empty record: the first statement must be 'dgn 1'");
     if (!match_) return error("the record has no 'rules' statement (required after 'dgn 1')");
     if (auto e = finishDeal(); !e.empty()) return error(e, errorLine_);
@@ -453,7 +454,7 @@ class Reader {
 
  private:
   // Words echoed in the message are cut to 60 characters: an offending word may be megabytes long.
-  Error error(const std::string& m, int line = 0) const {
+  Error error(const std::string& m, LineNo line = 0) const {
     return Error{std::string(file_), line ? line : line_, files::cutWords(m)};
   }
 
@@ -610,7 +611,7 @@ class Reader {
   }
 
   // Marks a deal line as seen in round r, or says it was given twice.
-  std::string once(const RoundRecord& r, int& seenLine, const std::string& what) const {
+  std::string once(const RoundRecord& r, LineNo& seenLine, const std::string& what) const {
     if (seenLine) return what + " given twice in round " + std::to_string(r.number);
     seenLine = line_;
     return {};
@@ -739,8 +740,8 @@ class Reader {
     if (!dealOpen_) return {};
     dealOpen_ = false;
     RoundRecord& r = rec_.rounds.back();
-    const int roundLine = r.sourceLine;
-    auto fail = [&](const std::string& m, int line) {
+    const LineNo roundLine = r.sourceLine;
+    auto fail = [&](const std::string& m, LineNo line) {
       errorLine_ = line ? line : roundLine;
       return m;
     };
@@ -771,7 +772,7 @@ class Reader {
                       dealLines_.hand[wrong]);
       }
       if (dealt != kAllTiles) {
-        const int last = std::max({dealLines_.hand[0], dealLines_.hand[1], dealLines_.stock, dealLines_.line});
+        const LineNo last = std::max({dealLines_.hand[0], dealLines_.hand[1], dealLines_.stock, dealLines_.line});
         return fail("the deal misses " + tileText(static_cast<Tile>(std::countr_zero(~dealt & kAllTiles))), last);
       }
     }
@@ -1078,20 +1079,21 @@ class Reader {
 
   std::string_view file_;
   const Visit& visit_;
+  LineNo firstLine_ = 1;
   Record rec_;
   std::optional<Match> match_;
   bool sawDgn_ = false;
-  int line_ = 0;
+  LineNo line_ = 0;
   bool dealOpen_ = false;
   struct DealLines {
-    int hand[2] = {0, 0};
-    int stock = 0, seed = 0, line = 0, turn = 0, score = 0;
+    LineNo hand[2] = {0, 0};
+    LineNo stock = 0, seed = 0, line = 0, turn = 0, score = 0;
   } dealLines_;
   int handCount_[2] = {0, 0};
   Mask dealt_ = 0;
-  int errorLine_ = 0;  // where an error belongs when it is not the current line (a deal's)
+  LineNo errorLine_ = 0;  // where an error belongs when it is not the current line (a deal's)
   std::optional<Expect> pendingError_;
-  int pendingErrorLine_ = 0;
+  LineNo pendingErrorLine_ = 0;
   std::optional<std::string> lineComment_;  // the current line's `#` comment, until a statement takes it
   bool tooManyWords_ = false;               // the line goes on past kMaxWords words (only those were read)
   std::string_view rest_;                   // an `expect legal` line after its first two words
@@ -1125,10 +1127,10 @@ namespace {
 // Runs the reader; `last`, when given, receives the match as the record leaves it. An allocation
 // failure is reported on the line being read, once the reader's memory is given back.
 std::variant<Record, Error> readRecord(std::string_view text, std::string_view file, const Visit& visit,
-                                       std::optional<Match>* last) {
+                                       std::optional<Match>* last, LineNo firstLine = 1) {
   // The file's expected errors are English: so are the engine's reasons they are compared with.
   const EnglishWords english;
-  auto reader = std::make_unique<Reader>(file, visit);
+  auto reader = std::make_unique<Reader>(file, visit, firstLine);
   try {
     auto r = reader->run(text);
     if (last && std::holds_alternative<Record>(r)) *last = reader->takeMatch();
@@ -1141,8 +1143,8 @@ std::variant<Record, Error> readRecord(std::string_view text, std::string_view f
 }
 }  // namespace
 
-std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit) {
-  return readRecord(text, file, visit, nullptr);
+std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit, LineNo firstLine) {
+  return readRecord(text, file, visit, nullptr, firstLine);
 }
 
 // The final match is the reader's own: copying the match after every statement, as a visit would,
