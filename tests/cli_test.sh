@@ -288,6 +288,27 @@ mkfifo "$TMP/fifo"
 expect_rc 1 "replay of a FIFO (no writer: must not block)" timeout 10 "$BIN" replay "$TMP/fifo"
 [ "$(cat "$TMP/err")" = "$TMP/fifo:0: is a FIFO, not a regular file" ] || fail "replay of a FIFO: $(cat "$TMP/err")"
 
+# Issue 26 #10: control characters from a file reach the terminal escaped (ESC as \x1b, BEL as \x07),
+# in error messages, in replay's text and in check's file names; valid UTF-8 text is kept as is.
+esc=$'\e'
+bel=$'\a'
+printf 'dgn 1\nrules en-linea\ntitle "\\x1b]0;t\\x07 caf\xc3\xa9\\x1b[2J"\nround 1\nseed 7\n' >"$TMP/esc_title.dgn"
+expect_rc 0 "replay of a title holding ESC and BEL" "$BIN" replay "$TMP/esc_title.dgn"
+grep -qF 'title   \x1b]0;t\x07 café\x1b[2J' "$TMP/out" || fail "escaped title: $(head -c 300 "$TMP/out")"
+if grep -q "[$esc$bel]" "$TMP/out" "$TMP/err"; then fail "replay printed a raw ESC or BEL"; fi
+printf 'dgn 1\nrules en-linea\n\e]0;owned\a\e[2J\n' >"$TMP/esc_statement.dgn"
+expect_rc 1 "replay of an unknown statement holding ESC and BEL" "$BIN" replay "$TMP/esc_statement.dgn"
+[ "$(cat "$TMP/err")" = "$TMP/esc_statement.dgn:3: unknown statement '\x1b]0;owned\x07\x1b[2J'" ] ||
+  fail "escaped unknown statement: $(head -c 300 "$TMP/err")"
+expect_rc 1 "check of an unknown statement holding ESC and BEL" "$BIN" check "$TMP/esc_statement.dgn"
+if grep -q "[$esc$bel]" "$TMP/out" "$TMP/err"; then fail "check printed a raw ESC or BEL"; fi
+grep -qF '\x1b]0;owned\x07' "$TMP/out" || fail "check's escaped message: $(head -c 300 "$TMP/out")"
+mkdir -p "$TMP/esc$esc[2Jdir"
+cp tests/records/invalid/wrong_player.dgn "$TMP/esc$esc[2Jdir/a$bel.dgn"
+expect_rc 1 "check of a file whose name holds ESC and BEL" "$BIN" check "$TMP/esc$esc[2Jdir"
+if grep -q "[$esc$bel]" "$TMP/out" "$TMP/err"; then fail "check printed a file name with a raw ESC or BEL"; fi
+grep -qF 'esc\x1b[2Jdir/a\x07.dgn:' "$TMP/out" || fail "check's escaped file name: $(head -c 300 "$TMP/out")"
+
 # The queued JSON checks, in one python3.
 python3 tests/cli_checks.py "$TMP/checks"
 failures=$((failures + $?))

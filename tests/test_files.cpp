@@ -169,3 +169,16 @@ TEST_CASE("files: cutWords cuts only long runs and keeps their quotes") {
         "unexpected '" + std::string(60, 'x') + "\u2026': a heading");
   CHECK(files::cutWords(std::string(61, 'y')) == std::string(60, 'y') + "\u2026");
 }
+
+// Issue 26 #10: text echoed to a terminal never carries a control character.
+TEST_CASE("files: printable escapes control characters and keeps UTF-8 text") {
+  CHECK(files::printable("plain text, é ñ 日本") == "plain text, é ñ 日本");
+  CHECK(files::printable("\x1b]0;owned\x07\x1b[2J") == "\\x1b]0;owned\\x07\\x1b[2J");
+  CHECK(files::printable("a\tb\nc\rd\x7f") == "a\\x09b\\x0ac\\x0dd\\x7f");
+  CHECK(files::printable("\xc2\x9b"
+                         "31m") == "\\u009b31m");  // C1 CSI written in UTF-8
+  CHECK(files::printable("\xff\xfe ok \xe2\x82") == "\\xff\\xfe ok \\xe2\\x82");
+  // Idempotent: an escaped text holds no control character, so escaping it again changes nothing.
+  CHECK(files::printable(files::printable("\x1b\x07")) == "\\x1b\\x07");
+  CHECK(files::cutWords("unknown statement '\x1b[2J'") == "unknown statement '\\x1b[2J'");
+}

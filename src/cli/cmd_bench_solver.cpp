@@ -15,6 +15,7 @@
 
 #include "ai/chance_solver.h"
 #include "ai/solver.h"
+#include "core/files.h"
 #include "core/random.h"
 
 namespace dom::cli {
@@ -47,7 +48,7 @@ bool BenchSolverCommand::chosen() const { return sub_->parsed(); }
 int BenchSolverCommand::run() const {
   auto parsed = parseRules(o_->rules);
   if (auto* e = std::get_if<std::string>(&parsed)) {
-    std::cerr << "dominoes bench-solver: --rules: " << *e << "\n";
+    std::cerr << "dominoes bench-solver: --rules: " << files::cutWords(*e) << "\n";
     return 2;
   }
   const Rules rules = std::get<Rules>(parsed);

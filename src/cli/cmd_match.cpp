@@ -316,7 +316,7 @@ void printJson(const Job& job, const Tally& t, const TimeStats (&time)[2]) {
 void printText(const Job& job, const Tally& t, const TimeStats (&time)[2], int workers, double seconds) {
   const Interval ci = t.ci95();
   std::cout << job.rules.text() << "\n";
-  std::cout << "A " << job.spec[0] << "  vs  B " << job.spec[1] << ": " << t.games
+  std::cout << "A " << files::printable(job.spec[0]) << "  vs  B " << files::printable(job.spec[1]) << ": " << t.games
             << (job.matches ? (t.games == 1 ? " match (" : " matches (") + std::to_string(t.rounds) +
                                   (t.rounds == 1 ? " round)" : " rounds)")
                             : std::string(t.games == 1 ? " single round" : " single rounds"))

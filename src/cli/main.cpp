@@ -76,7 +76,8 @@ std::string joinHand(Mask m) {
 void printHuman(const dgn::Record& rec, const Match& m) {
   const auto j = summary(m);
   std::cout << "rules   " << m.rules().text() << "\n";
-  if (!rec.title.empty()) std::cout << "title   " << rec.title << "\n";
+  // The title is the file's text: printed with its control characters escaped.
+  if (!rec.title.empty()) std::cout << "title   " << files::printable(rec.title) << "\n";
   if (m.round() == 0) {
     std::cout << "no round has started\n";
     return;
@@ -144,7 +145,7 @@ int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
         if (it->is_regular_file(ec) && it->path().extension() == ".dgn") found.push_back(it->path().string());
       std::sort(found.begin(), found.end());
       if (found.empty()) {
-        std::cout << "FAIL no .dgn files under " << p << "\n";
+        std::cout << "FAIL no .dgn files under " << files::printable(p) << "\n";
         ++empty;
       }
       files.insert(files.end(), found.begin(), found.end());
@@ -162,7 +163,7 @@ int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
       int expects = 0;
       for (const auto& r : std::get<dgn::Loaded>(loaded).record.rounds)
         for (const auto& s : r.statements) expects += s.kind == dgn::Statement::Kind::Expect;
-      std::cout << "ok   " << f << " (" << expects << " expects)\n";
+      std::cout << "ok   " << files::printable(f) << " (" << expects << " expects)\n";
       ++passed;
     }
   }
@@ -673,7 +674,7 @@ int main(int argc, char** argv) {
   try {
     return runChosen(args, benchSolver, analyse, match);
   } catch (const std::exception& e) {
-    std::cerr << "dominoes: " << e.what() << "\n";
+    std::cerr << "dominoes: " << files::printable(e.what()) << "\n";
     return 1;
   }
 }

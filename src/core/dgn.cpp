@@ -17,7 +17,8 @@
 
 namespace dom::dgn {
 
-std::string Error::text() const { return file + ":" + std::to_string(line) + ": " + message; }
+// Printable: the file's name and the message may echo control characters from the user.
+std::string Error::text() const { return files::printable(file + ":" + std::to_string(line) + ": " + message); }
 
 std::string quote(std::string_view s) {
   static const char* const kHex = "0123456789ABCDEF";

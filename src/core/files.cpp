@@ -109,6 +109,46 @@ std::string sizeText(std::uint64_t bytes) {
   return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
 }
 
+namespace {
+// The length of the valid UTF-8 sequence starting s[i] (1 for ASCII), or 0 when it is not one.
+std::size_t utf8Length(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  const std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  const auto c1 = static_cast<unsigned char>(s[i + 1]);
+  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90))
+    return 0;
+  return n;
+}
+}  // namespace
+
+std::string printable(std::string_view text) {
+  static const char* const kHex = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8Length(text, i);
+    const bool c1 = n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0;  // U+0080..U+009F
+    if (n == 0 || c < 0x20 || c == 0x7F) {
+      out += {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+      ++i;
+    } else if (c1) {
+      const auto u = static_cast<unsigned char>(text[i + 1]);
+      out += "\\u00";
+      out += {kHex[u >> 4], kHex[u & 15]};
+      i += 2;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
 std::string cut(std::string_view word, std::size_t max) {
   std::size_t chars = 0, i = 0;
   while (i < word.size()) {
@@ -142,7 +182,7 @@ std::string cutWords(std::string_view message, std::size_t max) {
     out += run.substr(run.size() - closing);
     i = end;
   }
-  return out;
+  return printable(out);
 }
 
 std::variant<std::string, ReadError> readText(const std::string& path, std::uint64_t maxSize) {

@@ -31,8 +31,15 @@ struct ReadError {
 [[nodiscard]] std::string cut(std::string_view word, std::size_t max = 60);
 
 // A message with every run of more than `max` characters without a space (an echoed word, maybe
-// megabytes long) cut with an ellipsis; the quote or punctuation closing the run is kept.
+// megabytes long) cut with an ellipsis; the quote or punctuation closing the run is kept. The result
+// is printable (above): a message may echo control characters from a file.
 [[nodiscard]] std::string cutWords(std::string_view message, std::size_t max = 60);
+
+// Text from a file or the user as echoed to a terminal: every control character (C0, DEL, and C1
+// written in UTF-8) is escaped, `\x1b` for ESC, `\x07` for BEL, `\u009b` for U+009B; a byte that is
+// not part of valid UTF-8 is `\xHH` as well. Valid printable UTF-8 text is kept as it is. Every
+// echo of a file's content (errors, `replay`'s text, `check`'s names) goes through it.
+[[nodiscard]] std::string printable(std::string_view text);
 
 // "16 MiB", "300 KiB", "12 bytes".
 [[nodiscard]] std::string sizeText(std::uint64_t bytes);
