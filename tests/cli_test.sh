@@ -309,6 +309,17 @@ expect_rc 1 "check of a file whose name holds ESC and BEL" "$BIN" check "$TMP/es
 if grep -q "[$esc$bel]" "$TMP/out" "$TMP/err"; then fail "check printed a file name with a raw ESC or BEL"; fi
 grep -qF 'esc\x1b[2Jdir/a\x07.dgn:' "$TMP/out" || fail "check's escaped file name: $(head -c 300 "$TMP/out")"
 
+# Issue 26 #16: an empty value is a usage error naming the option, not the option's default.
+for args in "analyse --as '' tests/records/blocked_tie.dgn|--as" "play --out ''|--out" "play --rules ''|--rules" \
+  "play --a ''|--a" "match --a '' --b random|--a" "match --a greedy --b random --out ''|--out" \
+  "bench-solver --rules ''|--rules" "replay ''|FILE"; do
+  cmd=${args%|*}
+  opt=${args##*|}
+  eval "set -- $cmd"
+  expect_rc 2 "dominoes $cmd" "$BIN" "$@"
+  grep -qF -- "$opt: an empty value is not allowed" "$TMP/err" || fail "dominoes $cmd: $(head -c 300 "$TMP/err")"
+done
+
 # The queued JSON checks, in one python3.
 python3 tests/cli_checks.py "$TMP/checks"
 failures=$((failures + $?))

@@ -297,10 +297,17 @@ TEST_CASE("dgn: quoted text escapes quotes, backslashes and control characters, 
   REQUIRE(std::holds_alternative<dgn::Record>(back));
   CHECK(std::get<dgn::Record>(back).title == all);
   CHECK(std::get<dgn::Record>(back).about == rec.about);
-  // Escapes read in a note; an unknown escape keeps its backslash, as before.
-  auto r = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 1\nnote \"a\\nb \\x1F \\q \\x41 \\x00\"\n", "t.dgn");
+  // Escapes read in a note; a backslash that starts no escape is refused (issue 26: it was kept as
+  // an ordinary character, so "\q" and "\\q" read the same).
+  auto r = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 1\nnote \"a\\nb \\x1F \\\\q\"\n", "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Record>(r));
-  CHECK(std::get<dgn::Record>(r).rounds[0].statements[0].note == "a\nb \x1F \\q \\x41 \\x00");
+  CHECK(std::get<dgn::Record>(r).rounds[0].statements[0].note == "a\nb \x1F \\q");
+  for (const char* bad : {"\\q", "\\x41", "\\x00", "\\x1", "\\ "}) {
+    auto e = dgn::read(std::string("dgn 1\nrules en-linea\nround 1\nseed 1\nnote \"a ") + bad + " b\"\n", "t.dgn");
+    REQUIRE(std::holds_alternative<dgn::Error>(e));
+    CHECK(std::get<dgn::Error>(e).line == 5);
+    CHECK(std::get<dgn::Error>(e).message.find("unknown escape") != std::string::npos);
+  }
 }
 
 TEST_CASE("dgn: notes with line breaks and two notes in a row stay readable: write(read(x)) is a fixed point") {

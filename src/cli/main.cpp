@@ -18,6 +18,7 @@
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "cli/cmd_match.h"
+#include "cli/options.h"
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/layout.h"
@@ -671,6 +672,12 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   if (!readNumbers(app, args)) return 2;
+  // An empty value (`--as ''`, `--out ''`) is a usage error, not the option's default (an empty
+  // number was refused above, as not a number).
+  if (const auto e = dom::cli::emptyValue(*app.get_subcommands().front()); !e.empty()) {
+    std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << files::printable(e) << "\n";
+    return 2;
+  }
   try {
     return runChosen(args, benchSolver, analyse, match);
   } catch (const std::exception& e) {

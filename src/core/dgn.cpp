@@ -267,7 +267,7 @@ std::string checkText(std::string_view s) {
 
 // Reads one escape at the start of `s` (which starts with a backslash) into `out`: \" \\ \n \t \r
 // and \xHH for a control character other than NUL. Returns its length, or 0 when `s` starts with no
-// escape (the backslash is then an ordinary character, as it always was).
+// escape (the caller refuses it: a lone backslash is written \\).
 std::size_t unescape(std::string_view s, std::string& out) {
   if (s.size() < 2) return 0;
   switch (s[1]) {
@@ -283,6 +283,19 @@ std::size_t unescape(std::string_view s, std::string& out) {
   if (c == 0 || !isControl(c)) return 0;
   out += static_cast<char>(c);
   return 4;
+}
+
+// The message for a backslash that starts no escape: the backslash and what follows it (a whole
+// UTF-8 character; up to two more characters after \x).
+std::string unknownEscape(std::string_view s) {
+  std::size_t n = 2;
+  const auto c = static_cast<unsigned char>(s[1]);
+  if (s[1] == 'x')
+    n = std::min<std::size_t>(4, s.size());
+  else if (c >= 0xC0)
+    n = std::min<std::size_t>(1 + (c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2), s.size());
+  return "unknown escape '" + std::string(s.substr(0, n)) +
+         "' in a quoted string: the escapes are \\\" \\\\ \\n \\t \\r and \\xHH for a control character";
 }
 
 // A comment's text as the writer keeps it: control characters (a tab aside) become spaces, and
@@ -315,11 +328,13 @@ bool nextToken(std::string_view s, std::size_t& i, Token& t, std::optional<std::
       t.quoted = true;
       ++i;
       while (i < s.size()) {
-        if (s[i] == '\\') {
+        if (s[i] == '\\' && i + 1 < s.size()) {
           if (const std::size_t n = unescape(s.substr(i), t.text)) {
             i += n;
             continue;
           }
+          error = unknownEscape(s.substr(i));
+          return false;
         }
         if (s[i] == '"') {
           ++i;
@@ -540,12 +555,13 @@ class Reader {
   std::string header(const std::string& head, const std::vector<Token>& toks) {
     if (!rec_.rounds.empty()) return head + " belongs in the header, before round 1";
     if (head == "players") {
-      if (toks.size() != 3) return "players takes two names: players \"A's name\" \"B's name\"";
+      if (toks.size() != 3 || !toks[1].quoted || !toks[2].quoted)
+        return "players takes two quoted names: players \"A's name\" \"B's name\"";
       if (rec_.players) return "players given twice";
       rec_.players = std::array<std::string, 2>{toks[1].text, toks[2].text};
       return {};
     }
-    if (toks.size() != 2) return head + " takes one quoted string";
+    if (toks.size() != 2 || !toks[1].quoted) return head + " takes one quoted string: " + head + " \"...\"";
     std::string& field = head == "title" ? rec_.title : rec_.about;
     if (!field.empty()) return head + " given twice";
     field = toks[1].text;
@@ -563,6 +579,8 @@ class Reader {
     else if (args[0].empty() ||
              !std::all_of(args[0].begin(), args[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
       why = "round number '" + args[0] + "' is not a number";
+    else if (args[0].size() > 1 && args[0][0] == '0')
+      why = "round number '" + args[0] + "' has a leading zero: round " + std::to_string(expected);
     else if (why = match_->canStartRound(); !why.empty()) {
     } else if (const auto n = parseNumber(args[0]); !n || *n != expected)
       why = "expected round " + std::to_string(expected) + ", found round " + args[0];
@@ -797,7 +815,7 @@ class Reader {
   }
 
   std::string note(std::vector<Token>& toks) {
-    if (toks.size() != 2) return "note takes one quoted string: note \"...\"";
+    if (toks.size() != 2 || !toks[1].quoted) return "note takes one quoted string: note \"...\"";
     if (auto e = ensureRound("a note"); !e.empty()) return e;
     Statement s;
     s.kind = Statement::Kind::Note;
@@ -903,7 +921,7 @@ class Reader {
 
   // `expect error "text"`: the next move (or round line) must be refused with a message holding text.
   std::string expectError(const std::vector<Token>& toks) {
-    if (toks.size() != 3 || toks[2].text.empty())
+    if (toks.size() != 3 || toks[2].text.empty() || !toks[2].quoted)
       return "expect error takes one quoted message: expect error \"not B's turn\"";
     if (pendingError_) return "two 'expect error' lines in a row: each needs its own move";
     Expect e;
@@ -925,7 +943,7 @@ class Reader {
   std::string expectEnds(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
     std::vector<int> ends;
     if (!(w.size() == 1 && w[0] == "none")) {
-      if (w.size() != 2 && !w.empty()) return "expect ends takes two pips (L then R), or none";
+      if (w.size() != 2) return "expect ends takes two pips (L then R), or none";
       for (const auto& x : w) {
         auto n = parseNumber(x);
         if (!n || *n < 0 || *n > 6) return "expect ends: '" + x + "' is not a pip 0-6";
