@@ -230,12 +230,22 @@ else
 fi
 
 # (h) issue 9: strict numbers, canonical rules, file errors with their reason, cut words, sizes.
-for opt in "play --seed" "bench --games"; do
-  for v in -1 18446744073709551616 99999999999999999999999 "" " 5" 5x +5 0x10; do
-    expect_rc 2 "$opt '$v'" "$BIN" $opt "$v"
+# Issue 26 #11: every numeric option of every subcommand, through the one strict reader (bench-solver's
+# --seed took -1 as 2^64-1, 0x10 as 16 and '' as 0).
+for opt in "play --seed" "bench --games" "perft --seed" "perft --depth" "bench-read --size" \
+  "analyse --samples" "analyse --seed" "analyse --max-size" "match --games" "match --seed" "match --threads" \
+  "bench-solver --seed" "bench-solver --positions" "bench-solver --left"; do
+  extra=()
+  case "$opt" in
+    analyse*) extra=(tests/records/blocked_tie.dgn) ;;
+    match*) extra=(--a greedy --b random) ;;
+  esac
+  for v in -1 18446744073709551616 99999999999999999999999 "" " 5" 5x +5 0x10 1e3 "5 "; do
+    expect_rc 2 "$opt '$v'" "$BIN" $opt "$v" "${extra[@]}"
     grep -q "^dominoes ${opt% *}: ${opt#* }: '" "$TMP/err" || fail "$opt '$v': the error does not name the option: $(cat "$TMP/err")"
   done
 done
+expect_rc 0 "bench-solver --seed 18446744073709551615 (the largest seed)" "$BIN" bench-solver --seed 18446744073709551615 --positions 1 --left 4
 expect_rc 2 "bench --games 0" "$BIN" bench --games 0
 expect_rc 0 "play --seed 18446744073709551615 (the largest seed)" "$BIN" play --seed 18446744073709551615
 for v in -1 "" 0 12Q 99999999999999999999G; do
@@ -317,7 +327,7 @@ for args in "analyse --as '' tests/records/blocked_tie.dgn|--as" "play --out ''|
   opt=${args##*|}
   eval "set -- $cmd"
   expect_rc 2 "dominoes $cmd" "$BIN" "$@"
-  grep -qF -- "$opt: an empty value is not allowed" "$TMP/err" || fail "dominoes $cmd: $(head -c 300 "$TMP/err")"
+  grep -qF -- "$opt: '' is an empty value, not allowed" "$TMP/err" || fail "dominoes $cmd: $(head -c 300 "$TMP/err")"
 done
 
 # The queued JSON checks, in one python3.

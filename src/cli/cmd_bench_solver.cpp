@@ -4,6 +4,8 @@
 // the stock's order unknown (ChanceSolver, every draw a chance node), as the expert's endgame solves.
 #include "cli/cmd_bench_solver.h"
 
+#include "cli/options.h"
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -22,6 +24,8 @@ namespace dom::cli {
 
 struct BenchSolverCommand::Options {
   std::string rules = "en-linea";
+  // The numbers as written, read by cli::wholeNumber (strict digits: `-1`, `0x10` and `` are errors).
+  std::string positionsText = "200", leftText = "12", seedText = "1";
   int positions = 200;
   int left = 12;
   std::uint64_t seed = 1;
@@ -33,10 +37,10 @@ BenchSolverCommand::BenchSolverCommand(CLI::App& app) : o_(std::make_unique<Opti
   sub_ =
       app.add_subcommand("bench-solver", "Solve late positions of random rounds exactly and report nodes per second");
   sub_->add_option("--rules", o_->rules, "rule set");
-  sub_->add_option("--positions", o_->positions, "positions to solve (1 to 1000000)")->check(CLI::Range(1, 1000000));
-  sub_->add_option("--left", o_->left, "tiles left in the hands and the drawable stock (2 to 28; 28: from the deal)")
-      ->check(CLI::Range(2, 28));
-  sub_->add_option("--seed", o_->seed, "seed of the random rounds");
+  sub_->add_option("--positions", o_->positionsText, "positions to solve (1 to 1000000; default 200)");
+  sub_->add_option("--left", o_->leftText,
+                   "tiles left in the hands and the drawable stock (2 to 28; 28: from the deal; default 12)");
+  sub_->add_option("--seed", o_->seedText, "seed of the random rounds (0 to 2^64-1; default 1)");
   sub_->add_flag("--chance", o_->chance, "the stock's order unknown: every draw a chance node (the expert's endgame)");
   sub_->add_flag("--json", o_->json, "print JSON: rules, positions, left, nodes, seconds, nodes_per_second");
 }
@@ -46,6 +50,14 @@ BenchSolverCommand::~BenchSolverCommand() = default;
 bool BenchSolverCommand::chosen() const { return sub_->parsed(); }
 
 int BenchSolverCommand::run() const {
+  try {
+    o_->positions = static_cast<int>(wholeNumber("--positions", o_->positionsText, 1, 1000000));
+    o_->left = static_cast<int>(wholeNumber("--left", o_->leftText, 2, 28));
+    o_->seed = wholeNumber("--seed", o_->seedText, 0, UINT64_MAX);
+  } catch (const UsageError& e) {
+    std::cerr << "dominoes bench-solver: " << e.message << "\n";
+    return 2;
+  }
   auto parsed = parseRules(o_->rules);
   if (auto* e = std::get_if<std::string>(&parsed)) {
     std::cerr << "dominoes bench-solver: --rules: " << files::cutWords(*e) << "\n";

@@ -2,6 +2,8 @@
 // threads; the report counts from --a's side (see docs/engine.md, "Matches between players").
 #include "cli/cmd_match.h"
 
+#include "cli/options.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -38,22 +40,7 @@ constexpr int kMaxRounds = 1000;
 constexpr long long kMaxGames = 1000000000;
 constexpr long long kMaxThreads = 256;
 
-struct Usage {
-  std::string message;
-};
-
-// A strict whole number within [lo, hi]: digits only, no sign or space.
-std::uint64_t wholeNumber(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi) {
-  auto bad = [&] {
-    return Usage{option + ": '" + files::cut(text) + "' is not a whole number from " + std::to_string(lo) + " to " +
-                 std::to_string(hi)};
-  };
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) throw bad();
-  std::uint64_t n = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc{} || end != text.data() + text.size() || n < lo || n > hi) throw bad();
-  return n;
-}
+using Usage = UsageError;
 
 // Everything a worker needs, read-only while the games run.
 struct Job {

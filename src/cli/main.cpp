@@ -30,36 +30,12 @@ using namespace dom;
 
 namespace {
 
-// A usage error (exit 2) naming the option, thrown while the options are read.
-struct UsageError {
-  std::string message;
-};
+using dom::cli::UsageError;
 
-// A strict whole number: digits only (no sign, no space, not empty), within [lo, hi]. A size may end
-// in K, M or G (KiB, MiB, GiB).
+// The command line's numbers, all through the one strict reader (cli/options.h).
 std::uint64_t number(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi,
                      bool size = false) {
-  const std::string bound = std::to_string(lo) + " to " + std::to_string(hi);
-  auto bad = [&] {
-    return UsageError{option + ": '" + files::cut(text) + "' is not a whole number from " + bound +
-                      (size ? " (bytes, or with K, M or G)" : "")};
-  };
-  std::string_view digits = text;
-  std::uint64_t unit = 1;
-  if (size && !digits.empty()) {
-    const char last = digits.back();
-    if (last == 'K' || last == 'k') unit = std::uint64_t{1} << 10;
-    if (last == 'M' || last == 'm') unit = std::uint64_t{1} << 20;
-    if (last == 'G' || last == 'g') unit = std::uint64_t{1} << 30;
-    if (unit > 1) digits.remove_suffix(1);
-  }
-  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) throw bad();
-  std::uint64_t n = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-  if (ec != std::errc{} || end != digits.data() + digits.size() || n > hi / unit) throw bad();
-  n *= unit;
-  if (n < lo || n > hi) throw bad();
-  return n;
+  return dom::cli::wholeNumber(option, text, lo, hi, size);
 }
 
 // A read failure of FILE as the reader reports it: "FILE:0: reason".
