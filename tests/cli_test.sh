@@ -330,6 +330,19 @@ for args in "analyse --as '' tests/records/blocked_tie.dgn|--as" "play --out ''|
   grep -qF -- "$opt: '' is an empty value, not allowed" "$TMP/err" || fail "dominoes $cmd: $(head -c 300 "$TMP/err")"
 done
 
+# Issue 26 #9: bench-solver ends. Rules under which no position is ever reached are reported after a
+# bounded number of rounds; a node budget that runs out is reported (exit 1), whatever the position.
+expect_rc 1 "bench-solver under en-linea hand=1 (no position reachable)" "$BIN" bench-solver --rules "en-linea hand=1"
+grep -q "^dominoes bench-solver: no position with at most 12 tiles left .* was reached in 1000 random rounds" "$TMP/err" ||
+  fail "bench-solver hand=1: $(head -c 300 "$TMP/err")"
+expect_rc 1 "bench-solver dominoes2 hand=14 --left 28 --nodes 100000" "$BIN" bench-solver \
+  --rules "dominoes2 hand=14" --left 28 --positions 1 --nodes 100000
+grep -q "^dominoes bench-solver: the node budget (--nodes 100000) ran out in position 1 of 1" "$TMP/err" ||
+  fail "bench-solver budget: $(head -c 300 "$TMP/err")"
+expect_rc 1 "bench-solver --chance --nodes 10" "$BIN" bench-solver --chance --positions 5 --nodes 10
+grep -q "node budget (--nodes 10) ran out" "$TMP/err" || fail "bench-solver --chance budget: $(head -c 300 "$TMP/err")"
+expect_rc 0 "bench-solver within its budget" "$BIN" bench-solver --positions 20 --nodes 100000000
+
 # The queued JSON checks, in one python3.
 python3 tests/cli_checks.py "$TMP/checks"
 failures=$((failures + $?))
