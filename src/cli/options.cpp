@@ -39,7 +39,8 @@ std::string emptyValue(const CLI::App& sub) {
     for (const std::string& value : opt->results())
       if (value.empty()) {
         if (opt->nonpositional())
-          return opt->get_name(false, true) + ": '' is an empty value, not allowed (leave the option out for its default)";
+          return opt->get_name(false, true) +
+                 ": '' is an empty value, not allowed (leave the option out for its default)";
         return opt->get_name() + ": '' is an empty value, not allowed";
       }
   }
