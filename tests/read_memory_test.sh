@@ -35,4 +35,29 @@ if [ "${n:-0}" -lt 1000000 ]; then echo "FAIL notes 10M kept ${n:-0} statements,
 # The rounds are all read: 10 MB of 166-byte rounds of one move each.
 n=$("$dominoes" bench-read --what rounds --size 10M --json | sed -n 's/.*"statements":\([0-9]*\).*/\1/p')
 if [ "${n:-0}" -lt 60000 ]; then echo "FAIL rounds 10M kept ${n:-0} moves, expected over 60,000"; status=1; fi
+# `analyse` on 20,000 short rounds (3.3 MB, a position with a choice each): the record read in
+# linear memory, and no position's tables filled before they are used (5.27 GB and 167 s for 100,000
+# rounds before issue 26). Its report keeps every position's moves: bounded at 10x the file, plus
+# 30 MB for the program itself.
+python3 - "$dominoes" <<'PY' || status=1
+import os, resource, subprocess, sys, tempfile
+tiles = ["%d-%d" % (a, b) for a in range(6, -1, -1) for b in range(a, -1, -1)]
+stock = " ".join(t for t in tiles if t not in ("6-6", "6-5", "0-0"))
+with tempfile.NamedTemporaryFile("w", suffix=".dgn", delete=False) as f:
+    f.write("dgn 1\nrules en-linea target=1000\n")
+    for r in range(1, 20001):
+        f.write("round %d\nhand A 6-5\nhand B 0-0\nstock %s\nline 6-6*\nturn A\nA: 6-5 R\n" % (r, stock))
+    path = f.name
+size = os.path.getsize(path)
+out = subprocess.run([sys.argv[1], "analyse", path, "--samples", "20"], capture_output=True, text=True)
+os.unlink(path)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+if out.returncode != 0 or "A: 20000 positions" not in out.stdout:
+    print("FAIL analyse of 20,000 rounds: exit %d, %s" % (out.returncode, (out.stderr or out.stdout[-300:])[:300]))
+    sys.exit(1)
+if peak > 10 * size + 30 * 2**20:
+    print("FAIL analyse of 20,000 rounds (%d bytes) peaked at %.1f MB" % (size, peak / 2**20))
+    sys.exit(1)
+print("ok   analyse of 20,000 rounds (%d bytes) peaked at %.1f MB" % (size, peak / 2**20))
+PY
 exit $status

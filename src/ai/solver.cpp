@@ -31,7 +31,7 @@ template <class Search>
 }  // namespace
 
 Solver::Solver(std::size_t ttEntries, Scoring scoring)
-    : tt_(ttEntries), scale_(scoring == Scoring::PointsThenWin ? kWinScale : 1) {}
+    : scale_(scoring == Scoring::PointsThenWin ? kWinScale : 1), tt_(ttEntries) {}
 
 void Solver::newSearch() {
   aborted_ = false;
