@@ -97,6 +97,18 @@ check_json "$TMP/out" all both || failures=$((failures + 1))
 expect_rc 0 "analyse dominoes2" "$BIN" analyse "$TMP/b.dgn" --json --samples 4 --as A
 check_json "$TMP/out" mover A || failures=$((failures + 1))
 
+# Issue 26 #6: outcomes are scored by who wins. A domino against a hand of 0-0 scores 0 points and is
+# a certain win (it showed 50.0% under --as all and 98% from the mover's knowledge); a blocked round
+# with equal pips is a real tie (50%).
+for as in all A mover; do
+  args=(--json --samples 50)
+  [ "$as" = mover ] || args+=(--as "$as")
+  expect_rc 0 "analyse --as $as of a 0-point domino" "$BIN" analyse tests/records/analyse_zero_point_domino.dgn "${args[@]}"
+  [ "$(grep -o '"win":[0-9.]*' "$TMP/out" | sort -u)" = '"win":1.0' ] || fail "0-point domino ($as): $(head -c 400 "$TMP/out")"
+  expect_rc 0 "analyse --as $as of a blocked tie" "$BIN" analyse tests/records/analyse_blocked_tie_setup.dgn "${args[@]}"
+  [ "$(grep -o '"win":[0-9.]*' "$TMP/out" | sort -u)" = '"win":0.5' ] || fail "blocked tie ($as): $(head -c 400 "$TMP/out")"
+done
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures failure(s)"
   exit 1

@@ -230,12 +230,22 @@ else
 fi
 
 # (h) issue 9: strict numbers, canonical rules, file errors with their reason, cut words, sizes.
-for opt in "play --seed" "bench --games"; do
-  for v in -1 18446744073709551616 99999999999999999999999 "" " 5" 5x +5 0x10; do
-    expect_rc 2 "$opt '$v'" "$BIN" $opt "$v"
+# Issue 26 #11: every numeric option of every subcommand, through the one strict reader (bench-solver's
+# --seed took -1 as 2^64-1, 0x10 as 16 and '' as 0).
+for opt in "play --seed" "bench --games" "perft --seed" "perft --depth" "bench-read --size" \
+  "analyse --samples" "analyse --seed" "analyse --max-size" "match --games" "match --seed" "match --threads" \
+  "bench-solver --seed" "bench-solver --positions" "bench-solver --left"; do
+  extra=()
+  case "$opt" in
+    analyse*) extra=(tests/records/blocked_tie.dgn) ;;
+    match*) extra=(--a greedy --b random) ;;
+  esac
+  for v in -1 18446744073709551616 99999999999999999999999 "" " 5" 5x +5 0x10 1e3 "5 "; do
+    expect_rc 2 "$opt '$v'" "$BIN" $opt "$v" "${extra[@]}"
     grep -q "^dominoes ${opt% *}: ${opt#* }: '" "$TMP/err" || fail "$opt '$v': the error does not name the option: $(cat "$TMP/err")"
   done
 done
+expect_rc 0 "bench-solver --seed 18446744073709551615 (the largest seed)" "$BIN" bench-solver --seed 18446744073709551615 --positions 1 --left 4
 expect_rc 2 "bench --games 0" "$BIN" bench --games 0
 expect_rc 0 "play --seed 18446744073709551615 (the largest seed)" "$BIN" play --seed 18446744073709551615
 for v in -1 "" 0 12Q 99999999999999999999G; do
@@ -287,6 +297,51 @@ grep -q "^FAIL /dev/zero:0: is a character device, not a regular file$" "$TMP/ou
 mkfifo "$TMP/fifo"
 expect_rc 1 "replay of a FIFO (no writer: must not block)" timeout 10 "$BIN" replay "$TMP/fifo"
 [ "$(cat "$TMP/err")" = "$TMP/fifo:0: is a FIFO, not a regular file" ] || fail "replay of a FIFO: $(cat "$TMP/err")"
+
+# Issue 26 #10: control characters from a file reach the terminal escaped (ESC as \x1b, BEL as \x07),
+# in error messages, in replay's text and in check's file names; valid UTF-8 text is kept as is.
+esc=$'\e'
+bel=$'\a'
+printf 'dgn 1\nrules en-linea\ntitle "\\x1b]0;t\\x07 caf\xc3\xa9\\x1b[2J"\nround 1\nseed 7\n' >"$TMP/esc_title.dgn"
+expect_rc 0 "replay of a title holding ESC and BEL" "$BIN" replay "$TMP/esc_title.dgn"
+grep -qF 'title   \x1b]0;t\x07 café\x1b[2J' "$TMP/out" || fail "escaped title: $(head -c 300 "$TMP/out")"
+if grep -q "[$esc$bel]" "$TMP/out" "$TMP/err"; then fail "replay printed a raw ESC or BEL"; fi
+printf 'dgn 1\nrules en-linea\n\e]0;owned\a\e[2J\n' >"$TMP/esc_statement.dgn"
+expect_rc 1 "replay of an unknown statement holding ESC and BEL" "$BIN" replay "$TMP/esc_statement.dgn"
+[ "$(cat "$TMP/err")" = "$TMP/esc_statement.dgn:3: unknown statement '\x1b]0;owned\x07\x1b[2J'" ] ||
+  fail "escaped unknown statement: $(head -c 300 "$TMP/err")"
+expect_rc 1 "check of an unknown statement holding ESC and BEL" "$BIN" check "$TMP/esc_statement.dgn"
+if grep -q "[$esc$bel]" "$TMP/out" "$TMP/err"; then fail "check printed a raw ESC or BEL"; fi
+grep -qF '\x1b]0;owned\x07' "$TMP/out" || fail "check's escaped message: $(head -c 300 "$TMP/out")"
+mkdir -p "$TMP/esc$esc[2Jdir"
+cp tests/records/invalid/wrong_player.dgn "$TMP/esc$esc[2Jdir/a$bel.dgn"
+expect_rc 1 "check of a file whose name holds ESC and BEL" "$BIN" check "$TMP/esc$esc[2Jdir"
+if grep -q "[$esc$bel]" "$TMP/out" "$TMP/err"; then fail "check printed a file name with a raw ESC or BEL"; fi
+grep -qF 'esc\x1b[2Jdir/a\x07.dgn:' "$TMP/out" || fail "check's escaped file name: $(head -c 300 "$TMP/out")"
+
+# Issue 26 #16: an empty value is a usage error naming the option, not the option's default.
+for args in "analyse --as '' tests/records/blocked_tie.dgn|--as" "play --out ''|--out" "play --rules ''|--rules" \
+  "play --a ''|--a" "match --a '' --b random|--a" "match --a greedy --b random --out ''|--out" \
+  "bench-solver --rules ''|--rules" "replay ''|FILE"; do
+  cmd=${args%|*}
+  opt=${args##*|}
+  eval "set -- $cmd"
+  expect_rc 2 "dominoes $cmd" "$BIN" "$@"
+  grep -qF -- "$opt: '' is an empty value, not allowed" "$TMP/err" || fail "dominoes $cmd: $(head -c 300 "$TMP/err")"
+done
+
+# Issue 26 #9: bench-solver ends. Rules under which no position is ever reached are reported after a
+# bounded number of rounds; a node budget that runs out is reported (exit 1), whatever the position.
+expect_rc 1 "bench-solver under en-linea hand=1 (no position reachable)" "$BIN" bench-solver --rules "en-linea hand=1"
+grep -q "^dominoes bench-solver: no position with at most 12 tiles left .* was reached in 1000 random rounds" "$TMP/err" ||
+  fail "bench-solver hand=1: $(head -c 300 "$TMP/err")"
+expect_rc 1 "bench-solver dominoes2 hand=14 --left 28 --nodes 100000" "$BIN" bench-solver \
+  --rules "dominoes2 hand=14" --left 28 --positions 1 --nodes 100000
+grep -q "^dominoes bench-solver: the node budget (--nodes 100000) ran out in position 1 of 1" "$TMP/err" ||
+  fail "bench-solver budget: $(head -c 300 "$TMP/err")"
+expect_rc 1 "bench-solver --chance --nodes 10" "$BIN" bench-solver --chance --positions 5 --nodes 10
+grep -q "node budget (--nodes 10) ran out" "$TMP/err" || fail "bench-solver --chance budget: $(head -c 300 "$TMP/err")"
+expect_rc 0 "bench-solver within its budget" "$BIN" bench-solver --positions 20 --nodes 100000000
 
 # The queued JSON checks, in one python3.
 python3 tests/cli_checks.py "$TMP/checks"

@@ -297,10 +297,17 @@ TEST_CASE("dgn: quoted text escapes quotes, backslashes and control characters, 
   REQUIRE(std::holds_alternative<dgn::Record>(back));
   CHECK(std::get<dgn::Record>(back).title == all);
   CHECK(std::get<dgn::Record>(back).about == rec.about);
-  // Escapes read in a note; an unknown escape keeps its backslash, as before.
-  auto r = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 1\nnote \"a\\nb \\x1F \\q \\x41 \\x00\"\n", "t.dgn");
+  // Escapes read in a note; a backslash that starts no escape is refused (issue 26: it was kept as
+  // an ordinary character, so "\q" and "\\q" read the same).
+  auto r = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 1\nnote \"a\\nb \\x1F \\\\q\"\n", "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Record>(r));
-  CHECK(std::get<dgn::Record>(r).rounds[0].statements[0].note == "a\nb \x1F \\q \\x41 \\x00");
+  CHECK(std::get<dgn::Record>(r).rounds[0].statements[0].note == "a\nb \x1F \\q");
+  for (const char* bad : {"\\q", "\\x41", "\\x00", "\\x1", "\\ "}) {
+    auto e = dgn::read(std::string("dgn 1\nrules en-linea\nround 1\nseed 1\nnote \"a ") + bad + " b\"\n", "t.dgn");
+    REQUIRE(std::holds_alternative<dgn::Error>(e));
+    CHECK(std::get<dgn::Error>(e).line == 5);
+    CHECK(std::get<dgn::Error>(e).message.find("unknown escape") != std::string::npos);
+  }
 }
 
 TEST_CASE("dgn: notes with line breaks and two notes in a row stay readable: write(read(x)) is a fixed point") {
@@ -524,4 +531,26 @@ TEST_CASE("dgn: a long expect legal line is read as a stream, with the same verd
   auto open = dgn::read(head + "expect legal 6-6, \"5-5\n", "t.dgn");
   REQUIRE(std::holds_alternative<dgn::Error>(open));
   CHECK(std::get<dgn::Error>(open).message.find("unterminated string") != std::string::npos);
+}
+
+// Issue 26 #12: line numbers are 64-bit. A record read as if it started past line 2^31 of a file
+// (read's firstLine) keeps and reports its lines right: 32 bits wrapped to -2147483637.
+TEST_CASE("dgn: line numbers past 2^31 are counted and printed right") {
+  const dgn::LineNo first = (dgn::LineNo{1} << 31) - 2;  // 2147483646
+  auto bad = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nfrob\n", "l.dgn", {}, first);
+  REQUIRE(std::holds_alternative<dgn::Error>(bad));
+  CHECK(std::get<dgn::Error>(bad).text() == "l.dgn:2147483650: unknown statement 'frob'");
+  const dgn::LineNo far = dgn::LineNo{5} << 32;  // past 2^32 as well
+  auto good = dgn::read("dgn 1\nrules en-linea\nround 1\nseed 7\nA: 6-6\nnote \"x\"\n", "l.dgn", {}, far);
+  REQUIRE(std::holds_alternative<dgn::Record>(good));
+  const auto& rec = std::get<dgn::Record>(good);
+  REQUIRE(rec.rounds.size() == 1);
+  CHECK(rec.rounds[0].sourceLine == far + 2);
+  REQUIRE(rec.rounds[0].statements.size() == 2);
+  CHECK(rec.rounds[0].statements[0].line == far + 4);
+  CHECK(rec.rounds[0].statements.back().line == far + 5);
+  // An error found at the end names the text's last line.
+  auto empty = dgn::read("\n\n", "l.dgn", {}, first);
+  REQUIRE(std::holds_alternative<dgn::Error>(empty));
+  CHECK(std::get<dgn::Error>(empty).line == first + 1);
 }

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cstdio>
 
 #include <filesystem>
 #include <fstream>
@@ -168,4 +169,60 @@ TEST_CASE("files: cutWords cuts only long runs and keeps their quotes") {
   CHECK(files::cutWords("unexpected '" + longWord + "': a heading") ==
         "unexpected '" + std::string(60, 'x') + "\u2026': a heading");
   CHECK(files::cutWords(std::string(61, 'y')) == std::string(60, 'y') + "\u2026");
+}
+
+// Issue 26 #10: text echoed to a terminal never carries a control character.
+TEST_CASE("files: printable escapes control characters and keeps UTF-8 text") {
+  CHECK(files::printable("plain text, é ñ 日本") == "plain text, é ñ 日本");
+  CHECK(files::printable("\x1b]0;owned\x07\x1b[2J") == "\\x1b]0;owned\\x07\\x1b[2J");
+  CHECK(files::printable("a\tb\nc\rd\x7f") == "a\\x09b\\x0ac\\x0dd\\x7f");
+  CHECK(files::printable("\xc2\x9b"
+                         "31m") == "\\u009b31m");  // C1 CSI written in UTF-8
+  CHECK(files::printable("\xff\xfe ok \xe2\x82") == "\\xff\\xfe ok \\xe2\\x82");
+  // Idempotent: an escaped text holds no control character, so escaping it again changes nothing.
+  CHECK(files::printable(files::printable("\x1b\x07")) == "\\x1b\\x07");
+  CHECK(files::cutWords("unknown statement '\x1b[2J'") == "unknown statement '\\x1b[2J'");
+}
+
+// Issue 26 #8: a valid name of 244 to 255 bytes is saved (its temp name passed NAME_MAX); a leftover
+// of a killed save of that name is still found by the next save (the cut name is hashed).
+TEST_CASE("files: a target of a long name is saved, its temp name within NAME_MAX") {
+  const fs::path d = scratch("longname");
+  for (const std::size_t n : {std::size_t{200}, std::size_t{201}, std::size_t{244}, std::size_t{255}}) {
+    CAPTURE(n);
+    const fs::path f = d / (std::string(n - 4, 'g') + ".dgn");
+    CHECK(files::writeAtomic(f.string(), "one\n").empty());
+    CHECK(files::writeAtomic(f.string(), "two\n").empty());  // over an existing file too
+    CHECK(slurp(f) == "two\n");
+    CHECK(tempFiles(d) == 0);
+  }
+  // A leftover temp file of a killed save of a long name (its process gone) is removed by the next
+  // save of that name: the cut and hashed prefix is found again.
+  const std::string stem(230, 'h');
+  const fs::path target = d / (stem + ".dgn");
+  CHECK(files::writeAtomic(target.string(), "x\n").empty());
+  pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) _exit(0);
+  REQUIRE(::waitpid(child, nullptr, 0) == child);
+  std::string leftover;
+  for (const auto& e : fs::directory_iterator(d))
+    if (e.path().filename().string().starts_with("." + stem.substr(0, 180) + "~")) leftover = e.path().string();
+  CHECK(leftover.empty());
+  // Make one as a killed save would have: the prefix a save of target uses, a dead pid.
+  std::string prefix;
+  {
+    // The prefix a save of target uses (files.cpp): the name's first 180 bytes, '~' and its FNV-1a hash.
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const char c : stem + ".dgn") h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    prefix = "." + stem.substr(0, 180) + "~" + hex + ".";
+  }
+  put(d / (prefix + std::to_string(child) + ".abcdef.tmp"), "left by a killed save");
+  CHECK(tempFiles(d) == 1);
+  CHECK(files::writeAtomic(target.string(), "y\n").empty());
+  CHECK(tempFiles(d) == 0);
+  CHECK(slurp(target) == "y\n");
+  fs::remove_all(d);
 }

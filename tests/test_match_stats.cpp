@@ -2,7 +2,10 @@
 // tally from A's side and the per-game seeds.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <pcg_random.hpp>
 #include <set>
+#include <vector>
 
 #include "cli/cmd_match.h"
 
@@ -102,4 +105,34 @@ TEST_CASE("gameSeed: depends on every input, and distinct over many games") {
   CHECK(gameSeed(1, 0, 0) != gameSeed(2, 0, 0));
   CHECK(gameSeed(1, 1, 0) != gameSeed(1, 0, 1));
   CHECK(gameSeed(7, 3, 2) == gameSeed(7, 3, 2));
+}
+
+// Issue 26 #15: match summarises decision times as they come instead of keeping every one: the
+// histogram's mean is exact and its median and p95 within 1e-4 (relative) of timeStats'.
+TEST_CASE("TimeHistogram: the summary of timeStats within its bucket width, without keeping the times") {
+  pcg32 rng(5);
+  std::vector<double> all;
+  TimeHistogram h, left, right;
+  for (int i = 0; i < 20000; ++i) {
+    // Spread over six decades, a few zeros (a CPU clock's resolution) among them.
+    const double ms = i % 997 == 0 ? 0.0 : std::exp(std::ldexp(static_cast<double>(rng()), -32) * 14.0 - 7.0);
+    all.push_back(ms);
+    h.add(ms);
+    (i % 2 ? left : right).add(ms);
+  }
+  left.merge(right);
+  const TimeStats want = timeStats(all);
+  for (const TimeHistogram* x : {&h, &left}) {
+    const TimeStats got = x->stats();
+    CHECK(got.count == want.count);
+    CHECK(got.mean == doctest::Approx(want.mean).epsilon(1e-12));
+    CHECK(got.median == doctest::Approx(want.median).epsilon(1e-4));
+    CHECK(got.p95 == doctest::Approx(want.p95).epsilon(1e-4));
+  }
+  TimeHistogram one;
+  one.add(2.5);
+  CHECK(one.stats().median == doctest::Approx(2.5).epsilon(1e-4));
+  CHECK(one.stats().p95 == one.stats().median);
+  CHECK(TimeHistogram().stats().count == 0);
+  CHECK(TimeHistogram().stats().median == 0.0);
 }

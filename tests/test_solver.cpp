@@ -263,3 +263,33 @@ TEST_CASE("solvers: one position key, telling apart what each solver knows of th
     }
   }
 }
+
+// Issue 26 #6: Scoring::PointsThenWin gives the same points as Scoring::Points, and who wins: a win
+// never scores below 0, a loss never above, and a tie scores 0 (a 0-point win is not a tie).
+TEST_CASE("solver: PointsThenWin keeps the points and tells who wins") {
+  pcg32 rng(11);
+  Solver points(1 << 14), both(1 << 14, Scoring::PointsThenWin);
+  int zeroWins = 0, ties = 0;
+  for (const std::string& name : presetNames()) {
+    for (int k = 0, tries = 0; k < 40 && tries < 4000; ++tries) {
+      SimState s;
+      if (!latePosition(*preset(name), rng, 8, s)) continue;
+      ++k;
+      CHECK(both.value(s) == points.value(s));
+      const auto a = points.values(s), b = both.values(s);
+      REQUIRE(a.size() == b.size());
+      for (const MoveValue& v : b) {
+        CHECK((v.win >= -1 && v.win <= 1));
+        if (v.win > 0) CHECK(v.value >= 0);
+        if (v.win < 0) CHECK(v.value <= 0);
+        if (v.win == 0) CHECK(v.value == 0);
+        zeroWins += v.win != 0 && v.value == 0;
+        ties += v.win == 0;
+        bool found = false;
+        for (const MoveValue& w : a) found = found || (w.move.same(v.move) && w.value == v.value);
+        CHECK(found);
+      }
+    }
+  }
+  MESSAGE(zeroWins << " moves of 0-point wins or losses, " << ties << " ties");
+}

@@ -23,7 +23,15 @@ namespace {
   return a.kind == b.kind && a.tile == b.tile && a.end == b.end && a.heading == b.heading && a.leftPip == b.leftPip;
 }
 
-[[nodiscard]] double winOf(int value) { return value > 0 ? 1.0 : value == 0 ? 0.5 : 0.0; }
+// The share of the round won for an outcome (+1 a win, 0 a tie, -1 a loss): who won, never the sign
+// of the points (a domino against a hand of 0-0 is a win of 0 points).
+[[nodiscard]] double winOf(int outcome) { return outcome > 0 ? 1.0 : outcome == 0 ? 0.5 : 0.0; }
+
+// How a round ended for a player: its points and who won.
+struct Outcome {
+  int points = 0;
+  int win = 0;  // +1, 0 (a tie), -1
+};
 
 // Sums over the deals for one move.
 struct Acc {
@@ -33,14 +41,14 @@ struct Acc {
 
 // The value for `p` at the end of the round, both players choosing the first legal move (the
 // heaviest tile, core's order) three times in four and any legal move otherwise.
-int rollout(SimState s, Player p, pcg32& rng) {
+Outcome rollout(SimState s, Player p, pcg32& rng) {
   while (!s.over()) {
     const MoveList l = s.legal();
     const std::uint32_t r = rng();
     const int i = (r & 3) != 0 || l.size == 1 ? 0 : static_cast<int>(bounded(rng, static_cast<std::uint32_t>(l.size)));
     s.apply(l.moves[i]);
   }
-  return s.pointsFor(p);
+  return {s.pointsFor(p), s.outcomeFor(p)};
 }
 
 // Adds one exact result to the accumulator of the legal move it is about.
@@ -58,7 +66,7 @@ void addExact(const MoveList& legal, const Move& m, double win, double points, s
 // The exact solvers of one evaluation. `chance`, when set, solves deals with draws to come with the
 // stock's order unknown.
 struct Solvers {
-  Solver plain{std::size_t{1} << 18};
+  Solver plain{std::size_t{1} << 18, Scoring::PointsThenWin};  // values() tells a 0-point win from a tie
   ChanceSolver* chance = nullptr;
 };
 
@@ -87,7 +95,7 @@ bool evalDeal(const SimState& d, const MoveList& legal, Solvers& solvers, long l
     solver.setNodeLimit(limit);
     const auto vals = solver.values(d);
     if (!solver.aborted()) {
-      for (const MoveValue& v : vals) addExact(legal, v.move, winOf(v.value), v.value, acc);
+      for (const MoveValue& v : vals) addExact(legal, v.move, winOf(v.win), v.value, acc);
       return true;
     }
   }
@@ -96,9 +104,9 @@ bool evalDeal(const SimState& d, const MoveList& legal, Solvers& solvers, long l
     c.apply(legal.moves[i]);
     double w = 0, pts = 0;
     for (int k = 0; k < rollouts; ++k) {
-      const int v = rollout(c, mover, rng);
-      w += winOf(v);
-      pts += v;
+      const Outcome v = rollout(c, mover, rng);
+      w += winOf(v.win);
+      pts += v.points;
     }
     Acc& a = acc[static_cast<std::size_t>(i)];
     a.win += w / rollouts;

@@ -64,8 +64,8 @@ enum class Mark : std::uint8_t { None, Inaccuracy, Mistake, Blunder };  // 5, 10
 
 struct AnalysedMove {
   int round = 0;
-  int number = 0;  // 1-based index of the move within its round
-  int line = 0;    // the move's line in the record
+  int number = 0;         // 1-based index of the move within its round
+  std::int64_t line = 0;  // the move's line in the record
   Player mover = Player::A;
   Move played;
   std::string playedText;

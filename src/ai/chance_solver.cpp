@@ -18,8 +18,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 Expectation finalValue(const SimState& over, Player p) {
-  const int pts = over.pointsFor(p);
-  return {pts > 0 ? 1.0 : pts < 0 ? -1.0 : 0.0, static_cast<double>(pts)};
+  // Who won, not the sign of the points: a domino against a hand of 0-0 is a win of 0 points.
+  return {static_cast<double>(over.outcomeFor(p)), static_cast<double>(over.pointsFor(p))};
 }
 
 ChanceSolver::ChanceSolver(double winWeight, std::size_t ttEntries) : winWeight_(winWeight), tt_(ttEntries) {}

@@ -65,6 +65,12 @@ class SimState {
     if (s_.winner > 1) return 0;
     return s_.winner == idx(p) ? s_.points : -static_cast<int>(s_.points);
   }
+  // Once over: +1 if p won, -1 if p lost, 0 for a tie. A win may score 0 points (a domino against a
+  // hand of 0-0), so who won is not the sign of pointsFor.
+  [[nodiscard]] int outcomeFor(Player p) const {
+    if (s_.winner > 1) return 0;
+    return s_.winner == idx(p) ? 1 : -1;
+  }
   // Replaces what `viewer` cannot see: the opponent's hand and the stock (top first). The caller keeps
   // the position consistent (every tile once); the line, ends, turn and board stay.
   void setHidden(Player viewer, Mask opponentHand, const Tile* stockTopFirst, int stockCount);

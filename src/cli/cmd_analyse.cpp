@@ -3,6 +3,8 @@
 // --as all: both players' moves with every tile known (the exact solver). docs/analysis.md.
 #include "cli/cmd_analyse.h"
 
+#include "cli/options.h"
+
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -16,23 +18,6 @@
 
 namespace dom::cli {
 namespace {
-
-// A strict whole number (digits only) in [lo, hi]; nullopt otherwise. K, M, G suffixes when `size`.
-std::optional<std::uint64_t> wholeNumber(std::string_view text, std::uint64_t lo, std::uint64_t hi, bool size) {
-  std::uint64_t unit = 1;
-  if (size && !text.empty()) {
-    const char c = text.back();
-    unit = c == 'K' || c == 'k' ? 1u << 10 : c == 'M' || c == 'm' ? 1u << 20 : c == 'G' || c == 'g' ? 1u << 30 : 1;
-    if (unit > 1) text.remove_suffix(1);
-  }
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
-  std::uint64_t n = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc{} || end != text.data() + text.size() || n > hi / unit) return std::nullopt;
-  n *= unit;
-  if (n < lo || n > hi) return std::nullopt;
-  return n;
-}
 
 std::string percent(double w) {
   char buf[32];
@@ -183,19 +168,17 @@ int AnalyseCommand::run() const {
     opt.knowledge = ai::Knowledge::All;
   else if (!o_->as.empty())
     return usage("--as: '" + files::cut(o_->as) + "' is not A, B or all");
-  const auto samples = wholeNumber(o_->samples, 1, 100000, false);
-  if (!samples) return usage("--samples: '" + files::cut(o_->samples) + "' is not a whole number from 1 to 100000");
-  const auto seed = wholeNumber(o_->seed, 0, UINT64_MAX, false);
-  if (!seed)
-    return usage("--seed: '" + files::cut(o_->seed) + "' is not a whole number from 0 to 18446744073709551615");
-  const auto maxSize = wholeNumber(o_->maxSize, 1, std::uint64_t{1} << 40, true);
-  if (!maxSize)
-    return usage("--max-size: '" + files::cut(o_->maxSize) +
-                 "' is not a whole number from 1 to 1099511627776 (bytes, or with K, M or G)");
-  opt.samples = static_cast<int>(*samples);
-  opt.seed = *seed;
+  std::uint64_t samples = 0, maxSize = 0;
+  try {
+    samples = wholeNumber("--samples", o_->samples, 1, 100000);
+    opt.seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
+    maxSize = wholeNumber("--max-size", o_->maxSize, 1, std::uint64_t{1} << 40, true);
+  } catch (const UsageError& e) {
+    return usage(e.message);
+  }
+  opt.samples = static_cast<int>(samples);
 
-  auto loaded = dgn::loadFile(o_->file, *maxSize);
+  auto loaded = dgn::loadFile(o_->file, maxSize);
   if (auto* e = std::get_if<dgn::Error>(&loaded)) {
     std::cerr << e->text() << "\n";
     return 1;

@@ -1,6 +1,9 @@
 // `dominoes bench-solver`: the exact solver's speed (nodes per second) on late positions of random rounds.
 #pragma once
 #include <memory>
+#include <vector>
+
+#include "ai/sim.h"
 
 namespace CLI {
 class App;
@@ -19,6 +22,8 @@ class BenchSolverCommand {
 
  private:
   struct Options;
+  // Solves every legal move of each position within the node budget and reports; its exit code.
+  [[nodiscard]] int solveAll(const std::vector<ai::SimState>& todo, const Rules& rules) const;
   std::unique_ptr<Options> o_;
   CLI::App* sub_ = nullptr;
 };

@@ -2,6 +2,8 @@
 // threads; the report counts from --a's side (see docs/engine.md, "Matches between players").
 #include "cli/cmd_match.h"
 
+#include "cli/options.h"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -38,22 +40,7 @@ constexpr int kMaxRounds = 1000;
 constexpr long long kMaxGames = 1000000000;
 constexpr long long kMaxThreads = 256;
 
-struct Usage {
-  std::string message;
-};
-
-// A strict whole number within [lo, hi]: digits only, no sign or space.
-std::uint64_t wholeNumber(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi) {
-  auto bad = [&] {
-    return Usage{option + ": '" + files::cut(text) + "' is not a whole number from " + std::to_string(lo) + " to " +
-                 std::to_string(hi)};
-  };
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) throw bad();
-  std::uint64_t n = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc{} || end != text.data() + text.size() || n < lo || n > hi) throw bad();
-  return n;
-}
+using Usage = UsageError;
 
 // Everything a worker needs, read-only while the games run.
 struct Job {
@@ -71,8 +58,8 @@ struct Job {
 // What one worker gathered: sums over its games (order does not matter), every decision time.
 struct Gathered {
   Tally tally;
-  std::vector<double> ms[2];  // decision times of --a and --b where a choice existed
-  long long errorGame = -1;   // the first failed game this worker saw, and why
+  TimeHistogram ms[2];       // decision times of --a and --b where a choice existed, summarised as they come
+  long long errorGame = -1;  // the first failed game this worker saw, and why
   std::string error;
   std::vector<std::pair<long long, std::string>> policy;  // per game: --policy-data's lines
 };
@@ -158,7 +145,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
       const double start = nowMs(job.cpuTime);
       const ai::Decision d = seat[s]->decide(o);
       const double ms = nowMs(job.cpuTime) - start;
-      if (o.legal.size > 1) g.ms[s ^ swapped].push_back(ms);
+      if (o.legal.size > 1) g.ms[s ^ swapped].add(ms);
       if (job.policyData && (s ^ swapped) == 0 && o.legal.size > 1) policy += policyLine(o, d.move);
       if (auto why = m.illegal(d.move, who); !why.empty())
         throw std::runtime_error(job.spec[s ^ swapped] + " (seat " + letter(who) + ", round " +
@@ -267,8 +254,8 @@ const Gathered* firstError(const std::vector<Gathered>& gathered) {
   return first;
 }
 
-// The workers' sums, and every decision time of --a and --b into ms.
-Tally sumUp(const std::vector<Gathered>& gathered, std::vector<double> (&ms)[2]) {
+// The workers' sums, and their decision times of --a and --b merged into ms.
+Tally sumUp(const std::vector<Gathered>& gathered, TimeHistogram (&ms)[2]) {
   Tally t;
   for (const auto& g : gathered) {
     t.games += g.tally.games;
@@ -277,7 +264,7 @@ Tally sumUp(const std::vector<Gathered>& gathered, std::vector<double> (&ms)[2])
     t.ties += g.tally.ties;
     t.rounds += g.tally.rounds;
     t.points += g.tally.points;
-    for (int p = 0; p < 2; ++p) ms[p].insert(ms[p].end(), g.ms[p].begin(), g.ms[p].end());
+    for (int p = 0; p < 2; ++p) ms[p].merge(g.ms[p]);
   }
   return t;
 }
@@ -316,7 +303,7 @@ void printJson(const Job& job, const Tally& t, const TimeStats (&time)[2]) {
 void printText(const Job& job, const Tally& t, const TimeStats (&time)[2], int workers, double seconds) {
   const Interval ci = t.ci95();
   std::cout << job.rules.text() << "\n";
-  std::cout << "A " << job.spec[0] << "  vs  B " << job.spec[1] << ": " << t.games
+  std::cout << "A " << files::printable(job.spec[0]) << "  vs  B " << files::printable(job.spec[1]) << ": " << t.games
             << (job.matches ? (t.games == 1 ? " match (" : " matches (") + std::to_string(t.rounds) +
                                   (t.rounds == 1 ? " round)" : " rounds)")
                             : std::string(t.games == 1 ? " single round" : " single rounds"))
@@ -328,9 +315,10 @@ void printText(const Job& job, const Tally& t, const TimeStats (&time)[2], int w
   std::cout << "points per round, A's side: " << (t.pointsPerRound() >= 0 ? "+" : "") << fixed(t.pointsPerRound(), 3)
             << "\n";
   for (int p = 0; p < 2; ++p)
-    std::cout << (job.cpuTime ? "decision CPU time " : "decision time ") << "AB"[p] << " (" << job.spec[p] << "): mean "
-              << msText(time[p].mean) << " ms, median " << msText(time[p].median) << " ms, p95 " << msText(time[p].p95)
-              << " ms over " << time[p].count << " choices\n";
+    std::cout << (job.cpuTime ? "decision CPU time " : "decision time ") << "AB"[p] << " ("
+              << files::printable(job.spec[p]) << "): mean " << msText(time[p].mean) << " ms, median "
+              << msText(time[p].median) << " ms, p95 " << msText(time[p].p95) << " ms over " << time[p].count
+              << " choices\n";
 }
 
 }  // namespace
@@ -420,9 +408,9 @@ int MatchCommand::run() const {
     std::cerr << "dominoes match: game " << e->errorGame + 1 << ": " << e->error << "\n";
     return 1;
   }
-  std::vector<double> ms[2];
+  TimeHistogram ms[2];
   const Tally t = sumUp(gathered, ms);
-  const TimeStats time[2] = {timeStats(std::move(ms[0])), timeStats(std::move(ms[1]))};
+  const TimeStats time[2] = {ms[0].stats(), ms[1].stats()};
   if (job.policyData) {
     if (auto err = writePolicy(o_->policyData, gathered); !err.empty()) {
       std::cerr << "dominoes match: " << err << "\n";

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,6 +60,65 @@ struct TimeStats {
   s.p95 = quantile(ms, 0.95);
   return s;
 }
+
+// Decision times summarised as they come, without keeping them (a run of 10^9 games makes billions):
+// counts per bucket of relative width kRelative on a log scale, so each order statistic is known
+// within kRelative / 2 of its value and the median and p95 within that of timeStats' (interpolated
+// the same way); the mean is exact. Memory grows with the spread of the times, not their number.
+class TimeHistogram {
+ public:
+  static constexpr double kRelative = 1e-4;
+  static constexpr double kSmallest = 1e-7;  // ms; smaller times (and 0) count as 0
+  void add(double ms) {
+    ++count_;
+    sum_ += ms;
+    ++buckets_[bucketOf(ms)];
+  }
+  void merge(const TimeHistogram& o) {
+    count_ += o.count_;
+    sum_ += o.sum_;
+    for (const auto& [k, n] : o.buckets_) buckets_[k] += n;
+  }
+  [[nodiscard]] long long count() const { return count_; }
+  [[nodiscard]] TimeStats stats() const {
+    TimeStats s;
+    s.count = count_;
+    if (!count_) return s;
+    s.mean = sum_ / static_cast<double>(count_);
+    s.median = quantile(0.5);
+    s.p95 = quantile(0.95);
+    return s;
+  }
+
+ private:
+  [[nodiscard]] static int bucketOf(double ms) {
+    if (!(ms >= kSmallest)) return -1;
+    return static_cast<int>(std::floor(std::log(ms / kSmallest) / std::log1p(kRelative)));
+  }
+  [[nodiscard]] static double valueOf(int bucket) {
+    return bucket < 0 ? 0.0 : kSmallest * std::exp((bucket + 0.5) * std::log1p(kRelative));
+  }
+  // The i-th smallest time (0-based), as its bucket's middle.
+  [[nodiscard]] double nth(long long i) const {
+    long long seen = 0;
+    for (const auto& [k, n] : buckets_) {
+      seen += n;
+      if (i < seen) return valueOf(k);
+    }
+    return buckets_.empty() ? 0.0 : valueOf(buckets_.rbegin()->first);
+  }
+  // As ::quantile: linear between the neighbouring order statistics.
+  [[nodiscard]] double quantile(double q) const {
+    const double pos = std::clamp(q, 0.0, 1.0) * static_cast<double>(count_ - 1);
+    const auto i = static_cast<long long>(pos);
+    const double lo = nth(i);
+    if (i + 1 >= count_) return lo;
+    return lo + (nth(i + 1) - lo) * (pos - static_cast<double>(i));
+  }
+  std::map<int, long long> buckets_;
+  long long count_ = 0;
+  double sum_ = 0;
+};
 
 // Games counted from player A's side (A is `--a`, whatever seat it held in a game).
 struct Tally {

@@ -18,6 +18,7 @@
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "cli/cmd_match.h"
+#include "cli/options.h"
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/layout.h"
@@ -29,36 +30,12 @@ using namespace dom;
 
 namespace {
 
-// A usage error (exit 2) naming the option, thrown while the options are read.
-struct UsageError {
-  std::string message;
-};
+using dom::cli::UsageError;
 
-// A strict whole number: digits only (no sign, no space, not empty), within [lo, hi]. A size may end
-// in K, M or G (KiB, MiB, GiB).
+// The command line's numbers, all through the one strict reader (cli/options.h).
 std::uint64_t number(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi,
                      bool size = false) {
-  const std::string bound = std::to_string(lo) + " to " + std::to_string(hi);
-  auto bad = [&] {
-    return UsageError{option + ": '" + files::cut(text) + "' is not a whole number from " + bound +
-                      (size ? " (bytes, or with K, M or G)" : "")};
-  };
-  std::string_view digits = text;
-  std::uint64_t unit = 1;
-  if (size && !digits.empty()) {
-    const char last = digits.back();
-    if (last == 'K' || last == 'k') unit = std::uint64_t{1} << 10;
-    if (last == 'M' || last == 'm') unit = std::uint64_t{1} << 20;
-    if (last == 'G' || last == 'g') unit = std::uint64_t{1} << 30;
-    if (unit > 1) digits.remove_suffix(1);
-  }
-  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) throw bad();
-  std::uint64_t n = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-  if (ec != std::errc{} || end != digits.data() + digits.size() || n > hi / unit) throw bad();
-  n *= unit;
-  if (n < lo || n > hi) throw bad();
-  return n;
+  return dom::cli::wholeNumber(option, text, lo, hi, size);
 }
 
 // A read failure of FILE as the reader reports it: "FILE:0: reason".
@@ -76,7 +53,8 @@ std::string joinHand(Mask m) {
 void printHuman(const dgn::Record& rec, const Match& m) {
   const auto j = summary(m);
   std::cout << "rules   " << m.rules().text() << "\n";
-  if (!rec.title.empty()) std::cout << "title   " << rec.title << "\n";
+  // The title is the file's text: printed with its control characters escaped.
+  if (!rec.title.empty()) std::cout << "title   " << files::printable(rec.title) << "\n";
   if (m.round() == 0) {
     std::cout << "no round has started\n";
     return;
@@ -144,7 +122,7 @@ int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
         if (it->is_regular_file(ec) && it->path().extension() == ".dgn") found.push_back(it->path().string());
       std::sort(found.begin(), found.end());
       if (found.empty()) {
-        std::cout << "FAIL no .dgn files under " << p << "\n";
+        std::cout << "FAIL no .dgn files under " << files::printable(p) << "\n";
         ++empty;
       }
       files.insert(files.end(), found.begin(), found.end());
@@ -162,7 +140,7 @@ int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
       int expects = 0;
       for (const auto& r : std::get<dgn::Loaded>(loaded).record.rounds)
         for (const auto& s : r.statements) expects += s.kind == dgn::Statement::Kind::Expect;
-      std::cout << "ok   " << f << " (" << expects << " expects)\n";
+      std::cout << "ok   " << files::printable(f) << " (" << expects << " expects)\n";
       ++passed;
     }
   }
@@ -363,11 +341,89 @@ long peakKiB() {
   return u.ru_maxrss;  // KiB on Linux
 }
 
+// The tiles but 6-6, 6-5 and 0-0, for the stock of a short round.
+std::string shortRoundStock() {
+  std::string s = "stock";
+  for (int a = 6; a >= 0; --a)
+    for (int b = a; b >= 0; --b)
+      if (!(a == 6 && b == 6) && !(a == 6 && b == 5) && !(a == 0 && b == 0))
+        s += " " + std::to_string(a) + "-" + std::to_string(b);
+  return s + "\n";
+}
+
+// Lines of many words: the statement starting each line of `--what words-KIND`, then " x" or a
+// tile word repeated to the size asked for.
+struct WordsShape {
+  const char* what;
+  const char* head;
+  const char* word;
+};
+constexpr WordsShape kWordsShapes[] = {
+    {"words", "frob", " x"},
+    {"words-hand", "hand A", " 6-6"},
+    {"words-stock", "stock", " 6-6"},
+    {"words-seed", "seed", " 1"},
+    {"words-score", "score", " A"},
+    {"words-expect-hand", "expect hand A", " 6-6"},
+    {"words-expect-ends", "expect ends", " 1"},
+    {"words-move", "A:", " 6-6"},
+    {"words-note", "note", " x"},
+};
+
+// The body of a generated record of about n bytes (n items for legal), after its header; `put`
+// counts the bytes written.
+template <class Put>
+void benchReadBody(const std::string& what, std::uint64_t n, const std::uint64_t& bytes, Put put) {
+  if (what == "rounds") {
+    // Short setup rounds: A plays its last tile against B's 0-0, a domino of 0 points, so that
+    // the match (target 1000) never ends.
+    const std::string stock = shortRoundStock();
+    for (std::uint64_t r = 1; bytes < n; ++r)
+      put("round " + std::to_string(r) + "\nhand A 6-5\nhand B 0-0\n" + stock + "line 6-6*\nturn A\nA: 6-5 R\n");
+    return;
+  }
+  put("round 1\nseed 7\n");
+  if (what == "legal") {
+    put("expect legal ");
+    for (std::uint64_t i = 0; i < n; ++i) put(i ? ",draw" : "draw");
+    put("\n");
+  } else if (what == "other" || what == "expects") {
+    static const char* const kOther[] = {"expect score A 0 B 0\n",
+                                         "# a comment on a line of its own\n",
+                                         "expect result none  # and one ending a line\n",
+                                         "#\n",
+                                         "expect error \"malformed tile\"\n",
+                                         "A: 9-9 R\n",
+                                         "expect match none\n"};
+    // Every kind of expect, each holding in the position after `seed 7` (A to lead 6-6).
+    static const char* const kExpects[] = {"expect turn A\n",        "expect ends none\n",
+                                           "expect legal 6-6\n",     "expect hand A 6-6 6-4 5-3 4-4 5-0 2-1 0-0\n",
+                                           "expect stock 14\n",      "expect result none\n",
+                                           "expect score A 0 B 0\n", "expect match none\n"};
+    const bool other = what == "other";
+    const std::size_t k = other ? std::size(kOther) : std::size(kExpects);
+    std::size_t i = 0;
+    while (bytes < n) put((other ? kOther : kExpects)[i++ % k]);
+    if (bytes && n && other) put("expect score A 0 B 0\n");  // never end on an open `expect error`
+  } else if (what == "notes") {
+    while (bytes < n) put("note \"x\"\n");
+  } else {
+    for (const auto& shape : kWordsShapes)
+      if (what == shape.what) {
+        put(shape.head);
+        while (bytes < n) put(shape.word);
+        put("\n");
+      }
+  }
+}
+
 // Writes a generated record to a temp file piece by piece (never whole in memory, so the peak
 // before the read stays low), reads it as `check` does (files::readText, then the reader and the
 // replay) and reports time and peak memory: `legal` is one `expect legal` line of N items, `notes`
-// is N bytes of `note "x"` lines, `other` N bytes of expects, comments and negative examples. All
-// must grow linearly, the memory within 4x the file (tests/read_memory_test.sh checks it).
+// is N bytes of `note "x"` lines, `other` N bytes of expects, comments and negative examples,
+// `expects` N bytes of every kind of expect, `rounds` N bytes of short setup rounds, `words` and
+// `words-KIND` one line of N bytes of words. All must grow linearly, the memory within 4x the file
+// (tests/read_memory_test.sh checks it).
 int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
   const char* tmp = std::getenv("TMPDIR");
   std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/dominoes-bench-read-XXXXXX";
@@ -382,25 +438,8 @@ int cmdBenchRead(const std::string& what, std::uint64_t n, bool json) {
     std::fwrite(s.data(), 1, s.size(), f);
     bytes += s.size();
   };
-  put("dgn 1\nrules en-linea\nround 1\nseed 7\n");
-  if (what == "legal") {
-    put("expect legal ");
-    for (std::uint64_t i = 0; i < n; ++i) put(i ? ",draw" : "draw");
-    put("\n");
-  } else if (what == "other") {
-    static const char* const kLines[] = {"expect score A 0 B 0\n",
-                                         "# a comment on a line of its own\n",
-                                         "expect result none  # and one ending a line\n",
-                                         "#\n",
-                                         "expect error \"malformed tile\"\n",
-                                         "A: 9-9 R\n",
-                                         "expect match none\n"};
-    std::size_t i = 0;  // `put` counts `bytes`
-    while (bytes < n) put(kLines[i++ % (sizeof kLines / sizeof kLines[0])]);
-    if (bytes && n) put("expect score A 0 B 0\n");  // never end on an open `expect error`
-  } else {
-    while (bytes < n) put("note \"x\"\n");
-  }
+  put(what == "rounds" ? "dgn 1\nrules en-linea target=1000\n" : "dgn 1\nrules en-linea\n");
+  benchReadBody(what, n, bytes, put);
   const bool written = std::fclose(f) == 0;
   if (!written) {
     ::unlink(path.c_str());
@@ -464,6 +503,12 @@ int cmdPerft(const std::string& rulesText, std::uint64_t seed, int depth, bool j
     std::cout << "perft " << depth << " from seed " << seed << ": " << total << "\n";
   }
   return 0;
+}
+
+std::vector<std::string> benchReadShapes() {
+  std::vector<std::string> v{"legal", "notes", "other", "expects", "rounds"};
+  for (const auto& shape : kWordsShapes) v.emplace_back(shape.what);
+  return v;
 }
 
 // The command line's values and subcommands; one value may serve several subcommands.
@@ -533,8 +578,10 @@ void addToolCommands(CLI::App& app, Args& a) {
   a.benchRead
       ->add_option("--what", a.readWhat,
                    "legal: one expect legal line of N items; notes: N bytes of note lines; other: N bytes of "
-                   "expects, comments and negative examples")
-      ->check(CLI::IsMember({"legal", "notes", "other"}));
+                   "expects, comments and negative examples; expects: N bytes of every kind of expect; rounds: N "
+                   "bytes of short setup rounds; words, words-hand, words-stock, words-seed, words-score, "
+                   "words-expect-hand, words-expect-ends, words-move, words-note: one line of N bytes of words")
+      ->check(CLI::IsMember(benchReadShapes()));
   a.benchRead->add_option("--size", a.readSizeText, "N (items or bytes; K, M, G suffixes)");
   a.benchRead->add_flag("--json", a.json, "print JSON");
   a.layout->add_flag("--json", a.json, "print every tile's rectangle, the ends and the table size");
@@ -601,10 +648,16 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   if (!readNumbers(app, args)) return 2;
+  // An empty value (`--as ''`, `--out ''`) is a usage error, not the option's default (an empty
+  // number was refused above, as not a number).
+  if (const auto e = dom::cli::emptyValue(*app.get_subcommands().front()); !e.empty()) {
+    std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << files::printable(e) << "\n";
+    return 2;
+  }
   try {
     return runChosen(args, benchSolver, analyse, match);
   } catch (const std::exception& e) {
-    std::cerr << "dominoes: " << e.what() << "\n";
+    std::cerr << "dominoes: " << files::printable(e.what()) << "\n";
     return 1;
   }
 }

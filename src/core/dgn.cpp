@@ -11,12 +11,14 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 #include <utility>
 
 namespace dom::dgn {
 
-std::string Error::text() const { return file + ":" + std::to_string(line) + ": " + message; }
+// Printable: the file's name and the message may echo control characters from the user.
+std::string Error::text() const { return files::printable(file + ":" + std::to_string(line) + ": " + message); }
 
 std::string quote(std::string_view s) {
   static const char* const kHex = "0123456789ABCDEF";
@@ -52,12 +54,12 @@ std::int64_t unzigzag(std::uint64_t v) { return static_cast<std::int64_t>(v >> 1
 
 void Statements::put(std::string_view bytes) {
   while (!bytes.empty()) {
-    if (chunks_.empty() || chunks_.back().size() == kChunk) {
-      chunks_.emplace_back();
-      chunks_.back().reserve(kChunk);
-    }
+    if (chunks_.empty() || chunks_.back().size() == kChunk) chunks_.emplace_back();
     std::string& c = chunks_.back();
     const std::size_t n = std::min(bytes.size(), kChunk - c.size());
+    // A chunk grows by doubling up to kChunk: a list of a few statements (a round of a record of
+    // 100,000 short rounds) costs its bytes, not a whole chunk.
+    if (c.size() + n > c.capacity()) c.reserve(std::min(kChunk, std::max(c.size() + n, 2 * c.capacity())));
     c.append(bytes.substr(0, n));
     bytes.remove_prefix(n);
     size_ += n;
@@ -103,7 +105,9 @@ void Statements::text(std::uint64_t& offset, std::string& out) const {
 }
 
 void Statements::push_back(const Statement& s) {
-  if (count_ % kStride == 0) marks_.push_back({size_, lastLine_});
+  // Statement 0 starts at offset 0 after line 0: its mark is not kept (a round of a few
+  // statements then holds no index at all).
+  if (count_ % kStride == 0 && count_) marks_.push_back({size_, lastLine_});
   lastOffset_ = size_;
   lastPrevLine_ = lastLine_;
   unsigned head = static_cast<unsigned>(s.kind);
@@ -115,7 +119,7 @@ void Statements::push_back(const Statement& s) {
   if (!s.comment.empty()) head |= kBitComment;
   const char h = static_cast<char>(head);
   put(std::string_view(&h, 1));
-  putNumber(zigzag(static_cast<std::int64_t>(s.line) - lastLine_));
+  putNumber(zigzag(s.line - lastLine_));
   lastLine_ = s.line;
   if (s.kind == Statement::Kind::Move) {
     const char mv[3] = {static_cast<char>(s.move.tile),
@@ -141,7 +145,7 @@ void Statements::replace(std::size_t i, const Statement& s) {
   *this = std::move(out);
 }
 
-Statements::Iterator::Iterator(const Statements* list, std::size_t index, std::uint64_t offset, int prevLine)
+Statements::Iterator::Iterator(const Statements* list, std::size_t index, std::uint64_t offset, LineNo prevLine)
     : list_(list), index_(index), offset_(offset), prevLine_(prevLine) {
   decode();
 }
@@ -154,7 +158,7 @@ void Statements::Iterator::decode() {
   s.kind = static_cast<Statement::Kind>(head & 3);
   s.player = head & kBitB ? Player::B : Player::A;
   s.rejected = (head & kBitRejected) != 0;
-  s.line = static_cast<int>(prevLine_ + unzigzag(list_->number(at)));
+  s.line = prevLine_ + unzigzag(list_->number(at));
   s.move = Move{};
   if (s.kind == Statement::Kind::Move) {
     s.move.tile = static_cast<Tile>(list_->byteAt(at++));
@@ -206,7 +210,8 @@ Statements::Iterator Statements::end() const {
 }
 
 const Statement Statements::operator[](std::size_t i) const {
-  const Mark& m = marks_.at(i / kStride);
+  if (i >= count_) throw std::out_of_range("Statements: no statement " + std::to_string(i));
+  const Mark m = i < kStride ? Mark{} : marks_.at(i / kStride - 1);
   Iterator it(this, i / kStride * kStride, m.offset, m.prevLine);
   for (std::size_t k = i % kStride; k; --k) ++it;
   return *it;
@@ -262,7 +267,7 @@ std::string checkText(std::string_view s) {
 
 // Reads one escape at the start of `s` (which starts with a backslash) into `out`: \" \\ \n \t \r
 // and \xHH for a control character other than NUL. Returns its length, or 0 when `s` starts with no
-// escape (the backslash is then an ordinary character, as it always was).
+// escape (the caller refuses it: a lone backslash is written \\).
 std::size_t unescape(std::string_view s, std::string& out) {
   if (s.size() < 2) return 0;
   switch (s[1]) {
@@ -278,6 +283,19 @@ std::size_t unescape(std::string_view s, std::string& out) {
   if (c == 0 || !isControl(c)) return 0;
   out += static_cast<char>(c);
   return 4;
+}
+
+// The message for a backslash that starts no escape: the backslash and what follows it (a whole
+// UTF-8 character; up to two more characters after \x).
+std::string unknownEscape(std::string_view s) {
+  std::size_t n = 2;
+  const auto c = static_cast<unsigned char>(s[1]);
+  if (s[1] == 'x')
+    n = std::min<std::size_t>(4, s.size());
+  else if (c >= 0xC0)
+    n = std::min<std::size_t>(1 + (c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2), s.size());
+  return "unknown escape '" + std::string(s.substr(0, n)) +
+         "' in a quoted string: the escapes are \\\" \\\\ \\n \\t \\r and \\xHH for a control character";
 }
 
 // A comment's text as the writer keeps it: control characters (a tab aside) become spaces, and
@@ -310,11 +328,13 @@ bool nextToken(std::string_view s, std::size_t& i, Token& t, std::optional<std::
       t.quoted = true;
       ++i;
       while (i < s.size()) {
-        if (s[i] == '\\') {
+        if (s[i] == '\\' && i + 1 < s.size()) {
           if (const std::size_t n = unescape(s.substr(i), t.text)) {
             i += n;
             continue;
           }
+          error = unknownEscape(s.substr(i));
+          return false;
         }
         if (s[i] == '"') {
           ++i;
@@ -387,14 +407,22 @@ std::string handText(Mask m) {
   return s.empty() ? "(none)" : s;
 }
 
+// No statement but `expect legal` (read as a stream) takes more words than this (`expect hand A`
+// and 28 tiles is the longest): a line of a million words is split only this far, never whole.
+constexpr std::size_t kMaxWords = 40;
+
 // The reader: one pass over the statements, replaying as it goes.
 class Reader {
  public:
-  Reader(std::string_view file, const Visit& visit) : file_(file), visit_(visit) {}
+  Reader(std::string_view file, const Visit& visit, LineNo firstLine)
+      : file_(file), visit_(visit), firstLine_(firstLine) {}
+
+  [[nodiscard]] LineNo line() const { return line_; }
+  [[nodiscard]] std::optional<Match> takeMatch() { return std::move(match_); }
 
   std::variant<Record, Error> run(std::string_view text) {
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    int lineNo = 0;
+    LineNo lineNo = firstLine_ - 1;
     std::size_t pos = 0;
     while (pos <= text.size()) {
       const std::size_t nl = text.find('\n', pos);
@@ -417,9 +445,10 @@ class Reader {
         for (Token t; nextToken(rest_, i, t, comment, e);)
           restHasComma_ = restHasComma_ || t.text.find(',') != std::string::npos;
         if (!e.empty()) return error(e);
-      } else if (auto e = tokenize(line, toks, comment); !e.empty()) {
+      } else if (auto e = tokenize(line, toks, comment, kMaxWords + 1); !e.empty()) {
         return error(e);
       }
+      tooManyWords_ = toks.size() > kMaxWords;
       lineComment_ = std::move(comment);  // push() gives it to the statement this line makes, if any
       if (!toks.empty()) {
         if (auto e = statement(toks); !e.empty()) return error(e, errorLine_);
@@ -429,8 +458,8 @@ class Reader {
       pos = nl + 1;
     }
     // Problems found at the end of the text name its last line (not the empty rest after a final newline).
-    if (lineNo > 1 && !text.empty() && text.back() == '\n') --lineNo;
-    line_ = std::max(lineNo, 1);
+    if (lineNo > firstLine_ && !text.empty() && text.back() == '\n') --lineNo;
+    line_ = std::max<LineNo>(lineNo, firstLine_);
     if (!sawDgn_) return error("empty record: the first statement must be 'dgn 1'");
     if (!match_) return error("the record has no 'rules' statement (required after 'dgn 1')");
     if (auto e = finishDeal(); !e.empty()) return error(e, errorLine_);
@@ -441,7 +470,7 @@ class Reader {
 
  private:
   // Words echoed in the message are cut to 60 characters: an offending word may be megabytes long.
-  Error error(const std::string& m, int line = 0) const {
+  Error error(const std::string& m, LineNo line = 0) const {
     return Error{std::string(file_), line ? line : line_, files::cutWords(m)};
   }
 
@@ -483,6 +512,8 @@ class Reader {
     if (known)
       if (auto e = finishDeal(); !e.empty()) return e;
     if (toks[0].quoted) return "a statement cannot start with a quoted string";
+    if (tooManyWords_ && (known || dealWord))
+      return "too many words for '" + head + "': no statement takes more than " + std::to_string(kMaxWords);
     std::vector<std::string> args, written;  // written: as a negative example is written back
     // Notes, expects and deal lines read their tokens directly: no copy of a megabyte-long line.
     const bool readsTokens =
@@ -524,12 +555,13 @@ class Reader {
   std::string header(const std::string& head, const std::vector<Token>& toks) {
     if (!rec_.rounds.empty()) return head + " belongs in the header, before round 1";
     if (head == "players") {
-      if (toks.size() != 3) return "players takes two names: players \"A's name\" \"B's name\"";
+      if (toks.size() != 3 || !toks[1].quoted || !toks[2].quoted)
+        return "players takes two quoted names: players \"A's name\" \"B's name\"";
       if (rec_.players) return "players given twice";
       rec_.players = std::array<std::string, 2>{toks[1].text, toks[2].text};
       return {};
     }
-    if (toks.size() != 2) return head + " takes one quoted string";
+    if (toks.size() != 2 || !toks[1].quoted) return head + " takes one quoted string: " + head + " \"...\"";
     std::string& field = head == "title" ? rec_.title : rec_.about;
     if (!field.empty()) return head + " given twice";
     field = toks[1].text;
@@ -547,6 +579,8 @@ class Reader {
     else if (args[0].empty() ||
              !std::all_of(args[0].begin(), args[0].end(), [](char c) { return c >= '0' && c <= '9'; }))
       why = "round number '" + args[0] + "' is not a number";
+    else if (args[0].size() > 1 && args[0][0] == '0')
+      why = "round number '" + args[0] + "' has a leading zero: round " + std::to_string(expected);
     else if (why = match_->canStartRound(); !why.empty()) {
     } else if (const auto n = parseNumber(args[0]); !n || *n != expected)
       why = "expected round " + std::to_string(expected) + ", found round " + args[0];
@@ -596,7 +630,7 @@ class Reader {
   }
 
   // Marks a deal line as seen in round r, or says it was given twice.
-  std::string once(const RoundRecord& r, int& seenLine, const std::string& what) const {
+  std::string once(const RoundRecord& r, LineNo& seenLine, const std::string& what) const {
     if (seenLine) return what + " given twice in round " + std::to_string(r.number);
     seenLine = line_;
     return {};
@@ -725,8 +759,8 @@ class Reader {
     if (!dealOpen_) return {};
     dealOpen_ = false;
     RoundRecord& r = rec_.rounds.back();
-    const int roundLine = r.sourceLine;
-    auto fail = [&](const std::string& m, int line) {
+    const LineNo roundLine = r.sourceLine;
+    auto fail = [&](const std::string& m, LineNo line) {
       errorLine_ = line ? line : roundLine;
       return m;
     };
@@ -757,7 +791,7 @@ class Reader {
                       dealLines_.hand[wrong]);
       }
       if (dealt != kAllTiles) {
-        const int last = std::max({dealLines_.hand[0], dealLines_.hand[1], dealLines_.stock, dealLines_.line});
+        const LineNo last = std::max({dealLines_.hand[0], dealLines_.hand[1], dealLines_.stock, dealLines_.line});
         return fail("the deal misses " + tileText(static_cast<Tile>(std::countr_zero(~dealt & kAllTiles))), last);
       }
     }
@@ -781,7 +815,7 @@ class Reader {
   }
 
   std::string note(std::vector<Token>& toks) {
-    if (toks.size() != 2) return "note takes one quoted string: note \"...\"";
+    if (toks.size() != 2 || !toks[1].quoted) return "note takes one quoted string: note \"...\"";
     if (auto e = ensureRound("a note"); !e.empty()) return e;
     Statement s;
     s.kind = Statement::Kind::Note;
@@ -887,7 +921,7 @@ class Reader {
 
   // `expect error "text"`: the next move (or round line) must be refused with a message holding text.
   std::string expectError(const std::vector<Token>& toks) {
-    if (toks.size() != 3 || toks[2].text.empty())
+    if (toks.size() != 3 || toks[2].text.empty() || !toks[2].quoted)
       return "expect error takes one quoted message: expect error \"not B's turn\"";
     if (pendingError_) return "two 'expect error' lines in a row: each needs its own move";
     Expect e;
@@ -909,7 +943,7 @@ class Reader {
   std::string expectEnds(const std::vector<Token>&, const std::vector<std::string>& w, std::string& failure) const {
     std::vector<int> ends;
     if (!(w.size() == 1 && w[0] == "none")) {
-      if (w.size() != 2 && !w.empty()) return "expect ends takes two pips (L then R), or none";
+      if (w.size() != 2) return "expect ends takes two pips (L then R), or none";
       for (const auto& x : w) {
         auto n = parseNumber(x);
         if (!n || *n < 0 || *n > 6) return "expect ends: '" + x + "' is not a pip 0-6";
@@ -1064,21 +1098,23 @@ class Reader {
 
   std::string_view file_;
   const Visit& visit_;
+  LineNo firstLine_ = 1;
   Record rec_;
   std::optional<Match> match_;
   bool sawDgn_ = false;
-  int line_ = 0;
+  LineNo line_ = 0;
   bool dealOpen_ = false;
   struct DealLines {
-    int hand[2] = {0, 0};
-    int stock = 0, seed = 0, line = 0, turn = 0, score = 0;
+    LineNo hand[2] = {0, 0};
+    LineNo stock = 0, seed = 0, line = 0, turn = 0, score = 0;
   } dealLines_;
   int handCount_[2] = {0, 0};
   Mask dealt_ = 0;
-  int errorLine_ = 0;  // where an error belongs when it is not the current line (a deal's)
+  LineNo errorLine_ = 0;  // where an error belongs when it is not the current line (a deal's)
   std::optional<Expect> pendingError_;
-  int pendingErrorLine_ = 0;
+  LineNo pendingErrorLine_ = 0;
   std::optional<std::string> lineComment_;  // the current line's `#` comment, until a statement takes it
+  bool tooManyWords_ = false;               // the line goes on past kMaxWords words (only those were read)
   std::string_view rest_;                   // an `expect legal` line after its first two words
   bool restHasComma_ = false;
 
@@ -1106,16 +1142,35 @@ std::string startRound(Match& match, const RoundRecord& r) {
   return {};
 }
 
-std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit) {
+namespace {
+// Runs the reader; `last`, when given, receives the match as the record leaves it. An allocation
+// failure is reported on the line being read, once the reader's memory is given back.
+std::variant<Record, Error> readRecord(std::string_view text, std::string_view file, const Visit& visit,
+                                       std::optional<Match>* last, LineNo firstLine = 1) {
   // The file's expected errors are English: so are the engine's reasons they are compared with.
   const EnglishWords english;
-  Reader reader(file, visit);
-  return reader.run(text);
+  auto reader = std::make_unique<Reader>(file, visit, firstLine);
+  try {
+    auto r = reader->run(text);
+    if (last && std::holds_alternative<Record>(r)) *last = reader->takeMatch();
+    return r;
+  } catch (const std::bad_alloc&) {
+    const auto line = reader->line();
+    reader.reset();
+    return Error{std::string(file), line, "out of memory"};
+  }
+}
+}  // namespace
+
+std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit, LineNo firstLine) {
+  return readRecord(text, file, visit, nullptr, firstLine);
 }
 
+// The final match is the reader's own: copying the match after every statement, as a visit would,
+// costs time in proportion to the rounds already played (their results) on every statement.
 std::variant<Loaded, Error> load(std::string_view text, std::string_view file) {
   std::optional<Match> last;
-  auto r = read(text, file, [&](const RoundRecord&, const Statement*, const Match& m) { last.emplace(m); });
+  auto r = readRecord(text, file, {}, &last);
   if (auto* e = std::get_if<Error>(&r)) return *e;
   Record rec = std::move(std::get<Record>(r));
   if (!last) last.emplace(rec.rules);
@@ -1123,7 +1178,12 @@ std::variant<Loaded, Error> load(std::string_view text, std::string_view file) {
 }
 
 std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxSize) {
-  auto text = files::readText(path, maxSize);
+  std::variant<std::string, files::ReadError> text;
+  try {
+    text = files::readText(path, maxSize);
+  } catch (const std::bad_alloc&) {
+    return Error{path, 0, "out of memory"};
+  }
   if (auto* e = std::get_if<files::ReadError>(&text)) return Error{path, 0, e->message};
   return load(std::get<std::string>(text), path);
 }

@@ -16,9 +16,12 @@
 
 namespace dom::dgn {
 
+// A line number: 64-bit, so that a file of more than 2^31 lines is still counted right.
+using LineNo = std::int64_t;
+
 struct Error {
   std::string file;
-  int line = 0;
+  LineNo line = 0;
   std::string message;
   [[nodiscard]] std::string text() const;  // "FILE:LINE: message"
 };
@@ -39,7 +42,7 @@ struct Expect {
 
 struct Statement {
   enum class Kind : std::uint8_t { Move, Note, Expect, Comment } kind = Kind::Move;  // Comment: a line holding only one
-  int line = 0;
+  LineNo line = 0;
   Player player = Player::A;  // Move
   Move move;                  // Move: as read; after a replay, resolved (end, drawn tile). Kept for moves only.
   bool rejected = false;      // a negative example after `expect error`: checked, not played;
@@ -77,12 +80,12 @@ class Statements {
 
    private:
     friend class Statements;
-    Iterator(const Statements* list, std::size_t index, std::uint64_t offset, int prevLine);
+    Iterator(const Statements* list, std::size_t index, std::uint64_t offset, LineNo prevLine);
     void decode();
     const Statements* list_ = nullptr;
     std::size_t index_ = 0;
     std::uint64_t offset_ = 0, next_ = 0;
-    int prevLine_ = 0;
+    LineNo prevLine_ = 0;
     Statement current_;
   };
   using value_type = Statement;
@@ -107,7 +110,7 @@ class Statements {
   static constexpr std::size_t kStride = 64;  // an index entry every kStride statements
   struct Mark {
     std::uint64_t offset = 0;
-    int prevLine = 0;
+    LineNo prevLine = 0;
   };
   void put(std::string_view bytes);
   void putNumber(std::uint64_t n);
@@ -117,9 +120,9 @@ class Statements {
   std::vector<std::string> chunks_;  // every chunk but the last holds exactly kChunk bytes
   std::uint64_t size_ = 0;
   std::size_t count_ = 0;
-  std::vector<Mark> marks_;  // where statements 0, kStride, 2 kStride... start
+  std::vector<Mark> marks_;  // where statements kStride, 2 kStride... start (0 starts at 0)
   std::uint64_t lastOffset_ = 0;
-  int lastLine_ = 0, lastPrevLine_ = 0;
+  LineNo lastLine_ = 0, lastPrevLine_ = 0;
 };
 
 // A list of texts (comments) held as compactly as Statements: a record of millions of comment
@@ -174,7 +177,7 @@ class Texts {
 // A round as recorded: its deal or setup is the match's one position type (hands, stock, line,
 // lead, turn, score), then the statements that follow it.
 struct RoundRecord : Setup {
-  int sourceLine = 0;  // the `round` statement's line
+  LineNo sourceLine = 0;  // the `round` statement's line
   int number = 1;
   std::optional<std::uint64_t> seed;  // the deal came from `seed N` (the replay fills hands/stock)
   bool setup = false;                 // `line` or `turn` given
@@ -197,7 +200,9 @@ struct Record {
 // `visit`, when given, is called after the deal of each round and after each statement, with the
 // match as it stands then (statement is null right after a deal).
 using Visit = std::function<void(const RoundRecord&, const Statement*, const Match&)>;
-[[nodiscard]] std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit = {});
+// `firstLine` numbers the text's first line (a record that starts further down a file).
+[[nodiscard]] std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit = {},
+                                               LineNo firstLine = 1);
 // The final position of a valid record.
 struct Loaded {
   Record record;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -69,8 +70,19 @@ bool writeAll(int fd, std::string_view text, int& err) {
 }
 
 // Temp files are named ".NAME.PID.XXXXXX.tmp"; one whose process is gone is a leftover of a killed
-// save and is removed by the next save of the same target.
-std::string tempPrefix(const std::string& base) { return "." + base + "."; }
+// save and is removed by the next save of the same target. A NAME over kMaxTempBase bytes is cut
+// and followed by a hash of the whole name (".NAME~HASH."), so that the temp name fits NAME_MAX
+// (255) whatever the target's: 1 + 180 + 1 + 16 + 1, a pid and ".XXXXXX.tmp" make at most 218.
+constexpr std::size_t kMaxTempBase = 200, kCutTempBase = 180;
+std::string tempPrefix(const std::string& base) {
+  if (base.size() <= kMaxTempBase) return "." + base + ".";
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
+  for (const char c : base) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  static const char* const kHex = "0123456789abcdef";
+  std::string hash(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) hash[static_cast<std::size_t>(i)] = kHex[h & 15];
+  return "." + base.substr(0, kCutTempBase) + "~" + hash + ".";
+}
 
 void removeLeftovers(const std::string& folder, const std::string& base) {
   DIR* d = ::opendir(folder.c_str());
@@ -109,6 +121,46 @@ std::string sizeText(std::uint64_t bytes) {
   return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
 }
 
+namespace {
+// The length of the valid UTF-8 sequence starting s[i] (1 for ASCII), or 0 when it is not one.
+std::size_t utf8Length(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  const std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  const auto c1 = static_cast<unsigned char>(s[i + 1]);
+  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90))
+    return 0;
+  return n;
+}
+}  // namespace
+
+std::string printable(std::string_view text) {
+  static const char* const kHex = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8Length(text, i);
+    const bool c1 = n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0;  // U+0080..U+009F
+    if (n == 0 || c < 0x20 || c == 0x7F) {
+      out += {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+      ++i;
+    } else if (c1) {
+      const auto u = static_cast<unsigned char>(text[i + 1]);
+      out += "\\u00";
+      out += {kHex[u >> 4], kHex[u & 15]};
+      i += 2;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
 std::string cut(std::string_view word, std::size_t max) {
   std::size_t chars = 0, i = 0;
   while (i < word.size()) {
@@ -142,7 +194,7 @@ std::string cutWords(std::string_view message, std::size_t max) {
     out += run.substr(run.size() - closing);
     i = end;
   }
-  return out;
+  return printable(out);
 }
 
 std::variant<std::string, ReadError> readText(const std::string& path, std::uint64_t maxSize) {
@@ -223,14 +275,45 @@ std::string rewriteInPlace(const std::string& target, std::string_view text, con
 }
 }  // namespace
 
-std::string writeAtomic(const std::string& path, std::string_view text) {
+namespace {
+// Gives the temp file `fd` the target's owner and group (st), as far as the user may: root may give
+// any, another user only a group it belongs to. Clears setuid and setgid when the owner or group
+// could not be kept (the bits would then be another user's), and says so in `note`. Returns the
+// mode the temp file is to get.
+mode_t keepOwner(int fd, const struct stat& st, mode_t mode, std::string& note) {
+  struct stat mine {};
+  if (::fstat(fd, &mine) != 0) return mode & ~mode_t{S_ISUID | S_ISGID};
+  if (mine.st_uid == st.st_uid && mine.st_gid == st.st_gid) return mode;
+  if (::fchown(fd, st.st_uid, st.st_gid) == 0) return mode;
+  const bool groupKept = mine.st_gid == st.st_gid || ::fchown(fd, static_cast<uid_t>(-1), st.st_gid) == 0;
+  const bool ownerKept = mine.st_uid == st.st_uid;
+  std::string what = !ownerKept && !groupKept
+                         ? "owner " + std::to_string(st.st_uid) + " and group " + std::to_string(st.st_gid)
+                     : !ownerKept ? "owner " + std::to_string(st.st_uid)
+                                  : "group " + std::to_string(st.st_gid);
+  note = "the saved file does not keep its " + what + " (only its owner or root may give it); " +
+         (mode & (S_ISUID | S_ISGID) ? "its setuid and setgid bits are cleared" : "it now belongs to you");
+  return mode & ~mode_t{S_ISUID | S_ISGID};
+}
+
+// Gives a save's notice to the caller's `note`, or to stderr when it keeps none.
+void tell(const std::string& text, std::string* note) {
+  if (note)
+    *note = text;
+  else
+    std::fprintf(stderr, "%s\n", printable(text).c_str());
+}
+}  // namespace
+
+std::string writeAtomic(const std::string& path, std::string_view text, std::string* note) {
   auto fail = [&](const std::string& why) { return "cannot save " + path + ": " + why; };
   if (path.empty()) return "cannot save: no file name given";
   std::string target = path;
   mode_t mode = 0;
   bool exists = false;
   nlink_t linkCount = 1;
-  struct stat lst {};
+  struct stat lst {
+  }, targetStat{};
   if (::lstat(path.c_str(), &lst) == 0) {
     struct stat st = lst;
     if (S_ISLNK(lst.st_mode)) {
@@ -242,9 +325,14 @@ std::string writeAtomic(const std::string& path, std::string_view text) {
     }
     if (!S_ISREG(st.st_mode))
       return fail(std::string("it is ") + kindOf(st.st_mode) + "; only a regular file is replaced");
+    // The same answer as the shell's `>`: a file the user may not open for writing is not
+    // replaced, though the folder would allow a rename over it.
+    if (::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0)
+      return fail("you may not write to it (" + reason(errno) + ")");
     exists = true;
     mode = st.st_mode & 07777;
     linkCount = st.st_nlink;
+    targetStat = st;
   } else if (errno != ENOENT) {
     return fail(reason(errno));
   }
@@ -266,6 +354,8 @@ std::string writeAtomic(const std::string& path, std::string_view text) {
     ::unlink(tmp.c_str());
     return fail(why);
   };
+  std::string ownerNote;
+  if (exists && linkCount == 1) mode = keepOwner(fd.fd, targetStat, mode, ownerNote);
   if (::fchmod(fd.fd, mode) != 0) return abandon(reason(errno));
   if (!writeAll(fd.fd, text, err)) return abandon(reason(err));
   if (::fsync(fd.fd) != 0) return abandon(reason(errno));
@@ -286,6 +376,7 @@ std::string writeAtomic(const std::string& path, std::string_view text) {
   // The rename itself must reach the disk.
   Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (dir.fd >= 0) ::fsync(dir.fd);
+  if (!ownerNote.empty()) tell("saved " + path + ", but " + ownerNote, note);
   return {};
 }
 

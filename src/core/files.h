@@ -24,15 +24,27 @@ struct ReadError {
 // over the target, then the folder fsynced. Refuses to replace anything but a regular file (a symlink
 // is followed to its regular target), keeps an existing target's permission bits, removes its temp
 // file on every failure and removes temp files that dead processes left for the same target.
+// Refuses a target the user may not open for writing (faccessat W_OK with the effective ids: the
+// same answer as the shell's `>`), though the folder would allow the rename. The new file keeps the
+// target's owner and group where the user may give them (fchown: root any, others a group of
+// theirs); when it cannot, setuid and setgid are cleared and `note` (stderr when null) says so.
+// The temp file's name fits NAME_MAX whatever the target's (a long name is cut and hashed).
 // Returns empty on success, else "cannot save PATH: reason".
-[[nodiscard]] std::string writeAtomic(const std::string& path, std::string_view text);
+[[nodiscard]] std::string writeAtomic(const std::string& path, std::string_view text, std::string* note = nullptr);
 
 // A word as echoed in a message: at most `max` characters (UTF-8 aware), with an ellipsis when cut.
 [[nodiscard]] std::string cut(std::string_view word, std::size_t max = 60);
 
 // A message with every run of more than `max` characters without a space (an echoed word, maybe
-// megabytes long) cut with an ellipsis; the quote or punctuation closing the run is kept.
+// megabytes long) cut with an ellipsis; the quote or punctuation closing the run is kept. The result
+// is printable (above): a message may echo control characters from a file.
 [[nodiscard]] std::string cutWords(std::string_view message, std::size_t max = 60);
+
+// Text from a file or the user as echoed to a terminal: every control character (C0, DEL, and C1
+// written in UTF-8) is escaped, `\x1b` for ESC, `\x07` for BEL, `\u009b` for U+009B; a byte that is
+// not part of valid UTF-8 is `\xHH` as well. Valid printable UTF-8 text is kept as it is. Every
+// echo of a file's content (errors, `replay`'s text, `check`'s names) goes through it.
+[[nodiscard]] std::string printable(std::string_view text);
 
 // "16 MiB", "300 KiB", "12 bytes".
 [[nodiscard]] std::string sizeText(std::uint64_t bytes);
