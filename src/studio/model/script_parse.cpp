@@ -48,20 +48,8 @@ std::vector<std::string_view> words(std::string_view s) {
 
 // A word as echoed in a message: quoted and cut.
 // A word of the script as its error echoes it: cut at 60 characters, and its control characters
-// (a NUL cut the message, an ESC reached the terminal) written as \xNN.
-std::string echoed(std::string_view w) {
-  std::string out;
-  for (const char ch : files::cut(w)) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (u < 0x20 || u == 0x7F) {
-      constexpr char hex[] = "0123456789abcdef";
-      out += {'\\', 'x', hex[u >> 4], hex[u & 15]};
-    } else {
-      out += ch;
-    }
-  }
-  return "'" + out + "'";
-}
+// (a NUL cut the message, an ESC reached the terminal) written as \xNN (core's files::printable).
+std::string echoed(std::string_view w) { return "'" + files::printable(files::cut(w)) + "'"; }
 
 // Strict whole numbers: digits only (no sign, no space), in [lo, hi].
 bool wholeNumber(std::string_view w, long long lo, long long hi, long long& out) {
