@@ -67,6 +67,25 @@ case $case_ in
     XDG_CONFIG_HOME=$out/xdg_file run --frames 10 --script unsaved.script > unsaved2.err 2>&1 || fail "exit $?"
     [ "$(grep -c 'settings not saved' unsaved2.err)" -eq 1 ] || fail "XDG_CONFIG_HOME a file: not said exactly once"
     ;;
+  big_file)  # issue 26 #14: a record over the limit is refused in the studio's words (no --max-size,
+    # an option the studio does not have), and a long path is echoed cut, once
+    rm -f big.dgn && truncate -s 17M big.dgn || exit 1
+    long=$(printf 'd%.0s' $(seq 1 250))/$(printf 'e%.0s' $(seq 1 250)).dgn
+    printf 'load-bad big.dgn\ncheck-contains /error the studio reads records of up to 16 MiB\nload-bad %s\n' "$long" > big.script
+    run --no-ini --frames 20 --script big.script > big.err 2>&1 || fail "exit $?: $(tail -3 big.err)"
+    grep -q -- "--max-size" big.err && fail "names --max-size: $(grep -- --max-size big.err | head -1)"
+    [ "$(grep -c 'dddddddddd' big.err)" -eq 1 ] || fail "the long path is not echoed once: $(grep -c dddddddddd big.err) times"
+    grep -q 'eeeeeeeeee' big.err && fail "the long path is echoed whole"
+    awk 'length > 2000 { bad = 1 } END { exit bad }' big.err || fail "a line of the log is over 2000 characters"
+    ;;
+  xdg_relative)  # issue 26 #13: a relative XDG_CONFIG_HOME is ignored (the XDG spec): the settings go
+    # to $HOME/.config, never into the current folder
+    rm -rf xdg && mkdir -p xdg/home xdg/cwd && cd xdg/cwd || exit 1
+    HOME="$out/xdg/home" XDG_CONFIG_HOME=relative/config run --frames 5 > ../run.err 2>&1 || fail "exit $?: $(tail -2 ../run.err)"
+    [ -z "$(ls -A .)" ] || fail "wrote into the current folder: $(find . | head -5)"
+    [ -f "$out/xdg/home/.config/dominoes-studio/imgui.ini" ] || fail "no settings in \$HOME/.config/dominoes-studio"
+    cd "$out" || exit 1
+    ;;
   exit_status)  # issue 26 #7: a script that did not finish, or a refused write, exits 3 with the reason
     printf 'wait 5\nwait 5\ncheck /round 1\n' > unfinished.script
     run --no-ini --frames 4 --script unfinished.script > unfinished.err 2>&1; rc=$?
