@@ -78,6 +78,18 @@ case $case_ in
     grep -q 'eeeeeeeeee' big.err && fail "the long path is echoed whole"
     awk 'length > 2000 { bad = 1 } END { exit bad }' big.err || fail "a line of the log is over 2000 characters"
     ;;
+  big_folder)  # issue 26 #4: a folder of 5,000 scenarios is listed on a worker (the frame that asks
+    # shows "Listing..." and goes on) in ORDER's order, and drawn a line each through a clipper
+    rm -rf bigdir && mkdir bigdir || exit 1
+    python3 -c '
+import sys
+for i in range(5000):
+    open("bigdir/s%05d.dgn" % i, "w").write("dgn 1\nrules en-linea\ntitle \"Scenario %d\"\n" % i)
+open("bigdir/ORDER", "w").write("".join("s%05d.dgn\n" % i for i in range(4999, -1, -1)))'
+    printf 'scenarios-dir %s/bigdir\nopen scenarios\nwait 300\n' "$out" > bigdir.script
+    printf 'check /scenariosListing false\ncheck /scenarios 5000\ncheck /scenarioList/0 s04999.dgn\n' >> bigdir.script
+    run --no-ini --frames 400 --script bigdir.script > bigdir.err 2>&1 || fail "exit $?: $(grep -m3 error bigdir.err)"
+    ;;
   xdg_relative)  # issue 26 #13: a relative XDG_CONFIG_HOME is ignored (the XDG spec): the settings go
     # to $HOME/.config, never into the current folder
     rm -rf xdg && mkdir -p xdg/home xdg/cwd && cd xdg/cwd || exit 1

@@ -91,6 +91,20 @@ class Background {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
   }
+  // Waits at most `most` for the running job to be done; true when it is (a short job's result can
+  // then be taken in the same frame, a long one goes on in the background).
+  bool waitFor(std::chrono::milliseconds most) {
+    const auto until = std::chrono::steady_clock::now() + most;
+    while (running_) {
+      {
+        std::lock_guard lock(running_->state->mutex);
+        if (running_->state->done) return true;
+      }
+      if (std::chrono::steady_clock::now() >= until) return false;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    return false;
+  }
   // Threads of cancelled jobs still running (tests).
   [[nodiscard]] std::size_t retiredCount() {
     reap();

@@ -14,6 +14,7 @@
 #include "studio/model/scenarios.h"
 #include "studio/model/scene.h"
 #include "studio/model/session.h"
+#include "studio/model/worker.h"
 
 namespace dom::studio {
 
@@ -201,7 +202,13 @@ class ScenariosPane final : public PaneView {
   std::string dir_;
   double at_ = -100;
   std::filesystem::file_time_type dirTime_{}, orderTime_{};  // when the folder and its ORDER last changed
+  // The listing is made on a worker (a folder of 10,000 files takes seconds); a small folder's is
+  // waited for a few milliseconds, so that it shows in the frame that asked for it.
+  Background<std::vector<ScenarioEntry>> job_;
+  std::uint64_t jobNo_ = 0;
+  bool listing_ = false;
   void relist(const std::string& dir, double now);
+  void collect();
 };
 
 class LogPane final : public PaneView {
