@@ -131,6 +131,23 @@ TEST_CASE("overlapping ghosts: the nearest centre wins, every ghost can be reach
   CHECK(s.ends[1].underGhost);
   CHECK_FALSE(s.ends[0].underGhost);
   CHECK(std::count_if(sprites.begin(), sprites.end(), [](const Sprite& sp) { return sp.kind == Sprite::Marker; }) == 1);
+  // Issue 25, defect 16: with a placement chosen (Left/Right), the other ghosts are faint and the
+  // chosen one is drawn last, whole on the square they share, outlined.
+  for (int chosen = 0; chosen < 3; ++chosen) {
+    SpriteStyle pick;
+    pick.chosenGhost = chosen;
+    const auto sp = spritesOf(s, pick);
+    std::vector<Sprite> ghosts;
+    for (const Sprite& g : sp)
+      if (g.kind == Sprite::Ghost) ghosts.push_back(g);
+    REQUIRE(ghosts.size() == 3);
+    const auto& want = s.ghosts[static_cast<std::size_t>(chosen)].tile.px;
+    CHECK(ghosts.back().cx == doctest::Approx(want.cx()));
+    CHECK(ghosts.back().cy == doctest::Approx(want.cy()));
+    CHECK(ghosts.back().alpha == doctest::Approx(1.0f));
+    CHECK(ghosts[0].alpha < 0.5f);
+    CHECK(ghosts[1].alpha < 0.5f);
+  }
 }
 
 TEST_CASE("blocked ends: state, hover text and a red bar instead of the ring") {

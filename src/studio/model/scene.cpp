@@ -381,11 +381,18 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
   out.reserve(s.tiles.size() * 2 + s.ghosts.size() + 8);
   for (const auto& t : s.tiles) out.push_back(tileSprite(t, Sprite::Shadow, alphaOf(t)));
   for (const auto& t : s.tiles) out.push_back(tileSprite(t, Sprite::Tile, alphaOf(t)));
-  for (std::size_t i = 0; i < s.ghosts.size(); ++i) {
-    const SceneTile& t = s.ghosts[i].tile;
+  // Several placements of one tile share the end's square (issue 25, defect 16): the others are
+  // faint, and the one Enter plays is drawn last, whole on that square, outlined as the ghost a
+  // click would play.
+  const int chosen = st.chosenGhost;
+  const bool choice = s.ghosts.size() > 1 && chosen >= 0 && chosen < static_cast<int>(s.ghosts.size());
+  for (std::size_t i = 0; i < s.ghosts.size(); ++i)
+    if (!choice || static_cast<int>(i) != chosen)
+      out.push_back(tileSprite(s.ghosts[i].tile, Sprite::Ghost, choice ? 0.45f : 1.0f));
+  if (choice) {
+    const SceneTile& t = s.ghosts[static_cast<std::size_t>(chosen)].tile;
     out.push_back(tileSprite(t, Sprite::Ghost, 1.0f));
-    // The placement Enter plays among several: outlined as the ghost a click would play.
-    if (static_cast<int>(i) == st.chosenGhost && s.ghosts.size() > 1) out.push_back(tileSprite(t, Sprite::Hover, 0.9f));
+    out.push_back(tileSprite(t, Sprite::Hover, 0.9f));
   }
   for (const auto& e : s.ends) {
     if (!isBlocked(e.state)) {

@@ -41,7 +41,7 @@ void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& 
     const ImU32 col = spriteColour(sp.kind);
     switch (sp.kind) {
       case Sprite::Tile: drawTile(dl, a, b, sp.first, sp.second, TileLook::Face); break;
-      case Sprite::Ghost: drawTile(dl, a, b, sp.first, sp.second, TileLook::Ghost); break;
+      case Sprite::Ghost: drawTile(dl, a, b, sp.first, sp.second, TileLook::Ghost, false, sp.alpha < 0.9f); break;
       case Sprite::Marker:
         dl->AddCircle(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f), sp.w * 0.5f / fb, col, 20, 2);
         break;

@@ -33,7 +33,7 @@ void drawTile(ImDrawList* dl, ImVec2 a, ImVec2 b, int first, int second, TileLoo
                 IM_COL32(120, 160, 220, 255), r * 0.6f);
     return;
   }
-  const int alpha = look == TileLook::Ghost ? 120 : dim ? 150 : 255;
+  const int alpha = look == TileLook::Ghost ? (dim ? 55 : 120) : dim ? 150 : 255;
   dl->AddRectFilledMultiColor(ImVec2(a.x + r * 0.3f, a.y + r * 0.3f), ImVec2(b.x - r * 0.3f, b.y - r * 0.3f),
                               IM_COL32(253, 249, 236, alpha), IM_COL32(253, 249, 236, alpha),
                               IM_COL32(228, 218, 192, alpha), IM_COL32(228, 218, 192, alpha));
