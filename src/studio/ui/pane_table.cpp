@@ -253,7 +253,6 @@ std::vector<Move> placementsOf(const Match& m, Tile t) {
 void TablePane::draw(const App& app, Intents& out) {
   // The wheel zooms the table, so it never scrolls the pane.
   if (!app.beginPane(Pane::Table, out, ImGuiWindowFlags_NoScrollWithMouse)) return;
-  const Match& m = app.match();
   const Node& node = app.timeline().current();
   const Tile lastTile = !app.editing() && node.move && node.move->kind == MoveKind::Play ? node.move->tile : kNoTile;
   const ImGuiIO& io = ImGui::GetIO();
@@ -284,6 +283,18 @@ void TablePane::draw(const App& app, Intents& out) {
   }
   input(scene, mouse.x, mouse.y);
 
+  render(app, origin.x, origin.y, fb);
+  pointer(app, lastTile, mouse.x, mouse.y, hovered, out);
+  if (words.draw(out)) showWholeNote();
+  ImGui::End();
+  if (noteShown_) drawWholeNote(app);
+}
+
+// The scene's sprites drawn by the shaders into their texture (or by the draw list), and the end
+// labels over them.
+void TablePane::render(const App& app, float ox, float oy, float fb) {
+  const TableScene& scene = scene_;
+  const ImVec2 origin(ox, oy), size(rect_[2], rect_[3]);
   SpriteStyle style;
   style.hoverGhost = hoverGhost_;
   style.chosenGhost = std::clamp(app.chosenGhost(), 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
@@ -303,7 +314,15 @@ void TablePane::draw(const App& app, Intents& out) {
   dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
   drawEndLabels(dl, origin, scene);
   dl->PopClipRect();
+}
 
+// What the mouse does over the table: the loupe or a ghost's or an end's tooltip, and a tile
+// dropped from a hand.
+void TablePane::pointer(const App& app, Tile lastTile, float mx, float my, bool hovered, Intents& out) {
+  const TableScene& scene = scene_;
+  const Match& m = app.match();
+  const ImVec2 mouse(mx, my);
+  const float fb = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
   loupe_ = {};
   const int endHovered = hovered ? endAt(scene, mouse.x, mouse.y) : -1;
   if (hovered && hoverGhost_ < 0 && endHovered < 0 && scene.transform.scale < kLoupeBelow && !scene.tiles.empty() &&
@@ -332,9 +351,6 @@ void TablePane::draw(const App& app, Intents& out) {
     }
     ImGui::EndDragDropTarget();
   }
-  if (words.draw(out)) showWholeNote();
-  ImGui::End();
-  if (noteShown_) drawWholeNote(app);
 }
 
 // The loupe: the scene zoomed about the mouse (the point under it stays under it), drawn by the

@@ -98,6 +98,8 @@ class TablePane final : public PaneView {
     float x = 0, y = 0, w = 0, h = 0;
   } loupe_;
   void drawLoupe(const TableScene& model, float mx, float my, float fb);
+  void render(const App& app, float ox, float oy, float fb);
+  void pointer(const App& app, Tile lastTile, float mx, float my, bool hovered, Intents& out);
   void input(const TableScene& s, float mx, float my);
   void fillScreenTiles(float ox, float oy);
 };
