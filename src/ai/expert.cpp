@@ -479,6 +479,10 @@ class Expert final : public Computer {
     out.deals.reserve(n);
     out.weights.reserve(n);
     for (std::size_t k = 0; k < n; ++k) {
+      if (k > 0 && stopped()) {  // no longer wanted: the deals so far (at least one) will do
+        n = k;
+        break;
+      }
       out.deals.push_back(d.draw(rng_));
       out.weights.push_back(likelihood(o, out.deals.back()));
     }
