@@ -91,6 +91,10 @@ void App::setLanguage(const std::string& code) {
 App::App() : panes_(makePanes(renderer)) {
   scenariosDir = paths::scenariosDir();
   for (const auto& p : panes_) {
+    // A pane's own action that the registry lacks would silently be missing from its menu.
+    for (const std::string_view id : p->actions())
+      if (!findAction(id))
+        throw std::logic_error("pane " + std::string(name(p->id())) + ": no action " + std::string(id));
     if (auto* t = dynamic_cast<TablePane*>(p.get())) table_ = t;
     if (auto* sc = dynamic_cast<ScenariosPane*>(p.get())) scenarios_ = sc;
   }
@@ -188,6 +192,7 @@ bool App::beginPane(Pane p, Intents& out, int flags) const {
   bool open = true;
   const bool visible = ImGui::Begin(title(p), &open, flags);
   if (!open) out.push_back(paneIntent(p, false));
+  paneMenu(p, out);  // a right click on the title bar
   if (!visible) ImGui::End();
   return visible;
 }
@@ -229,6 +234,23 @@ std::string menuWord(const std::string& segment) {
   return _(segment.c_str());
 }
 }  // namespace
+
+// A pane's own actions (PaneView::actions) in a menu of its title bar, as the menus draw them.
+void App::paneMenu(Pane p, Intents& out) const {
+  const auto it = std::find_if(panes_.begin(), panes_.end(), [&](const auto& v) { return v->id() == p; });
+  if (it == panes_.end()) return;
+  const auto ids = (*it)->actions();
+  if (ids.empty() || !ImGui::BeginPopupContextItem("##paneactions")) return;
+  const ActionContext c = actionContext();
+  for (const std::string_view id : ids)
+    if (const Action* a = findAction(id)) {
+      const std::string label = a->labelText(c), keys = a->shortcutText();
+      if (ImGui::MenuItem(label.c_str(), keys.empty() ? nullptr : keys.c_str(), a->checked && a->checked(c),
+                          a->enabled(c)))
+        runAction(*a, c, out);
+    }
+  ImGui::EndPopup();
+}
 
 // The items of one top menu, made from the registry: its actions in order, a submenu for each run
 // of actions under a deeper path ("Game > Tiles").
@@ -651,6 +673,13 @@ void App::dumpActions(nlohmann::json& j) const {
     j["confirmOpen"] =
         confirmOpen.empty() ? json(nullptr) : json(std::filesystem::path(confirmOpen).filename().string());
     j["mistakeSide"] = name(session.mistakeSide());
+    json own = json::object();  // each pane's own actions (its title bar's menu)
+    for (const auto& pane : panes_) {
+      json ids = json::array();
+      for (const std::string_view id : pane->actions()) ids.push_back(std::string(id));
+      own[name(pane->id())] = ids;
+    }
+    j["paneActions"] = own;
   }
   j["legal"] = json::array();
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));

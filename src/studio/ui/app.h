@@ -132,6 +132,7 @@ class App {
   void keys(Intents& out);
   void menu(Intents& out);
   void menuItems(const std::string& top, const ActionContext& c, Intents& out);
+  void paneMenu(Pane p, Intents& out) const;
   void drawPalette(Intents& out);
   void dumpPosition(nlohmann::json& j) const;
   void dumpView(nlohmann::json& j) const;

@@ -11,6 +11,28 @@ bool PaneView::shown(const App& app) const { return app.settings().isOpen(id_); 
 bool HandsPane::shown(const App& app) const { return !app.editing() && PaneView::shown(app); }
 bool StockPane::shown(const App& app) const { return !app.editing() && PaneView::shown(app); }
 
+// Each pane's own actions: what its title bar's menu offers (a right click), from the registry.
+std::vector<std::string_view> TablePane::actions() const {
+  return {"view.fit",     "view.whole", "view.whole_note",     "view.ghosts",
+          "view.animate", "game.play",  "game.placement_prev", "game.placement_next"};
+}
+std::vector<std::string_view> HandsPane::actions() const {
+  return {"game.hint",     "game.draw",     "game.pass", "game.select_next", "game.select_prev",
+          "game.deselect", "view.show_all", "view.as_a", "view.as_b"};
+}
+std::vector<std::string_view> StockPane::actions() const { return {"view.teaching"}; }
+std::vector<std::string_view> TimelinePane::actions() const {
+  return {"game.first",   "game.prev",         "game.next",         "game.last",          "game.autoplay",
+          "game.analyse", "game.next_mistake", "game.prev_mistake", "game.analysis_notes"};
+}
+std::vector<std::string_view> BranchesPane::actions() const { return {"game.first", "game.last"}; }
+std::vector<std::string_view> RulesPane::actions() const { return {"view.show_all", "view.as_a", "view.as_b"}; }
+std::vector<std::string_view> ScorePane::actions() const { return {"game.deal_next"}; }
+std::vector<std::string_view> EditorPane::actions() const { return {"edit.position", "edit.undo", "edit.redo"}; }
+std::vector<std::string_view> ScenariosPane::actions() const { return {"file.open"}; }
+std::vector<std::string_view> TrackerPane::actions() const { return {"view.as_a", "view.as_b"}; }
+std::vector<std::string_view> AnalysisPane::actions() const { return {"game.hint", "game.analyse"}; }
+
 std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer) {
   std::vector<std::unique_ptr<PaneView>> v;
   v.push_back(std::make_unique<TablePane>(renderer));

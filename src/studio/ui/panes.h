@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -35,6 +36,8 @@ class PaneView {
   virtual void draw(const App& app, Intents& out) = 0;
   // Its part of the state dump (what it drew, in window pixels, and its own state).
   virtual void dump(nlohmann::json& j) const { (void)j; }
+  // Its own actions (ids of the registry, actions.h): the menu a right click on its title bar opens.
+  [[nodiscard]] virtual std::vector<std::string_view> actions() const { return {}; }
 
  private:
   Pane id_;
@@ -51,6 +54,7 @@ struct ScreenTile {
 class TablePane final : public PaneView {
  public:
   explicit TablePane(TableRenderer& renderer) : PaneView(Pane::Table), renderer_(renderer) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void draw(const App& app, Intents& out) override;
   void dump(nlohmann::json& j) const override;
   [[nodiscard]] const TableView& view() const { return view_; }
@@ -107,6 +111,7 @@ class TablePane final : public PaneView {
 class HandsPane final : public PaneView {
  public:
   HandsPane() : PaneView(Pane::Hands) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   [[nodiscard]] bool shown(const App& app) const override;
   void beginFrame() override { buttons_.clear(); }
   void draw(const App& app, Intents& out) override;
@@ -120,6 +125,7 @@ class HandsPane final : public PaneView {
 class StockPane final : public PaneView {
  public:
   StockPane() : PaneView(Pane::Stock) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   [[nodiscard]] bool shown(const App& app) const override;
   void draw(const App& app, Intents& out) override;
 };
@@ -127,6 +133,7 @@ class StockPane final : public PaneView {
 class TimelinePane final : public PaneView {
  public:
   TimelinePane() : PaneView(Pane::Timeline) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void beginFrame() override { drawn_ = {}; }
   void draw(const App& app, Intents& out) override;
   void dump(nlohmann::json& j) const override;
@@ -164,12 +171,14 @@ class TimelinePane final : public PaneView {
 class BranchesPane final : public PaneView {
  public:
   BranchesPane() : PaneView(Pane::Branches) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void draw(const App& app, Intents& out) override;
 };
 
 class RulesPane final : public PaneView {
  public:
   RulesPane() : PaneView(Pane::Rules) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void draw(const App& app, Intents& out) override;
   void dump(nlohmann::json& j) const override;
 
@@ -180,18 +189,21 @@ class RulesPane final : public PaneView {
 class ScorePane final : public PaneView {
  public:
   ScorePane() : PaneView(Pane::Score) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void draw(const App& app, Intents& out) override;
 };
 
 class EditorPane final : public PaneView {
  public:
   EditorPane() : PaneView(Pane::Editor) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void draw(const App& app, Intents& out) override;
 };
 
 class ScenariosPane final : public PaneView {
  public:
   ScenariosPane() : PaneView(Pane::Scenarios) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void draw(const App& app, Intents& out) override;
   void dump(nlohmann::json& j) const override;
   // The files as the pane lists them (the script's `scenario N`).
@@ -222,6 +234,7 @@ class LogPane final : public PaneView {
 class TrackerPane final : public PaneView {
  public:
   TrackerPane() : PaneView(Pane::Tracker) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void draw(const App& app, Intents& out) override;
   void dump(nlohmann::json& j) const override;
 
@@ -232,6 +245,7 @@ class TrackerPane final : public PaneView {
 class AnalysisPane final : public PaneView {
  public:
   AnalysisPane() : PaneView(Pane::Analysis) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
   void beginFrame() override { drawn_ = {}; }
   void draw(const App& app, Intents& out) override;
   void dump(nlohmann::json& j) const override;
