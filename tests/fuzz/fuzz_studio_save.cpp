@@ -46,11 +46,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!files::writeAtomic(in, std::string_view(reinterpret_cast<const char*>(data), size)).empty()) __builtin_trap();
   studio::Session s;
   s.apply(studio::openIntent(in));
-  if (s.filePath != in) return 0;  // refused with an error, as the reader refuses it: nothing to save
+  if (s.filePath() != in) return 0;  // refused with an error, as the reader refuses it: nothing to save
   studio::Intent save = studio::intentOf(studio::Intent::Kind::Save);
   save.path = out;
   s.apply(save);
-  if (s.filePath != out) __builtin_trap();  // a record the studio opened must save
+  if (s.filePath() != out) __builtin_trap();  // a record the studio opened must save
   const auto saved = files::readText(out);
   if (!std::holds_alternative<std::string>(saved)) __builtin_trap();
   const std::string& text = std::get<std::string>(saved);
@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // ...and the studio opens it again as the same record.
   studio::Session t;
   t.apply(studio::openIntent(out));
-  if (t.filePath != out) __builtin_trap();
-  if (dgn::write(t.timeline.record()) != dgn::write(s.timeline.record())) __builtin_trap();
+  if (t.filePath() != out) __builtin_trap();
+  if (dgn::write(t.timeline().record()) != dgn::write(s.timeline().record())) __builtin_trap();
   return 0;
 }
