@@ -15,6 +15,7 @@
 
 #include "ai/fast.h"
 #include "ai/players.h"
+#include "ai/puzzle.h"
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "cli/cmd_match.h"
@@ -110,6 +111,50 @@ int cmdLayout(const std::string& file, bool json, std::uint64_t maxSize) {
   return 0;
 }
 
+// Checks one record (`name` as printed: the file, or FILE#K for the K-th record of a collection).
+void checkRecord(const dgn::Part& part, const std::string& file, const std::string& name, int& passed, int& failed) {
+  auto loaded = dgn::loadPart(part, file);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
+    std::cout << "FAIL " << e->text() << "\n";
+    ++failed;
+    return;
+  }
+  const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+  // A puzzle's solutions are proved: exactly the moves that win by force.
+  if (const auto wrong = ai::checkPuzzle(rec, file)) {
+    std::cout << "FAIL " << wrong->text() << "\n";
+    ++failed;
+    return;
+  }
+  int expects = 0;
+  for (const auto& r : rec.rounds)
+    for (const auto& s : r.statements) expects += s.kind == dgn::Statement::Kind::Expect;
+  std::cout << "ok   " << files::printable(name) << " (" << expects << " expects";
+  if (rec.puzzle)
+    std::cout << ", puzzle proved: " << rec.puzzle->solutions.size()
+              << (rec.puzzle->solutions.size() == 1 ? " solution" : " solutions");
+  std::cout << ")\n";
+  ++passed;
+}
+
+// Checks a file: each record of a collection on its own, counted apart.
+void checkFile(const std::string& f, std::uint64_t maxSize, int& passed, int& failed) {
+  auto text = dgn::readFile(f, maxSize);
+  if (auto* e = std::get_if<dgn::Error>(&text)) {
+    std::cout << "FAIL " << e->text() << "\n";
+    ++failed;
+    return;
+  }
+  const std::string& t = std::get<std::string>(text);
+  std::uint64_t count = 0;
+  dgn::forEachRecord(t, [&](const dgn::Part&) { ++count; });
+  std::uint64_t k = 0;
+  dgn::forEachRecord(t, [&](const dgn::Part& part) {
+    ++k;
+    checkRecord(part, f, count > 1 ? f + "#" + std::to_string(k) : f, passed, failed);
+  });
+}
+
 int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
   std::vector<std::string> files;
   int empty = 0;  // folders holding no record: a check of nothing is not a pass
@@ -131,19 +176,7 @@ int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
     }
   }
   int passed = 0, failed = 0;
-  for (const auto& f : files) {
-    auto loaded = dgn::loadFile(f, maxSize);
-    if (auto* e = std::get_if<dgn::Error>(&loaded)) {
-      std::cout << "FAIL " << e->text() << "\n";
-      ++failed;
-    } else {
-      int expects = 0;
-      for (const auto& r : std::get<dgn::Loaded>(loaded).record.rounds)
-        for (const auto& s : r.statements) expects += s.kind == dgn::Statement::Kind::Expect;
-      std::cout << "ok   " << files::printable(f) << " (" << expects << " expects)\n";
-      ++passed;
-    }
-  }
+  for (const auto& f : files) checkFile(f, maxSize, passed, failed);
   std::cout << passed << " passed, " << failed << " failed\n";
   return failed || empty ? 1 : 0;
 }
