@@ -74,7 +74,8 @@ TEST_CASE("collections: each part reads on its own; load refuses a collection na
 
 TEST_CASE("puzzles: the spec's example reads, keeps its statements and writes back as a fixed point") {
   auto r = dgn::load(kPuzzle, "t.dgn");
-  REQUIRE_MESSAGE(std::holds_alternative<dgn::Loaded>(r), std::get<dgn::Error>(r).text());
+  const dgn::Error* e = std::get_if<dgn::Error>(&r);
+  REQUIRE_MESSAGE(!e, (e ? e->text() : std::string()));
   const dgn::Record& rec = std::get<dgn::Loaded>(r).record;
   REQUIRE(rec.puzzle);
   CHECK(rec.puzzle->title == "Count the tiles: only one move wins");
