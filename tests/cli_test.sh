@@ -66,6 +66,16 @@ grep -q "^ok   $TMP/coll_bad.dgn#1 (1 expects)$" "$TMP/out" || fail "collection 
 grep -q "^FAIL $TMP/coll_bad.dgn:26: expect legal failed" "$TMP/out" || fail "collection with a bad record: line 26: $(cat "$TMP/out")"
 grep -q "^ok   $TMP/coll_bad.dgn#3 (1 expects)$" "$TMP/out" || fail "collection with a bad record: record 3: $(cat "$TMP/out")"
 grep -q "^2 passed, 1 failed$" "$TMP/out" || fail "collection with a bad record: closing line '$(tail -n 1 "$TMP/out")'"
+# Puzzles: the sample collection is proved record by record; a listed move that loses is named on
+# its own line.
+expect_rc 0 "check puzzles/sample.dgn" "$BIN" check puzzles/sample.dgn
+grep -q "^7 passed, 0 failed$" "$TMP/out" || fail "check puzzles: $(cat "$TMP/out")"
+grep -q "^ok   puzzles/sample.dgn#5 (0 expects, puzzle proved: 1 solution)$" "$TMP/out" || fail "check puzzles #5: $(cat "$TMP/out")"
+sed '13s/^solution 1-1 L$/solution 1-0 L/' puzzles/sample.dgn >"$TMP/puzzle_bad.dgn"
+expect_rc 1 "check of a puzzle listing a losing move" "$BIN" check "$TMP/puzzle_bad.dgn"
+grep -qF "FAIL $TMP/puzzle_bad.dgn:13: puzzle \"Count the tiles: only one move wins\": 1-0 L is listed but does not win by force: it loses when B holds" "$TMP/out" ||
+  fail "puzzle listing a loser: $(cat "$TMP/out")"
+grep -q "^6 passed, 1 failed$" "$TMP/out" || fail "puzzle listing a loser: closing line '$(tail -n 1 "$TMP/out")'"
 # A second header in one record is a new record, whose own header is read: a missing rules line there.
 printf 'dgn 1\nrules en-linea\n# two\ndgn 1\nround 1\n' >"$TMP/coll_norules.dgn"
 expect_rc 1 "check of a collection whose record 2 lacks rules" "$BIN" check "$TMP/coll_norules.dgn"

@@ -114,6 +114,26 @@ TEST_CASE("puzzle prover: the checker names a listed loser, an unlisted winner, 
         "does not");
 }
 
+TEST_CASE("puzzle prover: a winning move left out is named, on the puzzle's line") {
+  // B wins with 4-4 R and with 4-1 R (found by the prover, checked here both ways); 1-4 L loses.
+  const std::string two = R"(dgn 1
+rules en-linea
+puzzle "two ways"
+round 1
+hand A 6-4 6-2 4-2
+hand B 4-4 4-1 2-2
+line 1-2 2-3 3-4 4-5 5-0 0-0 0-1 1-5 5-6 6-6* 6-3 3-3 3-1 1-1 1-6 6-0 0-2 2-5 5-5 5-3 3-0 0-4
+turn B
+solution 4-4 R
+solution 4-1 R
+)";
+  CHECK_FALSE(ai::checkPuzzle(recordOf(two), "p.dgn"));
+  const auto e = ai::checkPuzzle(recordOf(replaced(two, "solution 4-1 R\n", "")), "p.dgn");
+  REQUIRE(e);
+  CHECK(e->line == 3);
+  CHECK(e->message == "puzzle \"two ways\": 4-1 R wins by force but is not listed");
+}
+
 TEST_CASE("puzzle prover: a tie is not a win, and every winning move must be listed") {
   // After either move nobody can play and the pips are equal (6 each): a tie.
   const std::string tie = R"(dgn 1

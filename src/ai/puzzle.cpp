@@ -49,7 +49,8 @@ class Prover {
 
   // Whether the mover wins in every world of `worlds` (all after the same observed moves).
   bool win(std::vector<Match> worlds) {
-    if (++nodes_ > budget_) out_ = true;
+    nodes_ += worlds.size();  // a position per world
+    if (nodes_ > budget_) out_ = true;
     if (out_) return false;
     std::vector<Match> live;
     for (Match& m : worlds) {
