@@ -1266,6 +1266,9 @@ std::string startRound(Match& match, const RoundRecord& r) {
 }
 
 namespace {
+// A text of several records where one is read: "the file holds N records ..." on the second's `dgn` line.
+std::optional<Error> collectionError(std::string_view text, std::string_view file, LineNo firstLine);
+
 // Runs the reader; `last`, when given, receives the match as the record leaves it. An allocation
 // failure is reported on the line being read, once the reader's memory is given back.
 std::variant<Record, Error> readRecord(std::string_view text, std::string_view file, const Visit& visit,
@@ -1286,6 +1289,7 @@ std::variant<Record, Error> readRecord(std::string_view text, std::string_view f
 }  // namespace
 
 std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit, LineNo firstLine) {
+  if (auto e = collectionError(text, file, firstLine)) return *e;
   return readRecord(text, file, visit, nullptr, firstLine);
 }
 
@@ -1346,6 +1350,19 @@ void forEachRecord(std::string_view text, const std::function<void(const Part&)>
   f({text.substr(start), startLine, hasStatement ? dgnLine : 0});
 }
 
+namespace {
+std::optional<Error> collectionError(std::string_view text, std::string_view file, LineNo firstLine) {
+  std::uint64_t count = 0;
+  LineNo second = 0;
+  forEachRecord(text, [&](const Part& p) {
+    if (++count == 2) second = p.dgnLine;
+  });
+  if (count < 2) return std::nullopt;
+  return Error{std::string(file), second + firstLine - 1,
+               "the file holds " + std::to_string(count) + " records (a collection): this reads a file of one record"};
+}
+}  // namespace
+
 std::vector<Part> splitRecords(std::string_view text) {
   std::vector<Part> parts;
   forEachRecord(text, [&](const Part& p) { parts.push_back(p); });
@@ -1353,15 +1370,7 @@ std::vector<Part> splitRecords(std::string_view text) {
 }
 
 std::variant<Loaded, Error> load(std::string_view text, std::string_view file, LineNo firstLine) {
-  std::uint64_t count = 0;
-  LineNo second = 0;
-  forEachRecord(text, [&](const Part& p) {
-    if (++count == 2) second = p.dgnLine;
-  });
-  if (count > 1)
-    return Error{
-        std::string(file), second + firstLine - 1,
-        "the file holds " + std::to_string(count) + " records (a collection): this reads a file of one record"};
+  if (auto e = collectionError(text, file, firstLine)) return *e;
   return loadOne(text, file, firstLine);
 }
 
