@@ -851,7 +851,7 @@ class Reader {
   std::string rating(const std::vector<std::string>& args) {
     if (!rec_.rounds.empty()) return "rating belongs in the header, before round 1";
     if (ratingLine_) return "rating given twice";
-    const std::string bad = "rating takes a whole number 0.." + std::to_string(kMaxRating) + ": rating 1500";
+    std::string bad = "rating takes a whole number 0.." + std::to_string(kMaxRating) + ": rating 1500";
     if (args.size() != 1 || args[0].empty() || args[0].size() > 5 ||
         !std::all_of(args[0].begin(), args[0].end(), [](char c) { return c >= '0' && c <= '9'; }) ||
         (args[0].size() > 1 && args[0][0] == '0'))
