@@ -57,9 +57,18 @@ done
 grep -q "^3 passed, 0 failed$" "$TMP/out" || fail "check collection: closing line '$(tail -n 1 "$TMP/out")'"
 for cmd in replay layout analyse; do
   expect_rc 1 "$cmd of a collection" "$BIN" $cmd "$coll"
-  grep -q "^$coll:15: the file holds 3 records (a collection): this reads a file of one record$" "$TMP/err" ||
+  grep -q "^$coll:15: the file holds 3 records (a collection): name the one to read (1 to 3)$" "$TMP/err" ||
     fail "$cmd of a collection: stderr '$(head -c 300 "$TMP/err")'"
+  # --record K reads the K-th record; past the last one is the file's error, 0 a usage error.
+  expect_rc 0 "$cmd --record 2 of a collection" "$BIN" $cmd --record 2 "$coll"
+  expect_rc 1 "$cmd --record 4 of a collection" "$BIN" $cmd --record 4 "$coll"
+  grep -q "^$coll:0: the file holds 3 records: there is no record 4$" "$TMP/err" ||
+    fail "$cmd --record 4: stderr '$(head -c 300 "$TMP/err")'"
+  expect_rc 2 "$cmd --record 0" "$BIN" $cmd --record 0 "$coll"
 done
+expect_rc 0 "replay --record 2 --json" "$BIN" replay --record 2 --json "$coll"
+grep -q '"result":{"winner":"A","how":"domino","points":24}' "$TMP/out" || fail "replay --record 2: $(head -c 300 "$TMP/out")"
+expect_rc 0 "replay --record 1 of a file of one record" "$BIN" replay --record 1 tests/records/blocked_tie.dgn
 sed 's/^expect legal 4-5 R, 4-4 R$/expect legal 4-4 R/' "$coll" >"$TMP/coll_bad.dgn"
 expect_rc 1 "check of a collection with one bad record" "$BIN" check "$TMP/coll_bad.dgn"
 grep -q "^ok   $TMP/coll_bad.dgn#1 (1 expects)$" "$TMP/out" || fail "collection with a bad record: record 1: $(cat "$TMP/out")"

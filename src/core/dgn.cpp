@@ -1359,7 +1359,8 @@ std::optional<Error> collectionError(std::string_view text, std::string_view fil
   });
   if (count < 2) return std::nullopt;
   return Error{std::string(file), second + firstLine - 1,
-               "the file holds " + std::to_string(count) + " records (a collection): this reads a file of one record"};
+               "the file holds " + std::to_string(count) + " records (a collection): name the one to read (1 to " +
+                   std::to_string(count) + ")"};
 }
 }  // namespace
 
@@ -1389,10 +1390,20 @@ std::variant<std::string, Error> readFile(const std::string& path, std::uint64_t
   return std::move(std::get<std::string>(text));
 }
 
-std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxSize) {
+std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxSize, std::uint64_t record) {
   auto text = readFile(path, maxSize);
   if (auto* e = std::get_if<Error>(&text)) return *e;
-  return load(std::get<std::string>(text), path);
+  if (!record) return load(std::get<std::string>(text), path);
+  std::optional<Part> chosen;
+  std::uint64_t count = 0;
+  forEachRecord(std::get<std::string>(text), [&](const Part& p) {
+    if (++count == record) chosen = p;
+  });
+  if (!chosen)
+    return Error{path, 0,
+                 "the file holds " + std::to_string(count) + (count == 1 ? " record" : " records") +
+                     ": there is no record " + std::to_string(record)};
+  return loadPart(*chosen, path);
 }
 
 void appendMove(RoundRecord& round, const Match& before, Player who, const Move& move) {

@@ -252,9 +252,11 @@ void forEachRecord(std::string_view text, const std::function<void(const Part&)>
 // cannot be read is "PATH:0: reason".
 [[nodiscard]] std::variant<std::string, Error> readFile(const std::string& path,
                                                         std::uint64_t maxSize = std::uint64_t{16} << 20);
-// readFile, then load: a file of one record.
+// readFile, then load: a file of one record. With `record` K (1, 2, ...), the K-th record of the
+// file instead, a collection's or not ("PATH:0: the file holds 2 records: there is no record 3").
 [[nodiscard]] std::variant<Loaded, Error> loadFile(const std::string& path,
-                                                   std::uint64_t maxSize = std::uint64_t{16} << 20);
+                                                   std::uint64_t maxSize = std::uint64_t{16} << 20,
+                                                   std::uint64_t record = 0);
 
 // Starts a record's round on a match (deal or setup); an error message if the position is illegal.
 [[nodiscard]] std::string startRound(Match& match, const RoundRecord& round);
