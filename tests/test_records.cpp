@@ -79,6 +79,17 @@ TEST_CASE("the records of tests/records are valid and round-trip through the wri
   for (const auto& f : files) checkValid(f);
 }
 
+TEST_CASE("the sample puzzles are valid and round-trip through the writer, record by record") {
+  const auto files = dgnFiles("puzzles");
+  REQUIRE(files.size() >= 1);
+  for (const auto& f : files) {
+    checkValid(f);
+    auto text = dom::dgn::readFile(f);
+    REQUIRE(std::holds_alternative<std::string>(text));
+    CHECK(dom::dgn::splitRecords(std::get<std::string>(text)).size() >= 7);
+  }
+}
+
 TEST_CASE("the teaching scenarios are valid and round-trip through the writer") {
   const auto files = dgnFiles("scenarios");
   CHECK(files.size() >= 16);
