@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <unordered_map>
 #include <utility>
 
 namespace dom::ai {
@@ -42,37 +43,68 @@ std::vector<Setup> puzzleWorlds(const Setup& setup, Player mover, std::uint64_t 
 
 namespace {
 
+// A world: its index among the puzzle's worlds, and its match.
+struct World {
+  std::uint16_t id = 0;
+  Match m;
+};
+
 class Prover {
  public:
-  Prover(Player mover, std::uint64_t budget) : mover_(mover), budget_(budget) {}
+  // memo: remember the value of each node (under layout=snake, where a round's state is its hands,
+  // ends and turn; the free layout's geometry is not in it).
+  Prover(Player mover, std::uint64_t budget, bool memo) : mover_(mover), budget_(budget), memo_(memo) {}
   [[nodiscard]] bool out() const { return out_; }
 
   // Whether the mover wins in every world of `worlds` (all after the same observed moves).
-  bool win(std::vector<Match> worlds) {
+  bool win(std::vector<World> worlds) {
     nodes_ += worlds.size();  // a position per world
     if (nodes_ > budget_) out_ = true;
     if (out_) return false;
-    std::vector<Match> live;
-    for (Match& m : worlds) {
-      if (m.inRound()) {
-        live.push_back(std::move(m));
+    std::vector<World> live;
+    for (World& w : worlds) {
+      if (w.m.inRound()) {
+        live.push_back(std::move(w));
         continue;
       }
-      const auto& r = m.lastResult();
+      const auto& r = w.m.lastResult();
       if (!r || r->winner != idx(mover_)) return false;  // a loss or a tie in a world the mover cannot rule out
     }
     if (live.empty()) return true;
-    const Player p = *live.front().toMove();
-    for (const Match& m : live)
-      if (m.toMove() != p) return false;  // cannot happen: every world has seen the same moves
-    return p == mover_ ? moverWins(live) : opponentFails(live);
+    const Player p = *live.front().m.toMove();
+    for (const World& w : live)
+      if (w.m.toMove() != p) return false;  // cannot happen: every world has seen the same moves
+    const std::string k = memo_ ? key(live) : std::string();
+    if (memo_)
+      if (const auto it = seen_.find(k); it != seen_.end()) return it->second;
+    const bool won = p == mover_ ? moverWins(live) : opponentFails(live);
+    if (memo_ && !out_ && memoBytes_ + k.size() <= kMaxMemoBytes) {
+      memoBytes_ += k.size() + 64;  // the key and the table's own cost, about
+      seen_.emplace(k, won);
+    }
+    return won;
+  }
+
+ private:
+  static constexpr std::size_t kMaxMemoBytes = std::size_t{64} << 20;  // the memo stops growing here
+
+  // The worlds' ids and the first world's hands, ends and turn: with the same observed moves behind
+  // them, every world's state follows (its opponent hand is its own less the tiles seen played).
+  static std::string key(const std::vector<World>& live) {
+    const RoundState& s = live.front().m.state();
+    std::string k;
+    for (Mask h : s.hand)
+      for (int b = 0; b < 4; ++b) k += static_cast<char>(h >> (8 * b) & 0xFF);
+    k += {static_cast<char>(s.ends[0]), static_cast<char>(s.ends[1]), static_cast<char>(s.turn)};
+    for (const World& w : live) k += {static_cast<char>(w.id & 0xFF), static_cast<char>(w.id >> 8)};
+    return k;
   }
 
   // The mover sees the same legal moves in every world: one of them must win in all.
-  bool moverWins(const std::vector<Match>& live) {
-    for (const Move& mv : live.front().legalMoves()) {
-      std::vector<Match> next = live;
-      for (Match& m : next) m.apply(mv);
+  bool moverWins(const std::vector<World>& live) {
+    for (const Move& mv : live.front().m.legalMoves()) {
+      std::vector<World> next = live;
+      for (World& w : next) w.m.apply(mv);
       if (win(std::move(next))) return true;
       if (out_) return false;
     }
@@ -80,28 +112,29 @@ class Prover {
   }
 
   // Every move the opponent may make (in the worlds where it is legal) must still lose for it.
-  bool opponentFails(const std::vector<Match>& live) {
-    std::vector<std::pair<Move, std::vector<Match>>> groups;
-    for (const Match& m : live)
-      for (const Move& mv : m.legalMoves()) {
+  bool opponentFails(const std::vector<World>& live) {
+    std::vector<std::pair<Move, std::vector<World>>> groups;
+    for (const World& w : live)
+      for (const Move& mv : w.m.legalMoves()) {
         auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first.same(mv); });
         if (g == groups.end()) {
-          groups.emplace_back(mv, std::vector<Match>{});
+          groups.emplace_back(mv, std::vector<World>{});
           g = std::prev(groups.end());
         }
-        g->second.push_back(m);
+        g->second.push_back(w);
       }
     for (auto& [mv, ws] : groups) {
-      for (Match& m : ws) m.apply(mv);
+      for (World& w : ws) w.m.apply(mv);
       if (!win(std::move(ws))) return false;
     }
     return true;
   }
 
- private:
   Player mover_;
   std::uint64_t budget_, nodes_ = 0;
-  bool out_ = false;
+  bool memo_ = false, out_ = false;
+  std::unordered_map<std::string, bool> seen_;
+  std::size_t memoBytes_ = 0;
 };
 
 std::string tooBig(std::uint64_t worlds) { return "too big to prove (" + std::to_string(worlds) + " worlds)"; }
@@ -121,18 +154,18 @@ PuzzleProof provePuzzle(const Rules& rules, const Setup& setup, std::uint64_t no
     proof.error = tooBig(proof.worlds);
     return proof;
   }
-  std::vector<Match> worlds;
+  std::vector<World> worlds;
   for (const Setup& s : setups) {
-    worlds.emplace_back(rules);
-    if (auto e = worlds.back().startSetup(s); !e.empty()) {
+    worlds.push_back(World{static_cast<std::uint16_t>(worlds.size()), Match(rules)});
+    if (auto e = worlds.back().m.startSetup(s); !e.empty()) {
       proof.error = e;
       return proof;
     }
   }
-  Prover prover(mover, nodeBudget);
+  Prover prover(mover, nodeBudget, rules.layout == LayoutRule::Snake);
   for (const Move& mv : start.legalMoves()) {
-    std::vector<Match> next = worlds;
-    for (Match& m : next) m.apply(mv);
+    std::vector<World> next = worlds;
+    for (World& w : next) w.m.apply(mv);
     proof.legal.push_back(mv);
     proof.wins.push_back(prover.win(std::move(next)));
     if (prover.out()) {
@@ -161,8 +194,8 @@ std::string losingSplit(const Rules& rules, const Setup& setup, Player mover, co
     Match m(rules);
     if (!m.startSetup(s).empty()) continue;
     m.apply(mv);
-    std::vector<Match> one{m};
-    Prover p(mover, 200000);
+    std::vector<World> one{World{0, m}};
+    Prover p(mover, 200000, rules.layout == LayoutRule::Snake);
     if (!p.win(std::move(one)) && !p.out()) {
       std::string text = std::string(1, letter(other(mover))) + " holds " + tilesText(s.hand[idx(other(mover))]);
       Mask stock = 0;
