@@ -126,6 +126,10 @@ TEST_CASE("puzzles: form errors name their line") {
     CHECK(e.line == c.line);
     CHECK_MESSAGE(e.message.find(c.fragment) != std::string::npos, e.message);
   }
+  // A negative example is checked, not played: a puzzle may hold one.
+  auto negative =
+      dgn::load(puzzleWith("solution 1-1 L", "solution 1-1 L\nexpect error \"not B's turn\"\nB: 4-4 R"), "t.dgn");
+  CHECK(std::holds_alternative<dgn::Loaded>(negative));
   // A puzzle from a deal, and solution/theme outside a puzzle.
   CHECK(errorOf("dgn 1\nrules en-linea\npuzzle \"x\"\nround 1\nseed 3\n").message.find("starts from a setup") !=
         std::string::npos);

@@ -960,7 +960,6 @@ class Reader {
 
   std::string move(Player who, const std::vector<std::string>& args, const std::vector<std::string>& written) {
     if (auto e = ensureRound("a move"); !e.empty()) return e;
-    if (rec_.puzzle) return "a puzzle plays no moves: its position stays the setup (write 'solution MOVE')";
     const FoundMove found = findMove(*match_, who, args);
     const std::string& why = found.error;
     if (pendingError_) {
@@ -979,6 +978,8 @@ class Reader {
       return push(std::move(s));
     }
     if (!why.empty()) return why;
+    // (A negative example above is checked, not played: a puzzle may teach with one.)
+    if (rec_.puzzle) return "a puzzle plays no moves: its position stays the setup (write 'solution MOVE')";
     Statement s;
     s.kind = Statement::Kind::Move;
     s.line = line_;
