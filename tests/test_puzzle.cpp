@@ -165,6 +165,27 @@ TEST_CASE("puzzle prover: a budget too small says the puzzle is too big to prove
   CHECK(e->message.find("too big to prove (1 worlds)") != std::string::npos);
 }
 
+TEST_CASE("puzzle prover: too many worlds are refused with their exact count, before any search") {
+  // A block game just after the lead: B's 7 tiles and the stock's 19 are 26 unseen tiles.
+  const Rules rules = std::get<Rules>(parseRules("en-linea draw=none"));
+  Setup s;
+  s.hand[0] = bit(tileOf(6, 5));
+  s.line = {LaidTile{tileOf(6, 6), 6, 6, Heading::Straight}};
+  s.turn = Player::A;
+  int given = 0;
+  for (Tile t = 0; t < kTiles; ++t) {
+    if (t == tileOf(6, 5) || t == tileOf(6, 6)) continue;
+    if (given++ < 7)
+      s.hand[1] |= bit(t);
+    else
+      s.stock.push_back(t);
+  }
+  const auto proof = ai::provePuzzle(rules, s);
+  CHECK(proof.worlds == 657800);  // C(26, 7)
+  CHECK(proof.error == "too big to prove (657800 worlds)");
+  CHECK(proof.legal.empty());
+}
+
 TEST_CASE("puzzle prover: with one world (nothing unseen) it agrees with the perfect-information solver") {
   const Rules rules = std::get<Rules>(parseRules("en-linea hand=14"));  // no stock: closed from the deal
   int checked = 0;

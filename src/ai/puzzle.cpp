@@ -17,9 +17,9 @@ std::vector<Setup> puzzleWorlds(const Setup& setup, Player mover, std::uint64_t 
   std::vector<Tile> tiles;
   forEachHeaviestFirst(unseen, [&](Tile t) { tiles.push_back(t); });
   const int n = static_cast<int>(tiles.size()), k = dom::count(setup.hand[idx(opp)]);
-  // C(n, k), saturated at limit + 1.
+  // C(n, k), exact (at most C(26, 13), about 10^7): each step is a binomial coefficient itself.
   count = 1;
-  for (int i = 1; i <= k && count <= limit; ++i) count = count * static_cast<std::uint64_t>(n - k + i) / i;
+  for (int i = 1; i <= k; ++i) count = count * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
   std::vector<Setup> worlds;
   if (count > limit) return worlds;
   std::vector<int> pick(static_cast<std::size_t>(k));
