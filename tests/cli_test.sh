@@ -41,9 +41,55 @@ expect_rc() {
 
 # (a) every valid record and scenario passes `check`. Only the top level of tests/records holds
 # valid records: invalid/ holds the invalid ones, pending/ the ones waiting for an engine fix.
+# A collection (tests/records/collection_*.dgn) counts each of its records, one per `dgn 1` line.
 records=(tests/records/*.dgn)
+nrecords=$((${#records[@]} + $(cat tests/records/collection_*.dgn | grep -c '^dgn 1') - $(ls tests/records/collection_*.dgn | wc -l)))
 expect_rc 0 "check tests/records" "$BIN" check "${records[@]}"
-grep -q "^${#records[@]} passed, 0 failed$" "$TMP/out" || fail "check tests/records: $(tail -n 3 "$TMP/out" | tr '\n' ' ')"
+grep -q "^$nrecords passed, 0 failed$" "$TMP/out" || fail "check tests/records: $(tail -n 3 "$TMP/out" | tr '\n' ' ')"
+
+# Collections: each record is checked on its own (FILE#K), with the file's own line numbers; a
+# record's error does not stop the next; the commands that read one record refuse a collection.
+coll=tests/records/collection_three_records.dgn
+expect_rc 0 "check of a collection" "$BIN" check "$coll"
+for k in 1:1 2:4 3:1; do
+  grep -q "^ok   $coll#${k%:*} (${k#*:} expects)$" "$TMP/out" || fail "check collection: no 'ok $coll#${k%:*}': $(cat "$TMP/out")"
+done
+grep -q "^3 passed, 0 failed$" "$TMP/out" || fail "check collection: closing line '$(tail -n 1 "$TMP/out")'"
+for cmd in replay layout analyse; do
+  expect_rc 1 "$cmd of a collection" "$BIN" $cmd "$coll"
+  grep -q "^$coll:15: the file holds 3 records (a collection): name the one to read (1 to 3)$" "$TMP/err" ||
+    fail "$cmd of a collection: stderr '$(head -c 300 "$TMP/err")'"
+  # --record K reads the K-th record; past the last one is the file's error, 0 a usage error.
+  expect_rc 0 "$cmd --record 2 of a collection" "$BIN" $cmd --record 2 "$coll"
+  expect_rc 1 "$cmd --record 4 of a collection" "$BIN" $cmd --record 4 "$coll"
+  grep -q "^$coll:0: the file holds 3 records: there is no record 4$" "$TMP/err" ||
+    fail "$cmd --record 4: stderr '$(head -c 300 "$TMP/err")'"
+  expect_rc 2 "$cmd --record 0" "$BIN" $cmd --record 0 "$coll"
+done
+expect_rc 0 "replay --record 2 --json" "$BIN" replay --record 2 --json "$coll"
+grep -q '"result":{"winner":"A","how":"domino","points":24}' "$TMP/out" || fail "replay --record 2: $(head -c 300 "$TMP/out")"
+expect_rc 0 "replay --record 1 of a file of one record" "$BIN" replay --record 1 tests/records/blocked_tie.dgn
+sed 's/^expect legal 4-5 R, 4-4 R$/expect legal 4-4 R/' "$coll" >"$TMP/coll_bad.dgn"
+expect_rc 1 "check of a collection with one bad record" "$BIN" check "$TMP/coll_bad.dgn"
+grep -q "^ok   $TMP/coll_bad.dgn#1 (1 expects)$" "$TMP/out" || fail "collection with a bad record: record 1: $(cat "$TMP/out")"
+grep -q "^FAIL $TMP/coll_bad.dgn:26: expect legal failed" "$TMP/out" || fail "collection with a bad record: line 26: $(cat "$TMP/out")"
+grep -q "^ok   $TMP/coll_bad.dgn#3 (1 expects)$" "$TMP/out" || fail "collection with a bad record: record 3: $(cat "$TMP/out")"
+grep -q "^2 passed, 1 failed$" "$TMP/out" || fail "collection with a bad record: closing line '$(tail -n 1 "$TMP/out")'"
+# Puzzles: the sample collection is proved record by record; a listed move that loses is named on
+# its own line.
+expect_rc 0 "check puzzles/sample.dgn" "$BIN" check puzzles/sample.dgn
+grep -q "^7 passed, 0 failed$" "$TMP/out" || fail "check puzzles: $(cat "$TMP/out")"
+grep -q "^ok   puzzles/sample.dgn#5 (0 expects, puzzle proved: 1 solution)$" "$TMP/out" || fail "check puzzles #5: $(cat "$TMP/out")"
+sed '13s/^solution 1-1 L$/solution 1-0 L/' puzzles/sample.dgn >"$TMP/puzzle_bad.dgn"
+expect_rc 1 "check of a puzzle listing a losing move" "$BIN" check "$TMP/puzzle_bad.dgn"
+grep -qF "FAIL $TMP/puzzle_bad.dgn:13: puzzle \"Count the tiles: only one move wins\": 1-0 L is listed but does not win by force: it loses when B holds" "$TMP/out" ||
+  fail "puzzle listing a loser: $(cat "$TMP/out")"
+grep -q "^6 passed, 1 failed$" "$TMP/out" || fail "puzzle listing a loser: closing line '$(tail -n 1 "$TMP/out")'"
+# A second header in one record is a new record, whose own header is read: a missing rules line there.
+printf 'dgn 1\nrules en-linea\n# two\ndgn 1\nround 1\n' >"$TMP/coll_norules.dgn"
+expect_rc 1 "check of a collection whose record 2 lacks rules" "$BIN" check "$TMP/coll_norules.dgn"
+grep -q "^FAIL $TMP/coll_norules.dgn:5: missing 'rules' before round 1$" "$TMP/out" || fail "collection without rules: $(cat "$TMP/out")"
+grep -q "^1 passed, 1 failed$" "$TMP/out" || fail "collection without rules: closing line '$(tail -n 1 "$TMP/out")'"
 expect_rc 0 "check scenarios" "$BIN" check scenarios
 grep -q " passed, 0 failed$" "$TMP/out" || fail "check scenarios: $(grep -v '^ok' "$TMP/out" | tr '\n' ' ')"
 
@@ -122,6 +168,7 @@ expect_rc 1 "check of a folder with one valid and one invalid record" "$BIN" che
 # (d) the JSON shape of replay --json, and exact values for a few records.
 for f in tests/records/*.dgn scenarios/*.dgn; do
   [ -e "$f" ] || continue
+  [[ "$f" == tests/records/collection_* ]] && continue  # a collection: replay refuses it (checked above)
   if ! "$BIN" replay "$f" --json >"$TMP/json" 2>"$TMP/err"; then
     fail "$f: replay --json failed: $(head -c 300 "$TMP/err")"
     continue

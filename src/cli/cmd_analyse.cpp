@@ -133,6 +133,7 @@ struct AnalyseCommand::Options {
   std::string samples = "200";
   std::string seed = "1";
   std::string maxSize = "16M";
+  std::string record;  // empty: the file's only record
   bool json = false;
 };
 
@@ -146,6 +147,7 @@ AnalyseCommand::AnalyseCommand(CLI::App& app) : o_(std::make_unique<Options>()) 
   sub_->add_option("--samples", o_->samples, "hidden deals sampled per position (1 to 100000; default 200)");
   sub_->add_option("--seed", o_->seed, "seed of the sampling (0 to 2^64-1; default 1)");
   sub_->add_option("--max-size", o_->maxSize, "largest record read (bytes, or with K, M, G; default 16M)");
+  sub_->add_option("--record", o_->record, "read the K-th record of a file of several (a collection), from 1");
   sub_->add_flag("--json", o_->json, "print one JSON object (docs/analysis.md)");
 }
 
@@ -168,17 +170,18 @@ int AnalyseCommand::run() const {
     opt.knowledge = ai::Knowledge::All;
   else if (!o_->as.empty())
     return usage("--as: '" + files::cut(o_->as) + "' is not A, B or all");
-  std::uint64_t samples = 0, maxSize = 0;
+  std::uint64_t samples = 0, maxSize = 0, record = 0;
   try {
     samples = wholeNumber("--samples", o_->samples, 1, 100000);
     opt.seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
     maxSize = wholeNumber("--max-size", o_->maxSize, 1, std::uint64_t{1} << 40, true);
+    if (sub_->get_option("--record")->count()) record = wholeNumber("--record", o_->record, 1, std::uint64_t{1} << 32);
   } catch (const UsageError& e) {
     return usage(e.message);
   }
   opt.samples = static_cast<int>(samples);
 
-  auto loaded = dgn::loadFile(o_->file, maxSize);
+  auto loaded = dgn::loadFile(o_->file, maxSize, record);
   if (auto* e = std::get_if<dgn::Error>(&loaded)) {
     std::cerr << e->text() << "\n";
     return 1;

@@ -15,6 +15,7 @@
 
 #include "ai/fast.h"
 #include "ai/players.h"
+#include "ai/puzzle.h"
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "cli/cmd_match.h"
@@ -91,8 +92,8 @@ void printHuman(const dgn::Record& rec, const Match& m) {
   }
 }
 
-int cmdReplay(const std::string& file, bool json, std::uint64_t maxSize) {
-  auto loaded = dgn::loadFile(file, maxSize);
+int cmdReplay(const std::string& file, bool json, std::uint64_t maxSize, std::uint64_t record) {
+  auto loaded = dgn::loadFile(file, maxSize, record);
   if (auto* e = std::get_if<dgn::Error>(&loaded)) return fileError(*e);
   const auto& l = std::get<dgn::Loaded>(loaded);
   if (json)
@@ -102,12 +103,56 @@ int cmdReplay(const std::string& file, bool json, std::uint64_t maxSize) {
   return 0;
 }
 
-int cmdLayout(const std::string& file, bool json, std::uint64_t maxSize) {
-  auto loaded = dgn::loadFile(file, maxSize);
+int cmdLayout(const std::string& file, bool json, std::uint64_t maxSize, std::uint64_t record) {
+  auto loaded = dgn::loadFile(file, maxSize, record);
   if (auto* e = std::get_if<dgn::Error>(&loaded)) return fileError(*e);
   const auto layout = std::get<dgn::Loaded>(loaded).match.layout();
   std::cout << (json ? layoutJson(layout) : layoutText(layout)) << "\n";
   return 0;
+}
+
+// Checks one record (`name` as printed: the file, or FILE#K for the K-th record of a collection).
+void checkRecord(const dgn::Part& part, const std::string& file, const std::string& name, int& passed, int& failed) {
+  auto loaded = dgn::loadPart(part, file);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
+    std::cout << "FAIL " << e->text() << "\n";
+    ++failed;
+    return;
+  }
+  const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+  // A puzzle's solutions are proved: exactly the moves that win by force.
+  if (const auto wrong = ai::checkPuzzle(rec, file)) {
+    std::cout << "FAIL " << wrong->text() << "\n";
+    ++failed;
+    return;
+  }
+  int expects = 0;
+  for (const auto& r : rec.rounds)
+    for (const auto& s : r.statements) expects += s.kind == dgn::Statement::Kind::Expect;
+  std::cout << "ok   " << files::printable(name) << " (" << expects << " expects";
+  if (rec.puzzle)
+    std::cout << ", puzzle proved: " << rec.puzzle->solutions.size()
+              << (rec.puzzle->solutions.size() == 1 ? " solution" : " solutions");
+  std::cout << ")\n";
+  ++passed;
+}
+
+// Checks a file: each record of a collection on its own, counted apart.
+void checkFile(const std::string& f, std::uint64_t maxSize, int& passed, int& failed) {
+  auto text = dgn::readFile(f, maxSize);
+  if (auto* e = std::get_if<dgn::Error>(&text)) {
+    std::cout << "FAIL " << e->text() << "\n";
+    ++failed;
+    return;
+  }
+  const std::string& t = std::get<std::string>(text);
+  std::uint64_t count = 0;
+  dgn::forEachRecord(t, [&](const dgn::Part&) { ++count; });
+  std::uint64_t k = 0;
+  dgn::forEachRecord(t, [&](const dgn::Part& part) {
+    ++k;
+    checkRecord(part, f, count > 1 ? f + "#" + std::to_string(k) : f, passed, failed);
+  });
 }
 
 int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
@@ -131,19 +176,7 @@ int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
     }
   }
   int passed = 0, failed = 0;
-  for (const auto& f : files) {
-    auto loaded = dgn::loadFile(f, maxSize);
-    if (auto* e = std::get_if<dgn::Error>(&loaded)) {
-      std::cout << "FAIL " << e->text() << "\n";
-      ++failed;
-    } else {
-      int expects = 0;
-      for (const auto& r : std::get<dgn::Loaded>(loaded).record.rounds)
-        for (const auto& s : r.statements) expects += s.kind == dgn::Statement::Kind::Expect;
-      std::cout << "ok   " << files::printable(f) << " (" << expects << " expects)\n";
-      ++passed;
-    }
-  }
+  for (const auto& f : files) checkFile(f, maxSize, passed, failed);
   std::cout << passed << " passed, " << failed << " failed\n";
   return failed || empty ? 1 : 0;
 }
@@ -516,6 +549,7 @@ struct Args {
   std::string file;
   bool json = false;
   std::string maxSizeText = std::to_string(files::kDefaultMaxSize);
+  std::string recordText = "0";  // 0: the file's only record (a collection is refused)
   std::vector<std::string> paths, ruleWords;
   std::string rulesText = "en-linea", playerA = "greedy", playerB = "random", out;
   std::string seedText = "1";
@@ -525,8 +559,10 @@ struct Args {
   CLI::App *replay = nullptr, *check = nullptr, *rules = nullptr, *play = nullptr;
   CLI::App *bench = nullptr, *layout = nullptr, *benchRead = nullptr, *perft = nullptr;
   std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0, depth = 0;  // the numbers, once read
+  std::uint64_t record = 0;
 };
 
+constexpr const char* kRecordHelp = "read the K-th record of a file of several (a collection), from 1";
 constexpr const char* kMaxSizeHelp = "refuse files larger than this many bytes (K, M, G suffixes; default 16M)";
 
 // Registers replay, check, rules and play.
@@ -534,6 +570,7 @@ void addRecordCommands(CLI::App& app, Args& a) {
   a.replay = app.add_subcommand("replay", "Replay a DGN record and summarise the final position");
   a.replay->add_option("FILE", a.file, "the DGN record")->required();
   a.replay->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
+  a.replay->add_option("--record", a.recordText, kRecordHelp);
   a.replay->add_flag("--json", a.json, "print dgn.md's JSON summary");
 
   a.check = app.add_subcommand("check", "Check DGN files (folders recursively) and their expect lines");
@@ -573,6 +610,7 @@ void addToolCommands(CLI::App& app, Args& a) {
   a.layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
   a.layout->add_option("FILE", a.file, "the DGN record")->required();
   a.layout->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
+  a.layout->add_option("--record", a.recordText, kRecordHelp);
 
   a.benchRead = app.add_subcommand("bench-read", "Time the reader on a generated record and report its peak memory");
   a.benchRead
@@ -602,6 +640,10 @@ bool readNumbers(const CLI::App& app, Args& a) {
     a.games = number("--games", a.gamesText, 1, 1000000000);
     a.readSize = number("--size", a.readSizeText, 1, std::uint64_t{1} << 32, true);
     a.depth = number("--depth", a.depthText, 1, 12);
+    // Unset, 0 stands for the file's only record; given, it counts from 1.
+    const bool recordGiven = (*a.replay && a.replay->get_option("--record")->count()) ||
+                             (*a.layout && a.layout->get_option("--record")->count());
+    a.record = number("--record", a.recordText, recordGiven ? 1 : 0, std::uint64_t{1} << 32);
   } catch (const UsageError& e) {
     std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << e.message << "\n";
     return false;
@@ -612,7 +654,7 @@ bool readNumbers(const CLI::App& app, Args& a) {
 // Runs the chosen subcommand of a (bench-solver, analyse and match have their own classes); its exit code.
 int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const dom::cli::AnalyseCommand& analyse,
               const dom::cli::MatchCommand& match) {
-  if (*a.replay) return cmdReplay(a.file, a.json, a.maxSize);
+  if (*a.replay) return cmdReplay(a.file, a.json, a.maxSize, a.record);
   if (*a.check) return cmdCheck(a.paths, a.maxSize);
   if (*a.rules) return cmdRules(a.ruleWords);
   if (*a.play) return cmdPlay(a.rulesText, a.playerA, a.playerB, a.seed, a.out);
@@ -620,7 +662,7 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
     if (a.benchWhat == "free-layout" && !a.bench->get_option("--rules")->count()) a.benchRules = "dominoes2";
     return cmdBench(a.benchRules, static_cast<long long>(a.games), a.json, a.benchPath, a.benchWhat);
   }
-  if (*a.layout) return cmdLayout(a.file, a.json, a.maxSize);
+  if (*a.layout) return cmdLayout(a.file, a.json, a.maxSize, a.record);
   if (*a.benchRead) return cmdBenchRead(a.readWhat, a.readSize, a.json);
   if (*a.perft) return cmdPerft(a.perftRules, a.seed, static_cast<int>(a.depth), a.json);
   if (benchSolver.chosen()) return benchSolver.run();

@@ -465,6 +465,8 @@ class Reader {
     if (auto e = finishDeal(); !e.empty()) return error(e, errorLine_);
     if (pendingError_)
       return error("expect error \"" + pendingError_->text + "\" is not followed by a move", pendingErrorLine_);
+    if (auto e = closeHeader(); !e.empty()) return error(e, errorLine_);
+    if (auto e = finishPuzzle(); !e.empty()) return error(e, errorLine_);
     return std::move(rec_);
   }
 
@@ -508,7 +510,8 @@ class Reader {
     const bool known =
         !toks[0].quoted && (head == "dgn" || head == "rules" || head == "players" || head == "title" ||
                             head == "about" || head == "round" || head == "note" || head == "expect" || head == "A" ||
-                            head == "B" || head.starts_with("A:") || head.starts_with("B:"));
+                            head == "B" || head.starts_with("A:") || head.starts_with("B:") || head == "puzzle" ||
+                            head == "theme" || head == "rating" || head == "solution");
     if (known)
       if (auto e = finishDeal(); !e.empty()) return e;
     if (toks[0].quoted) return "a statement cannot start with a quoted string";
@@ -516,8 +519,8 @@ class Reader {
       return "too many words for '" + head + "': no statement takes more than " + std::to_string(kMaxWords);
     std::vector<std::string> args, written;  // written: as a negative example is written back
     // Notes, expects and deal lines read their tokens directly: no copy of a megabyte-long line.
-    const bool readsTokens =
-        dealWord || head == "note" || head == "expect" || head == "players" || head == "title" || head == "about";
+    const bool readsTokens = dealWord || head == "note" || head == "expect" || head == "players" || head == "title" ||
+                             head == "about" || head == "puzzle";
     for (std::size_t i = 1; i < toks.size() && !readsTokens; ++i) {
       args.push_back(toks[i].text);
       written.push_back(writtenWord(toks[i]));
@@ -526,6 +529,10 @@ class Reader {
     if (head == "rules") return rules(args);
     if (head == "players" || head == "title" || head == "about") return header(head, toks);
     if (head == "round") return round(args, written);
+    if (head == "puzzle") return puzzle(toks);
+    if (head == "theme") return theme(args);
+    if (head == "rating") return rating(args);
+    if (head == "solution") return solution(args);
     if (dealWord) return deal(head, toks);
     if (head == "note") return note(toks);
     if (head == "expect") return expect(toks);
@@ -571,6 +578,10 @@ class Reader {
   std::string round(const std::vector<std::string>& args, const std::vector<std::string>& written) {
     if (!match_) return "missing 'rules' before round 1";
     if (auto e = finishDeal(); !e.empty()) return e;
+    if (auto e = closeHeader(); !e.empty()) return e;
+    if (rec_.puzzle && !rec_.rounds.empty())
+      return "a puzzle has one round: '" + files::cut(rec_.puzzle->title) + "' cannot take round " +
+             std::to_string(rec_.rounds.size() + 1);
     const int expected = static_cast<int>(rec_.rounds.size()) + 1;
     // Why this round line cannot start a round (empty if it can): its form, then the match, then its number.
     std::string why;
@@ -804,7 +815,114 @@ class Reader {
       return fail("a setup with a line needs 'turn A' or 'turn B'", dealLines_.line);
     if (auto why = startRound(*match_, r); !why.empty())
       return fail(why, dealLines_.line ? dealLines_.line : dealLines_.turn ? dealLines_.turn : roundLine);
+    if (auto why = puzzleRound(r); !why.empty()) return fail(why, roundLine);
     if (visit_) visit_(r, nullptr, *match_);
+    return {};
+  }
+
+  // puzzle "title": marks the record as a puzzle.
+  std::string puzzle(const std::vector<Token>& toks) {
+    if (!rec_.rounds.empty()) return "puzzle belongs in the header, before round 1";
+    if (toks.size() != 2 || !toks[1].quoted || toks[1].text.empty())
+      return "puzzle takes its title, one quoted string: puzzle \"Only one move wins\"";
+    if (rec_.puzzle) return "puzzle given twice";
+    rec_.puzzle.emplace();
+    rec_.puzzle->line = line_;
+    rec_.puzzle->title = toks[1].text;
+    return {};
+  }
+
+  // theme WORD...: the puzzle's themes.
+  std::string theme(const std::vector<std::string>& args) {
+    if (!rec_.rounds.empty()) return "theme belongs in the header, before round 1";
+    if (themeLine_) return "theme given twice";
+    if (args.empty()) return "theme takes one or more of: heavy doubles variety strongest read count block";
+    for (const auto& w : args) {
+      if (std::find(kPuzzleThemes.begin(), kPuzzleThemes.end(), w) == kPuzzleThemes.end())
+        return "unknown theme '" + w + "': the themes are heavy doubles variety strongest read count block";
+      if (std::find(themes_.begin(), themes_.end(), w) != themes_.end()) return "theme '" + w + "' given twice";
+      themes_.push_back(w);
+    }
+    themeLine_ = line_;
+    return {};
+  }
+
+  // rating N: the puzzle's estimated difficulty, a whole number 0..kMaxRating.
+  std::string rating(const std::vector<std::string>& args) {
+    if (!rec_.rounds.empty()) return "rating belongs in the header, before round 1";
+    if (ratingLine_) return "rating given twice";
+    std::string bad = "rating takes a whole number 0.." + std::to_string(kMaxRating) + ": rating 1500";
+    if (args.size() != 1 || args[0].empty() || args[0].size() > 5 ||
+        !std::all_of(args[0].begin(), args[0].end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        (args[0].size() > 1 && args[0][0] == '0'))
+      return bad;
+    const auto n = parseNumber(args[0]);
+    if (!n || *n > kMaxRating) return bad;
+    rating_ = static_cast<int>(*n);
+    ratingLine_ = line_;
+    return {};
+  }
+
+  // At the header's end (round 1, or the record's end): theme and rating need a puzzle.
+  std::string closeHeader() {
+    if (headerClosed_) return {};
+    headerClosed_ = true;
+    if (!rec_.puzzle) {
+      errorLine_ = themeLine_ ? themeLine_ : ratingLine_;
+      if (themeLine_) return "theme belongs to a puzzle: the record has no 'puzzle' line";
+      if (ratingLine_) return "rating belongs to a puzzle: the record has no 'puzzle' line";
+      return {};
+    }
+    rec_.puzzle->themes = std::move(themes_);
+    rec_.puzzle->rating = rating_;
+    return {};
+  }
+
+  // A puzzle's round starts from a setup and is closed to chance.
+  std::string puzzleRound(const RoundRecord& r) const {
+    if (!rec_.puzzle) return {};
+    if (!r.setup) return "a puzzle's round starts from a setup ('line' and 'turn'), not from a deal";
+    const Rules& rules = rec_.rules;
+    if (rules.draw != DrawRule::None && static_cast<int>(r.stock.size()) > rules.reserve)
+      return "a puzzle is closed to chance: the stock holds " + std::to_string(r.stock.size()) +
+             " tiles and reserve is " + std::to_string(rules.reserve) + ", so a tile could be drawn (draw=none, or " +
+             "no more stock than reserve)";
+    return {};
+  }
+
+  // solution MOVE: a move of the player to move in the setup that wins by force; not played.
+  std::string solution(const std::vector<std::string>& args) {
+    if (!rec_.puzzle) return "solution belongs to a puzzle: the record has no 'puzzle' line";
+    if (auto e = ensureRound("a solution"); !e.empty()) return e;
+    if (args.empty()) return "solution takes a move: solution 1-1 L";
+    const auto who = match_->toMove();
+    if (!who) return "the puzzle's round is over: no move to find";
+    const FoundMove found = findMove(*match_, *who, args);
+    std::string words;
+    for (const auto& a : args) words += (words.empty() ? "" : " ") + a;
+    if (!found.error.empty()) return "solution '" + words + "' is not a legal move: " + found.error;
+    Solution sol;
+    sol.line = line_;
+    sol.move = *found.move;
+    sol.text = sol.move.kind == MoveKind::Play ? match_->moveText(sol.move) : legalText(*match_, sol.move);
+    for (const Solution& o : rec_.puzzle->solutions)
+      if (o.move.same(sol.move)) return "solution " + sol.text + " repeats line " + std::to_string(o.line);
+    if (lineComment_) sol.comment = std::exchange(lineComment_, std::nullopt).value();
+    rec_.puzzle->solutions.push_back(std::move(sol));
+    return {};
+  }
+
+  // At the record's end: a puzzle has its round and its solutions.
+  std::string finishPuzzle() {
+    if (!rec_.puzzle) return {};
+    if (rec_.rounds.empty()) {
+      errorLine_ = rec_.puzzle->line;
+      return "a puzzle needs one round from a setup";
+    }
+    if (rec_.puzzle->solutions.empty()) {
+      errorLine_ = rec_.rounds.back().sourceLine;
+      return "a puzzle lists its solutions: it has no 'solution' line";
+    }
     return {};
   }
 
@@ -860,6 +978,8 @@ class Reader {
       return push(std::move(s));
     }
     if (!why.empty()) return why;
+    // (A negative example above is checked, not played: a puzzle may teach with one.)
+    if (rec_.puzzle) return "a puzzle plays no moves: its position stays the setup (write 'solution MOVE')";
     Statement s;
     s.kind = Statement::Kind::Move;
     s.line = line_;
@@ -1116,6 +1236,10 @@ class Reader {
   std::optional<std::string> lineComment_;  // the current line's `#` comment, until a statement takes it
   bool tooManyWords_ = false;               // the line goes on past kMaxWords words (only those were read)
   std::string_view rest_;                   // an `expect legal` line after its first two words
+  std::vector<std::string> themes_;         // a puzzle's header, until the header closes
+  std::optional<int> rating_;
+  LineNo themeLine_ = 0, ratingLine_ = 0;
+  bool headerClosed_ = false;
   bool restHasComma_ = false;
 
   // Calls f with each token of rest_ in turn (the line was checked: no error, the comment skipped).
@@ -1143,6 +1267,9 @@ std::string startRound(Match& match, const RoundRecord& r) {
 }
 
 namespace {
+// A text of several records where one is read: "the file holds N records ..." on the second's `dgn` line.
+std::optional<Error> collectionError(std::string_view text, std::string_view file, LineNo firstLine);
+
 // Runs the reader; `last`, when given, receives the match as the record leaves it. An allocation
 // failure is reported on the line being read, once the reader's memory is given back.
 std::variant<Record, Error> readRecord(std::string_view text, std::string_view file, const Visit& visit,
@@ -1163,21 +1290,97 @@ std::variant<Record, Error> readRecord(std::string_view text, std::string_view f
 }  // namespace
 
 std::variant<Record, Error> read(std::string_view text, std::string_view file, const Visit& visit, LineNo firstLine) {
+  if (auto e = collectionError(text, file, firstLine)) return *e;
   return readRecord(text, file, visit, nullptr, firstLine);
+}
+
+namespace {
+// Whether a line holds a statement (not only blanks and a comment), and whether its first word is
+// an unquoted `dgn`.
+struct LineKind {
+  bool statement = false, dgn = false;
+};
+LineKind lineKind(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+  if (i == line.size() || line[i] == '#') return {};
+  const std::string_view w = line.substr(i, 3);
+  const char after = i + 3 < line.size() ? line[i + 3] : ' ';
+  const bool dgn = w == "dgn" && (after == ' ' || after == '\t' || after == '\r' || after == '#' || after == '"');
+  return {true, dgn};
 }
 
 // The final match is the reader's own: copying the match after every statement, as a visit would,
 // costs time in proportion to the rounds already played (their results) on every statement.
-std::variant<Loaded, Error> load(std::string_view text, std::string_view file) {
+std::variant<Loaded, Error> loadOne(std::string_view text, std::string_view file, LineNo firstLine) {
   std::optional<Match> last;
-  auto r = readRecord(text, file, {}, &last);
+  auto r = readRecord(text, file, {}, &last, firstLine);
   if (auto* e = std::get_if<Error>(&r)) return *e;
   Record rec = std::move(std::get<Record>(r));
   if (!last) last.emplace(rec.rules);
   return Loaded{std::move(rec), std::move(*last)};
 }
+}  // namespace
 
-std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxSize) {
+void forEachRecord(std::string_view text, const std::function<void(const Part&)>& f) {
+  std::size_t start = 0, pos = 0, afterStatement = 0;  // afterStatement: where the line after the last statement starts
+  LineNo lineNo = 0, startLine = 1, statementLine = 0, dgnLine = 0;
+  bool hasStatement = false;
+  while (pos <= text.size()) {
+    const std::size_t nl = text.find('\n', pos);
+    std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    ++lineNo;
+    if (pos == 0 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+    const LineKind k = lineKind(line);
+    const std::size_t next = nl == std::string_view::npos ? text.size() : nl + 1;
+    if (k.dgn && hasStatement) {
+      f({text.substr(start, afterStatement - start), startLine, dgnLine});
+      start = afterStatement;
+      startLine = statementLine + 1;
+      hasStatement = false;
+    }
+    if (k.statement) {
+      if (!hasStatement) dgnLine = k.dgn ? lineNo : 0;
+      hasStatement = true;
+      afterStatement = next;
+      statementLine = lineNo;
+    }
+    if (nl == std::string_view::npos) break;
+    pos = next;
+  }
+  f({text.substr(start), startLine, hasStatement ? dgnLine : 0});
+}
+
+namespace {
+std::optional<Error> collectionError(std::string_view text, std::string_view file, LineNo firstLine) {
+  std::uint64_t count = 0;
+  LineNo second = 0;
+  forEachRecord(text, [&](const Part& p) {
+    if (++count == 2) second = p.dgnLine;
+  });
+  if (count < 2) return std::nullopt;
+  return Error{std::string(file), second + firstLine - 1,
+               "the file holds " + std::to_string(count) + " records (a collection): name the one to read (1 to " +
+                   std::to_string(count) + ")"};
+}
+}  // namespace
+
+std::vector<Part> splitRecords(std::string_view text) {
+  std::vector<Part> parts;
+  forEachRecord(text, [&](const Part& p) { parts.push_back(p); });
+  return parts;
+}
+
+std::variant<Loaded, Error> load(std::string_view text, std::string_view file, LineNo firstLine) {
+  if (auto e = collectionError(text, file, firstLine)) return *e;
+  return loadOne(text, file, firstLine);
+}
+
+std::variant<Loaded, Error> loadPart(const Part& part, std::string_view file) {
+  return loadOne(part.text, file, part.firstLine);
+}
+
+std::variant<std::string, Error> readFile(const std::string& path, std::uint64_t maxSize) {
   std::variant<std::string, files::ReadError> text;
   try {
     text = files::readText(path, maxSize);
@@ -1185,7 +1388,23 @@ std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxS
     return Error{path, 0, "out of memory"};
   }
   if (auto* e = std::get_if<files::ReadError>(&text)) return Error{path, 0, e->message};
-  return load(std::get<std::string>(text), path);
+  return std::move(std::get<std::string>(text));
+}
+
+std::variant<Loaded, Error> loadFile(const std::string& path, std::uint64_t maxSize, std::uint64_t record) {
+  auto text = readFile(path, maxSize);
+  if (auto* e = std::get_if<Error>(&text)) return *e;
+  if (!record) return load(std::get<std::string>(text), path);
+  std::optional<Part> chosen;
+  std::uint64_t count = 0;
+  forEachRecord(std::get<std::string>(text), [&](const Part& p) {
+    if (++count == record) chosen = p;
+  });
+  if (!chosen)
+    return Error{path, 0,
+                 "the file holds " + std::to_string(count) + (count == 1 ? " record" : " records") +
+                     ": there is no record " + std::to_string(record)};
+  return loadPart(*chosen, path);
 }
 
 void appendMove(RoundRecord& round, const Match& before, Player who, const Move& move) {
@@ -1215,6 +1434,15 @@ std::string write(const Record& rec) {
   if (rec.players) o << "players " << quote((*rec.players)[0]) << ' ' << quote((*rec.players)[1]) << "\n";
   if (!rec.title.empty()) o << "title " << quote(rec.title) << "\n";
   if (!rec.about.empty()) o << "about " << quote(rec.about) << "\n";
+  if (rec.puzzle) {
+    o << "puzzle " << quote(rec.puzzle->title) << "\n";
+    if (!rec.puzzle->themes.empty()) {
+      o << "theme";
+      for (const auto& t : rec.puzzle->themes) o << ' ' << t;
+      o << "\n";
+    }
+    if (rec.puzzle->rating) o << "rating " << *rec.puzzle->rating << "\n";
+  }
   comments(rec.headerComments);
   const bool free = rec.rules.layout == LayoutRule::Free;
   for (const RoundRecord& r : rec.rounds) {
@@ -1246,6 +1474,9 @@ std::string write(const Record& rec) {
     }
     if (r.score) o << "score A " << (*r.score)[0] << " B " << (*r.score)[1] << "\n";
     comments(r.dealComments);
+    if (rec.puzzle)
+      for (const Solution& sol : rec.puzzle->solutions)
+        o << "solution " << sol.text << (sol.comment.empty() ? "" : "  #" + commentText(sol.comment)) << "\n";
     for (const Statement& s : r.statements) {
       switch (s.kind) {
         case Statement::Kind::Move:

@@ -185,6 +185,26 @@ struct RoundRecord : Setup {
   Statements statements;
 };
 
+// A `solution` line of a puzzle: a move of the player to move in the setup, not played.
+struct Solution {
+  LineNo line = 0;
+  Move move;            // the legal move it names (end resolved)
+  std::string text;     // its canonical text, as a record writes the move
+  std::string comment;  // the `#` comment ending its line
+};
+
+// A puzzle (dgn.md, Puzzles): one round from a setup, closed to chance, with the moves that win by force.
+struct Puzzle {
+  LineNo line = 0;  // the `puzzle` statement's line
+  std::string title;
+  std::vector<std::string> themes;  // `theme`: words of kPuzzleThemes
+  std::optional<int> rating;        // `rating`: 0..kMaxRating
+  std::vector<Solution> solutions;  // after the setup, in the order written
+};
+inline constexpr int kMaxRating = 4000;
+inline constexpr std::array<std::string_view, 7> kPuzzleThemes{"heavy", "doubles", "variety", "strongest",
+                                                               "read",  "count",   "block"};
+
 struct Record {
   std::string rulesText;  // as written after `rules`
   Rules rules;
@@ -194,6 +214,7 @@ struct Record {
   // those on or between the header's lines after the header.
   Texts leadingComments, headerComments;
   std::vector<RoundRecord> rounds;
+  std::optional<Puzzle> puzzle;  // set by a `puzzle` line
 };
 
 // Parses and replays: valid when every statement parses, every move is legal and every expect holds.
@@ -208,11 +229,34 @@ struct Loaded {
   Record record;
   Match match;
 };
-[[nodiscard]] std::variant<Loaded, Error> load(std::string_view text, std::string_view file);
+
+// A collection: a file of several records, each from its own `dgn` line. A `dgn` line (its first
+// word `dgn`, not quoted) starts a new record when a statement stands before it in the current one;
+// the blank and comment lines just before it go with the new record (its leading comments).
+struct Part {
+  std::string_view text;  // the record's lines, its final newline included
+  LineNo firstLine = 1;   // the file's number of its first line
+  LineNo dgnLine = 0;     // the line of its `dgn` statement (0 when it has none)
+};
+// Calls f with each record of a text in order; a text without two records is one part (the whole text).
+void forEachRecord(std::string_view text, const std::function<void(const Part&)>& f);
+// The same parts in a vector.
+[[nodiscard]] std::vector<Part> splitRecords(std::string_view text);
+
+// Reads a text of one record; a collection is refused ("the file holds N records...") on the second
+// record's `dgn` line. `firstLine` numbers the text's first line (a part of a collection).
+[[nodiscard]] std::variant<Loaded, Error> load(std::string_view text, std::string_view file, LineNo firstLine = 1);
+// Reads one part of a collection as a record on its own, with the file's line numbers.
+[[nodiscard]] std::variant<Loaded, Error> loadPart(const Part& part, std::string_view file);
 // Reads the file through files::readText (regular files of at most maxSize bytes); a file that
 // cannot be read is "PATH:0: reason".
+[[nodiscard]] std::variant<std::string, Error> readFile(const std::string& path,
+                                                        std::uint64_t maxSize = std::uint64_t{16} << 20);
+// readFile, then load: a file of one record. With `record` K (1, 2, ...), the K-th record of the
+// file instead, a collection's or not ("PATH:0: the file holds 2 records: there is no record 3").
 [[nodiscard]] std::variant<Loaded, Error> loadFile(const std::string& path,
-                                                   std::uint64_t maxSize = std::uint64_t{16} << 20);
+                                                   std::uint64_t maxSize = std::uint64_t{16} << 20,
+                                                   std::uint64_t record = 0);
 
 // Starts a record's round on a match (deal or setup); an error message if the position is illegal.
 [[nodiscard]] std::string startRound(Match& match, const RoundRecord& round);

@@ -1,0 +1,38 @@
+// Puzzles (dgn.md, Puzzles): the moves that win by force for a player who sees only its own hand,
+// the line and the opponent's plays and passes, against every split of the tiles it does not see.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dgn.h"
+
+namespace dom::ai {
+
+struct PuzzleProof {
+  std::vector<Move> legal;  // the mover's legal moves in the setup, in the engine's order
+  std::vector<bool> wins;   // per legal move: it wins by force
+  std::uint64_t worlds = 0;
+  std::string error;  // set when the proof could not be made ("too big to prove (N worlds)")
+};
+
+inline constexpr std::uint64_t kMaxPuzzleWorlds = 5000;
+inline constexpr std::uint64_t kPuzzleNodeBudget = 2000000;  // positions visited, all worlds counted
+
+// The setups of every world: the opponent's hand drawn from the tiles the mover does not see (the
+// opponent's hand and the stock), the rest in the stock. Empty when there are more than `limit`.
+[[nodiscard]] std::vector<Setup> puzzleWorlds(const Setup& setup, Player mover, std::uint64_t limit,
+                                              std::uint64_t& count);
+
+// Proves each legal move of the player to move in `setup` (a position closed to chance).
+[[nodiscard]] PuzzleProof provePuzzle(const Rules& rules, const Setup& setup,
+                                      std::uint64_t nodeBudget = kPuzzleNodeBudget);
+
+// Checks a puzzle record's solution lines against the proof: nullopt when they are exactly the
+// moves that win by force and at least one legal move does not; else the error, on the line of the
+// first wrong solution (or the puzzle's line), "puzzle "TITLE": ...".
+[[nodiscard]] std::optional<dgn::Error> checkPuzzle(const dgn::Record& rec, const std::string& file,
+                                                    std::uint64_t nodeBudget = kPuzzleNodeBudget);
+
+}  // namespace dom::ai
