@@ -66,6 +66,15 @@ TEST_CASE("timeline: every record and scenario opened and saved unchanged is the
   for (const auto& f : files) {
     CAPTURE(f.string());
     const std::string text = readText(f);
+    // A collection (several records) is refused by the studio's open with its count: a record is
+    // opened at a time.
+    if (dgn::splitRecords(text).size() > 1) {
+      Timeline c;
+      const auto err = c.load(text, "t.dgn");
+      REQUIRE(err);
+      CHECK(err->text().find("records (a collection)") != std::string::npos);
+      continue;
+    }
     const dgn::Record original = readOk(text);
     if (original.rounds.empty()) continue;  // a header alone: the studio opens only records with a round
     Timeline t = opened(text);
