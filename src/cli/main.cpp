@@ -411,8 +411,9 @@ void benchReadBody(const std::string& what, std::uint64_t n, const std::uint64_t
     // Short setup rounds: A plays its last tile against B's 0-0, a domino of 0 points, so that
     // the match (target 1000) never ends.
     const std::string stock = shortRoundStock();
-    for (std::uint64_t r = 1; bytes < n; ++r)
-      put("round " + std::to_string(r) + "\nhand A 6-5\nhand B 0-0\n" + stock + "line 6-6*\nturn A\nA: 6-5 R\n");
+    std::uint64_t r = 0;
+    while (bytes < n)  // `put` adds what it writes to bytes
+      put("round " + std::to_string(++r) + "\nhand A 6-5\nhand B 0-0\n" + stock + "line 6-6*\nturn A\nA: 6-5 R\n");
     return;
   }
   put("round 1\nseed 7\n");
