@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <span>
 #include <sstream>
 
 #include "ai/fast.h"
@@ -435,9 +436,9 @@ void benchReadBody(const std::string& what, std::uint64_t n, const std::uint64_t
                                            "expect stock 14\n",      "expect result none\n",
                                            "expect score A 0 B 0\n", "expect match none\n"};
     const bool other = what == "other";
-    const std::size_t k = other ? std::size(kOther) : std::size(kExpects);
-    std::size_t i = 0;
-    while (bytes < n) put((other ? kOther : kExpects)[i++ % k]);
+    const std::span<const char* const> lines = other ? std::span<const char* const>(kOther) : kExpects;
+    while (bytes < n)
+      for (const char* line : lines) put(line);              // whole cycles: a record a little over n bytes
     if (bytes && n && other) put("expect score A 0 B 0\n");  // never end on an open `expect error`
   } else if (what == "notes") {
     while (bytes < n) put("note \"x\"\n");
