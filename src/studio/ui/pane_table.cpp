@@ -325,7 +325,13 @@ void TablePane::pointer(const App& app, Tile lastTile, float mx, float my, bool 
   const float fb = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
   loupe_ = {};
   const int endHovered = hovered ? endAt(scene, mouse.x, mouse.y) : -1;
-  if (hovered && hoverGhost_ < 0 && endHovered < 0 && scene.transform.scale < kLoupeBelow && !scene.tiles.empty() &&
+  // Only near the line: over empty felt there is nothing to count, and the loupe would hide the words.
+  const float reach = 2 * scene.transform.scale;
+  const bool nearTile = std::any_of(scene.tiles.begin(), scene.tiles.end(), [&](const SceneTile& t) {
+    return mx >= t.px.x - reach && mx <= t.px.x + t.px.w + reach && my >= t.px.y - reach &&
+           my <= t.px.y + t.px.h + reach;
+  });
+  if (hovered && nearTile && hoverGhost_ < 0 && endHovered < 0 && scene.transform.scale < kLoupeBelow &&
       !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right))
     drawLoupe(sceneModel(app, lastTile), mouse.x, mouse.y, fb);
   if (hoverGhost_ >= 0) {
