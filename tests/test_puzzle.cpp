@@ -235,3 +235,67 @@ TEST_CASE("puzzle prover: with unseen reserve tiles, a forced win wins every wor
   // Seeing only its own hand costs the mover: some moves win in every world seen whole, not by force.
   CHECK(hiddenHurts > 0);
 }
+
+TEST_CASE(
+    "puzzle line: the trainer's answer starts with the move tried, plays to the end, and its margin is the result") {
+  const dgn::Record rec = recordOf(kExample);
+  const Setup& setup = rec.rounds[0];
+  const auto line = ai::puzzleLine(rec.rules, setup, Move{MoveKind::Play, tileOf(1, 1), End::L});
+  REQUIRE(line);
+  REQUIRE(!line->moves.empty());
+  CHECK(line->moves.front().tile == tileOf(1, 1));
+  Match m(rec.rules);
+  REQUIRE(m.startSetup(line->world).empty());
+  for (const Move& mv : line->moves) {
+    REQUIRE(m.inRound());
+    REQUIRE(m.illegal(mv, *m.toMove()).empty());
+    m.apply(mv);
+  }
+  CHECK_FALSE(m.inRound());  // the line plays the round out
+  REQUIRE(m.lastResult());
+  CHECK(m.lastResult()->winner == 0);  // the solution wins: A goes out
+  CHECK(line->margin == m.lastResult()->points);
+  CHECK(line->margin > 0);
+  // The wrong move loses in the one world there is, and that world is named.
+  const Move wrong{MoveKind::Play, tileOf(1, 0), End::L};
+  const auto lost = ai::losingWorld(rec.rules, setup, wrong);
+  REQUIRE(lost);
+  CHECK(lost->hand[1] == setup.hand[1]);
+  const auto wrongLine = ai::puzzleLine(rec.rules, setup, wrong);
+  REQUIRE(wrongLine);
+  CHECK(wrongLine->margin <= 0);
+  CHECK_FALSE(ai::losingWorld(rec.rules, setup, Move{MoveKind::Play, tileOf(1, 1), End::L}));
+}
+
+TEST_CASE("puzzle line: with unseen reserve tiles the hardest split is the one where the solution wins by least") {
+  // The sample book's Dominoes 2.0 puzzle: 21 splits of B's hand and the reserve.
+  const dgn::Record rec = recordOf(R"(dgn 1
+rules dominoes2
+puzzle "t"
+round 1
+hand A 4-4 4-2 3-3 4-1 0-0
+hand B 6-1 2-2 1-1
+stock 6-0 1-0
+line 1-5 5-5 5-3 3-6 6-4> 4-5 5-6 6-6* 6-2 2-3 3-0> 0-4 4-3 3-1< 1-2< 2-0> 0-5> 5-2>
+turn B
+solution 1-1 L
+)");
+  const Setup& setup = rec.rounds[0];
+  const Move sol = rec.puzzle->solutions.front().move;
+  const auto line = ai::puzzleLine(rec.rules, setup, sol);
+  REQUIRE(line);
+  CHECK(line->margin > 0);
+  // No split gives the mover fewer points after the solution than the one chosen.
+  std::uint64_t count = 0;
+  const auto worlds = ai::puzzleWorlds(setup, Player::B, 5000, count);
+  CHECK(worlds.size() == 21);
+  ai::Solver solver(std::size_t{1} << 16, ai::Scoring::Points);
+  for (const Setup& w : worlds) {
+    Match m(rec.rules);
+    REQUIRE(m.startSetup(w).empty());
+    m.apply(sol);
+    if (!m.inRound()) continue;
+    const int v = solver.values(ai::SimState::from(m)).front().value;
+    CHECK((*m.toMove() == Player::B ? v : -v) >= line->margin);
+  }
+}

@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "ai/solver.h"
+
 namespace dom::ai {
 
 std::vector<Setup> puzzleWorlds(const Setup& setup, Player mover, std::uint64_t limit, std::uint64_t& count) {
@@ -189,6 +191,21 @@ std::string tilesText(Mask m) {
 
 // A split where `mv` loses even to a mover who sees every tile: "B holds 5-0 and 0-0", or empty.
 std::string losingSplit(const Rules& rules, const Setup& setup, Player mover, const Move& mv) {
+  const auto s = losingWorld(rules, setup, mv);
+  if (!s) return {};
+  std::string text = std::string(1, letter(other(mover))) + " holds " + tilesText(s->hand[idx(other(mover))]);
+  Mask stock = 0;
+  for (Tile t : s->stock) stock |= bit(t);
+  if (stock) text += " and the stock " + tilesText(stock);
+  return text;
+}
+
+}  // namespace
+
+std::optional<Setup> losingWorld(const Rules& rules, const Setup& setup, const Move& mv) {
+  Match start(rules);
+  if (!start.startSetup(setup).empty() || !start.toMove()) return std::nullopt;
+  const Player mover = *start.toMove();
   std::uint64_t count = 0;
   for (const Setup& s : puzzleWorlds(setup, mover, kMaxPuzzleWorlds, count)) {
     Match m(rules);
@@ -196,18 +213,51 @@ std::string losingSplit(const Rules& rules, const Setup& setup, Player mover, co
     m.apply(mv);
     std::vector<World> one{World{0, m}};
     Prover p(mover, 200000, rules.layout == LayoutRule::Snake);
-    if (!p.win(std::move(one)) && !p.out()) {
-      std::string text = std::string(1, letter(other(mover))) + " holds " + tilesText(s.hand[idx(other(mover))]);
-      Mask stock = 0;
-      for (Tile t : s.stock) stock |= bit(t);
-      if (stock) text += " and the stock " + tilesText(stock);
-      return text;
-    }
+    if (!p.win(std::move(one)) && !p.out()) return s;
   }
-  return {};
+  return std::nullopt;
 }
 
-}  // namespace
+std::optional<PuzzleLine> puzzleLine(const Rules& rules, const Setup& setup, const Move& first) {
+  Match start(rules);
+  if (!start.startSetup(setup).empty() || !start.toMove()) return std::nullopt;
+  const Player mover = *start.toMove();
+  std::uint64_t count = 0;
+  const auto worlds = puzzleWorlds(setup, mover, kMaxPuzzleWorlds, count);
+  if (worlds.empty()) return std::nullopt;
+  Solver solver(std::size_t{1} << 16, Scoring::PointsThenWin);
+  // The mover's points after `first` in a world (the solver's value is for the player to move).
+  auto after = [&](const Match& m) {
+    if (!m.inRound())
+      return m.lastResult() ? m.lastResult()->points * (m.lastResult()->winner == idx(mover) ? 1 : -1) : 0;
+    const int v = solver.values(SimState::from(m)).front().value;
+    return *m.toMove() == mover ? v : -v;
+  };
+  std::optional<PuzzleLine> best;
+  int bestValue = 0;
+  for (const Setup& w : worlds) {
+    Match m(rules);
+    if (!m.startSetup(w).empty()) continue;
+    m.apply(first);
+    const int v = after(m);
+    if (!best || v < bestValue) {
+      best = PuzzleLine{w, {first}, 0};
+      bestValue = v;
+    }
+  }
+  if (!best) return std::nullopt;
+  Match m(rules);
+  (void)m.startSetup(best->world);
+  m.apply(first);
+  while (m.inRound()) {
+    const Move mv = solver.values(SimState::from(m)).front().move;
+    best->moves.push_back(mv);
+    m.apply(mv);
+  }
+  const auto& r = m.lastResult();
+  best->margin = r ? (r->winner == idx(mover) ? r->points : -r->points) : 0;
+  return best;
+}
 
 std::optional<dgn::Error> checkPuzzle(const dgn::Record& rec, const std::string& file, std::uint64_t nodeBudget) {
   if (!rec.puzzle || rec.rounds.size() != 1) return std::nullopt;

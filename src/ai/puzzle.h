@@ -29,6 +29,20 @@ inline constexpr std::uint64_t kPuzzleNodeBudget = 2000000;  // positions visite
 [[nodiscard]] PuzzleProof provePuzzle(const Rules& rules, const Setup& setup,
                                       std::uint64_t nodeBudget = kPuzzleNodeBudget);
 
+// The answer a trainer shows after a try (the studio's puzzle trainer).
+struct PuzzleLine {
+  Setup world;              // the split of the unseen tiles where `first` does worst for the mover
+  std::vector<Move> moves;  // `first`, then each side's best move with every tile known, to the end
+  int margin = 0;           // the mover's final points against the other (+ won, - lost)
+};
+// The line after `first` (a legal move of the mover in `setup`) against its hardest split: the world
+// where the exact solver gives the mover the fewest points after `first`; there both sides then play
+// the solver's best move. nullopt when the setup cannot start or has more than kMaxPuzzleWorlds worlds.
+[[nodiscard]] std::optional<PuzzleLine> puzzleLine(const Rules& rules, const Setup& setup, const Move& first);
+// A split where `mv` loses (or ties) even for a mover who sees every tile afterwards, or nullopt
+// (then it fails only because the mover cannot tell the splits apart).
+[[nodiscard]] std::optional<Setup> losingWorld(const Rules& rules, const Setup& setup, const Move& mv);
+
 // Checks a puzzle record's solution lines against the proof: nullopt when they are exactly the
 // moves that win by force and at least one legal move does not; else the error, on the line of the
 // first wrong solution (or the puzzle's line), "puzzle "TITLE": ...".
