@@ -20,6 +20,7 @@
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "cli/cmd_match.h"
+#include "cli/cmd_puzzles.h"
 #include "cli/options.h"
 #include "core/dgn.h"
 #include "core/files.h"
@@ -653,9 +654,9 @@ bool readNumbers(const CLI::App& app, Args& a) {
   return true;
 }
 
-// Runs the chosen subcommand of a (bench-solver, analyse and match have their own classes); its exit code.
+// Runs the chosen subcommand of a (bench-solver, analyse, match and puzzles have their own classes); its exit code.
 int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const dom::cli::AnalyseCommand& analyse,
-              const dom::cli::MatchCommand& match) {
+              const dom::cli::MatchCommand& match, const dom::cli::PuzzlesCommand& puzzles) {
   if (*a.replay) return cmdReplay(a.file, a.json, a.maxSize, a.record);
   if (*a.check) return cmdCheck(a.paths, a.maxSize);
   if (*a.rules) return cmdRules(a.ruleWords);
@@ -670,6 +671,7 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
   if (benchSolver.chosen()) return benchSolver.run();
   if (analyse.chosen()) return analyse.run();
   if (match.chosen()) return match.run();
+  if (puzzles.chosen()) return puzzles.run();
   return 2;
 }
 
@@ -684,6 +686,7 @@ int main(int argc, char** argv) {
   const dom::cli::BenchSolverCommand benchSolver(app);
   const dom::cli::AnalyseCommand analyse(app);
   const dom::cli::MatchCommand match(app);
+  const dom::cli::PuzzlesCommand puzzles(app);
 
   try {
     app.parse(argc, argv);
@@ -699,7 +702,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return runChosen(args, benchSolver, analyse, match);
+    return runChosen(args, benchSolver, analyse, match, puzzles);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << files::printable(e.what()) << "\n";
     return 1;
