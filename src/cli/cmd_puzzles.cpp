@@ -116,8 +116,11 @@ int PuzzlesCommand::run() const {
     std::cerr << "dominoes puzzles generate: " << files::printable(u.message) << "\n";
     return 2;
   }
-  header = "# dominoes puzzles generate --rules " + o_->rules + " --count " + o_->count + " --seed " + o_->seed +
-           (o_->themes.empty() ? "" : " --themes " + o_->themes) + "\n";
+  header =
+      "# Proved puzzles (docs/puzzles.md); `dominoes check` proves each again. Made by:\n"
+      "# dominoes puzzles generate --rules " +
+      o_->rules + " --count " + o_->count + " --seed " + o_->seed +
+      (o_->themes.empty() ? "" : " --themes " + o_->themes) + "\n";
   const bool bar = ::isatty(STDERR_FILENO) != 0;
   if (bar) opt.progress = drawProgress;
   const ai::PuzzleGenResult res = ai::generatePuzzles(opt);
