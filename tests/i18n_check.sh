@@ -1,7 +1,7 @@
 #!/bin/sh
 # The translations are complete and current: every .po compiles with no fuzzy and no untranslated
 # entry, holds every msgid of its template, and the templates hold every string of the sources
-# (xgettext) and every title, about and note of the scenarios (the build's extraction).
+# (xgettext) and every title, about and note of the scenarios and the puzzles (the build's extraction).
 # usage: i18n_check.sh SOURCE_DIR BUILD_DIR
 set -u
 src=$1
@@ -18,7 +18,7 @@ msgcmp --use-untranslated po/dominoes-studio.pot "$tmp/fresh.pot" 2>"$tmp/err" |
 # And the template has no string the sources dropped.
 msgcmp --use-untranslated "$tmp/fresh.pot" po/dominoes-studio.pot 2>"$tmp/err" || { head -5 "$tmp/err" >&2; say "po/dominoes-studio.pot holds strings no source has: run po/update.sh"; }
 scen="$build/po/dominoes-scenarios.pot"
-[ -f "$scen" ] || python3 tools/scenario_strings.py "$scen" scenarios/*.dgn
+[ -f "$scen" ] || python3 tools/scenario_strings.py "$scen" scenarios/*.dgn puzzles/*.dgn
 cmp -s "$scen" po/scenarios/dominoes-scenarios.pot || say "po/scenarios/dominoes-scenarios.pot differs from the scenarios' texts: run po/update.sh"
 
 for lang in es fr pl hi; do

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Writes the gettext template of the scenarios' texts: every `title`, `about` and `note` string of
-the DGN files given (their English text is the msgid). The files stay in English; the studio shows
-the translation (src/studio/i18n.h, S_()).
+"""Writes the gettext template of the scenarios' texts: every `title`, `about`, `note` and `puzzle`
+string of the DGN files given (their English text is the msgid). A note of a file in a `puzzles`
+folder gives each of its sentences as its own msgid: the generator's notes are sentences of a fixed
+bank (docs/puzzles.md), one space apart. The files stay in English; the studio shows the
+translation (src/studio/i18n.h, S_()).
 
 usage: scenario_strings.py OUT.pot FILE.dgn...
 """
 import os
+import re
 import sys
 
 
@@ -28,6 +31,11 @@ def quoted(rest):
     return None
 
 
+def sentences(text):
+    """A note's sentences: split after a full stop followed by one space."""
+    return [t for t in re.split(r'(?<=\.) ', text) if t]
+
+
 def po_string(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"').replace('\n', '\\n') + '"'
 
@@ -36,20 +44,23 @@ def main():
     out, files = sys.argv[1], sorted(sys.argv[2:])
     seen, order = {}, []
     for path in files:
+        puzzles = os.path.basename(os.path.dirname(os.path.abspath(path))) == 'puzzles'
         with open(path, encoding='utf-8') as f:
             for n, line in enumerate(f, 1):
                 word, _, rest = line.strip().partition(' ')
-                if word not in ('title', 'about', 'note'):
+                if word not in ('title', 'about', 'note', 'puzzle'):
                     continue
                 text = quoted(rest)
                 if not text:
                     continue
                 ref = '%s:%d' % (os.path.basename(path), n)
-                if text not in seen:
-                    seen[text] = []
-                    order.append(text)
-                seen[text].append(ref)
-    lines = ['# The scenarios\' titles, abouts and notes (tools/scenario_strings.py; do not edit).',
+                for part in sentences(text) if puzzles and word == 'note' else [text]:
+                    if part not in seen:
+                        seen[part] = []
+                        order.append(part)
+                    seen[part].append(ref)
+    lines = ['# The scenarios\' titles, abouts and notes, and the puzzles\' titles and note sentences '
+             '(tools/scenario_strings.py; do not edit).',
              'msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', '']
     for text in order:
         lines.append('#: ' + ' '.join(seen[text]))
