@@ -390,6 +390,27 @@ expect_rc 1 "bench-solver --chance --nodes 10" "$BIN" bench-solver --chance --po
 grep -q "node budget (--nodes 10) ran out" "$TMP/err" || fail "bench-solver --chance budget: $(head -c 300 "$TMP/err")"
 expect_rc 0 "bench-solver within its budget" "$BIN" bench-solver --positions 20 --nodes 100000000
 
+# `puzzles generate` (docs/puzzles.md): a small run to a file and to standard output, the same bytes;
+# the file checks and proves; bad options are usage errors naming the option.
+expect_rc 0 "puzzles generate --count 2" "$BIN" puzzles generate --rules en-linea --count 2 --seed 4 --out "$TMP/gen.dgn"
+grep -q "^puzzles generate: en-linea, seed 4: 2 puzzles kept from .* puzzles per minute" "$TMP/err" ||
+  fail "puzzles generate summary: $(head -c 300 "$TMP/err")"
+grep -q "^themes: heavy [0-9]* doubles [0-9]* variety [0-9]* strongest [0-9]* read [0-9]* count [0-9]* block [0-9]*" "$TMP/err" ||
+  fail "puzzles generate themes: $(head -c 300 "$TMP/err")"
+expect_rc 0 "check of generated puzzles" "$BIN" check "$TMP/gen.dgn"
+expect_rc 0 "puzzles generate --out - --threads 2" "$BIN" puzzles generate --rules en-linea --count 2 --seed 4 --out - --threads 2
+cmp -s "$TMP/out" "$TMP/gen.dgn" || fail "puzzles generate: --out - and --threads 2 differ from the file"
+for args in "--count 0|--count" "--seed x|--seed" "--threads 0|--threads" "--themes block,nope|--themes" \
+  "--themes block,block|--themes" "--rules nope|--rules" "--themes ''|--themes"; do
+  opt=${args##*|}
+  eval "set -- ${args%|*}"
+  expect_rc 2 "puzzles generate ${args%|*}" "$BIN" puzzles generate --out "$TMP/bad.dgn" "$@"
+  grep -qF -- "$opt" "$TMP/err" || fail "puzzles generate ${args%|*}: $(head -c 300 "$TMP/err")"
+done
+expect_rc 2 "puzzles without generate" "$BIN" puzzles
+expect_rc 2 "puzzles generate without --out" "$BIN" puzzles generate --count 1
+[ ! -e "$TMP/bad.dgn" ] || fail "a usage error of puzzles generate wrote its file"
+
 # The queued JSON checks, in one python3.
 python3 tests/cli_checks.py "$TMP/checks"
 failures=$((failures + $?))
