@@ -148,7 +148,8 @@ void viewActions(Builder& b) {
     const Pane p = static_cast<Pane>(i);
     static const char* const words[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
                                         N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
-                                        N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis")};
+                                        N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
+                                        N_("Puzzles")};
     static_assert(std::size(words) == kPanes);
     b.add(std::string("view.pane.") + name(p), words[i], {}, {}, [p](const ActionContext& c, Intents& out) {
        out.push_back(paneIntent(p, !c.s().settings().isOpen(p)));
@@ -378,8 +379,33 @@ void seatActions(Builder& b) {
   }
 }
 
-void helpActions(Builder& b) {
+void learnActions(Builder& b) {
   b.menu = "Help";
+  b.add("learn.puzzles", N_("Puzzles"), {}, {}, [](const ActionContext& c, Intents& out) {
+    out.push_back(paneIntent(Pane::Puzzles, true));
+    if (!c.s().trainer().active()) out.push_back(intentOf(K::NextPuzzle));
+  });
+  auto active = [](const ActionContext& c) { return c.s().trainer().active(); };
+  auto noPuzzle = [](const ActionContext&) { return std::string(_("no puzzle is open: Help > Puzzles")); };
+  b.simple("learn.puzzle_next", N_("Next puzzle"), {}, K::NextPuzzle, active).why = noPuzzle;
+  b.simple("learn.puzzle_retry", N_("Try this puzzle again"), {}, K::RetryPuzzle, active).why = noPuzzle;
+  b.menu = "Help > Puzzle theme";
+  for (std::string_view t : puzzleThemeChoices()) {
+    const std::string theme(t);
+    Action& a = b.add("learn.theme." + (theme.empty() ? std::string("any") : theme), puzzleThemeLabel(theme), {}, {},
+                      [theme](const ActionContext&, Intents& out) {
+                        Intent in = intentOf(K::SetPuzzleTheme);
+                        in.path = theme;
+                        out.push_back(in);
+                      });
+    a.checked = [theme](const ActionContext& c) { return c.s().settings().learner.theme == theme; };
+  }
+}
+
+void helpActions(Builder& b) {
+  learnActions(b);
+  b.menu = "Help";
+  b.separator = true;
   b.simple("help.about", N_("Keys and about..."), {}, K::AboutDialog);
 }
 

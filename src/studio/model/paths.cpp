@@ -42,14 +42,14 @@ std::vector<fs::path> xdgDataDirs() {
 
 }  // namespace
 
-std::string scenariosDir() {
+std::string dataDir(const std::string& name) {
   if (const std::string exe = exeDir(); !exe.empty()) {
-    const fs::path p = fs::path(exe) / ".." / "share" / "dominoes-studio" / "scenarios";
+    const fs::path p = fs::path(exe) / ".." / "share" / "dominoes-studio" / name;
     if (isDir(p)) return fs::weakly_canonical(p).string();
   }
   for (const fs::path& d : xdgDataDirs())
-    if (isDir(d / "dominoes-studio" / "scenarios")) return (d / "dominoes-studio" / "scenarios").string();
-  if (isDir("scenarios")) return "scenarios";
+    if (isDir(d / "dominoes-studio" / name)) return (d / "dominoes-studio" / name).string();
+  if (isDir(name)) return name;
   return {};
 }
 

@@ -12,7 +12,9 @@ namespace dom::studio::paths {
 // where the build links it to the source tree's), else DIR/dominoes-studio/scenarios for each DIR of
 // $XDG_DATA_HOME and $XDG_DATA_DIRS (default /usr/local/share:/usr/share), else ./scenarios.
 // Empty when none exists.
-[[nodiscard]] std::string scenariosDir();
+// The same for any data folder of the studio: "scenarios", "puzzles" (the puzzle book), "lessons".
+[[nodiscard]] std::string dataDir(const std::string& name);
+[[nodiscard]] inline std::string scenariosDir() { return dataDir("scenarios"); }
 // A TrueType file for the UI: fontconfig's match for "DejaVu Sans" (any sans-serif TrueType when that
 // is missing); empty when fontconfig finds none.
 [[nodiscard]] std::string uiFont();

@@ -170,6 +170,16 @@ Parsed paneAndFileVerbs(Line& l) {
     return true;
   }
   if (cmd == "load") return l.path(K::Load);
+  if (cmd == "puzzle") {  // puzzle FILE N: the N-th record of a collection (from 1), in the trainer
+    l.c.kind = K::Puzzle;
+    const auto sp = l.arg.find_last_of(' ');
+    if (sp == std::string_view::npos || !wholeNumber(l.arg.substr(sp + 1), 1, 1'000'000'000, l.c.number))
+      return l.fail("puzzle takes a file and a number from 1: puzzle FILE N");
+    std::string_view file = l.arg.substr(0, sp);
+    while (!file.empty() && file.back() == ' ') file.remove_suffix(1);
+    l.c.arg = std::string(file);
+    return true;
+  }
   if (cmd == "load-bad") return l.path(K::LoadBad);
   if (cmd == "scenarios-dir") return l.path(K::ScenariosDir);
   if (cmd == "export-table") return l.path(K::ExportTable);

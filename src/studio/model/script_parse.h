@@ -33,6 +33,7 @@ struct ScriptCommand {
     ThrowInFrame,
     ScenariosDir,
     OpenScenario,
+    Puzzle,  // puzzle FILE N: the trainer opens puzzle N (from 1) of a collection
     Dialog,
     ExportTable,
     SelectPlayable,

@@ -210,6 +210,7 @@ void Session::newGame(const NewGameOptions& o) {
   Match m = newMatch(std::get<Rules>(parsed), o.seed);
   timeline_.reset(m, dealRecord(m));
   ++timelineId_;
+  trainer_ = {};
   playersFromSeats_ = true;
   timeline_.setPlayers(playerNames());
   filePath_.clear();
@@ -233,6 +234,7 @@ bool Session::open(const std::string& path) {
   }
   timeline_ = std::move(t);
   ++timelineId_;
+  trainer_ = {};
   filePath_ = path;
   unsaved_ = false;
   game_.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
@@ -276,6 +278,11 @@ void Session::play(const Move& mv) {
     spdlog::warn("{}: {}", match().moveText(mv), why);
     return;
   }
+  // The trainer's puzzle: the learner's first move is the answer (session_trainer.cpp).
+  if (trainer_.active() && !trainer_.solved && timeline_.currentIndex() == 0 && *who == trainer_.puzzle->mover) {
+    judgePuzzle(mv);
+    return;
+  }
   timeline_.play(mv);
   unsaved_ = true;
   selected_ = kNoTile;
@@ -317,6 +324,7 @@ void Session::editorStart() {
   }
   timeline_.resetSetup(started->first, started->second);
   ++timelineId_;
+  trainer_ = {};
   game_.rules = started->first.rules().text();
   playersFromSeats_ = true;
   timeline_.setPlayers(playerNames());
@@ -554,6 +562,11 @@ void Session::apply(const Intent& in) {
   }
   // The coach's kinds ask for background work or show its results: the game is as it was.
   if (applyCoach(in)) {
+    bump();
+    return;
+  }
+  if (applyTrainer(in)) {
+    ++epoch_;
     bump();
     return;
   }

@@ -17,6 +17,7 @@
 #include "studio/model/scenarios.h"
 #include "studio/model/settings.h"
 #include "studio/model/timeline.h"
+#include "studio/model/trainer.h"
 #include "studio/model/viewmodel.h"
 #include "studio/model/window_layout.h"
 #include "studio/model/worker.h"
@@ -83,6 +84,12 @@ struct Intent {
     AnalysisNotes,
     StopRecordAnalysis,
     SetAnalysisAll,  // on: the Analysis pane knows every tile, else the mover's knowledge
+    // The puzzle trainer (trainer.h).
+    OpenPuzzle,      // path: the collection; node: the puzzle's number, from 1
+    NextPuzzle,      // the next puzzle near the learner's rating (path: a collection, else the current one's
+                     // or the book of the current rules)
+    RetryPuzzle,     // the same puzzle again (practice: the rating does not move)
+    SetPuzzleTheme,  // path: a theme of kPuzzleThemes, or "" for any
     // The window's own business (App handles these; the session ignores them).
     ExportPng,
     ExportTablePng,
@@ -225,6 +232,10 @@ class Session {
   // The index among the selected tile's placements (Left/Right).
   [[nodiscard]] int chosenGhost() const { return chosenGhost_; }
   [[nodiscard]] bool autoplay() const { return autoplay_; }
+  // The puzzle trainer: the puzzle on the table, if any, and what the learner's try gave.
+  [[nodiscard]] const Trainer& trainer() const { return trainer_; }
+  // The puzzle book of a rules preset in the data folder ("" when it has none).
+  [[nodiscard]] static std::string puzzleBook(const std::string& rules);
 
  private:
   Settings settings_;
@@ -277,6 +288,12 @@ class Session {
   // says what it found.
   std::optional<RecordAnalyser::Key> recordToAnnounce_;
   bool applyCoach(const Intent& in);
+  // The puzzle trainer (session_trainer.cpp).
+  Trainer trainer_;
+  bool applyTrainer(const Intent& in);
+  bool openPuzzle(const std::string& path, int number);
+  void nextPuzzle(const std::string& path);
+  void judgePuzzle(const Move& mv);
   void askHint();
   void analyseRecord();
   void jumpMistake(int dir);

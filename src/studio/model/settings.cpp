@@ -2,6 +2,8 @@
 #include "studio/model/settings.h"
 #include "studio/model/i18n.h"
 
+#include "core/dgn.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -12,8 +14,8 @@
 namespace dom::studio {
 
 const char* name(Pane p) {
-  static const char* const names[] = {"table", "hands",  "stock",     "timeline", "branches", "rules",
-                                      "score", "editor", "scenarios", "log",      "tracker",  "analysis"};
+  static const char* const names[] = {"table",  "hands",     "stock", "timeline", "branches", "rules",  "score",
+                                      "editor", "scenarios", "log",   "tracker",  "analysis", "puzzles"};
   return names[static_cast<int>(p)];
 }
 
@@ -34,6 +36,16 @@ void Settings::clamp() {
   computerDelay = std::clamp(computerDelay, 0.0f, 5.0f);
   if (static_cast<int>(visibility) > 2) visibility = Visibility::All;
   if (recent.size() > 8) recent.resize(8);
+  auto& h = learner.history;
+  if (h.size() > LearnerProgress::kMaxHistory)
+    h.erase(h.begin(), h.end() - static_cast<std::ptrdiff_t>(LearnerProgress::kMaxHistory));
+}
+
+std::optional<bool> LearnerProgress::result(const std::string& id) const {
+  for (auto it = history.rbegin(); it != history.rend(); ++it)
+    if (it->size() == id.size() + 2 && it->compare(0, id.size(), id) == 0 && (*it)[id.size()] == '=')
+      return it->back() == '1';
+  return std::nullopt;
 }
 
 namespace {
@@ -52,6 +64,43 @@ std::optional<float> strictFloat(std::string_view v, float lo, float hi) {
   if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(f) || f < lo || f > hi)
     return std::nullopt;
   return f;
+}
+
+// The learner's keys (Puzzle*), each range-checked; "is not a setting" for any other key.
+std::string applyLearner(LearnerProgress& l, std::string_view key, std::string_view value) {
+  auto real = [&](double& d, float lo, float hi) -> std::string {
+    const auto x = strictFloat(value, lo, hi);
+    if (!x)
+      return "is a number from " + std::to_string(static_cast<int>(lo)) + " to " + std::to_string(static_cast<int>(hi));
+    d = static_cast<double>(*x);
+    return {};
+  };
+  if (key == "PuzzleRating") return real(l.rating, 0, 4000);
+  if (key == "PuzzleDeviation") return real(l.deviation, 0, 350);
+  if (key == "PuzzleVolatility") return real(l.volatility, 0, 1);
+  if (key == "PuzzleStreak") {
+    const auto n = strictInt(value, 0, 1000000);
+    if (!n) return "is a whole number from 0";
+    l.streak = *n;
+    return {};
+  }
+  if (key == "PuzzleTheme") {
+    if (!value.empty() &&
+        std::find(dgn::kPuzzleThemes.begin(), dgn::kPuzzleThemes.end(), value) == dgn::kPuzzleThemes.end())
+      return "is not a puzzle theme";
+    l.theme = value;
+    return {};
+  }
+  if (key == "PuzzleTry") {
+    // FILE#N=0|1, the file's path without a line break (the settings file is lines).
+    const auto eq = value.rfind('=');
+    if (eq == std::string_view::npos || eq + 2 != value.size() || (value.back() != '0' && value.back() != '1') ||
+        value.find('#') == std::string_view::npos)
+      return "is FILE#N=0 or FILE#N=1";
+    if (l.history.size() < LearnerProgress::kMaxHistory) l.history.emplace_back(value);
+    return {};
+  }
+  return "is not a setting";
 }
 }  // namespace
 
@@ -89,6 +138,7 @@ std::string applySetting(Settings& s, std::string_view key, std::string_view val
     if (s.recent.size() < 8) s.recent.emplace_back(value);
     return {};
   }
+  if (auto e = applyLearner(s.learner, key, value); e != "is not a setting") return e;
   if (key.substr(0, 5) == "Pane.") {
     Pane p;
     if (!parsePane(key.substr(5), p)) return "is not a pane";
@@ -113,6 +163,15 @@ std::string settingsText(const Settings& s) {
   if (!s.language.empty()) o << "Language=" << s.language << "\n";
   for (const auto& r : s.recent)
     if (r.find_first_of("\r\n") == std::string::npos) o << "Recent=" << r << "\n";
+  const LearnerProgress& l = s.learner;
+  char learner[160];
+  std::snprintf(learner, sizeof learner,
+                "PuzzleRating=%.1f\nPuzzleDeviation=%.1f\nPuzzleVolatility=%.5f\nPuzzleStreak=%d\n", l.rating,
+                l.deviation, l.volatility, l.streak);
+  o << learner;
+  if (!l.theme.empty()) o << "PuzzleTheme=" << l.theme << "\n";
+  for (const auto& t : l.history)
+    if (t.find_first_of("\r\n") == std::string::npos) o << "PuzzleTry=" << t << "\n";
   return o.str();
 }
 }  // namespace dom::studio

@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,11 +25,24 @@ enum class Pane : std::uint8_t {
   Log,
   Tracker,
   Analysis,
+  Puzzles,
   Count
 };
 inline constexpr int kPanes = static_cast<int>(Pane::Count);
 [[nodiscard]] const char* name(Pane p);
 [[nodiscard]] bool parsePane(std::string_view text, Pane& out);
+
+// The learner's puzzle record (the puzzle trainer, trainer.h): a Glicko-2 rating, the streak of
+// puzzles solved in a row, and the last tries ("FILE#N=1" solved, "=0" failed), newest last.
+struct LearnerProgress {
+  double rating = 1500, deviation = 350, volatility = 0.06;
+  int streak = 0;
+  std::vector<std::string> history;  // at most kMaxHistory
+  std::string theme;                 // the next puzzle has this theme ("" any)
+  static constexpr std::size_t kMaxHistory = 200;
+  // The result of the last try of puzzle `id`, if it was tried.
+  [[nodiscard]] std::optional<bool> result(const std::string& id) const;
+};
 
 // View settings in one struct, range-checked on load, saved next to imgui.ini.
 struct Settings {
@@ -38,9 +52,10 @@ struct Settings {
   bool ghosts = true;
   float speed = 1.0f;  // autoplay moves per second
   float computerDelay = 0.4f;
-  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false, false, false};
+  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false, false, false, false};
   std::vector<std::string> recent;
   std::string language;  // chosen in View > Language ("" follows the environment)
+  LearnerProgress learner;
   void clamp();
   [[nodiscard]] bool isOpen(Pane p) const { return open[static_cast<std::size_t>(p)]; }
 };

@@ -58,7 +58,8 @@ void setupLogging() {
 const char* paneWord(Pane p) {
   static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
                                        N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
-                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis")};
+                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
+                                       N_("Puzzles")};
   static_assert(std::size(titles) == kPanes);
   return _(titles[static_cast<int>(p)]);
 }
@@ -120,9 +121,14 @@ void App::apply(const Intent& in) {
       return;
     case K::NewGameDialog: newGameDialog = true; return;
     case K::Open:
-      // Another file would drop the moves of the game in progress: ask first (drawDialogs).
+    case K::OpenPuzzle:
+    case K::NextPuzzle:
+    case K::RetryPuzzle:
+      // Another file or a puzzle would drop the moves of the game in progress: ask first (drawDialogs).
       if (!in.on && session.unsaved()) {
-        confirmOpen = in.path;
+        confirmOpen = in.kind == K::Open ? in.path : std::string(_("the puzzle"));
+        confirmIntent = in;
+        confirmIntent.on = true;
         confirmOpenRequest = true;
         return;
       }
@@ -685,6 +691,36 @@ void App::dumpActions(nlohmann::json& j) const {
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));
 }
 
+void App::dumpTrainer(nlohmann::json& j) const {
+  using nlohmann::json;
+  const Trainer& t = session.trainer();
+  const LearnerProgress& l = settings().learner;
+  json p = {{"learner_rating", std::lround(l.rating)},
+            {"learner_deviation", std::lround(l.deviation)},
+            {"streak", l.streak},
+            {"tries", l.history.size()},
+            {"theme", l.theme}};
+  if (!t.active()) {
+    p["id"] = nullptr;
+    j["puzzle"] = p;
+    return;
+  }
+  const TrainerPuzzle& z = *t.puzzle;
+  p["id"] = z.id();
+  p["file"] = z.file;
+  p["number"] = z.number;
+  p["count"] = t.cards.size();
+  p["title"] = z.title;
+  p["themes"] = z.themes;
+  p["rating"] = z.rating;
+  p["mover"] = std::string(1, letter(z.mover));
+  p["solved"] = t.solved ? json(*t.solved) : json(nullptr);
+  p["tried"] = t.tried;
+  p["verdict"] = t.verdict;
+  p["rating_change"] = t.ratingChange;
+  j["puzzle"] = p;
+}
+
 nlohmann::json App::rawState() const {
   nlohmann::json j;
   dumpPosition(j);
@@ -692,6 +728,7 @@ nlohmann::json App::rawState() const {
   dumpCoach(j);
   dumpRecordAnalysis(j);
   dumpActions(j);
+  dumpTrainer(j);
   for (const auto& p : panes_) p->dump(j);
   return j;
 }

@@ -100,7 +100,8 @@ class App {
   std::string scenariosDir;
   std::string pendingDrop;
   // A file to open once the user agrees to drop the game in progress (its unsaved moves).
-  std::string confirmOpen;
+  std::string confirmOpen;  // what the confirmation names (a file, or "the puzzle")
+  Intent confirmIntent;     // ... and what it does once confirmed
   bool confirmOpenRequest = false;
   int frameNo = 0;
   std::string lastCaption;
@@ -138,6 +139,7 @@ class App {
   void dumpView(nlohmann::json& j) const;
   void dumpCoach(nlohmann::json& j) const;
   void dumpRecordAnalysis(nlohmann::json& j) const;
+  void dumpTrainer(nlohmann::json& j) const;
   void dumpActions(nlohmann::json& j) const;
   void measurePanes();
   mutable TrackerView tracker_;

@@ -180,9 +180,7 @@ void drawConfirmOpenDialog(App& app, Intents& out) {
   ImGui::SameLine();
   const bool no = ImGui::Button(_("Keep the game")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
   if (yes) {
-    Intent in = openIntent(app.confirmOpen);
-    in.on = true;
-    out.push_back(in);
+    out.push_back(app.confirmIntent);
   }
   if (yes || no) {
     app.confirmOpen.clear();

@@ -32,6 +32,9 @@ std::vector<std::string_view> EditorPane::actions() const { return {"edit.positi
 std::vector<std::string_view> ScenariosPane::actions() const { return {"file.open"}; }
 std::vector<std::string_view> TrackerPane::actions() const { return {"view.as_a", "view.as_b"}; }
 std::vector<std::string_view> AnalysisPane::actions() const { return {"game.hint", "game.analyse"}; }
+std::vector<std::string_view> PuzzlesPane::actions() const {
+  return {"learn.puzzles", "learn.puzzle_next", "learn.puzzle_retry"};
+}
 
 std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer) {
   std::vector<std::unique_ptr<PaneView>> v;
@@ -47,6 +50,7 @@ std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer) {
   v.push_back(std::make_unique<LogPane>());
   v.push_back(std::make_unique<TrackerPane>());
   v.push_back(std::make_unique<AnalysisPane>());
+  v.push_back(std::make_unique<PuzzlesPane>());
   return v;
 }
 

@@ -262,6 +262,19 @@ class AnalysisPane final : public PaneView {
   Drawn drawn_;
 };
 
+// The Puzzles pane (the puzzle trainer, trainer.h): the puzzle, the verdict and the note once the
+// learner moved, the next puzzle and the theme, and the learner's rating, streak and record.
+class PuzzlesPane final : public PaneView {
+ public:
+  PuzzlesPane() : PaneView(Pane::Puzzles) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+
+ private:
+  nlohmann::json shown_;  // what it drew this frame (texts and button rects), for the dump
+};
+
 // Every pane, in the order they are drawn.
 [[nodiscard]] std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer);
 

@@ -135,7 +135,14 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       if (fileAction(app, c, openIntent(arg))) fail(c, "the file loaded");
       break;
     case K::ScenariosDir: app.scenariosDir = arg; break;  // list another folder in the Scenarios pane
-    case K::OpenScenario:                                 // the N-th scenario as the Scenarios pane lists them (from 0)
+    case K::Puzzle: {
+      Intent in = intentOf(Intent::Kind::OpenPuzzle);
+      in.path = arg;
+      in.node = static_cast<int>(c.number);
+      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
+      break;
+    }
+    case K::OpenScenario:  // the N-th scenario as the Scenarios pane lists them (from 0)
       if (c.number >= static_cast<long long>(app.scenarios().paths().size()))
         fail(c, "no such scenario");
       else if (!fileAction(app, c, openIntent(app.scenarios().paths()[static_cast<std::size_t>(c.number)])))

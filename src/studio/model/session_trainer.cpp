@@ -1,0 +1,197 @@
+// The session's puzzle trainer (trainer.h): opening a puzzle as its mover sees it, judging the
+// learner's move, and replacing the table with the winning line against the hardest split.
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "ai/puzzle.h"
+#include "core/files.h"
+#include "studio/model/i18n.h"
+#include "studio/model/paths.h"
+#include "studio/model/session.h"
+
+namespace dom::studio {
+
+namespace {
+
+// "5-5, 5-4 and 0-0": the tiles of a mask, heaviest first.
+std::string tilesWords(Mask m) {
+  std::vector<std::string> words;
+  forEachHeaviestFirst(m, [&](Tile t) { words.push_back(tileText(t)); });
+  std::string s;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) s += i + 1 == words.size() ? std::string(_(" and ")) : std::string(", ");
+    s += words[i];
+  }
+  return s;
+}
+
+Mask stockMask(const Setup& s) {
+  Mask m = 0;
+  for (Tile t : s.stock) m |= bit(t);
+  return m;
+}
+
+// The split of a world in words: "B holds 5-5 and 0-0" and, when the reserve holds tiles, its tiles.
+std::string splitWords(const Setup& world, Player mover) {
+  const std::string opp(1, letter(other(mover)));
+  std::string s = i18n::format(_("{0} holds {1}"), {opp, tilesWords(world.hand[idx(other(mover))])});
+  if (const Mask stock = stockMask(world); stock != 0)
+    s = i18n::format(_("{0}, and the stock {1}"), {s, tilesWords(stock)});
+  return s;
+}
+
+}  // namespace
+
+std::string Session::puzzleBook(const std::string& rules) {
+  const std::string dir = paths::dataDir("puzzles");
+  if (dir.empty()) return {};
+  const std::filesystem::path p = std::filesystem::path(dir) / (rules + ".dgn");
+  std::error_code ec;
+  return std::filesystem::is_regular_file(p, ec) ? p.string() : std::string();
+}
+
+bool Session::applyTrainer(const Intent& in) {
+  using K = Intent::Kind;
+  switch (in.kind) {
+    case K::OpenPuzzle: openPuzzle(in.path, in.node); break;
+    case K::NextPuzzle: nextPuzzle(in.path); break;
+    case K::RetryPuzzle:
+      if (trainer_.active()) openPuzzle(trainer_.puzzle->file, trainer_.puzzle->number);
+      break;
+    case K::SetPuzzleTheme: settings_.learner.theme = in.path; break;
+    default: return false;
+  }
+  return true;
+}
+
+bool Session::openPuzzle(const std::string& path, int number) {
+  auto loaded = loadPuzzle(path, number);
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) {
+    showError(e->text());
+    return false;
+  }
+  TrainerPuzzle p = std::move(std::get<TrainerPuzzle>(loaded));
+  std::vector<PuzzleCard> cards;
+  if (trainer_.active() && trainer_.puzzle->file == path) {
+    cards = std::move(trainer_.cards);
+  } else if (auto listed = listPuzzles(path); std::holds_alternative<std::vector<PuzzleCard>>(listed)) {
+    cards = std::move(std::get<std::vector<PuzzleCard>>(listed));
+  }
+  Match m(p.rules);
+  (void)m.startSetup(p.setup);  // loadPuzzle started it once already
+  dgn::RoundRecord round;
+  static_cast<Setup&>(round) = p.setup;
+  round.setup = true;
+  // The table shows the position and nothing else: the note waits for the answer.
+  timeline_ = Timeline();
+  timeline_.resetSetup(m, round);
+  timeline_.setTitle(p.title);
+  ++timelineId_;
+  filePath_.clear();  // Save asks for a new name: a puzzle book is never written over
+  unsaved_ = false;
+  game_.rules = p.rules.text();
+  // The mover is the learner; the other seat is the computer's, so its tiles cannot be played.
+  game_.seats[static_cast<std::size_t>(idx(p.mover))] = Seat::Human;
+  game_.seats[static_cast<std::size_t>(idx(other(p.mover)))] = Seat::Greedy;
+  playersFromSeats_ = false;  // the players are "A" and "B": the puzzle's, not the seats'
+  timeline_.setPlayers(std::nullopt);
+  selected_ = kNoTile;
+  autoplay_ = false;
+  hint_.clear();
+  lastDecision_.reset();
+  settings_.visibility = p.mover == Player::A ? Visibility::AsA : Visibility::AsB;
+  autoVisibility_ = false;
+  settings_.open[static_cast<std::size_t>(Pane::Tracker)] = true;
+  settings_.open[static_cast<std::size_t>(Pane::Puzzles)] = true;
+  settings_.open[static_cast<std::size_t>(Pane::Editor)] = false;
+  editor_.load(m);
+  trainer_ = Trainer{};
+  trainer_.cards = std::move(cards);
+  spdlog::info("puzzle {} ({}): {}", p.id(), p.rating, files::printable(p.title));
+  trainer_.puzzle = std::move(p);
+  status(i18n::format(_("Puzzle: {0} to move. Find the move that wins by force."),
+                      {std::string(1, letter(trainer_.puzzle->mover))}));
+  return true;
+}
+
+void Session::nextPuzzle(const std::string& path) {
+  const std::string file = !path.empty() ? path
+                           : trainer_.active()
+                               ? trainer_.puzzle->file
+                               : puzzleBook(match().rules().preset.empty() ? "en-linea" : match().rules().preset);
+  if (file.empty()) {
+    status(_("no puzzle book was found for these rules"));
+    return;
+  }
+  std::vector<PuzzleCard> cards;
+  if (trainer_.active() && trainer_.puzzle->file == file) {
+    cards = trainer_.cards;
+  } else {
+    auto listed = listPuzzles(file);
+    if (auto* e = std::get_if<dgn::Error>(&listed)) {
+      showError(e->text());
+      return;
+    }
+    cards = std::move(std::get<std::vector<PuzzleCard>>(listed));
+  }
+  const int current = trainer_.active() && trainer_.puzzle->file == file ? trainer_.puzzle->number : 0;
+  const int n = studio::nextPuzzle(cards, settings_.learner, file, current);
+  if (n == 0) {
+    status(settings_.learner.theme.empty()
+               ? std::string(_("no other puzzle in this book"))
+               : i18n::format(_("no other puzzle of the theme {0} in this book"), {settings_.learner.theme}));
+    return;
+  }
+  openPuzzle(file, n);
+}
+
+void Session::judgePuzzle(const Move& mv) {
+  TrainerPuzzle& p = *trainer_.puzzle;
+  const Match& start = match();
+  trainer_.tried = dgn::legalText(start, mv);
+  bool solved = false;
+  for (const Move& s : p.solutions) solved = solved || s.same(mv);
+  trainer_.solved = solved;
+  trainer_.ratingChange = recordTry(settings_.learner, p, solved);
+  const Move shown = solved || p.solutions.empty() ? mv : p.solutions.front();
+  const std::string solution = dgn::legalText(start, shown);
+  if (solved) {
+    trainer_.verdict = i18n::format(_("Solved: {0} wins by force."), {trainer_.tried});
+  } else if (const auto lost = ai::losingWorld(p.rules, p.setup, mv)) {
+    trainer_.verdict = i18n::format(_("{0} does not win by force: it loses when {1}. The solution is {2}."),
+                                    {trainer_.tried, splitWords(*lost, p.mover), solution});
+  } else {
+    trainer_.verdict =
+        i18n::format(_("{0} does not win by force: it wins in some splits of the unseen tiles, and you cannot tell "
+                       "them apart. The solution is {1}."),
+                     {trainer_.tried, solution});
+  }
+  spdlog::info("puzzle {}: {} {}", p.id(), trainer_.tried, solved ? "solved" : "failed");
+  // The answer: the solution against the hardest split, played out move by move from the start.
+  const auto line = ai::puzzleLine(p.rules, p.setup, shown);
+  if (line) {
+    Match m(p.rules);
+    (void)m.startSetup(line->world);
+    dgn::RoundRecord round;
+    static_cast<Setup&>(round) = line->world;
+    round.setup = true;
+    timeline_ = Timeline();
+    timeline_.resetSetup(m, round);
+    timeline_.setTitle(p.title);
+    for (const Move& x : line->moves) timeline_.play(x);
+    const std::string against = i18n::format(_("Against the hardest split, {0}."), {splitWords(line->world, p.mover)});
+    const std::string note = p.note.empty() ? against : puzzleNoteText(p.note) + "\n" + against;
+    (void)timeline_.addNote(timeline_.branchPath().at(1), note);
+    timeline_.jump(timeline_.branchPath().at(1));
+    ++timelineId_;
+    autoplay_ = true;  // the rest of the line plays out on the table
+  }
+  // The answer is shown whole: every hand face up, both seats the learner's to step through.
+  game_.seats = {Seat::Human, Seat::Human};
+  settings_.visibility = Visibility::All;
+  unsaved_ = false;
+  status(trainer_.verdict);
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,118 @@
+// The Puzzles pane: the puzzle trainer's words (trainer.h). Before the learner moves: the puzzle's
+// title, number, rating and themes, and what to find. After: the verdict and the note, with the next
+// puzzle a click away. Always: the learner's rating, streak and record, and the theme asked for.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "studio/model/i18n.h"
+#include "studio/model/viewmodel.h"
+#include "studio/ui/app.h"
+
+namespace dom::studio {
+
+namespace {
+
+// A button that runs an intent, its rect kept for the dump (and so for the script's clicks).
+bool button(const char* label, const char* id, nlohmann::json& shown) {
+  const bool hit = ImGui::Button((std::string(label) + "###" + id).c_str());
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  shown["buttons"][id] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  return hit;
+}
+
+std::string themesText(const std::vector<std::string>& themes) {
+  std::string s;
+  for (const std::string& t : themes) s += (s.empty() ? "" : ", ") + std::string(_(puzzleThemeLabel(t)));
+  return s;
+}
+
+void learnerLine(const LearnerProgress& l, nlohmann::json& shown) {
+  int solved = 0;
+  for (const std::string& h : l.history) solved += h.back() == '1' ? 1 : 0;
+  const std::string text =
+      i18n::format(_("Your rating: {0} (±{1}). Streak: {2}. Solved {3} of {4} tries."),
+                   {std::to_string(static_cast<int>(std::lround(l.rating))),
+                    std::to_string(static_cast<int>(std::lround(l.deviation))), std::to_string(l.streak),
+                    std::to_string(solved), std::to_string(l.history.size())});
+  ImGui::TextWrapped("%s", text.c_str());
+  shown["learner"] = text;
+}
+
+}  // namespace
+
+void PuzzlesPane::draw(const App& app, Intents& out) {
+  shown_ = nlohmann::json::object();
+  if (!app.beginPane(Pane::Puzzles, out)) return;
+  const Session& s = app.session;
+  const Trainer& t = s.trainer();
+  const LearnerProgress& l = s.settings().learner;
+  if (!t.active()) {
+    const std::string text = _("Find the move that wins by force. Every puzzle is proved by the solver.");
+    ImGui::TextWrapped("%s", text.c_str());
+    shown_["text"] = text;
+    if (button(_("Start the puzzles"), "start", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
+  } else {
+    const TrainerPuzzle& p = *t.puzzle;
+    const std::string title = shownText(S_(p.title.c_str()), kTitleShown);
+    ImGui::TextWrapped("%s", title.c_str());
+    const std::string facts = i18n::format(
+        _("Puzzle {0} of {1}, rated {2}. Themes: {3}."),
+        {std::to_string(p.number), std::to_string(t.cards.size()), std::to_string(p.rating), themesText(p.themes)});
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", facts.c_str());
+    ImGui::PopStyleColor();
+    shown_["title"] = title;
+    shown_["facts"] = facts;
+    ImGui::Separator();
+    if (!t.solved) {
+      const std::string ask = i18n::format(
+          _("{0} to move. Find the move that wins by force, whatever the tiles you cannot see: play it on the table."),
+          {std::string(1, letter(p.mover))});
+      ImGui::TextWrapped("%s", ask.c_str());
+      shown_["text"] = ask;
+    } else {
+      const ImVec4 colour = *t.solved ? ImVec4(0.45f, 0.9f, 0.45f, 1) : ImVec4(1, 0.55f, 0.4f, 1);
+      ImGui::PushStyleColor(ImGuiCol_Text, colour);
+      ImGui::TextWrapped("%s", t.verdict.c_str());
+      ImGui::PopStyleColor();
+      shown_["text"] = t.verdict;
+      if (!p.note.empty()) {
+        const std::string note = shownText(puzzleNoteText(p.note), kCaptionShown);
+        ImGui::TextWrapped("%s", note.c_str());
+        shown_["note"] = note;
+      }
+      if (t.ratingChange != 0) {
+        char change[32];
+        std::snprintf(change, sizeof change, "%+.0f", t.ratingChange);
+        ImGui::TextDisabled("%s", i18n::format(_("Rating {0}"), {change}).c_str());
+      }
+      if (button(_("Next puzzle"), "next", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
+      ImGui::SameLine();
+      if (button(_("Try again"), "retry", shown_)) out.push_back(intentOf(Intent::Kind::RetryPuzzle));
+    }
+  }
+  ImGui::Separator();
+  learnerLine(l, shown_);
+  // The theme the next puzzle is chosen from.
+  const std::string current = _(puzzleThemeLabel(l.theme));
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 14));
+  if (ImGui::BeginCombo((std::string(_("Theme")) + "###theme").c_str(), current.c_str())) {
+    for (std::string_view theme : puzzleThemeChoices())
+      if (ImGui::Selectable(_(puzzleThemeLabel(theme)), theme == l.theme)) {
+        Intent in = intentOf(Intent::Kind::SetPuzzleTheme);
+        in.path = std::string(theme);
+        out.push_back(in);
+      }
+    ImGui::EndCombo();
+  }
+  ImGui::End();
+}
+
+void PuzzlesPane::dump(nlohmann::json& j) const {
+  // The trainer's state is the session's (App::rawState writes "puzzle"); what was drawn is here.
+  j["puzzlesPane"] = shown_;
+}
+
+}  // namespace dom::studio

@@ -1,0 +1,167 @@
+// The puzzle trainer's model (trainer.h, session_trainer.cpp) without a window: reading a puzzle of
+// a collection, judging the learner's move, the answer line on the timeline, choosing the next
+// puzzle, the learner's rating and its saved settings.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "studio/model/session.h"
+#include "studio/model/trainer.h"
+
+using namespace dom;
+using namespace dom::studio;
+
+namespace {
+const std::string kSample = std::string(STUDIO_TEST_DIR) + "/../../puzzles/sample.dgn";
+
+Intent puzzleIntent(const std::string& path, int n) {
+  Intent in = intentOf(Intent::Kind::OpenPuzzle);
+  in.path = path;
+  in.node = n;
+  return in;
+}
+
+Move play(Tile t, End e) { return Move{MoveKind::Play, t, e}; }
+}  // namespace
+
+TEST_CASE("trainer: a puzzle opens as its mover sees it, with no note and no file to write over") {
+  Session s;
+  s.apply(puzzleIntent(kSample, 1));
+  REQUIRE_MESSAGE(s.trainer().active(), s.errorText());
+  const TrainerPuzzle& p = *s.trainer().puzzle;
+  CHECK(p.number == 1);
+  CHECK(p.mover == Player::A);
+  CHECK(p.title == "Count the tiles: only one move wins");
+  CHECK(s.trainer().cards.size() == 7);
+  CHECK(s.settings().visibility == Visibility::AsA);
+  CHECK(s.settings().isOpen(Pane::Tracker));
+  CHECK(s.timeline().size() == 1);
+  CHECK(s.timeline().current().caption.empty());  // the note waits for the answer
+  CHECK(s.filePath().empty());
+  CHECK(s.computerHolds(tileOf(5, 5)));  // B's tiles are the computer's: they cannot be played
+  CHECK_FALSE(s.trainer().solved);
+}
+
+TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and the solution played out") {
+  Session s;
+  s.apply(puzzleIntent(kSample, 1));
+  s.apply(playIntent(play(tileOf(1, 0), End::L)));
+  REQUIRE(s.trainer().solved);
+  CHECK_FALSE(*s.trainer().solved);
+  CHECK(s.trainer().verdict ==
+        "1-0 L does not win by force: it loses when B holds 5-5, 5-4, 4-4, 5-0 and 0-0. The solution is 1-1 L.");
+  CHECK(s.settings().learner.streak == 0);
+  CHECK(s.settings().learner.rating < 1500);  // a first try that fails lowers the rating
+  CHECK(s.trainer().ratingChange < 0);
+  // The timeline is the answer: the solution, then the line to the end of the round.
+  const auto& path = s.timeline().branchPath();
+  REQUIRE(path.size() >= 3);
+  CHECK(s.timeline().node(path[1]).move->tile == tileOf(1, 1));
+  CHECK_FALSE(s.timeline().node(path.back()).match.inRound());
+  CHECK(s.timeline().currentIndex() == path[1]);
+  CHECK(s.autoplay());
+  CHECK(s.timeline().node(path[1]).caption.find("B has no 1") == 0);
+  CHECK(s.settings().visibility == Visibility::All);
+  // The same puzzle again is practice: the rating stays, the streak counts.
+  const double rating = s.settings().learner.rating;
+  s.apply(intentOf(Intent::Kind::RetryPuzzle));
+  CHECK_FALSE(s.trainer().solved);
+  s.apply(playIntent(play(tileOf(1, 1), End::L)));
+  REQUIRE(s.trainer().solved);
+  CHECK(*s.trainer().solved);
+  CHECK(s.trainer().verdict == "Solved: 1-1 L wins by force.");
+  CHECK(s.settings().learner.rating == rating);
+  CHECK(s.trainer().ratingChange == 0);
+  CHECK(s.settings().learner.streak == 1);
+  CHECK(s.settings().learner.history.size() == 2);
+  CHECK(s.settings().learner.result(kSample + "#1") == std::optional<bool>(true));
+}
+
+TEST_CASE("trainer: the next puzzle is an untried one nearest the rating, of the theme asked for") {
+  std::vector<PuzzleCard> cards{{1, "a", {"count"}, 1200}, {2, "b", {"block"}, 1450}, {3, "c", {"block"}, 1900},
+                                {4, "d", {"heavy"}, 1500}};
+  LearnerProgress l;
+  CHECK(nextPuzzle(cards, l, "f", 0) == 4);  // 1500 itself
+  CHECK(nextPuzzle(cards, l, "f", 4) == 2);  // not the current one: 1450 is nearest
+  l.history.push_back("f#2=1");
+  CHECK(nextPuzzle(cards, l, "f", 4) == 1);  // tried puzzles come after the untried (1200 before 1900)
+  l.theme = "block";
+  CHECK(nextPuzzle(cards, l, "f", 0) == 3);  // of the theme: 3 untried, 2 solved
+  l.history.push_back("f#3=0");
+  CHECK(nextPuzzle(cards, l, "f", 0) == 3);  // failed before solved
+  CHECK(nextPuzzle(cards, l, "f", 3) == 2);
+  l.theme = "read";
+  CHECK(nextPuzzle(cards, l, "f", 0) == 0);  // none of that theme
+}
+
+TEST_CASE("trainer: the rating moves by Glicko-2 on first tries only, and is saved and read back") {
+  LearnerProgress l;
+  TrainerPuzzle p;
+  p.file = "f";
+  p.number = 1;
+  p.rating = 1500;
+  const double up = recordTry(l, p, true);
+  CHECK(up > 100);  // a new learner (deviation 350) who solves an even puzzle gains much
+  CHECK(l.deviation < 350);
+  CHECK(recordTry(l, p, false) == 0);  // practice
+  CHECK(l.streak == 0);
+  p.number = 2;
+  p.rating = 2200;
+  const double before = l.rating;
+  CHECK(recordTry(l, p, false) < 0);
+  CHECK(before - l.rating < 40);  // failing a much harder puzzle costs little
+  l.theme = "count";
+  Settings s;
+  s.learner = l;
+  Settings back;
+  std::istringstream lines(settingsText(s));
+  for (std::string line; std::getline(lines, line);) {
+    const auto eq = line.find('=');
+    REQUIRE(applySetting(back, line.substr(0, eq), line.substr(eq + 1)).empty());
+  }
+  CHECK(back.learner.rating == doctest::Approx(l.rating).epsilon(0.001));
+  CHECK(back.learner.deviation == doctest::Approx(l.deviation).epsilon(0.001));
+  CHECK(back.learner.history == l.history);
+  CHECK(back.learner.theme == "count");
+  CHECK(applySetting(back, "PuzzleTheme", "chess") == "is not a puzzle theme");
+  CHECK(applySetting(back, "PuzzleTry", "f#1=2") == "is FILE#N=0 or FILE#N=1");
+  CHECK(applySetting(back, "PuzzleRating", "nan") == "is a number from 0 to 4000");
+}
+
+TEST_CASE("trainer: a record that is not a puzzle, or a number past the last, is refused with its file and line") {
+  const auto notPuzzle = loadPuzzle(std::string(STUDIO_TEST_DIR) + "/game.dgn", 1);
+  REQUIRE(std::holds_alternative<dgn::Error>(notPuzzle));
+  CHECK(std::get<dgn::Error>(notPuzzle).message == "record 1 is not a puzzle: it has no 'puzzle' line");
+  const auto past = loadPuzzle(kSample, 8);
+  REQUIRE(std::holds_alternative<dgn::Error>(past));
+  CHECK(std::get<dgn::Error>(past).message == "the file holds 7 records: there is no puzzle 8");
+  Session s;
+  s.apply(puzzleIntent(kSample, 0));
+  CHECK_FALSE(s.trainer().active());
+  CHECK(s.errorText().find("there is no puzzle 0") != std::string::npos);
+}
+
+TEST_CASE("trainer: every puzzle of the shipped books opens, and its solution is judged right") {
+  const std::filesystem::path dir = std::filesystem::path(STUDIO_TEST_DIR) / ".." / ".." / "puzzles";
+  for (const char* book : {"en-linea.dgn", "dominoes2.dgn"}) {
+    const std::string path = (dir / book).string();
+    const auto cards = listPuzzles(path);
+    REQUIRE(std::holds_alternative<std::vector<PuzzleCard>>(cards));
+    const auto& all = std::get<std::vector<PuzzleCard>>(cards);
+    CHECK(all.size() >= 200);
+    // A sample of each book through the session (every 25th): judged right, the line won.
+    for (std::size_t i = 0; i < all.size(); i += 25) {
+      Session s;
+      s.apply(puzzleIntent(path, all[i].number));
+      REQUIRE_MESSAGE(s.trainer().active(), s.errorText());
+      const Move sol = s.trainer().puzzle->solutions.front();
+      s.apply(playIntent(sol));
+      REQUIRE(s.trainer().solved);
+      CHECK(*s.trainer().solved);
+      const Match& end = s.timeline().node(s.timeline().branchPath().back()).match;
+      REQUIRE(end.lastResult());
+      CHECK(end.lastResult()->winner == idx(s.trainer().puzzle->mover));
+    }
+  }
+}
