@@ -13,7 +13,7 @@ namespace {
 using K = Intent::Kind;
 
 // The submenus' words, for the translations (the menus translate each part of a menu path).
-[[maybe_unused]] constexpr const char* kSubmenus[] = {N_("Tiles"), N_("Language"), N_("Mistakes of")};
+[[maybe_unused]] constexpr const char* kSubmenus[] = {N_("Tiles"), N_("Language"), N_("Mistakes of"), N_("Puzzle theme")};
 
 constexpr std::pair<int, const char*> kKeyNames[] = {{keycode::Space, "Space"},
                                                      {keycode::Escape, "Esc"},
