@@ -120,3 +120,11 @@ next-mistake
 next-mistake
 analysis-notes
 wait 20" "$ROOT/tests/studio/mistakes.dgn"
+
+# The puzzle trainer after a wrong move (the spec's example): the verdict, the note and the line
+# against the hardest split, still at the solution (the autoplay slowed so the shot shows it).
+shot puzzle "speed 0.25
+puzzle $ROOT/puzzles/sample.dgn 1
+wait 2
+play 1-0 L
+wait 20"

@@ -61,7 +61,10 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
   CHECK_FALSE(s.timeline().node(path.back()).match.inRound());
   CHECK(s.timeline().currentIndex() == path[1]);
   CHECK(s.autoplay());
-  CHECK(s.timeline().node(path[1]).caption.find("B has no 1") == 0);
+  CHECK(s.timeline().node(path[1]).caption ==
+        "Against the hardest split, B holds 5-5, 5-4, 4-4, 5-0 and 0-0.\nB has no 1: after 1-1 the L end is yours alone, "
+        "and 1-0 goes out next.");
+  CHECK(s.selected() == kNoTile);
   CHECK(s.settings().visibility == Visibility::All);
   // The same puzzle again is practice: the rating stays, the streak counts.
   const double rating = s.settings().learner.rating;

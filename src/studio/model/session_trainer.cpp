@@ -181,7 +181,7 @@ void Session::judgePuzzle(const Move& mv) {
     timeline_.setTitle(p.title);
     for (const Move& x : line->moves) timeline_.play(x);
     const std::string against = i18n::format(_("Against the hardest split, {0}."), {splitWords(line->world, p.mover)});
-    const std::string note = p.note.empty() ? against : puzzleNoteText(p.note) + "\n" + against;
+    const std::string note = p.note.empty() ? against : against + "\n" + puzzleNoteText(p.note);
     (void)timeline_.addNote(timeline_.branchPath().at(1), note);
     timeline_.jump(timeline_.branchPath().at(1));
     ++timelineId_;
@@ -190,6 +190,8 @@ void Session::judgePuzzle(const Move& mv) {
   // The answer is shown whole: every hand face up, both seats the learner's to step through.
   game_.seats = {Seat::Human, Seat::Human};
   settings_.visibility = Visibility::All;
+  selected_ = kNoTile;
+  chosenGhost_ = 0;
   unsaved_ = false;
   status(trainer_.verdict);
 }
