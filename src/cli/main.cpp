@@ -25,6 +25,7 @@
 #include "core/dgn.h"
 #include "core/files.h"
 #include "core/layout.h"
+#include "core/lesson.h"
 #include "core/perft.h"
 #include "core/summary.h"
 
@@ -114,14 +115,16 @@ int cmdLayout(const std::string& file, bool json, std::uint64_t maxSize, std::ui
 }
 
 // Checks one record (`name` as printed: the file, or FILE#K for the K-th record of a collection).
+// A lesson's tasks are validated at their positions (lesson::readChecked).
 void checkRecord(const dgn::Part& part, const std::string& file, const std::string& name, int& passed, int& failed) {
-  auto loaded = dgn::loadPart(part, file);
+  int tasks = 0;
+  auto loaded = lesson::readChecked(part, file, tasks);
   if (auto* e = std::get_if<dgn::Error>(&loaded)) {
     std::cout << "FAIL " << e->text() << "\n";
     ++failed;
     return;
   }
-  const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+  const dgn::Record& rec = std::get<dgn::Record>(loaded);
   // A puzzle's solutions are proved: exactly the moves that win by force.
   if (const auto wrong = ai::checkPuzzle(rec, file)) {
     std::cout << "FAIL " << wrong->text() << "\n";
@@ -135,6 +138,7 @@ void checkRecord(const dgn::Part& part, const std::string& file, const std::stri
   if (rec.puzzle)
     std::cout << ", puzzle proved: " << rec.puzzle->solutions.size()
               << (rec.puzzle->solutions.size() == 1 ? " solution" : " solutions");
+  if (tasks) std::cout << ", " << tasks << (tasks == 1 ? " task" : " tasks");
   std::cout << ")\n";
   ++passed;
 }

@@ -42,10 +42,20 @@ std::string quote(std::string_view s) {
 }
 
 // Statements: each is a header byte (kind, player, rejected, which texts follow), the line as a
-// zigzag varint difference from the previous statement's, a move's three bytes, then each text
-// present as a varint length and its bytes.
+// zigzag varint difference from the previous statement's, a move's three bytes (a task's fields),
+// then each text present as a varint length and its bytes. Only a move keeps a player: on any other
+// kind the player's bit marks a task (the two kind bits then read as a note's).
 namespace {
 enum : unsigned { kBitB = 4, kBitRejected = 8, kBitMoveText = 16, kBitNote = 32, kBitExpect = 64, kBitComment = 128 };
+char moveByte(const Move& m) {
+  return static_cast<char>(static_cast<unsigned>(m.kind) | static_cast<unsigned>(m.end) << 2 |
+                           static_cast<unsigned>(m.heading) << 4);
+}
+void readMoveByte(unsigned b, Move& m) {
+  m.kind = static_cast<MoveKind>(b & 3);
+  m.end = static_cast<End>(b >> 2 & 3);
+  m.heading = static_cast<Heading>(b >> 4 & 3);
+}
 std::uint64_t zigzag(std::int64_t v) {
   return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
 }
@@ -110,8 +120,9 @@ void Statements::push_back(const Statement& s) {
   if (count_ % kStride == 0 && count_) marks_.push_back({size_, lastLine_});
   lastOffset_ = size_;
   lastPrevLine_ = lastLine_;
-  unsigned head = static_cast<unsigned>(s.kind);
-  if (s.player == Player::B) head |= kBitB;
+  const bool task = s.kind == Statement::Kind::Task;
+  unsigned head = task ? static_cast<unsigned>(Statement::Kind::Note) | kBitB : static_cast<unsigned>(s.kind);
+  if (s.kind == Statement::Kind::Move && s.player == Player::B) head |= kBitB;
   if (s.rejected) head |= kBitRejected;
   if (!s.moveText.empty()) head |= kBitMoveText;
   if (!s.note.empty()) head |= kBitNote;
@@ -122,18 +133,63 @@ void Statements::push_back(const Statement& s) {
   putNumber(zigzag(s.line - lastLine_));
   lastLine_ = s.line;
   if (s.kind == Statement::Kind::Move) {
-    const char mv[3] = {static_cast<char>(s.move.tile),
-                        static_cast<char>(static_cast<unsigned>(s.move.kind) | static_cast<unsigned>(s.move.end) << 2 |
-                                          static_cast<unsigned>(s.move.heading) << 4),
-                        static_cast<char>(s.move.leftPip)};
+    const char mv[3] = {static_cast<char>(s.move.tile), moveByte(s.move), static_cast<char>(s.move.leftPip)};
     put(std::string_view(mv, 3));
   }
+  if (task) putTask(s.task ? *s.task : Task{});
   for (const std::string* t : {&s.moveText, &s.note, &s.expectText, &s.comment})
     if (!t->empty()) {
       putNumber(t->size());
       put(*t);
     }
   ++count_;
+}
+
+// A task: its kind, its moves (a count, then three bytes each), end, tiles or points, then its
+// prompt, explanation and text, each a varint length and its bytes.
+void Statements::putTask(const Task& t) {
+  const char k = static_cast<char>(t.kind);
+  put(std::string_view(&k, 1));
+  switch (t.kind) {
+    case Task::Kind::Play:
+      putNumber(t.moves.size());
+      for (const Move& m : t.moves) {
+        const char mv[3] = {static_cast<char>(m.tile), moveByte(m), static_cast<char>(m.leftPip)};
+        put(std::string_view(mv, 3));
+      }
+      break;
+    case Task::Kind::End: putNumber(static_cast<std::uint64_t>(t.end)); break;
+    case Task::Kind::Tiles: putNumber(t.tiles); break;
+    case Task::Kind::Points: putNumber(static_cast<std::uint64_t>(std::max(t.points, 0))); break;
+    case Task::Kind::Draw:
+    case Task::Kind::Pass: break;
+  }
+  for (const std::string* x : {&t.prompt, &t.explanation, &t.text}) {
+    putNumber(x->size());
+    put(*x);
+  }
+}
+
+void Statements::readTask(std::uint64_t& at, Task& t) const {
+  t = Task{};
+  t.kind = static_cast<Task::Kind>(byteAt(at++));
+  switch (t.kind) {
+    case Task::Kind::Play:
+      for (auto n = number(at); n; --n) {
+        Move m;
+        m.tile = static_cast<Tile>(byteAt(at++));
+        readMoveByte(byteAt(at++), m);
+        m.leftPip = byteAt(at++);
+        t.moves.push_back(m);
+      }
+      break;
+    case Task::Kind::End: t.end = static_cast<End>(number(at)); break;
+    case Task::Kind::Tiles: t.tiles = static_cast<Mask>(number(at)); break;
+    case Task::Kind::Points: t.points = static_cast<int>(number(at)); break;
+    case Task::Kind::Draw:
+    case Task::Kind::Pass: break;
+  }
+  for (std::string* x : {&t.prompt, &t.explanation, &t.text}) text(at, *x);
 }
 
 void Statements::clear() { *this = Statements(); }
@@ -156,17 +212,23 @@ void Statements::Iterator::decode() {
   const unsigned head = list_->byteAt(at++);
   Statement& s = current_;
   s.kind = static_cast<Statement::Kind>(head & 3);
-  s.player = head & kBitB ? Player::B : Player::A;
+  const bool b = (head & kBitB) != 0;
+  if (s.kind != Statement::Kind::Move && b) s.kind = Statement::Kind::Task;
+  s.player = s.kind == Statement::Kind::Move && b ? Player::B : Player::A;
   s.rejected = (head & kBitRejected) != 0;
   s.line = prevLine_ + unzigzag(list_->number(at));
   s.move = Move{};
   if (s.kind == Statement::Kind::Move) {
     s.move.tile = static_cast<Tile>(list_->byteAt(at++));
-    const unsigned b = list_->byteAt(at++);
-    s.move.kind = static_cast<MoveKind>(b & 3);
-    s.move.end = static_cast<End>(b >> 2 & 3);
-    s.move.heading = static_cast<Heading>(b >> 4 & 3);
+    readMoveByte(list_->byteAt(at++), s.move);
     s.move.leftPip = list_->byteAt(at++);
+  }
+  if (s.kind == Statement::Kind::Task) {
+    if (!s.task) s.task.emplace();
+    list_->readTask(at, *s.task);
+    s.task->line = s.line;
+  } else {
+    s.task.reset();
   }
   const std::pair<unsigned, std::string*> texts[] = {
       {kBitMoveText, &s.moveText}, {kBitNote, &s.note}, {kBitExpect, &s.expectText}, {kBitComment, &s.comment}};
@@ -407,6 +469,108 @@ std::string handText(Mask m) {
   return s.empty() ? "(none)" : s;
 }
 
+// A task's form (dgn.md, Lessons and tasks), read without its position: the task, and a play's
+// words of each move (for the reader to resolve them against the position).
+struct ReadTask {
+  Task task;
+  std::vector<std::vector<std::string>> moveWords;
+};
+
+constexpr std::string_view kTaskKinds = "task play, draw, pass, end, tiles or points";
+
+// The words of `task play`: a move starts at each word that is not an end or a heading.
+std::string readTaskMoves(const std::vector<std::string>& words, ReadTask& out) {
+  if (words.empty()) return "task play takes one or more moves before its prompt: task play 6-5 L 6-5 R \"...\"";
+  for (const std::string& w : words) {
+    const bool follows = w == "L" || w == "R" || w == "straight" || w == "left" || w == "right";
+    if (!follows || out.moveWords.empty()) out.moveWords.emplace_back();
+    out.moveWords.back().push_back(w);
+  }
+  for (const auto& mw : out.moveWords) {
+    auto mv = readMove(mw);
+    if (auto* e = std::get_if<std::string>(&mv)) return "task play: " + *e;
+    const Move m = std::get<WrittenMove>(mv).move;
+    if (m.kind != MoveKind::Play) return "task play lists plays: write 'task draw' or 'task pass' for a draw or a pass";
+    out.task.moves.push_back(m);
+  }
+  return {};
+}
+
+// The words of `task tiles`: one or more tiles, each once.
+std::string readTaskTiles(const std::vector<std::string>& words, Task& t) {
+  if (words.empty()) return "task tiles takes one or more tiles before its prompt: task tiles 6-4 4-1 \"...\"";
+  for (const std::string& w : words) {
+    const auto tile = parseTile(w);
+    if (!tile) return malformedTile(w);
+    if (t.tiles & bit(tile->tile())) return "task tiles names " + tileText(tile->tile()) + " twice";
+    t.tiles |= bit(tile->tile());
+  }
+  return {};
+}
+
+// The words between the kind and the prompt, for each kind.
+std::string readTaskWords(const std::string& kind, const std::vector<std::string>& words, ReadTask& out) {
+  Task& t = out.task;
+  if (kind == "play") {
+    t.kind = Task::Kind::Play;
+    return readTaskMoves(words, out);
+  }
+  if (kind == "draw" || kind == "pass") {
+    t.kind = kind == "draw" ? Task::Kind::Draw : Task::Kind::Pass;
+    if (!words.empty()) return "task " + kind + " takes only its prompt: task " + kind + " \"...\"";
+    return {};
+  }
+  if (kind == "end") {
+    t.kind = Task::Kind::End;
+    if (words.size() != 1 || (words[0] != "L" && words[0] != "R"))
+      return "task end takes the blocked end, L or R, before its prompt: task end R \"...\"";
+    t.end = words[0] == "L" ? End::L : End::R;
+    return {};
+  }
+  if (kind == "tiles") {
+    t.kind = Task::Kind::Tiles;
+    return readTaskTiles(words, t);
+  }
+  t.kind = Task::Kind::Points;
+  const std::string bad = "task points takes the round's points, a whole number 0..1000: task points 23 \"...\"";
+  if (words.size() != 1 || words[0].empty() || words[0].size() > 4 ||
+      !std::all_of(words[0].begin(), words[0].end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+      (words[0].size() > 1 && words[0][0] == '0'))
+    return bad;
+  t.points = std::stoi(words[0]);
+  return t.points > 1000 ? bad : std::string();
+}
+
+// task KIND WORDS... "prompt" ["explanation"].
+std::variant<ReadTask, std::string> readTask(const std::vector<Token>& toks) {
+  if (toks.size() < 2 || toks[1].quoted)
+    return "task takes what the learner must do, then a quoted prompt: " + std::string(kTaskKinds);
+  const std::string& kind = toks[1].text;
+  if (kind != "play" && kind != "draw" && kind != "pass" && kind != "end" && kind != "tiles" && kind != "points")
+    return "unknown task '" + kind + "': " + std::string(kTaskKinds);
+  std::size_t i = 2;
+  std::vector<std::string> words;
+  for (; i < toks.size() && !toks[i].quoted; ++i) words.push_back(toks[i].text);
+  ReadTask out;
+  if (auto e = readTaskWords(kind, words, out); !e.empty()) return e;
+  const std::size_t strings = toks.size() - i;
+  if (strings == 0) return "task " + kind + " needs its prompt, a quoted string: task " + kind + " ... \"What to do\"";
+  for (std::size_t k = i; k < toks.size(); ++k)
+    if (!toks[k].quoted)
+      return "task " + kind + ": '" + toks[k].text +
+             "' after the prompt: a task ends with its quoted prompt and an optional quoted explanation";
+  if (strings > 2) return "task " + kind + " takes a prompt and an optional explanation: two quoted strings at most";
+  if (toks[i].text.empty()) return "a task's prompt may not be empty";
+  out.task.prompt = toks[i].text;
+  if (strings == 2) {
+    if (toks[i + 1].text.empty()) return "a task's explanation may not be empty: leave it out";
+    out.task.explanation = toks[i + 1].text;
+  }
+  out.task.text = kind;
+  for (std::size_t k = 2; k < toks.size(); ++k) out.task.text += ' ' + writtenWord(toks[k]);
+  return out;
+}
+
 // No statement but `expect legal` (read as a stream) takes more words than this (`expect hand A`
 // and 28 tiles is the longest): a line of a million words is split only this far, never whole.
 constexpr std::size_t kMaxWords = 40;
@@ -511,7 +675,7 @@ class Reader {
         !toks[0].quoted && (head == "dgn" || head == "rules" || head == "players" || head == "title" ||
                             head == "about" || head == "round" || head == "note" || head == "expect" || head == "A" ||
                             head == "B" || head.starts_with("A:") || head.starts_with("B:") || head == "puzzle" ||
-                            head == "theme" || head == "rating" || head == "solution");
+                            head == "theme" || head == "rating" || head == "solution" || head == "task");
     if (known)
       if (auto e = finishDeal(); !e.empty()) return e;
     if (toks[0].quoted) return "a statement cannot start with a quoted string";
@@ -520,7 +684,7 @@ class Reader {
     std::vector<std::string> args, written;  // written: as a negative example is written back
     // Notes, expects and deal lines read their tokens directly: no copy of a megabyte-long line.
     const bool readsTokens = dealWord || head == "note" || head == "expect" || head == "players" || head == "title" ||
-                             head == "about" || head == "puzzle";
+                             head == "about" || head == "puzzle" || head == "task";
     for (std::size_t i = 1; i < toks.size() && !readsTokens; ++i) {
       args.push_back(toks[i].text);
       written.push_back(writtenWord(toks[i]));
@@ -535,6 +699,7 @@ class Reader {
     if (head == "solution") return solution(args);
     if (dealWord) return deal(head, toks);
     if (head == "note") return note(toks);
+    if (head == "task") return task(toks);
     if (head == "expect") return expect(toks);
     if (head == "A:" || head == "B:") return move(parsePlayer(head.substr(0, 1)).value(), args, written);
     if (head.size() > 2 && (head[0] == 'A' || head[0] == 'B') && head[1] == ':') {
@@ -939,6 +1104,25 @@ class Reader {
     s.kind = Statement::Kind::Note;
     s.line = line_;
     s.note = std::move(toks[1].text);  // a note may be megabytes long: moved, not copied
+    return push(std::move(s));
+  }
+
+  // task KIND ... "prompt" ["explanation"]: a step of a lesson. Its form is checked here (readTask);
+  // a play's moves are resolved against the position when they are legal there, and kept as
+  // written otherwise (lesson::validate, run by `dominoes check`, says why they are wrong).
+  std::string task(const std::vector<Token>& toks) {
+    if (auto e = ensureRound("a task"); !e.empty()) return e;
+    auto read = readTask(toks);
+    if (auto* e = std::get_if<std::string>(&read)) return *e;
+    auto& [t, moveWords] = std::get<ReadTask>(read);
+    const auto who = match_->toMove();
+    for (std::size_t i = 0; i < moveWords.size() && who; ++i)
+      if (const FoundMove found = findMove(*match_, *who, moveWords[i]); found.move) t.moves[i] = *found.move;
+    t.line = line_;
+    Statement s;
+    s.kind = Statement::Kind::Task;
+    s.line = line_;
+    s.task = std::move(t);
     return push(std::move(s));
   }
 
@@ -1488,6 +1672,9 @@ std::string write(const Record& rec) {
         case Statement::Kind::Note: o << "note " << quote(s.note); break;
         case Statement::Kind::Expect: o << "expect " << s.expectText; break;
         case Statement::Kind::Comment: break;
+        case Statement::Kind::Task:
+          if (s.task) o << "task " << s.task->text;
+          break;
       }
       // A comment is never written with a line break in it (commentText), so it stays one line.
       if (s.kind == Statement::Kind::Comment)

@@ -40,10 +40,24 @@ struct Expect {
   std::string text;                        // Error: the expected message fragment
 };
 
-struct Statement {
-  enum class Kind : std::uint8_t { Move, Note, Expect, Comment } kind = Kind::Move;  // Comment: a line holding only one
+// A `task` statement of a lesson (dgn.md, Lessons and tasks): what the learner must do at the position
+// where it stands. The reader checks its form; lesson::validate checks its answer against the position.
+struct Task {
+  enum class Kind : std::uint8_t { Play, Draw, Pass, End, Tiles, Points } kind = Kind::Play;
   LineNo line = 0;
-  Player player = Player::A;  // Move
+  std::vector<Move> moves;  // Play: the moves asked for (resolved against the position when legal there)
+  End end = End::None;      // End: the end that is blocked
+  Mask tiles = 0;           // Tiles: the tiles that can be played
+  int points = 0;           // Points: what the round just ended scores
+  std::string prompt, explanation;
+  std::string text;  // the words after `task`, as written (one space apart, strings quoted): what the writer writes
+};
+
+struct Statement {
+  // Comment: a line holding only one. Task: a lesson's `task` line (`task` holds it).
+  enum class Kind : std::uint8_t { Move, Note, Expect, Comment, Task } kind = Kind::Move;
+  LineNo line = 0;
+  Player player = Player::A;  // Move (other kinds do not keep a player)
   Move move;                  // Move: as read; after a replay, resolved (end, drawn tile). Kept for moves only.
   bool rejected = false;      // a negative example after `expect error`: checked, not played;
                               // moveText then holds the whole statement as written
@@ -52,6 +66,7 @@ struct Statement {
   std::string expectText;     // Expect: its words after "expect", as written (normalised spaces); the
                               // reader checks an expect as it reads it, so its words are all it keeps
   std::string comment;        // the `#` comment ending the line (its text after '#'); a Comment's text
+  std::optional<Task> task;   // Task
 };
 
 // A list of statements held compactly in one chunked byte string: a statement costs its text and a
@@ -117,6 +132,8 @@ class Statements {
   [[nodiscard]] unsigned char byteAt(std::uint64_t offset) const;
   [[nodiscard]] std::uint64_t number(std::uint64_t& offset) const;
   void text(std::uint64_t& offset, std::string& out) const;
+  void putTask(const Task& t);
+  void readTask(std::uint64_t& offset, Task& t) const;
   std::vector<std::string> chunks_;  // every chunk but the last holds exactly kChunk bytes
   std::uint64_t size_ = 0;
   std::size_t count_ = 0;
