@@ -453,9 +453,10 @@ TEST_CASE("dgn: Statements keep every field, in order, across chunks and copies"
   std::vector<dgn::Statement> want;
   for (int i = 0; i < 300; ++i) {
     dgn::Statement s;
-    s.kind = static_cast<dgn::Statement::Kind>(i % 4);
+    s.kind = static_cast<dgn::Statement::Kind>(i % 5);
     s.line = i % 7 == 0 ? 0 : 1000 - i;  // lines may go down (a studio's statements have none)
-    s.player = i % 3 ? dom::Player::A : dom::Player::B;
+    // Only a move keeps its player.
+    s.player = i % 3 || s.kind != dgn::Statement::Kind::Move ? dom::Player::A : dom::Player::B;
     s.rejected = i % 5 == 0;
     if (s.kind == dgn::Statement::Kind::Move) {
       s.move.kind = static_cast<dom::MoveKind>(i % 3);
@@ -468,15 +469,41 @@ TEST_CASE("dgn: Statements keep every field, in order, across chunks and copies"
     s.note = i == 150 ? std::string(200000, 'n') : i % 3 ? "a note " + std::to_string(i) : "";
     s.expectText = i % 4 == 2 ? "turn A" : "";
     s.comment = i % 6 ? "" : " c" + std::to_string(i);
+    if (s.kind == dgn::Statement::Kind::Task) {
+      dgn::Task t;
+      t.kind = static_cast<dgn::Task::Kind>(i % 6);
+      t.line = s.line;
+      for (int k = 0; k < i % 4; ++k)
+        t.moves.push_back({dom::MoveKind::Play, static_cast<dom::Tile>((i + k) % 28), static_cast<dom::End>(k % 3),
+                           static_cast<dom::Heading>(k % 3), static_cast<std::uint8_t>(k % 7)});
+      t.end = static_cast<dom::End>(i % 3);
+      t.tiles = static_cast<dom::Mask>(i * 2654435761u) & dom::kAllTiles;
+      t.points = i * 3;
+      t.prompt = "prompt " + std::to_string(i);
+      t.explanation = i % 2 ? "" : "why " + std::to_string(i);
+      t.text = "play 6-6 \"prompt\"";
+      s.task = t;
+    }
     list.push_back(s);
     want.push_back(s);
   }
-  auto same = [](const dgn::Statement& a, const dgn::Statement& b) {
+  // A task keeps the fields of its kind: a play its moves, an end its end, and so on.
+  auto sameTask = [](const dgn::Task& a, const dgn::Task& b) {
+    using K = dgn::Task::Kind;
+    bool moves = a.moves.size() == b.moves.size();
+    for (std::size_t k = 0; moves && k < a.moves.size(); ++k)
+      moves = a.moves[k].same(b.moves[k]) && a.moves[k].leftPip == b.moves[k].leftPip;
+    return a.kind == b.kind && a.line == b.line && a.prompt == b.prompt && a.explanation == b.explanation &&
+           a.text == b.text && (a.kind != K::Play || moves) && (a.kind != K::End || a.end == b.end) &&
+           (a.kind != K::Tiles || a.tiles == b.tiles) && (a.kind != K::Points || a.points == b.points);
+  };
+  auto same = [&](const dgn::Statement& a, const dgn::Statement& b) {
     return a.kind == b.kind && a.line == b.line && a.player == b.player && a.rejected == b.rejected &&
            (a.kind != dgn::Statement::Kind::Move ||
             (a.move.kind == b.move.kind && a.move.tile == b.move.tile && a.move.end == b.move.end &&
              a.move.heading == b.move.heading && a.move.leftPip == b.move.leftPip)) &&
-           a.moveText == b.moveText && a.note == b.note && a.expectText == b.expectText && a.comment == b.comment;
+           a.moveText == b.moveText && a.note == b.note && a.expectText == b.expectText && a.comment == b.comment &&
+           a.task.has_value() == b.task.has_value() && (!a.task || sameTask(*a.task, *b.task));
   };
   REQUIRE(list.size() == want.size());
   std::size_t i = 0;
