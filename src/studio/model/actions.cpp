@@ -13,7 +13,8 @@ namespace {
 using K = Intent::Kind;
 
 // The submenus' words, for the translations (the menus translate each part of a menu path).
-[[maybe_unused]] constexpr const char* kSubmenus[] = {N_("Tiles"), N_("Language"), N_("Mistakes of"), N_("Puzzle theme")};
+[[maybe_unused]] constexpr const char* kSubmenus[] = {N_("Tiles"), N_("Language"), N_("Mistakes of"),
+                                                      N_("Puzzle theme")};
 
 constexpr std::pair<int, const char*> kKeyNames[] = {{keycode::Space, "Space"},
                                                      {keycode::Escape, "Esc"},
@@ -149,7 +150,7 @@ void viewActions(Builder& b) {
     static const char* const words[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
                                         N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
                                         N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
-                                        N_("Puzzles")};
+                                        N_("Puzzles"),   N_("Learn")};
     static_assert(std::size(words) == kPanes);
     b.add(std::string("view.pane.") + name(p), words[i], {}, {}, [p](const ActionContext& c, Intents& out) {
        out.push_back(paneIntent(p, !c.s().settings().isOpen(p)));
@@ -381,6 +382,17 @@ void seatActions(Builder& b) {
 
 void learnActions(Builder& b) {
   b.menu = "Help";
+  b.add("learn.course", N_("Learn"), {}, {},
+        [](const ActionContext&, Intents& out) { out.push_back(paneIntent(Pane::Learn, true)); });
+  b.add(
+       "learn.lesson_restart", N_("Start the lesson again"), {},
+       [](const ActionContext& c) { return c.s().course().active(); },
+       [](const ActionContext& c, Intents& out) {
+         Intent in = intentOf(K::StartLesson);
+         in.path = c.s().course().file;
+         out.push_back(in);
+       })
+      .why = [](const ActionContext&) { return std::string(_("no lesson is on: Help > Learn")); };
   b.add("learn.puzzles", N_("Puzzles"), {}, {}, [](const ActionContext& c, Intents& out) {
     out.push_back(paneIntent(Pane::Puzzles, true));
     if (!c.s().trainer().active()) out.push_back(intentOf(K::NextPuzzle));

@@ -159,6 +159,32 @@ bool paneVerb(Line& l) {
   return true;
 }
 
+// answer end L|R, answer tiles TILE..., answer points N: a lesson's task answered (c.word the kind).
+bool answerVerb(Line& l) {
+  l.c.kind = K::Answer;
+  const auto& w = l.w;
+  if (w.empty()) return l.fail("answer takes end L|R, tiles TILE... or points N");
+  l.c.word = std::string(w[0]);
+  if (w[0] == "end") {
+    if (w.size() != 2 || (w[1] != "L" && w[1] != "R")) return l.fail("answer end takes L or R");
+    l.c.number = w[1] == "L" ? 0 : 1;
+    return true;
+  }
+  if (w[0] == "points") {
+    if (w.size() != 2 || !wholeNumber(w[1], 0, 999, l.c.number)) return l.fail("answer points takes a number 0..999");
+    return true;
+  }
+  if (w[0] == "tiles") {
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const auto t = parseTile(w[i]);
+      if (!t) return l.fail("answer tiles takes tiles such as 6-4, found " + echoed(w[i]));
+      l.c.tiles |= bit(t->tile());
+    }
+    return true;
+  }
+  return l.fail("answer takes end L|R, tiles TILE... or points N, found " + echoed(w[0]));
+}
+
 // The panes, edit mode and the verbs that take a file name.
 Parsed paneAndFileVerbs(Line& l) {
   const std::string_view cmd = l.cmd;
@@ -170,6 +196,8 @@ Parsed paneAndFileVerbs(Line& l) {
     return true;
   }
   if (cmd == "load") return l.path(K::Load);
+  if (cmd == "lesson") return l.path(K::Lesson);
+  if (cmd == "answer") return answerVerb(l);
   if (cmd == "puzzle") {  // puzzle FILE N: the N-th record of a collection (from 1), in the trainer
     l.c.kind = K::Puzzle;
     const auto sp = l.arg.find_last_of(' ');

@@ -34,6 +34,8 @@ struct ScriptCommand {
     ScenariosDir,
     OpenScenario,
     Puzzle,  // puzzle FILE N: the trainer opens puzzle N (from 1) of a collection
+    Lesson,  // lesson FILE: Learn mode opens the lesson
+    Answer,  // answer end L|R, answer tiles T..., answer points N: a lesson's task answered
     Dialog,
     ExportTable,
     SelectPlayable,
@@ -75,6 +77,7 @@ struct ScriptCommand {
   Visibility visibility = Visibility::All;
   Zone zone = Zone::Box;
   Tile tile = kNoTile;
+  Mask tiles = 0;  // answer tiles
   Player player = Player::A;
   bool on = false;                   // edit, teaching, animate, autoplay; analysis: all tiles known
   long long number = 0;              // jump, wait, open-scenario, click-ghost, analysis-row/-play, monkey's frames

@@ -161,6 +161,7 @@ bool Session::canRedo() const {
 // A user's intent the seats forbid: playing while a computer seat is to move, or selecting a
 // computer seat's tile. It is refused with the reason and changes nothing (the computer keeps thinking).
 bool Session::refused(const Intent& in) {
+  if (lessonBlocks(in)) return true;
   const auto who = match().toMove();
   const bool play = in.kind == Intent::Kind::Play || in.kind == Intent::Kind::PlaySelected;
   if (play && who && !game_.seats[static_cast<std::size_t>(idx(*who))].human()) {
@@ -196,6 +197,7 @@ void Session::firstRun() {
     hint_ = N_("Click a tile, then a ghost to play (or Tab, Enter).");
   }
   settings_.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
+  settings_.open[static_cast<std::size_t>(Pane::Learn)] = true;  // it offers the first lesson
   bump();
 }
 
@@ -211,6 +213,7 @@ void Session::newGame(const NewGameOptions& o) {
   timeline_.reset(m, dealRecord(m));
   ++timelineId_;
   trainer_ = {};
+  course_ = {};
   playersFromSeats_ = true;
   timeline_.setPlayers(playerNames());
   filePath_.clear();
@@ -235,6 +238,7 @@ bool Session::open(const std::string& path) {
   timeline_ = std::move(t);
   ++timelineId_;
   trainer_ = {};
+  course_ = {};
   filePath_ = path;
   unsaved_ = false;
   game_.seats = {Seat::Human, Seat::Human};  // a record is reviewed; play on from any position
@@ -271,6 +275,14 @@ void Session::play(const Move& mv) {
   if (!who) {
     status(_("no round is on"));
     return;
+  }
+  // A lesson's play, draw or pass task: the engine judges the move, legal or not (session_course.cpp).
+  if (const LessonStep* t = course_.pending(); t && t->node == timeline_.currentIndex()) {
+    using TK = dgn::Task::Kind;
+    if (t->task.kind == TK::Play || t->task.kind == TK::Draw || t->task.kind == TK::Pass) {
+      answerLesson(lesson::Answer{t->task.kind, mv, End::None, 0, 0});
+      return;
+    }
   }
   // The engine's reason names the player and the action ("A cannot draw: ..."): shown as it is.
   if (const std::string why = match().illegal(mv, *who); !why.empty()) {
@@ -325,6 +337,7 @@ void Session::editorStart() {
   timeline_.resetSetup(started->first, started->second);
   ++timelineId_;
   trainer_ = {};
+  course_ = {};
   game_.rules = started->first.rules().text();
   playersFromSeats_ = true;
   timeline_.setPlayers(playerNames());
@@ -565,7 +578,7 @@ void Session::apply(const Intent& in) {
     bump();
     return;
   }
-  if (applyTrainer(in)) {
+  if (applyTrainer(in) || applyCourse(in)) {
     ++epoch_;
     bump();
     return;

@@ -10,7 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/lesson.h"
 #include "studio/model/coach.h"
+#include "studio/model/course.h"
 #include "studio/model/editor.h"
 #include "studio/model/jobs.h"
 #include "studio/model/players.h"
@@ -90,6 +92,12 @@ struct Intent {
                      // or the book of the current rules)
     RetryPuzzle,     // the same puzzle again (practice: the rating does not move)
     SetPuzzleTheme,  // path: a theme of kPuzzleThemes, or "" for any
+    // Learn mode (course.h).
+    StartLesson,   // path: the lesson's file
+    AnswerEnd,     // node: 0 the L end, 1 the R end
+    AnswerTiles,   // tiles: the tiles the learner picked
+    AnswerPoints,  // node: the points typed
+    EndLesson,     // back to the course: the lesson's record stays on the table, free to play on
     // The window's own business (App handles these; the session ignores them).
     ExportPng,
     ExportTablePng,
@@ -122,6 +130,7 @@ struct Intent {
   std::string path;                                // Open, Save, ExportPng
   NewGameOptions game;                             // NewGame
   std::vector<std::pair<int, std::string>> notes;  // AddNotes: node, text
+  Mask tiles = 0;                                  // AnswerTiles
 };
 using Intents = std::vector<Intent>;
 
@@ -236,6 +245,8 @@ class Session {
   [[nodiscard]] const Trainer& trainer() const { return trainer_; }
   // The puzzle book of a rules preset in the data folder ("" when it has none).
   [[nodiscard]] static std::string puzzleBook(const std::string& rules);
+  // Learn mode: the lesson on the table, if any, and where the learner is in it.
+  [[nodiscard]] const Course& course() const { return course_; }
 
  private:
   Settings settings_;
@@ -294,6 +305,12 @@ class Session {
   bool openPuzzle(const std::string& path, int number);
   void nextPuzzle(const std::string& path);
   void judgePuzzle(const Move& mv);
+  // Learn mode (session_course.cpp).
+  Course course_;
+  bool applyCourse(const Intent& in);
+  bool startLesson(const std::string& path);
+  void answerLesson(const lesson::Answer& a);
+  [[nodiscard]] bool lessonBlocks(const Intent& in);
   void askHint();
   void analyseRecord();
   void jumpMistake(int dir);

@@ -107,6 +107,7 @@ bool Session::openPuzzle(const std::string& path, int number) {
   settings_.open[static_cast<std::size_t>(Pane::Editor)] = false;
   editor_.load(m);
   trainer_ = Trainer{};
+  course_ = {};
   trainer_.cards = std::move(cards);
   spdlog::info("puzzle {} ({}): {}", p.id(), p.rating, files::printable(p.title));
   trainer_.puzzle = std::move(p);

@@ -41,6 +41,21 @@ void Settings::clamp() {
     h.erase(h.begin(), h.end() - static_cast<std::ptrdiff_t>(LearnerProgress::kMaxHistory));
 }
 
+int Settings::starsOf(const std::string& lesson) const {
+  for (const auto& [name, n] : lessonStars)
+    if (name == lesson) return n;
+  return 0;
+}
+
+void Settings::setStars(const std::string& lesson, int stars) {
+  for (auto& [name, n] : lessonStars)
+    if (name == lesson) {
+      n = std::max(n, stars);
+      return;
+    }
+  if (lessonStars.size() < 1000) lessonStars.emplace_back(lesson, stars);
+}
+
 std::optional<bool> LearnerProgress::result(const std::string& id) const {
   for (auto it = history.rbegin(); it != history.rend(); ++it)
     if (it->size() == id.size() + 2 && it->compare(0, id.size(), id) == 0 && (*it)[id.size()] == '=')
@@ -139,6 +154,13 @@ std::string applySetting(Settings& s, std::string_view key, std::string_view val
     return {};
   }
   if (auto e = applyLearner(s.learner, key, value); e != "is not a setting") return e;
+  if (key == "LessonStars") {  // NAME=1..3, NAME a file name (no '/')
+    const auto eq = value.rfind('=');
+    const auto n = eq == std::string_view::npos ? std::nullopt : strictInt(value.substr(eq + 1), 1, 3);
+    if (!n || eq == 0 || value.substr(0, eq).find('/') != std::string_view::npos) return "is NAME=1, 2 or 3";
+    s.setStars(std::string(value.substr(0, eq)), *n);
+    return {};
+  }
   if (key.substr(0, 5) == "Pane.") {
     Pane p;
     if (!parsePane(key.substr(5), p)) return "is not a pane";
@@ -170,6 +192,8 @@ std::string settingsText(const Settings& s) {
                 l.deviation, l.volatility, l.streak);
   o << learner;
   if (!l.theme.empty()) o << "PuzzleTheme=" << l.theme << "\n";
+  for (const auto& [name, n] : s.lessonStars)
+    if (name.find_first_of("\r\n") == std::string::npos) o << "LessonStars=" << name << "=" << n << "\n";
   for (const auto& t : l.history)
     if (t.find_first_of("\r\n") == std::string::npos) o << "PuzzleTry=" << t << "\n";
   return o.str();

@@ -26,6 +26,7 @@ enum class Pane : std::uint8_t {
   Tracker,
   Analysis,
   Puzzles,
+  Learn,
   Count
 };
 inline constexpr int kPanes = static_cast<int>(Pane::Count);
@@ -52,10 +53,15 @@ struct Settings {
   bool ghosts = true;
   float speed = 1.0f;  // autoplay moves per second
   float computerDelay = 0.4f;
-  std::array<bool, kPanes> open{true, true, true, true, false, true, true, false, false, false, false, false, false};
+  std::array<bool, kPanes> open{true,  true,  true,  true,  false, true,  true,
+                                false, false, false, false, false, false, false};
   std::vector<std::string> recent;
   std::string language;  // chosen in View > Language ("" follows the environment)
   LearnerProgress learner;
+  // Learn mode: the best stars of each lesson finished (its file name), in the order first finished.
+  std::vector<std::pair<std::string, int>> lessonStars;
+  [[nodiscard]] int starsOf(const std::string& lesson) const;
+  void setStars(const std::string& lesson, int stars);  // keeps the best
   void clamp();
   [[nodiscard]] bool isOpen(Pane p) const { return open[static_cast<std::size_t>(p)]; }
 };

@@ -38,8 +38,14 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
   using P = Pane;
   stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}, {P::Tracker, 0.3f}}, open, 0, top,
         side, height, gap);
-  stack(out, {{P::Puzzles, 0.45f}, {P::Analysis, 0.45f}, {P::Rules, 0.45f}, {P::Score, 0.27f}, {P::Log, 0.28f}}, open,
-        side + gap + centre + gap, top, side, height, gap);
+  stack(out,
+        {{P::Learn, 0.5f},
+         {P::Puzzles, 0.45f},
+         {P::Analysis, 0.45f},
+         {P::Rules, 0.45f},
+         {P::Score, 0.27f},
+         {P::Log, 0.28f}},
+        open, side + gap + centre + gap, top, side, height, gap);
   auto centreOpen = open;
   if (editing) {
     // Edit mode: the table over the editor; the hands and stock are the match's, not the edit's.

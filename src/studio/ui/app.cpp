@@ -59,7 +59,7 @@ const char* paneWord(Pane p) {
   static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
                                        N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
                                        N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
-                                       N_("Puzzles")};
+                                       N_("Puzzles"),   N_("Learn")};
   static_assert(std::size(titles) == kPanes);
   return _(titles[static_cast<int>(p)]);
 }
@@ -721,6 +721,31 @@ void App::dumpTrainer(nlohmann::json& j) const {
   j["puzzle"] = p;
 }
 
+void App::dumpCourse(nlohmann::json& j) const {
+  using nlohmann::json;
+  const Course& c = session.course();
+  json done = json::array();
+  for (const auto& [name, n] : settings().lessonStars) done.push_back({{"lesson", name}, {"stars", n}});
+  json l = {{"done", done}};
+  if (!c.active()) {
+    l["lesson"] = nullptr;
+    j["learn"] = l;
+    return;
+  }
+  l["lesson"] = c.name;
+  l["title"] = c.title;
+  l["step"] = c.step;
+  l["steps"] = c.steps.size();
+  l["stars"] = c.stars ? json(*c.stars) : json(nullptr);
+  l["wrong"] = c.wrongTries;
+  l["feedback"] = c.feedback;
+  l["right"] = c.lastRight;
+  const LessonStep* p = c.pending();
+  l["waiting"] = p && p->node == timeline().currentIndex();
+  l["prompt"] = p ? json(p->task.prompt) : json(nullptr);
+  j["learn"] = l;
+}
+
 nlohmann::json App::rawState() const {
   nlohmann::json j;
   dumpPosition(j);
@@ -729,6 +754,7 @@ nlohmann::json App::rawState() const {
   dumpRecordAnalysis(j);
   dumpActions(j);
   dumpTrainer(j);
+  dumpCourse(j);
   for (const auto& p : panes_) p->dump(j);
   return j;
 }

@@ -140,6 +140,7 @@ class App {
   void dumpCoach(nlohmann::json& j) const;
   void dumpRecordAnalysis(nlohmann::json& j) const;
   void dumpTrainer(nlohmann::json& j) const;
+  void dumpCourse(nlohmann::json& j) const;
   void dumpActions(nlohmann::json& j) const;
   void measurePanes();
   mutable TrackerView tracker_;

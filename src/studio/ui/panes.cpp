@@ -32,6 +32,7 @@ std::vector<std::string_view> EditorPane::actions() const { return {"edit.positi
 std::vector<std::string_view> ScenariosPane::actions() const { return {"file.open"}; }
 std::vector<std::string_view> TrackerPane::actions() const { return {"view.as_a", "view.as_b"}; }
 std::vector<std::string_view> AnalysisPane::actions() const { return {"game.hint", "game.analyse"}; }
+std::vector<std::string_view> LearnPane::actions() const { return {"learn.course", "learn.lesson_restart"}; }
 std::vector<std::string_view> PuzzlesPane::actions() const {
   return {"learn.puzzles", "learn.puzzle_next", "learn.puzzle_retry"};
 }
@@ -51,6 +52,7 @@ std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer) {
   v.push_back(std::make_unique<TrackerPane>());
   v.push_back(std::make_unique<AnalysisPane>());
   v.push_back(std::make_unique<PuzzlesPane>());
+  v.push_back(std::make_unique<LearnPane>());
   return v;
 }
 

@@ -275,6 +275,29 @@ class PuzzlesPane final : public PaneView {
   nlohmann::json shown_;  // what it drew this frame (texts and button rects), for the dump
 };
 
+// The Learn pane (Learn mode, course.h): the course in teaching order with each lesson's stars;
+// during a lesson, the task, what the learner answers it with (on the table, or here: an end, the
+// tiles, the points), the verdict, and the stars at the end.
+class LearnPane final : public PaneView {
+ public:
+  LearnPane() : PaneView(Pane::Learn) {}
+  [[nodiscard]] std::vector<std::string_view> actions() const override;
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+
+ private:
+  std::vector<ScenarioEntry> lessons_;  // the course, listed once
+  bool listed_ = false;
+  std::string dir_;
+  std::size_t answerFor_ = ~std::size_t{0};  // the task the picks below belong to
+  Mask picked_ = 0;                          // a tiles task's picks
+  int points_ = 0;                           // a points task's number
+  nlohmann::json shown_;
+  void drawCourse(const App& app, Intents& out);
+  void drawLesson(const App& app, Intents& out);
+  void drawAnswer(const App& app, const LessonStep& step, Intents& out);
+};
+
 // Every pane, in the order they are drawn.
 [[nodiscard]] std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer);
 

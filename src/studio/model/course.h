@@ -1,0 +1,43 @@
+// Learn mode (docs/studio.md, Learn): a lesson is a DGN record whose `task` statements ask the
+// learner to act (dgn.md, Lessons and tasks). The studio steps through the record; at a task it waits
+// for the answer, judges it with the engine (lesson::judge), says why a wrong one is wrong and lets
+// the learner try again; the lesson ends with stars for the wrong tries. No ImGui.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dgn.h"
+#include "studio/model/timeline.h"
+
+namespace dom::studio {
+
+// A task of the lesson's record and the node it stands at (its position).
+struct LessonStep {
+  int node = 0;
+  dgn::Task task;
+};
+
+// The tasks of the timeline's current branch, in order.
+[[nodiscard]] std::vector<LessonStep> lessonSteps(const Timeline& t);
+
+// A task with its prompt and explanation in the UI's language (the scenarios' catalog).
+[[nodiscard]] dgn::Task translatedTask(const dgn::Task& t);
+
+struct Course {
+  std::string file;  // the lesson's path ("" when no lesson is on)
+  std::string name;  // its file name, as the settings keep its stars
+  std::string title;
+  std::vector<LessonStep> steps;
+  std::size_t step = 0;      // the next task to answer (steps.size() once every task is answered)
+  int wrongTries = 0;        // in the whole lesson
+  int wrongHere = 0;         // at the current task
+  std::string feedback;      // what the last answer got, in the UI's language
+  bool lastRight = false;    // ... and whether it was right
+  std::optional<int> stars;  // once every task is answered
+  [[nodiscard]] bool active() const { return !file.empty(); }
+  // The task waiting for its answer, if any.
+  [[nodiscard]] const LessonStep* pending() const { return step < steps.size() ? &steps[step] : nullptr; }
+};
+
+}  // namespace dom::studio

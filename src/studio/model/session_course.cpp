@@ -1,0 +1,155 @@
+// The session's Learn mode (course.h): opening a lesson, holding the timeline at each task until it
+// is answered, judging the answers with the engine, and the stars at the end.
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/files.h"
+#include "studio/model/i18n.h"
+#include "studio/model/session.h"
+
+namespace dom::studio {
+
+namespace {
+
+int pathPosOf(const Timeline& t, int node) {
+  const auto& p = t.branchPath();
+  const auto it = std::find(p.begin(), p.end(), node);
+  return it == p.end() ? -1 : static_cast<int>(it - p.begin());
+}
+
+}  // namespace
+
+bool Session::applyCourse(const Intent& in) {
+  using K = Intent::Kind;
+  switch (in.kind) {
+    case K::StartLesson: startLesson(in.path); break;
+    case K::EndLesson: course_ = {}; break;
+    case K::AnswerEnd: {
+      lesson::Answer a;
+      a.kind = dgn::Task::Kind::End;
+      a.end = in.node == 0 ? End::L : End::R;
+      answerLesson(a);
+      break;
+    }
+    case K::AnswerTiles: {
+      lesson::Answer a;
+      a.kind = dgn::Task::Kind::Tiles;
+      a.tiles = in.tiles;
+      answerLesson(a);
+      break;
+    }
+    case K::AnswerPoints: {
+      lesson::Answer a;
+      a.kind = dgn::Task::Kind::Points;
+      a.points = in.node;
+      answerLesson(a);
+      break;
+    }
+    default: return false;
+  }
+  return true;
+}
+
+bool Session::startLesson(const std::string& path) {
+  Timeline t;
+  if (auto err = t.loadFile(path)) {
+    showError(err->text());
+    return false;
+  }
+  std::vector<LessonStep> steps = lessonSteps(t);
+  if (steps.empty()) {
+    showError(dgn::Error{path, 0, "the record has no task: it is not a lesson"}.text());
+    return false;
+  }
+  timeline_ = std::move(t);
+  timeline_.first();
+  ++timelineId_;
+  filePath_.clear();  // Save asks for a new name: a lesson is never written over
+  unsaved_ = false;
+  game_.seats = {Seat::Human, Seat::Human};
+  game_.rules = match().rules().text();
+  playersFromSeats_ = false;
+  selected_ = kNoTile;
+  chosenGhost_ = 0;
+  autoplay_ = false;
+  hint_.clear();
+  lastDecision_.reset();
+  trainer_ = {};
+  editor_.load(match());
+  settings_.visibility = Visibility::All;
+  autoVisibility_ = false;
+  settings_.open[static_cast<std::size_t>(Pane::Learn)] = true;
+  settings_.open[static_cast<std::size_t>(Pane::Editor)] = false;
+  course_ = Course{};
+  course_.file = path;
+  course_.name = std::filesystem::path(path).filename().string();
+  course_.title = timeline_.title();
+  course_.steps = std::move(steps);
+  spdlog::info("lesson {}: {} tasks", files::printable(path), course_.steps.size());
+  return true;
+}
+
+// While a task waits, the timeline does not go past it (and no other move is played); going back to
+// read the notes again is free.
+bool Session::lessonBlocks(const Intent& in) {
+  const LessonStep* t = course_.pending();
+  if (!t) return false;
+  using K = Intent::Kind;
+  const int here = pathPosOf(timeline_, timeline_.currentIndex()), task = pathPosOf(timeline_, t->node);
+  bool blocked = false;
+  switch (in.kind) {
+    case K::Next:
+    case K::Last:
+    case K::Autoplay: blocked = here >= task; break;
+    case K::Jump: blocked = pathPosOf(timeline_, in.node) > task || pathPosOf(timeline_, in.node) < 0; break;
+    case K::Play:
+    case K::PlaySelected: blocked = timeline_.currentIndex() != t->node; break;
+    case K::DealNext: blocked = true; break;
+    default: break;
+  }
+  if (blocked) status(i18n::format(_("First the task: {0}"), {i18n::trScenarioLines(t->task.prompt)}));
+  return blocked;
+}
+
+void Session::answerLesson(const lesson::Answer& a) {
+  const LessonStep* t = course_.pending();
+  if (!t || t->node != timeline_.currentIndex()) {
+    status(_("no task waits for an answer here"));
+    return;
+  }
+  const dgn::Task task = translatedTask(t->task);
+  const Match& m = match();
+  const Player mover =
+      m.toMove().value_or(t->node > 0 && timeline_.current().move ? timeline_.current().by : Player::A);
+  const std::string why = lesson::judge(m, mover, task, a);
+  course_.lastRight = why.empty();
+  if (!why.empty()) {
+    ++course_.wrongTries;
+    ++course_.wrongHere;
+    course_.feedback = why;
+    status(why);
+    spdlog::info("lesson {}: task {} answered wrong", course_.name, course_.step + 1);
+    return;
+  }
+  const bool move =
+      task.kind == dgn::Task::Kind::Play || task.kind == dgn::Task::Kind::Draw || task.kind == dgn::Task::Kind::Pass;
+  ++course_.step;
+  course_.wrongHere = 0;
+  course_.feedback = _("Right!");
+  if (move) timeline_.next();  // the record's own move, one of those asked for (dominoes check proves it)
+  selected_ = kNoTile;
+  chosenGhost_ = 0;
+  if (!course_.pending()) {
+    course_.stars = lesson::stars(course_.wrongTries);
+    settings_.setStars(course_.name, *course_.stars);
+    course_.feedback = i18n::format(
+        P_("Right! The lesson is done: {0} star.", "Right! The lesson is done: {0} stars.", *course_.stars),
+        {std::to_string(*course_.stars)});
+  }
+  status(course_.feedback);
+  spdlog::info("lesson {}: task {} right", course_.name, course_.step);
+}
+
+}  // namespace dom::studio

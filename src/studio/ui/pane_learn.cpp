@@ -1,0 +1,215 @@
+// The Learn pane: the course (lessons/ in teaching order, each with the stars earned) and, during a
+// lesson, its task and the ways to answer it. A play, draw or pass is answered on the table; an end,
+// the tiles that can be played and a round's points are answered here.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "studio/model/i18n.h"
+#include "studio/model/paths.h"
+#include "studio/model/viewmodel.h"
+#include "studio/ui/app.h"
+
+namespace dom::studio {
+
+namespace {
+
+// Three stars as drawn shapes (the UI font may lack the glyph): `n` filled, the rest outlined.
+void drawStars(int n) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float r = ImGui::GetFontSize() * 0.45f;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  for (int i = 0; i < 3; ++i) {
+    const ImVec2 c(p.x + r + static_cast<float>(i) * r * 2.3f, p.y + ImGui::GetTextLineHeight() * 0.5f);
+    ImVec2 pts[10];
+    for (int k = 0; k < 10; ++k) {
+      const float a = -1.5707963f + static_cast<float>(k) * 0.6283185f;
+      const float rad = k % 2 == 0 ? r : r * 0.45f;
+      pts[k] = ImVec2(c.x + std::cos(a) * rad, c.y + std::sin(a) * rad);
+    }
+    const ImU32 gold = IM_COL32(240, 200, 70, 255);
+    if (i < n) dl->AddConvexPolyFilled(pts, 10, gold);  // ImGui fills concave shapes well enough at this size
+    dl->AddPolyline(pts, 10, gold, ImDrawFlags_Closed, 1.2f);
+  }
+  ImGui::Dummy(ImVec2(r * 2.3f * 3, ImGui::GetTextLineHeight()));
+}
+
+const char* kindWord(dgn::Task::Kind k) {
+  using TK = dgn::Task::Kind;
+  switch (k) {
+    case TK::Play: return "play";
+    case TK::Draw: return "draw";
+    case TK::Pass: return "pass";
+    case TK::End: return "end";
+    case TK::Tiles: return "tiles";
+    case TK::Points: return "points";
+  }
+  return "play";
+}
+
+bool button(const char* label, const std::string& id, nlohmann::json& shown) {
+  const bool hit = ImGui::Button((std::string(label) + "###" + id).c_str());
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  shown["buttons"][id] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  return hit;
+}
+
+}  // namespace
+
+void LearnPane::draw(const App& app, Intents& out) {
+  shown_ = nlohmann::json::object();
+  if (!app.beginPane(Pane::Learn, out)) return;
+  if (!listed_) {
+    dir_ = paths::dataDir("lessons");
+    if (!dir_.empty()) lessons_ = listScenarios(dir_);
+    listed_ = true;
+  }
+  if (app.session.course().active())
+    drawLesson(app, out);
+  else
+    drawCourse(app, out);
+  ImGui::End();
+}
+
+void LearnPane::drawCourse(const App& app, Intents& out) {
+  const Settings& st = app.settings();
+  if (lessons_.empty()) {
+    ImGui::TextWrapped("%s", _("No lessons were found."));
+    return;
+  }
+  // The first lesson not yet done is offered (the first run opens this pane).
+  const auto next =
+      std::find_if(lessons_.begin(), lessons_.end(), [&](const ScenarioEntry& e) { return st.starsOf(e.file) == 0; });
+  if (next != lessons_.end()) {
+    const bool first = next == lessons_.begin();
+    ImGui::TextWrapped("%s", first
+                                 ? _("New to dominoes? The course teaches the rules and the tips, one task at a time.")
+                                 : _("Go on with the course:"));
+    if (button(first ? _("Start the first lesson") : _("Next lesson"), "start", shown_)) {
+      Intent in = intentOf(Intent::Kind::StartLesson);
+      in.path = next->path;
+      out.push_back(in);
+    }
+    shown_["offer"] = next->file;
+  }
+  ImGui::Separator();
+  shown_["lessons"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < lessons_.size(); ++i) {
+    const ScenarioEntry& e = lessons_[i];
+    const int stars = st.starsOf(e.file);
+    drawStars(stars);
+    ImGui::SameLine();
+    const std::string label = std::to_string(i + 1) + ". " + shownText(S_(e.title.c_str()), kTitleShown);
+    if (ImGui::Selectable((label + "###lesson" + std::to_string(i)).c_str())) {
+      Intent in = intentOf(Intent::Kind::StartLesson);
+      in.path = e.path;
+      out.push_back(in);
+    }
+    if (ImGui::IsItemHovered() && !e.about.empty())
+      ImGui::SetTooltip("%s", shownText(S_(e.about.c_str()), kCaptionShown).c_str());
+    shown_["lessons"].push_back({{"file", e.file}, {"stars", stars}, {"label", label}});
+  }
+}
+
+void LearnPane::drawLesson(const App& app, Intents& out) {
+  const Course& c = app.session.course();
+  ImGui::TextWrapped("%s", shownText(S_(c.title.c_str()), kTitleShown).c_str());
+  const std::size_t shownStep = std::min(c.step + 1, c.steps.size());
+  const std::string progress =
+      i18n::format(_("Task {0} of {1}"), {std::to_string(shownStep), std::to_string(c.steps.size())});
+  ImGui::TextDisabled("%s", progress.c_str());
+  shown_["progress"] = progress;
+  ImGui::Separator();
+  if (const LessonStep* step = c.pending()) {
+    if (step->node == app.timeline().currentIndex()) {
+      const std::string prompt = i18n::trScenarioLines(step->task.prompt);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.85f, 0.4f, 1));
+      ImGui::TextWrapped("%s", prompt.c_str());
+      ImGui::PopStyleColor();
+      shown_["prompt"] = prompt;
+      drawAnswer(app, *step, out);
+    } else {
+      // The notes before the task: step on to it (Right arrow, or the Timeline's buttons).
+      ImGui::TextWrapped("%s", _("Read the note under the table, then go on."));
+      if (button(_("Continue"), "continue", shown_)) out.push_back(intentOf(Intent::Kind::Next));
+    }
+  }
+  if (!c.feedback.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, c.lastRight ? ImVec4(0.45f, 0.9f, 0.45f, 1) : ImVec4(1, 0.55f, 0.4f, 1));
+    ImGui::TextWrapped("%s", shownText(c.feedback, kCaptionShown).c_str());
+    ImGui::PopStyleColor();
+    shown_["feedback"] = c.feedback;
+    if (!c.lastRight) ImGui::TextDisabled("%s", _("Try again."));
+  }
+  if (c.stars) {
+    drawStars(*c.stars);
+    const std::string done =
+        i18n::format(P_("{0} wrong try in the lesson.", "{0} wrong tries in the lesson.", c.wrongTries),
+                     {std::to_string(c.wrongTries)});
+    ImGui::TextWrapped("%s", done.c_str());
+    shown_["done"] = done;
+    if (app.timeline().currentIndex() != app.timeline().branchPath().back() &&
+        button(_("Continue"), "continue", shown_))
+      out.push_back(intentOf(Intent::Kind::Next));
+  }
+  ImGui::Separator();
+  if (button(_("Back to the course"), "course", shown_)) out.push_back(intentOf(Intent::Kind::EndLesson));
+}
+
+void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out) {
+  using TK = dgn::Task::Kind;
+  const Course& c = app.session.course();
+  if (answerFor_ != c.step) {  // a new task: the picks start empty
+    answerFor_ = c.step;
+    picked_ = 0;
+    points_ = 0;
+  }
+  shown_["kind"] = kindWord(step.task.kind);
+  switch (step.task.kind) {
+    case TK::Play: ImGui::TextDisabled("%s", _("Play it on the table.")); break;
+    case TK::Draw: ImGui::TextDisabled("%s", _("Draw from the stock (D), on the table or in the Hands pane.")); break;
+    case TK::Pass: ImGui::TextDisabled("%s", _("Pass (P), in the Hands pane.")); break;
+    case TK::End:
+      for (int e = 0; e < 2; ++e) {
+        if (e) ImGui::SameLine();
+        if (button(e == 0 ? _("The L end") : _("The R end"), e == 0 ? "end-l" : "end-r", shown_)) {
+          Intent in = intentOf(Intent::Kind::AnswerEnd);
+          in.node = e;
+          out.push_back(in);
+        }
+      }
+      break;
+    case TK::Tiles: {
+      const auto who = app.match().toMove();
+      const Mask hand = who ? app.match().state().hand[idx(*who)] : 0;
+      int n = 0;
+      forEachHeaviestFirst(hand, [&](Tile t) {
+        if (n++ % 6 != 0) ImGui::SameLine();
+        bool on = (picked_ & bit(t)) != 0;
+        if (ImGui::Checkbox((tileText(t) + "###pick" + tileText(t)).c_str(), &on)) picked_ ^= bit(t);
+      });
+      if (button(_("Check"), "check", shown_)) {
+        Intent in = intentOf(Intent::Kind::AnswerTiles);
+        in.tiles = picked_;
+        out.push_back(in);
+      }
+      break;
+    }
+    case TK::Points:
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+      ImGui::InputInt((std::string(_("Points")) + "###points").c_str(), &points_);
+      points_ = std::clamp(points_, 0, 999);
+      ImGui::SameLine();
+      if (button(_("Check"), "check", shown_)) {
+        Intent in = intentOf(Intent::Kind::AnswerPoints);
+        in.node = points_;
+        out.push_back(in);
+      }
+      break;
+  }
+}
+
+void LearnPane::dump(nlohmann::json& j) const { j["learnPane"] = shown_; }
+
+}  // namespace dom::studio
