@@ -5,7 +5,7 @@ set -e
 root=${1:-$(dirname "$0")/..}
 cd "$root"
 sh po/xgettext.sh > po/dominoes-studio.pot
-python3 tools/scenario_strings.py po/scenarios/dominoes-scenarios.pot scenarios/*.dgn puzzles/*.dgn
+python3 tools/scenario_strings.py po/scenarios/dominoes-scenarios.pot scenarios/*.dgn lessons/*.dgn puzzles/*.dgn
 for lang in es fr pl hi; do
   for pair in "po/$lang.po po/dominoes-studio.pot" "po/scenarios/$lang.po po/scenarios/dominoes-scenarios.pot"; do
     set -- $pair

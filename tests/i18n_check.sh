@@ -18,7 +18,7 @@ msgcmp --use-untranslated po/dominoes-studio.pot "$tmp/fresh.pot" 2>"$tmp/err" |
 # And the template has no string the sources dropped.
 msgcmp --use-untranslated "$tmp/fresh.pot" po/dominoes-studio.pot 2>"$tmp/err" || { head -5 "$tmp/err" >&2; say "po/dominoes-studio.pot holds strings no source has: run po/update.sh"; }
 scen="$build/po/dominoes-scenarios.pot"
-[ -f "$scen" ] || python3 tools/scenario_strings.py "$scen" scenarios/*.dgn puzzles/*.dgn
+[ -f "$scen" ] || python3 tools/scenario_strings.py "$scen" scenarios/*.dgn lessons/*.dgn puzzles/*.dgn
 cmp -s "$scen" po/scenarios/dominoes-scenarios.pot || say "po/scenarios/dominoes-scenarios.pot differs from the scenarios' texts: run po/update.sh"
 
 for lang in es fr pl hi; do

@@ -23,7 +23,7 @@ dpkg-deb -c "$deb" > "$work/contents"
 for f in usr/bin/dominoes usr/bin/dominoes-studio usr/share/applications/dominoes-studio.desktop \
          usr/share/icons/hicolor/48x48/apps/dominoes-studio.png usr/share/icons/hicolor/256x256/apps/dominoes-studio.png \
          usr/share/icons/hicolor/scalable/apps/dominoes-studio.svg usr/share/man/man1/dominoes.1 \
-         usr/share/man/man1/dominoes-studio.1 usr/share/dominoes-studio/scenarios/win_by_domino.dgn usr/share/dominoes-studio/puzzles/en-linea.dgn \
+         usr/share/man/man1/dominoes-studio.1 usr/share/dominoes-studio/scenarios/win_by_domino.dgn usr/share/dominoes-studio/puzzles/en-linea.dgn usr/share/dominoes-studio/lessons/ORDER \
          usr/share/locale/es/LC_MESSAGES/dominoes-studio.mo usr/share/locale/hi/LC_MESSAGES/dominoes-scenarios.mo; do
   grep -q " ./$f\$" "$work/contents" || fail "the package lacks /$f"
 done
@@ -38,6 +38,7 @@ done
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" | tail -1
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" >/dev/null || fail "dominoes check of the installed scenarios"
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/puzzles" >/dev/null || fail "dominoes check of the installed puzzles"
+"$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/lessons" >/dev/null || fail "dominoes check of the installed lessons"
 printf 'animate off\nopen scenarios\nwait 3\ncheck /scenarios >0\nopen-scenario 0\nwait 3\nstep last\nwait 3\ncheck /error ""\ndump state.json\n' > pkg.script
 sh "$src/tests/xvfb.sh" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent HOME="$work" \
   "$root/usr/bin/dominoes-studio" --no-ini --frames 200 --script pkg.script --screenshot shot.png --dump-state end.json \

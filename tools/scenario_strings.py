@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the gettext template of the scenarios' texts: every `title`, `about`, `note` and `puzzle`
-string of the DGN files given (their English text is the msgid). A note of a file in a `puzzles`
+string of the DGN files given, and a lesson's `task` prompt and explanation (their English text is
+the msgid). A note of a file in a `puzzles`
 folder gives each of its sentences as its own msgid: the generator's notes are sentences of a fixed
 bank (docs/puzzles.md), one space apart. The files stay in English; the studio shows the
 translation (src/studio/i18n.h, S_()).
@@ -31,6 +32,32 @@ def quoted(rest):
     return None
 
 
+def quoted_all(rest):
+    """Every quoted string of a line's words, in order (a `task` line's prompt and explanation)."""
+    out, i = [], 0
+    while True:
+        while i < len(rest) and rest[i] not in '"#':
+            i += 1
+        if i >= len(rest) or rest[i] == '#':  # the end, or a comment
+            return out
+        text, j, chars = None, i + 1, []
+        while j < len(rest):
+            c = rest[j]
+            if c == '\\' and j + 1 < len(rest):
+                chars.append(rest[j + 1])
+                j += 2
+                continue
+            if c == '"':
+                text = ''.join(chars)
+                break
+            chars.append(c)
+            j += 1
+        if text is None:
+            return out
+        out.append(text)
+        i = j + 1
+
+
 def sentences(text):
     """A note's sentences: split after a full stop followed by one space."""
     return [t for t in re.split(r'(?<=\.) ', text) if t]
@@ -48,19 +75,21 @@ def main():
         with open(path, encoding='utf-8') as f:
             for n, line in enumerate(f, 1):
                 word, _, rest = line.strip().partition(' ')
-                if word not in ('title', 'about', 'note', 'puzzle'):
+                if word not in ('title', 'about', 'note', 'puzzle', 'task'):
                     continue
-                text = quoted(rest)
-                if not text:
-                    continue
+                texts = quoted_all(rest) if word == 'task' else [quoted(rest)]
                 ref = '%s:%d' % (os.path.basename(path), n)
-                for part in sentences(text) if puzzles and word == 'note' else [text]:
+                parts = []
+                for text in texts:
+                    if text:
+                        parts += sentences(text) if puzzles and word == 'note' else [text]
+                for part in parts:
                     if part not in seen:
                         seen[part] = []
                         order.append(part)
                     seen[part].append(ref)
-    lines = ['# The scenarios\' titles, abouts and notes, and the puzzles\' titles and note sentences '
-             '(tools/scenario_strings.py; do not edit).',
+    lines = ['# The scenarios\' and lessons\' titles, abouts and notes, the lessons\' task prompts and '
+             'explanations, and the puzzles\' titles and note sentences (tools/scenario_strings.py; do not edit).',
              'msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', '']
     for text in order:
         lines.append('#: ' + ' '.join(seen[text]))
