@@ -68,7 +68,9 @@ def po_string(s):
 
 
 def main():
-    out, files = sys.argv[1], sorted(sys.argv[2:])
+    # The lessons come last, so that their texts follow the scenarios' and the puzzles' in the template.
+    out = sys.argv[1]
+    files = sorted(sys.argv[2:], key=lambda p: (os.path.basename(os.path.dirname(os.path.abspath(p))) == 'lessons', p))
     seen, order = {}, []
     for path in files:
         puzzles = os.path.basename(os.path.dirname(os.path.abspath(path))) == 'puzzles'
