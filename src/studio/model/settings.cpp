@@ -14,8 +14,9 @@
 namespace dom::studio {
 
 const char* name(Pane p) {
-  static const char* const names[] = {"table",  "hands",     "stock", "timeline", "branches", "rules",  "score",
-                                      "editor", "scenarios", "log",   "tracker",  "analysis", "puzzles"};
+  static const char* const names[] = {"table",  "hands",     "stock", "timeline", "branches", "rules",   "score",
+                                      "editor", "scenarios", "log",   "tracker",  "analysis", "puzzles", "learn"};
+  static_assert(std::size(names) == kPanes);
   return names[static_cast<int>(p)];
 }
 
