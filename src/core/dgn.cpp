@@ -532,7 +532,7 @@ std::string readTaskWords(const std::string& kind, const std::vector<std::string
     return readTaskTiles(words, t);
   }
   t.kind = Task::Kind::Points;
-  const std::string bad = "task points takes the round's points, a whole number 0..1000: task points 23 \"...\"";
+  std::string bad = "task points takes the round's points, a whole number 0..1000: task points 23 \"...\"";
   if (words.size() != 1 || words[0].empty() || words[0].size() > 4 ||
       !std::all_of(words[0].begin(), words[0].end(), [](char c) { return c >= '0' && c <= '9'; }) ||
       (words[0].size() > 1 && words[0][0] == '0'))

@@ -52,7 +52,7 @@ std::string withExplanation(std::string why, const dgn::Task& t) {
 
 // A move answer (play, draw and pass tasks).
 std::string judgeMove(const Match& m, Player mover, const dgn::Task& t, const Move& answer) {
-  if (const std::string why = m.illegal(answer, mover); !why.empty()) return why;
+  if (std::string why = m.illegal(answer, mover); !why.empty()) return why;
   const Move mv = m.resolve(answer);
   const bool right = t.kind == Kind::Play   ? mv.kind == MoveKind::Play && listed(t, mv)
                      : t.kind == Kind::Draw ? mv.kind == MoveKind::Draw
