@@ -61,9 +61,10 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
   CHECK_FALSE(s.timeline().node(path.back()).match.inRound());
   CHECK(s.timeline().currentIndex() == path[1]);
   CHECK(s.autoplay());
-  CHECK(s.timeline().node(path[1]).caption ==
-        "Against the hardest split, B holds 5-5, 5-4, 4-4, 5-0 and 0-0.\nB has no 1: after 1-1 the L end is yours alone, "
-        "and 1-0 goes out next.");
+  CHECK(
+      s.timeline().node(path[1]).caption ==
+      "Against the hardest split, B holds 5-5, 5-4, 4-4, 5-0 and 0-0.\nB has no 1: after 1-1 the L end is yours alone, "
+      "and 1-0 goes out next.");
   CHECK(s.selected() == kNoTile);
   CHECK(s.settings().visibility == Visibility::All);
   // The same puzzle again is practice: the rating stays, the streak counts.
@@ -82,8 +83,8 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
 }
 
 TEST_CASE("trainer: the next puzzle is an untried one nearest the rating, of the theme asked for") {
-  std::vector<PuzzleCard> cards{{1, "a", {"count"}, 1200}, {2, "b", {"block"}, 1450}, {3, "c", {"block"}, 1900},
-                                {4, "d", {"heavy"}, 1500}};
+  std::vector<PuzzleCard> cards{
+      {1, "a", {"count"}, 1200}, {2, "b", {"block"}, 1450}, {3, "c", {"block"}, 1900}, {4, "d", {"heavy"}, 1500}};
   LearnerProgress l;
   CHECK(nextPuzzle(cards, l, "f", 0) == 4);  // 1500 itself
   CHECK(nextPuzzle(cards, l, "f", 4) == 2);  // not the current one: 1450 is nearest
@@ -167,4 +168,83 @@ TEST_CASE("trainer: every puzzle of the shipped books opens, and its solution is
       CHECK(end.lastResult()->winner == idx(s.trainer().puzzle->mover));
     }
   }
+}
+
+TEST_CASE("learn: every lesson of the course is completed with three stars by its expected answers") {
+  const std::filesystem::path dir = std::filesystem::path(STUDIO_TEST_DIR) / ".." / ".." / "lessons";
+  int lessons = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".dgn") continue;
+    ++lessons;
+    CAPTURE(entry.path().filename().string());
+    Session s;
+    Intent start = intentOf(Intent::Kind::StartLesson);
+    start.path = entry.path().string();
+    s.apply(start);
+    REQUIRE_MESSAGE(s.course().active(), s.errorText());
+    CHECK(s.filePath().empty());  // a lesson is never saved over
+    const std::size_t steps = s.course().steps.size();
+    REQUIRE(steps > 0);
+    for (int guard = 0; s.course().pending() && guard < 1000; ++guard) {
+      const LessonStep& step = *s.course().pending();
+      if (s.timeline().currentIndex() != step.node) {
+        s.apply(intentOf(Intent::Kind::Next));  // the notes before the task
+        continue;
+      }
+      using TK = dgn::Task::Kind;
+      const dgn::Task& t = step.task;
+      Intent in;
+      switch (t.kind) {
+        case TK::Play: in = playIntent(t.moves.front()); break;
+        case TK::Draw: in = playIntent(Move{MoveKind::Draw}); break;
+        case TK::Pass: in = playIntent(Move{MoveKind::Pass}); break;
+        case TK::End:
+          in = intentOf(Intent::Kind::AnswerEnd);
+          in.node = t.end == End::L ? 0 : 1;
+          break;
+        case TK::Tiles:
+          in = intentOf(Intent::Kind::AnswerTiles);
+          in.tiles = t.tiles;
+          break;
+        case TK::Points:
+          in = intentOf(Intent::Kind::AnswerPoints);
+          in.node = t.points;
+          break;
+      }
+      const std::size_t before = s.course().step;
+      s.apply(in);
+      REQUIRE_MESSAGE(s.course().step == before + 1, s.course().feedback);
+    }
+    CHECK_FALSE(s.course().pending());
+    CHECK(s.course().stars == std::optional<int>(3));
+    CHECK(s.settings().starsOf(entry.path().filename().string()) == 3);
+  }
+  CHECK(lessons >= 12);
+}
+
+TEST_CASE("learn: a wrong answer is refused with its reason, the timeline waits, and stars fall with the tries") {
+  Session s;
+  Intent start = intentOf(Intent::Kind::StartLesson);
+  start.path = std::string(STUDIO_TEST_DIR) + "/../../lessons/10_winning_by_domino.dgn";
+  s.apply(start);
+  REQUIRE(s.course().active());
+  while (s.course().pending() && s.timeline().currentIndex() != s.course().pending()->node)
+    s.apply(intentOf(Intent::Kind::Next));
+  REQUIRE(s.course().pending());
+  const int node = s.timeline().currentIndex();
+  s.apply(intentOf(Intent::Kind::Next));  // refused: the task waits
+  CHECK(s.timeline().currentIndex() == node);
+  CHECK(s.statusText().rfind("First the task: ", 0) == 0);
+  Intent points = intentOf(Intent::Kind::AnswerPoints);  // the wrong kind of answer for a play task
+  points.node = 3;
+  s.apply(points);
+  CHECK_FALSE(s.course().lastRight);
+  CHECK(s.course().feedback == "That is not the kind of answer this task asks for.");
+  CHECK(s.course().wrongTries == 1);
+  CHECK(lesson::stars(0) == 3);
+  CHECK(lesson::stars(2) == 2);
+  CHECK(lesson::stars(3) == 1);
+  // Another file or a new game ends the lesson.
+  s.apply(intentOf(Intent::Kind::EndLesson));
+  CHECK_FALSE(s.course().active());
 }

@@ -142,6 +142,21 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       if (!fileAction(app, c, in)) fail(c, app.session.errorText());
       break;
     }
+    case K::Lesson: {
+      Intent in = intentOf(Intent::Kind::StartLesson);
+      in.path = arg;
+      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
+      break;
+    }
+    case K::Answer: {
+      Intent in = intentOf(c.word == "end"     ? Intent::Kind::AnswerEnd
+                           : c.word == "tiles" ? Intent::Kind::AnswerTiles
+                                               : Intent::Kind::AnswerPoints);
+      in.node = static_cast<int>(c.number);
+      in.tiles = c.tiles;
+      app.apply(in);
+      break;
+    }
     case K::OpenScenario:  // the N-th scenario as the Scenarios pane lists them (from 0)
       if (c.number >= static_cast<long long>(app.scenarios().paths().size()))
         fail(c, "no such scenario");
