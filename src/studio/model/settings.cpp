@@ -58,10 +58,11 @@ void Settings::setStars(const std::string& lesson, int stars) {
 }
 
 std::optional<bool> LearnerProgress::result(const std::string& id) const {
-  for (auto it = history.rbegin(); it != history.rend(); ++it)
-    if (it->size() == id.size() + 2 && it->compare(0, id.size(), id) == 0 && (*it)[id.size()] == '=')
-      return it->back() == '1';
-  return std::nullopt;
+  // The newest try of `id`: the history runs oldest first.
+  std::optional<bool> found;
+  for (const std::string& h : history)
+    if (h.size() == id.size() + 2 && h.compare(0, id.size(), id) == 0 && h[id.size()] == '=') found = h.back() == '1';
+  return found;
 }
 
 namespace {

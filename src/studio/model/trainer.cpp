@@ -131,7 +131,7 @@ const char* puzzleThemeLabel(std::string_view theme) {
 
 std::string puzzleNoteText(const std::string& note) {
   if (note.empty() || i18n::language() == "en") return note;
-  if (const std::string whole = S_(note.c_str()); whole != note) return whole;
+  if (std::string whole = S_(note.c_str()); whole != note) return whole;
   // The book's notes are sentences of a small bank, each translated on its own.
   std::string out, sentence;
   for (std::size_t i = 0; i < note.size(); ++i) {
