@@ -7,7 +7,9 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   nlohmann-json3-dev libpcg-cpp-dev libstb-dev fonts-dejavu-core \
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
   python3 binutils dpkg-dev file clang-format clang-tidy \
-  gettext libharfbuzz-dev libfreetype-dev fonts-noto-core ccache optipng
+  gettext libharfbuzz-dev libfreetype-dev fonts-noto-core ccache optipng \
+  pybind11-dev python3-dev python3-pytest lintian devscripts librsvg2-bin appstream \
+  shared-mime-info desktop-file-utils
 
 .PHONY: deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
 
