@@ -14,7 +14,7 @@ shuffled order), N steps (default 300) of rate R (default 0.5), which stops shor
 and keeps the weights nearer zero; the other 20% report how well it predicts choices it did not
 see. The weights are printed per unit of each feature, in kPolicyWeights' form. The kept weights
 come from the choices of the expert playing without the policy (expert:policy=0, as above): fitted
-to the choices of the expert that uses them, they played worse (docs/players.md). Plain Python, no
+to the choices of the expert that uses them, they played worse (docs/research/players-log.md). Plain Python, no
 packages.
 """
 import math

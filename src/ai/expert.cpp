@@ -18,7 +18,7 @@
 namespace dom::ai {
 
 // Sized on this project's build machine (a Zen 2 EPYC core): a median decision of about 34 ms at
-// ms=50 on en-linea (docs/players.md, Time and determinism).
+// ms=50 on en-linea (docs/research/players-log.md, Time and determinism).
 long long expertPlayouts(int ms) { return 1250LL * std::max(ms, 1); }
 long long expertNodes(int ms) { return 2500LL * std::max(ms, 1); }
 long long expertDeals(int ms) { return std::clamp(50LL * ms, 16LL, 100000LL); }

@@ -459,7 +459,7 @@ template <class Table>
 // The tips' policy (PlayoutModel::policy): each placement the mover can make weighs exp(w . f), f its
 // PolicyFeatures and w these weights per unit of each feature, and one is drawn in proportion to its
 // weight. The weights are a conditional logit fitted to the choices of the expert at ms=50 playing
-// without the policy (2026-12-02: 7,858 en-linea decisions against greedy; docs/players.md, The tips'
+// without the policy (2026-12-02: 7,858 en-linea decisions against greedy; docs/research/players-log.md, The tips'
 // policy in the playouts): doubles gone, ends that few unseen tiles follow or that the other cannot
 // follow, keeping a tile for the ends and the double of the new end's number weigh most.
 struct PolicyWeights {

@@ -7,7 +7,7 @@
 
 namespace dom::ai {
 
-// The weights of the tips (docs/players.md, Strategist). The defaults are the tuned ones.
+// The weights of the tips (docs/research/players-log.md, Strategist). The defaults are the tuned ones.
 struct StrategistWeights {
   double heavy = 0.5;    // per pip of the tile played (heavy tiles early)
   double dbl = 4.0;      // a double played (get rid of doubles)
