@@ -9,9 +9,9 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   python3 binutils dpkg-dev file clang-format clang-tidy \
   gettext libharfbuzz-dev libfreetype-dev fonts-noto-core ccache optipng \
   pybind11-dev python3-dev python3-pytest lintian devscripts librsvg2-bin appstream \
-  shared-mime-info desktop-file-utils
+  shared-mime-info desktop-file-utils gnuplot-nox
 
-.PHONY: deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
+.PHONY: ladder deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -101,6 +101,10 @@ format-check:
 # clang-tidy over src/ with .clang-tidy's checks (function size included), one file a job.
 lint: build
 	run-clang-tidy -p $(BUILD) -j $(JOBS) -quiet -extra-arg=-Wno-unknown-warning-option $(filter src/%.cpp,$(SOURCES))
+
+# The ladder of levels (docs/ladder.md and its plots): minutes of CPU, the expert's games most.
+ladder: build
+	bash tools/ladder.sh $(BUILD)
 
 PREFIX ?= /usr/local
 install: build

@@ -323,6 +323,33 @@ void printText(const Job& job, const Tally& t, const TimeStats (&time)[2], int w
 
 }  // namespace
 
+Pairing playPairing(const std::string& rulesText, const std::string& a, const std::string& b, std::uint64_t seed,
+                    long long games, bool matches, int threads) {
+  Pairing out;
+  Job job;
+  auto parsed = parseRules(std::string_view(rulesText));
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    out.error = *e;
+    return out;
+  }
+  job.rules = std::get<Rules>(parsed);
+  job.spec[0] = a;
+  job.spec[1] = b;
+  job.seed = seed;
+  job.games = games;
+  job.matches = matches;
+  job.cpuTime = true;
+  const auto workers = static_cast<int>(std::min<long long>(threads, games));
+  std::vector<Gathered> gathered(static_cast<std::size_t>(workers));
+  (void)runGames(job, workers, gathered);
+  if (const Gathered* e = firstError(gathered)) {
+    out.error = "game " + std::to_string(e->errorGame + 1) + ": " + e->error;
+    return out;
+  }
+  out.tally = sumUp(gathered, out.ms);
+  return out;
+}
+
 struct MatchCommand::Options {
   std::string a, b, rules = "en-linea", games = "1000", seed = "1", threads = "1", out, policyData;
   bool json = false, matches = false, cpuTime = false;

@@ -158,6 +158,17 @@ inline void Tally::add(int winner, int roundCount, long long pts) {
   return mix64(mix64(mix64(seed) ^ a) + b * 0x2545f4914f6cdd1dULL);
 }
 
+// One pairing of two player specs as `match` plays it (paired deals, seats swapped, any threads give
+// the same results), for `ladder`: the tally from `a`'s side and both players' decision CPU times.
+// `error` is set (and the rest meaningless) when a game failed.
+struct Pairing {
+  Tally tally;
+  TimeHistogram ms[2];  // the decision CPU times of `a` and `b` where a choice existed
+  std::string error;
+};
+[[nodiscard]] Pairing playPairing(const std::string& rulesText, const std::string& a, const std::string& b,
+                                  std::uint64_t seed, long long games, bool matches, int threads);
+
 // The `match` subcommand: its options are registered on construction; run() executes it once chosen.
 class MatchCommand {
  public:

@@ -19,6 +19,7 @@
 #include "ai/puzzle.h"
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
+#include "cli/cmd_ladder.h"
 #include "cli/cmd_match.h"
 #include "cli/cmd_puzzles.h"
 #include "cli/options.h"
@@ -660,7 +661,8 @@ bool readNumbers(const CLI::App& app, Args& a) {
 
 // Runs the chosen subcommand of a (bench-solver, analyse, match and puzzles have their own classes); its exit code.
 int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const dom::cli::AnalyseCommand& analyse,
-              const dom::cli::MatchCommand& match, const dom::cli::PuzzlesCommand& puzzles) {
+              const dom::cli::MatchCommand& match, const dom::cli::PuzzlesCommand& puzzles,
+              const dom::cli::LadderCommand& ladder) {
   if (*a.replay) return cmdReplay(a.file, a.json, a.maxSize, a.record);
   if (*a.check) return cmdCheck(a.paths, a.maxSize);
   if (*a.rules) return cmdRules(a.ruleWords);
@@ -676,6 +678,7 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
   if (analyse.chosen()) return analyse.run();
   if (match.chosen()) return match.run();
   if (puzzles.chosen()) return puzzles.run();
+  if (ladder.chosen()) return ladder.run();
   return 2;
 }
 
@@ -691,6 +694,7 @@ int main(int argc, char** argv) {
   const dom::cli::AnalyseCommand analyse(app);
   const dom::cli::MatchCommand match(app);
   const dom::cli::PuzzlesCommand puzzles(app);
+  const dom::cli::LadderCommand ladder(app);
 
   try {
     app.parse(argc, argv);
@@ -706,7 +710,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return runChosen(args, benchSolver, analyse, match, puzzles);
+    return runChosen(args, benchSolver, analyse, match, puzzles, ladder);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << files::printable(e.what()) << "\n";
     return 1;

@@ -1,0 +1,180 @@
+// `dominoes ladder`: a round robin of the levels. Each level plays its neighbour above and the two
+// anchors (the two weakest levels), seats swapped on paired deals; the results are fitted with a
+// Bradley-Terry model to Elo ratings, random at 0. Single rounds for rules without a target, matches
+// to the target otherwise. The same seed gives the same ratings with any --threads.
+#include "cli/cmd_ladder.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "ai/ladder.h"
+#include "ai/players.h"
+#include "cli/cmd_match.h"
+#include "cli/options.h"
+#include "core/files.h"
+#include "core/rules.h"
+
+namespace dom::cli {
+
+namespace {
+
+struct Entrant {
+  std::string name, spec;
+  TimeHistogram ms;  // its decision CPU times over every game it played
+};
+
+// The pairings: each level with the next, and each with the two anchors (levels 0 and 1), once each.
+std::vector<std::pair<int, int>> pairings(int n) {
+  std::set<std::pair<int, int>> set;
+  for (int i = 0; i + 1 < n; ++i) set.insert({i, i + 1});
+  for (int a = 0; a < std::min(2, n); ++a)
+    for (int i = 0; i < n; ++i)
+      if (i != a) set.insert({std::min(a, i), std::max(a, i)});
+  return {set.begin(), set.end()};
+}
+
+std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+// rating against median decision time, one point per level with its interval, drawn by gnuplot.
+std::string plot(const std::string& path, const std::string& rules, const std::vector<Entrant>& e,
+                 const std::vector<ai::Rated>& r) {
+  const std::string data = path + ".dat", script = path + ".gp";
+  std::string text;
+  for (std::size_t i = 0; i < e.size(); ++i)
+    text += fixed(std::max(e[i].ms.stats().median, 1e-4), 6) + " " + fixed(r[i].elo, 1) + " " + fixed(r[i].lo, 1) +
+            " " + fixed(r[i].hi, 1) + " \"" + e[i].name + "\"\n";
+  if (auto err = files::writeAtomic(data, text); !err.empty()) return err;
+  const std::string gp = "set terminal pngcairo size 900,600\nset output '" + path +
+                         "'\nset logscale x\nset xlabel 'median decision time (ms of CPU)'\nset ylabel 'Elo (random "
+                         "= 0)'\nset title 'The ladder: " +
+                         rules + "'\nset key off\nset grid\nplot '" + data +
+                         "' using 1:2:3:4 with yerrorbars pt 7, '' using 1:2:5 with labels offset 1,1 left\n";
+  if (auto err = files::writeAtomic(script, gp); !err.empty()) return err;
+  const int rc = std::system(("gnuplot '" + script + "'").c_str());
+  std::filesystem::remove(data);
+  std::filesystem::remove(script);
+  return rc == 0 ? std::string() : "gnuplot failed to draw " + path + " (is gnuplot installed? make deps)";
+}
+
+}  // namespace
+
+struct LadderCommand::Options {
+  std::string rules = "en-linea", games = "200", seed = "1", threads = "1", plot, levels;
+  bool json = false;
+};
+
+LadderCommand::LadderCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
+  sub_ = app.add_subcommand("ladder", "Rate the levels on one Elo scale from games between them (Bradley-Terry)");
+  sub_->add_option("--rules", o_->rules, "rule set (default en-linea); a target means matches, else single rounds");
+  sub_->add_option("--games", o_->games, "games per pairing, an even number from 2 to 1000000 (default 200)");
+  sub_->add_option("--seed", o_->seed, "seed of the deals and the players, 0 to 2^64-1 (default 1)");
+  sub_->add_option("--threads", o_->threads, "worker threads, 1 to 256 (default 1); the results do not change");
+  sub_->add_option("--levels", o_->levels,
+                   "the entrants, comma-separated level names or player specs, weakest first (default: the eight "
+                   "levels)");
+  sub_->add_flag("--json", o_->json, "print one JSON object");
+  sub_->add_option("--plot", o_->plot, "draw rating against decision time into this PNG (gnuplot)");
+}
+
+LadderCommand::~LadderCommand() = default;
+
+bool LadderCommand::chosen() const { return sub_ && sub_->parsed(); }
+
+int LadderCommand::run() const {
+  std::vector<Entrant> entrants;
+  long long games = 0, threads = 1;
+  std::uint64_t seed = 0;
+  Rules rules;
+  try {
+    auto parsed = parseRules(std::string_view(o_->rules));
+    if (auto* e = std::get_if<std::string>(&parsed)) throw UsageError{"--rules: " + files::cutWords(*e)};
+    rules = std::get<Rules>(parsed);
+    games = static_cast<long long>(wholeNumber("--games", o_->games, 2, 1000000));
+    if (games % 2) throw UsageError{"--games: " + o_->games + " is odd: each deal is played from both seats"};
+    seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
+    threads = static_cast<long long>(wholeNumber("--threads", o_->threads, 1, 256));
+    if (o_->plot.find_first_of("'\\\n") != std::string::npos)
+      throw UsageError{"--plot: the file name may not hold a quote, a backslash or a line break"};
+    if (o_->levels.empty()) {
+      for (const ai::Level& l : ai::levels()) entrants.push_back({std::string(l.name), std::string(l.spec), {}});
+    } else {
+      std::stringstream words(o_->levels);
+      for (std::string w; std::getline(words, w, ',');) {
+        std::string spec = w;
+        for (const ai::Level& l : ai::levels())
+          if (l.name == w) spec = l.spec;
+        if (auto err = ai::playerSpecError(spec); !err.empty()) throw UsageError{"--levels: " + files::cutWords(err)};
+        entrants.push_back({w, spec, {}});
+      }
+      if (entrants.size() < 2) throw UsageError{"--levels: a ladder needs at least two entrants"};
+    }
+  } catch (const UsageError& u) {
+    std::cerr << "dominoes ladder: " << u.message << "\n";
+    return 2;
+  }
+  const bool matches = rules.target > 0;
+  const auto pairs = pairings(static_cast<int>(entrants.size()));
+  std::vector<ai::PairResult> results;
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const auto [i, j] = pairs[k];
+    Entrant &a = entrants[static_cast<std::size_t>(i)], &b = entrants[static_cast<std::size_t>(j)];
+    if (::isatty(STDERR_FILENO))
+      std::fprintf(stderr, "pairing %zu of %zu: %s against %s\n", k + 1, pairs.size(), a.name.c_str(), b.name.c_str());
+    const Pairing p =
+        playPairing(rules.text(), a.spec, b.spec, gameSeed(seed, k, 7), games, matches, static_cast<int>(threads));
+    if (!p.error.empty()) {
+      std::cerr << "dominoes ladder: " << a.name << " against " << b.name << ": " << p.error << "\n";
+      return 1;
+    }
+    results.push_back(
+        {i, j, static_cast<double>(p.tally.wins) + 0.5 * static_cast<double>(p.tally.ties), p.tally.games});
+    a.ms.merge(p.ms[0]);
+    b.ms.merge(p.ms[1]);
+  }
+  const auto rated = ai::bradleyTerry(static_cast<int>(entrants.size()), results, 0);
+  std::vector<std::size_t> order(entrants.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return rated[x].elo < rated[y].elo; });
+  if (o_->json) {
+    nlohmann::ordered_json j{
+        {"rules", rules.text()}, {"games_per_pairing", games}, {"levels", nlohmann::json::array()}};
+    for (std::size_t i : order) {
+      const TimeStats t = entrants[i].ms.stats();
+      j["levels"].push_back(nlohmann::ordered_json{{"name", entrants[i].name},
+                                                   {"spec", entrants[i].spec},
+                                                   {"elo", rated[i].elo},
+                                                   {"ci95", {rated[i].lo, rated[i].hi}},
+                                                   {"decision_ms", {{"median", t.median}, {"p95", t.p95}}}});
+    }
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << rules.text() << ": " << pairs.size() << " pairings of " << games << (matches ? " matches" : " rounds")
+              << ", seed " << seed << "\n";
+    for (std::size_t i : order)
+      std::cout << files::printable(entrants[i].name) << " (" << files::printable(entrants[i].spec)
+                << "): " << fixed(rated[i].elo, 0) << " [" << fixed(rated[i].lo, 0) << ", " << fixed(rated[i].hi, 0)
+                << "], median decision " << fixed(entrants[i].ms.stats().median, 3) << " ms\n";
+  }
+  if (!o_->plot.empty())
+    if (auto err = plot(o_->plot, rules.text(), entrants, rated); !err.empty()) {
+      std::cerr << "dominoes ladder: " << err << "\n";
+      return 1;
+    }
+  return 0;
+}
+
+}  // namespace dom::cli
