@@ -1,0 +1,34 @@
+# libdominoes: the engine (src/core and src/ai) as static libraries with their headers, a CMake
+# package config (find_package(Dominoes): Dominoes::core, Dominoes::ai) and a pkg-config file
+# (dominoes.pc), all in the `dev` component: the dominoes-dev package. docs/library.md describes it.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+install(TARGETS dominoes_core dominoes_ai EXPORT DominoesTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev)
+# Headers keep their in-tree names under include/dominoes/ ("core/match.h", "ai/players.h"); the
+# fast playout paths (fast.h, playout_impl.h) are not part of the library.
+foreach(dir core ai)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dominoes/${dir}
+          COMPONENT dev FILES_MATCHING PATTERN "*.h" PATTERN "fast.h" EXCLUDE PATTERN "playout_impl.h" EXCLUDE)
+endforeach()
+
+set(DOMINOES_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/Dominoes)
+install(EXPORT DominoesTargets NAMESPACE Dominoes:: DESTINATION ${DOMINOES_CMAKE_DIR} COMPONENT dev)
+configure_package_config_file(${CMAKE_CURRENT_SOURCE_DIR}/DominoesConfig.cmake.in
+                              ${CMAKE_CURRENT_BINARY_DIR}/DominoesConfig.cmake INSTALL_DESTINATION ${DOMINOES_CMAKE_DIR})
+# 0.x: no promise across minor versions (docs/library.md, Stability).
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/DominoesConfigVersion.cmake
+                                 VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/DominoesConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/DominoesConfigVersion.cmake
+        DESTINATION ${DOMINOES_CMAKE_DIR} COMPONENT dev)
+
+# The .pc file finds its prefix from where it lies (${pcfiledir}), so the same file serves any
+# --prefix and the package's /usr.
+file(RELATIVE_PATH DOMINOES_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
+configure_file(${CMAKE_CURRENT_SOURCE_DIR}/dominoes.pc.in ${CMAKE_CURRENT_BINARY_DIR}/dominoes.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/dominoes.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT dev)
+install(FILES ${PROJECT_SOURCE_DIR}/docs/library.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dominoes-dev COMPONENT dev)
+install(FILES ${PROJECT_SOURCE_DIR}/examples/play_round.cpp
+              ${PROJECT_SOURCE_DIR}/examples/CMakeLists.txt ${PROJECT_SOURCE_DIR}/examples/Makefile
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dominoes-dev/examples COMPONENT dev)

@@ -1,0 +1,477 @@
+// `import dominoes`: the engine of Dominoes Studio for Python (docs/python.md). A thin layer on the
+// C++ library (docs/library.md): tiles are ints 0..27, hands lists of tiles (heaviest first), moves
+// Move values; a Match keeps the public history of its round (for observations) and the DGN record
+// of what was played (for `dgn()`).
+#include <pybind11/operators.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "ai/analysis.h"
+#include "ai/observation.h"
+#include "ai/players.h"
+#include "core/dgn.h"
+#include "core/layout.h"
+#include "core/match.h"
+#include "core/movetext.h"
+#include "core/rules.h"
+
+namespace py = pybind11;
+
+namespace {
+
+using namespace dom;
+
+std::vector<int> tiles(Mask m) {
+  std::vector<int> out;
+  forEachHeaviestFirst(m, [&](Tile t) { out.push_back(t); });
+  return out;
+}
+
+std::vector<Move> moves(const MoveList& l) { return {l.begin(), l.end()}; }
+
+Rules parse(const std::string& text) {
+  auto parsed = parseRules(std::string_view(text));
+  if (auto* e = std::get_if<std::string>(&parsed)) throw py::value_error(*e);
+  return std::get<Rules>(parsed);
+}
+
+std::optional<Player> winnerOf(std::uint8_t w) {
+  return w == 2 ? std::nullopt : std::optional<Player>(static_cast<Player>(w));
+}
+
+std::string moveRepr(const Move& m) {
+  if (m.kind == MoveKind::Draw) return m.tile == kNoTile ? "Move(draw)" : "Move(draw " + tileText(m.tile) + ")";
+  if (m.kind == MoveKind::Pass) return "Move(pass)";
+  std::string s = "Move(" + tileText(m.tile);
+  if (m.end != End::None) s += std::string(" ") + letter(m.end);
+  if (m.heading != Heading::Straight) s += std::string(" ") + name(m.heading);
+  return s + ")";
+}
+
+// A match with the public history of its round and the record of what was played.
+struct Game {
+  dgn::Record record;
+  Match match;
+  ai::RoundLog log;
+
+  explicit Game(const Rules& rules) : match(rules) {
+    record.rules = rules;
+    record.rulesText = rules.text();
+  }
+
+  void startRound(std::uint64_t seed) {
+    if (auto why = match.canStartRound(); !why.empty()) throw py::value_error(why);
+    dgn::RoundRecord r;
+    r.number = match.round() + 1;
+    const Deal d = dealFromSeed(seed, match.rules().hand);
+    r.hand = d.hand;
+    r.stock.assign(d.stock.begin(), d.stock.begin() + d.stockSize);
+    if (auto why = dgn::startRound(match, r); !why.empty()) throw py::value_error(why);
+    log.clear();
+    record.rounds.push_back(std::move(r));
+  }
+
+  [[nodiscard]] Player mover() const {
+    if (!match.inRound()) throw py::value_error("no round is on: start_round first");
+    return match.state().turn;
+  }
+
+  // The legal move m names (a lead's orientation as given), or a ValueError with the rules' reason.
+  [[nodiscard]] Move legal(const Move& m) const {
+    const Player who = mover();
+    for (const Move& l : match.legalMoves())
+      if (l.same(m)) return m.isLead() ? m : l;
+    if (m.kind == MoveKind::Play && m.end == End::None && !match.state().beforeLead()) {
+      const std::string words = tileText(m.tile);
+      return parseMove(words);
+    }
+    throw py::value_error(match.illegal(m, who));
+  }
+
+  [[nodiscard]] Move parseMove(const std::string& text) const {
+    const FoundMove found = findMove(match, mover(), moveWords(text));
+    if (!found.move) throw py::value_error(found.error);
+    return *found.move;
+  }
+
+  // Applies a legal move; returns it as applied (a draw's tile filled in).
+  Move play(const Move& m) {
+    const Player who = mover();
+    const Move mv = match.resolve(legal(m));
+    const bool recorded = !record.rounds.empty() && record.rounds.back().number == match.round();
+    if (mv.kind == MoveKind::Play) {
+      if (recorded) dgn::appendMove(record.rounds.back(), match, who, mv);  // its text needs the ends before
+      return log.apply(match, mv);
+    }
+    const Move applied = log.apply(match, mv);
+    if (recorded) dgn::appendMove(record.rounds.back(), match, who, applied);  // a draw's needs its tile
+    return applied;
+  }
+
+  [[nodiscard]] ai::Observation observe(std::optional<Player> viewer) const {
+    return ai::observe(match, viewer ? *viewer : mover(), log);
+  }
+};
+
+// A record read back as a Game: its final position, the history of its last round rebuilt from
+// the reader's visit so that observations see it.
+Game readGame(const std::string& text, const std::string& file) {
+  std::optional<Match> last;
+  ai::RoundLog log;
+  const dgn::Visit visit = [&](const dgn::RoundRecord&, const dgn::Statement* s, const Match& m) {
+    if (!s) {
+      log.clear();
+    } else if (s->kind == dgn::Statement::Kind::Move && !s->rejected && last) {
+      log.record(*last, s->move);
+    }
+    last = m;
+  };
+  auto read = dgn::read(text, file, visit);
+  if (auto* e = std::get_if<dgn::Error>(&read)) throw py::value_error(e->text());
+  auto& rec = std::get<dgn::Record>(read);
+  Game g(rec.rules);
+  if (last) g.match = *last;
+  g.log = std::move(log);
+  g.record = std::move(rec);
+  return g;
+}
+
+py::object layoutData(const Match& m) { return py::module_::import("json").attr("loads")(layoutJson(m.layout())); }
+
+py::dict evalDict(const ai::MoveEval& e) {
+  py::dict d;
+  d["move"] = e.move;
+  d["text"] = e.text;
+  d["win"] = e.win;
+  d["points"] = e.points;
+  d["exact_share"] = e.exactShare;
+  d["tips"] = e.tips;
+  return d;
+}
+
+ai::EvalOptions evalOptions(int samples, std::uint64_t seed, const std::string& knowledge) {
+  ai::EvalOptions opt;
+  if (knowledge != "mover" && knowledge != "all") throw py::value_error("knowledge is 'mover' or 'all'");
+  opt.knowledge = knowledge == "all" ? ai::Knowledge::All : ai::Knowledge::Mover;
+  opt.samples = samples;
+  opt.seed = seed;
+  return opt;
+}
+
+py::list analyse(const Game& g, int samples, std::uint64_t seed, const std::string& knowledge) {
+  (void)g.mover();
+  const ai::EvalOptions opt = evalOptions(samples, seed, knowledge);
+  ai::PositionEval eval;
+  {
+    py::gil_scoped_release release;
+    eval = ai::evaluate(g.match, g.log, opt);
+  }
+  py::list out;
+  for (const auto& e : eval.moves) out.append(evalDict(e));
+  return out;
+}
+
+py::list analyseRecord(const Game& g, std::optional<Player> side, int samples, std::uint64_t seed) {
+  const ai::EvalOptions opt = evalOptions(samples, seed, "mover");
+  std::vector<ai::AnalysedMove> moves;
+  {
+    py::gil_scoped_release release;
+    moves = ai::analyseRecord(g.record, side, opt);
+  }
+  py::list out;
+  for (const auto& a : moves) {
+    py::dict d;
+    d["round"] = a.round;
+    d["number"] = a.number;
+    d["line"] = a.line;
+    d["mover"] = a.mover;
+    d["played"] = a.playedText;
+    d["win"] = a.playedWin;
+    d["points"] = a.playedPoints;
+    d["mark"] = std::string(ai::name(a.mark));
+    py::list evals;
+    for (const auto& e : a.eval.moves) evals.append(evalDict(e));
+    d["moves"] = evals;
+    out.append(d);
+  }
+  return out;
+}
+
+// The batch call of the benchmark: `rounds` random rounds played inside C++ (ai::randomRounds, the
+// generic path of `dominoes bench`); returns the number of moves. No Python runs per move.
+long long randomRounds(const Rules& rules, long long rounds, std::uint64_t seed) {
+  py::gil_scoped_release release;
+  ai::PlayoutRng rng(seed);
+  return ai::randomRounds(rules, rng, rounds);
+}
+
+void bindEnums(py::module_& m) {
+  py::enum_<Player>(m, "Player").value("A", Player::A).value("B", Player::B).export_values();
+  py::enum_<End>(m, "End").value("L", End::L).value("R", End::R).value("NONE", End::None);
+  py::enum_<Heading>(m, "Heading")
+      .value("STRAIGHT", Heading::Straight)
+      .value("LEFT", Heading::Left)
+      .value("RIGHT", Heading::Right);
+  py::enum_<MoveKind>(m, "MoveKind")
+      .value("PLAY", MoveKind::Play)
+      .value("DRAW", MoveKind::Draw)
+      .value("PASS", MoveKind::Pass);
+  py::enum_<RoundStatus>(m, "RoundStatus")
+      .value("PLAYING", RoundStatus::Playing)
+      .value("DOMINO", RoundStatus::Domino)
+      .value("BLOCKED", RoundStatus::Blocked);
+  py::enum_<DrawRule>(m, "DrawRule").value("UNTIL", DrawRule::Until).value("NONE", DrawRule::None);
+  py::enum_<LeadRule>(m, "LeadRule")
+      .value("DOUBLE", LeadRule::Double)
+      .value("ALTERNATE", LeadRule::Alternate)
+      .value("WINNER", LeadRule::Winner);
+  py::enum_<BlockedRule>(m, "BlockedRule")
+      .value("DIFFERENCE", BlockedRule::Difference)
+      .value("LOSER", BlockedRule::Loser);
+  py::enum_<LayoutRule>(m, "LayoutRule").value("SNAKE", LayoutRule::Snake).value("FREE", LayoutRule::Free);
+}
+
+void bindTiles(py::module_& m) {
+  m.attr("NO_TILE") = static_cast<int>(kNoTile);
+  m.def(
+      "tile",
+      [](int a, int b) {
+        if (a < 0 || a > 6 || b < 0 || b > 6) throw py::value_error("a tile's halves are 0..6");
+        return static_cast<int>(tileOf(a, b));
+      },
+      py::arg("a"), py::arg("b"), "The tile a-b as an int 0..27.");
+  m.def(
+      "tile_text",
+      [](int t) {
+        if (t < 0 || t >= kTiles) throw py::value_error("a tile is 0..27");
+        return tileText(static_cast<Tile>(t));
+      },
+      py::arg("tile"), "\"6-4\": high half first.");
+  m.def(
+      "tile_pips",
+      [](int t) {
+        if (t < 0 || t >= kTiles) throw py::value_error("a tile is 0..27");
+        return std::pair<int, int>(high(static_cast<Tile>(t)), low(static_cast<Tile>(t)));
+      },
+      py::arg("tile"), "(high, low).");
+}
+
+void bindRules(py::module_& m) {
+  py::class_<Rules>(m, "Rules", "A rule set (docs/rules.md): Rules(\"dominoes2 target=150\") or Rules().")
+      .def(py::init<>())
+      .def(py::init(&parse), py::arg("text"))
+      .def_readwrite("preset", &Rules::preset)
+      .def_readwrite("hand", &Rules::hand)
+      .def_readwrite("reserve", &Rules::reserve)
+      .def_readwrite("draw", &Rules::draw)
+      .def_readwrite("lead", &Rules::lead)
+      .def_readwrite("blocked", &Rules::blocked)
+      .def_readwrite("target", &Rules::target)
+      .def_readwrite("layout", &Rules::layout)
+      .def_readwrite("table_w", &Rules::tableW)
+      .def_readwrite("table_h", &Rules::tableH)
+      .def("text", &Rules::text)
+      .def("__str__", &Rules::text)
+      .def("__repr__", [](const Rules& r) { return "Rules(\"" + r.text() + "\")"; })
+      .def(py::self == py::self);
+  m.def("presets", &presetNames, "The presets' names.");
+  m.def("parse_rules", &parse, py::arg("text"), "A rule set from \"preset knob=value...\"; ValueError if invalid.");
+}
+
+void bindMoves(py::module_& m) {
+  py::class_<Move>(m, "Move")
+      .def(py::init([](MoveKind kind, int tile, End end, Heading heading, int leftPip) {
+             return Move{kind, static_cast<Tile>(tile), end, heading, static_cast<std::uint8_t>(leftPip)};
+           }),
+           py::arg("kind") = MoveKind::Play, py::arg("tile") = static_cast<int>(kNoTile), py::arg("end") = End::None,
+           py::arg("heading") = Heading::Straight, py::arg("left_pip") = 0)
+      .def_readwrite("kind", &Move::kind)
+      .def_property(
+          "tile", [](const Move& mv) { return static_cast<int>(mv.tile); },
+          [](Move& mv, int t) { mv.tile = static_cast<Tile>(t); })
+      .def_readwrite("end", &Move::end)
+      .def_readwrite("heading", &Move::heading)
+      .def_property(
+          "left_pip", [](const Move& mv) { return static_cast<int>(mv.leftPip); },
+          [](Move& mv, int p) { mv.leftPip = static_cast<std::uint8_t>(p); })
+      .def_property_readonly("is_lead", &Move::isLead)
+      .def("same", &Move::same, "The same move in the rules' sense.")
+      .def("__eq__", &Move::same)
+      .def("__repr__", &moveRepr);
+  m.attr("DRAW") = Move{MoveKind::Draw};
+  m.attr("PASS") = Move{MoveKind::Pass};
+  py::class_<LaidTile>(m, "LaidTile")
+      .def_property_readonly("tile", [](const LaidTile& l) { return static_cast<int>(l.tile); })
+      .def_property_readonly("left", [](const LaidTile& l) { return static_cast<int>(l.left); })
+      .def_property_readonly("right", [](const LaidTile& l) { return static_cast<int>(l.right); })
+      .def_readonly("heading", &LaidTile::heading)
+      .def("__repr__", [](const LaidTile& l) { return "LaidTile(" + tileText(l.left, l.right) + ")"; });
+  py::class_<RoundResult>(m, "RoundResult")
+      .def_readonly("round", &RoundResult::round)
+      .def_property_readonly("winner", [](const RoundResult& r) { return winnerOf(r.winner); })
+      .def_readonly("how", &RoundResult::how)
+      .def_readonly("points", &RoundResult::points);
+}
+
+void bindObservation(py::module_& m) {
+  py::class_<ai::Event>(m, "Event")
+      .def_readonly("who", &ai::Event::who)
+      .def_readonly("move", &ai::Event::move)
+      .def_property_readonly("ends", [](const ai::Event& e) { return std::pair<int, int>(e.ends[0], e.ends[1]); })
+      .def_readonly("number", &ai::Event::number)
+      .def_readonly("stock_count", &ai::Event::stockCount)
+      .def_readonly("can_draw", &ai::Event::canDraw);
+  using O = ai::Observation;
+  py::class_<O>(m, "Observation", "What one player knows of the round: nothing hidden from them.")
+      .def_readonly("rules", &O::rules)
+      .def_readonly("me", &O::me)
+      .def_readonly("turn", &O::turn)
+      .def_readonly("opener", &O::opener)
+      .def_readonly("round", &O::round)
+      .def_readonly("scores", &O::scores)
+      .def_property_readonly("hand", [](const O& o) { return tiles(o.hand); })
+      .def_property_readonly("line", [](const O& o) { return tiles(o.line); })
+      .def_readonly("laid", &O::laid)
+      .def_readonly("lead_index", &O::leadIndex)
+      .def_property_readonly("ends", [](const O& o) { return std::pair<int, int>(o.ends[0], o.ends[1]); })
+      .def_readonly("stock_count", &O::stockCount)
+      .def_readonly("opponent_count", &O::opponentCount)
+      .def_readonly("history", &O::history)
+      .def_property_readonly("legal", [](const O& o) { return moves(o.legal); })
+      .def_readonly("from_deal", &O::fromDeal)
+      .def_property_readonly("unseen", [](const O& o) { return tiles(o.unseen()); })
+      .def_property_readonly("can_draw", &O::canDraw);
+}
+
+void bindMatchState(py::class_<Game>& c) {
+  c.def_property_readonly("rules", [](const Game& g) { return g.match.rules(); })
+      .def_property_readonly("round", [](const Game& g) { return g.match.round(); })
+      .def_property_readonly("in_round", [](const Game& g) { return g.match.inRound(); })
+      .def_property_readonly("match_over", [](const Game& g) { return g.match.matchOver(); })
+      .def_property_readonly("match_winner", [](const Game& g) { return winnerOf(g.match.matchWinner()); })
+      .def_property_readonly("scores", [](const Game& g) { return g.match.scores(); })
+      .def_property_readonly("to_move", [](const Game& g) { return g.match.toMove(); })
+      .def_property_readonly("status", [](const Game& g) { return g.match.state().status; })
+      .def_property_readonly("last_result", [](const Game& g) { return g.match.lastResult(); })
+      .def_property_readonly("results", [](const Game& g) { return g.match.results(); })
+      .def(
+          "hand", [](const Game& g, Player p) { return tiles(g.match.state().hand[idx(p)]); }, py::arg("player"))
+      .def_property_readonly("stock_count", [](const Game& g) { return g.match.state().stockCount(); })
+      .def_property_readonly(
+          "ends", [](const Game& g) { return std::pair<int, int>(g.match.state().ends[0], g.match.state().ends[1]); })
+      .def_property_readonly("line", [](const Game& g) { return g.match.line(); })
+      .def_property_readonly("lead_index", [](const Game& g) { return g.match.leadIndex(); })
+      .def(
+          "layout", [](const Game& g) { return layoutData(g.match); }, "The table as data (docs/layout.md's JSON).")
+      .def("layout_text", [](const Game& g) { return layoutText(g.match.layout()); });
+}
+
+void bindMatch(py::module_& m) {
+  py::class_<Game> c(m, "Match", "A match under one rule set: rounds, moves, scores, and its DGN record.");
+  c.def(py::init([](const Rules& r) { return Game(r); }), py::arg("rules"))
+      .def(py::init([](const std::string& text) { return Game(parse(text)); }), py::arg("rules") = "en-linea")
+      .def("start_round", &Game::startRound, py::arg("seed"), "Deals the next round from a seed.");
+  bindMatchState(c);
+  c.def("legal_moves", [](const Game& g) { return moves(g.match.legalMoves()); })
+      .def("legal_count", [](const Game& g) { return g.match.legalMoves().size; })
+      .def("play", &Game::play, py::arg("move"), "Plays a legal move; returns it as applied. ValueError if illegal.")
+      .def(
+          "play", [](Game& g, const std::string& text) { return g.play(g.parseMove(text)); }, py::arg("move"))
+      .def(
+          "play_index",
+          [](Game& g, int i) {
+            const MoveList l = g.match.legalMoves();
+            if (i < 0 || i >= l.size) throw py::index_error("no legal move of that index");
+            return g.play(l.moves[i]);
+          },
+          py::arg("index"), "Plays legal_moves()[index].")
+      .def("draw", [](Game& g) { return g.play(Move{MoveKind::Draw}); })
+      .def("pass_", [](Game& g) { return g.play(Move{MoveKind::Pass}); })
+      .def(
+          "move_text", [](const Game& g, const Move& mv) { return dgn::legalText(g.match, mv); }, py::arg("move"))
+      .def(
+          "illegal", [](const Game& g, const Move& mv) { return g.match.illegal(mv, g.mover()); }, py::arg("move"),
+          "Why the move is illegal for the player to move, in the rules' words (\"\" if legal).")
+      .def("observation", &Game::observe, py::arg("player") = py::none(),
+           "What a player (default: the one to move) knows.")
+      .def(
+          "dgn", [](const Game& g) { return dgn::write(g.record); }, "The match as a DGN record.")
+      .def("copy", [](const Game& g) { return Game(g); });
+}
+
+void bindPlayers(py::module_& m) {
+  py::class_<ai::Computer>(m, "Computer", "A computer player: it decides from an Observation only.")
+      .def_property_readonly("name", &ai::Computer::name)
+      .def(
+          "decide",
+          [](ai::Computer& p, const ai::Observation& o) {
+            if (o.turn != o.me || o.legal.empty()) throw py::value_error("the observer is not to move");
+            py::gil_scoped_release release;
+            const ai::Decision d = p.decide(o);
+            return std::pair<Move, std::string>(d.move, d.reason);
+          },
+          py::arg("observation"), "(move, reason).")
+      .def(
+          "play",
+          [](ai::Computer& p, Game& g) {
+            const ai::Observation o = g.observe(std::nullopt);
+            Move mv;
+            {
+              py::gil_scoped_release release;
+              mv = p.choose(o);
+            }
+            return g.play(mv);
+          },
+          py::arg("match"), "Decides for the player to move and plays it; returns the move as applied.");
+  m.def(
+      "make_player",
+      [](const std::string& spec, std::uint64_t seed) {
+        auto p = ai::makePlayer(spec, seed);
+        if (!p) throw py::value_error(ai::playerSpecError(spec));
+        return p;
+      },
+      py::arg("spec"), py::arg("seed") = 1,
+      "\"random\", \"greedy\", \"strategist\", \"flatmc:K\", \"expert[:ms=N]\"...");
+  m.def("player_names", &ai::playerNames);
+}
+
+void bindDgn(py::module_& m) {
+  m.def("read_dgn", &readGame, py::arg("text"), py::arg("file") = "<string>",
+        "Reads and replays a DGN record; its final position as a Match. ValueError(\"FILE:LINE: message\").");
+  m.def(
+      "load_dgn",
+      [](const std::string& path) {
+        auto text = dgn::readFile(path);
+        if (auto* e = std::get_if<dgn::Error>(&text)) throw py::value_error(e->text());
+        return readGame(std::get<std::string>(text), path);
+      },
+      py::arg("path"));
+  m.def("analyse", &analyse, py::arg("match"), py::arg("samples") = 200, py::arg("seed") = 1,
+        py::arg("knowledge") = "mover", "Every legal move of the player to move, best first (docs/analysis.md).");
+  m.def("analyse_record", &analyseRecord, py::arg("match"), py::arg("side") = py::none(), py::arg("samples") = 200,
+        py::arg("seed") = 1, "Every choice of the match's record, evaluated (dominoes analyse).");
+  m.def("random_rounds", &randomRounds, py::arg("rules"), py::arg("rounds"), py::arg("seed") = 1,
+        "Plays random rounds inside C++ (no Python per move); returns the number of moves.");
+}
+
+}  // namespace
+
+PYBIND11_MODULE(dominoes, m) {
+  m.doc() = "The rules engine, players and analysis of Dominoes Studio (docs/python.md).";
+  bindEnums(m);
+  bindTiles(m);
+  bindRules(m);
+  bindMoves(m);
+  bindObservation(m);
+  bindMatch(m);
+  bindPlayers(m);
+  bindDgn(m);
+}
