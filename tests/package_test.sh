@@ -2,6 +2,7 @@
 # The Debian package: built with CPack, unpacked into a scratch root outside the source tree, and run
 # from there: the CLI, a check of the installed scenarios, and a headless studio run that opens the
 # first scenario of its Scenarios list and writes a screenshot. Then the scratch root is removed.
+# package_lib_test.sh checks the library's packages (dominoes-dev, python3-dominoes) from the same run.
 # usage: package_test.sh BUILD_DIR SOURCE_DIR PNG_CHECK
 set -eu
 build=$1 src=$2 pngcheck=$3
@@ -10,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 (cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; fail "cpack"; }
-deb=$(ls "$work"/out/*.deb | head -1)
+deb=$(ls "$work"/out/dominoes-studio_*.deb | head -1)
 [ -f "$deb" ] || fail "no .deb was written"
 echo "package: $(basename "$deb")"
 dpkg-deb -f "$deb" Section | grep -qx games || fail "section is not games"
@@ -53,3 +54,6 @@ sh "$src/tests/xvfb.sh" env LIBGL_ALWAYS_SOFTWARE=1 XDG_DATA_DIRS=/nonexistent H
   "$root/usr/bin/dominoes-studio" --no-ini --lang es --seed 1 --frames 20 --script lang.script \
   || fail "the installed studio in Spanish (its catalog under /usr/share/locale)"
 echo "ok: the package installs and runs from its own tree"
+# The library's packages beside the app's: dominoes-dev (the example built against it with pkg-config
+# and CMake) and python3-dominoes (the module imported from it).
+bash "$src/tests/package_lib_test.sh" "$work/out" "$src" || fail "the library's packages"
