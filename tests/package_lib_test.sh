@@ -13,9 +13,10 @@ dev=$(ls "$out"/dominoes-dev_*.deb 2>/dev/null | head -1)
 [ -f "$dev" ] || fail "no dominoes-dev package was written"
 dpkg-deb -f "$dev" Section | grep -qx libdevel || fail "dominoes-dev: section is not libdevel"
 dpkg-deb -c "$dev" > "$work/contents"
-for f in usr/include/dominoes/core/match.h usr/include/dominoes/ai/players.h usr/lib/libdominoes_core.a \
-         usr/lib/libdominoes_ai.a usr/lib/cmake/Dominoes/DominoesConfig.cmake \
-         usr/lib/cmake/Dominoes/DominoesConfigVersion.cmake usr/lib/pkgconfig/dominoes.pc \
+lib=usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+for f in usr/include/dominoes/core/match.h usr/include/dominoes/ai/players.h $lib/libdominoes_core.a \
+         $lib/libdominoes_ai.a $lib/cmake/Dominoes/DominoesConfig.cmake \
+         $lib/cmake/Dominoes/DominoesConfigVersion.cmake $lib/pkgconfig/dominoes.pc \
          usr/share/doc/dominoes-dev/examples/play_round.cpp; do
   grep -q " ./$f\$" "$work/contents" || fail "dominoes-dev lacks /$f"
 done
@@ -28,7 +29,7 @@ for h in "$root"/usr/include/dominoes/*/*.h; do
 done
 cp -r "$root/usr/share/doc/dominoes-dev/examples" "$work/ex"
 cd "$work/ex"  # nothing of the source or build tree is used from here on
-PKG_CONFIG_PATH="$root/usr/lib/pkgconfig" make -s >"$work/make.log" 2>&1 || { cat "$work/make.log"; fail "the example with pkg-config"; }
+PKG_CONFIG_PATH="$root/$lib/pkgconfig" make -s >"$work/make.log" 2>&1 || { cat "$work/make.log"; fail "the example with pkg-config"; }
 ./play_round "dominoes2" 3 expert:ms=5 greedy | grep -qE '^# (A wins|B wins|tie)' || fail "the example (pkg-config) ran wrong"
 cmake -S . -B build -DCMAKE_PREFIX_PATH="$root/usr" >"$work/cmake.log" 2>&1 && cmake --build build >>"$work/cmake.log" 2>&1 \
   || { cat "$work/cmake.log"; fail "the example with find_package(Dominoes)"; }
