@@ -12,6 +12,10 @@ struct Level {
   std::string_view name;
   std::string_view spec;
   std::string_view about;
+  // Its rating as docs/ladder.md last measured it (0 for the anchor): en-linea single rounds and
+  // dominoes2 matches to 100. NaN when not measured.
+  double eloEnLinea = 0;
+  double eloDominoes2 = 0;
 };
 // Weakest first. `random` is the scale's anchor (Elo 0).
 [[nodiscard]] const std::vector<Level>& levels();

@@ -360,18 +360,30 @@ void coachActions(Builder& b) {
 void seatActions(Builder& b) {
   for (int p = 0; p < 2; ++p) {
     const Player pl = static_cast<Player>(p);
-    b.menu = std::string("Game > Seat ") + letter(pl);
+    const std::string seat = std::string("Game > Seat ") + letter(pl);
     b.separator = p == 0;
     for (const SeatChoice& choice : seatChoices()) {
-      const std::string spec = choice.spec;
-      Action& a = b.add(std::string("game.seat.") + static_cast<char>(std::tolower(letter(pl))) + "." + spec,
-                        seatLabel(Seat{spec}), {}, {},
+      // The levels by name in the seat's menu (ids game.seat.a.SPEC), the players by spec under Advanced.
+      b.menu = choice.advanced ? seat + " > Advanced" : seat;
+      const std::string spec = choice.spec, id = std::string("game.seat.") +
+                                                 static_cast<char>(std::tolower(letter(pl))) + "." +
+                                                 (choice.advanced ? "advanced." : "") + spec;
+      const bool advanced = choice.advanced;
+      Action& a = b.add(id, choice.label, {}, {},
                         [pl, spec](const ActionContext&, Intents& out) { out.push_back(seatIntent(pl, Seat{spec})); });
-      a.shownLabel = [spec](const ActionContext&) { return seatLabel(Seat{spec}); };  // in today's language
-      a.tooltip = [spec](const ActionContext&) {
+      a.literal = true;
+      auto find = [spec, advanced]() -> const SeatChoice* {
         for (const SeatChoice& sc : seatChoices())
-          if (sc.spec == spec) return sc.about;
-        return std::string();
+          if (sc.spec == spec && sc.advanced == advanced) return &sc;
+        return nullptr;
+      };
+      a.shownLabel = [find](const ActionContext& c) {  // in today's language, with the game's ladder rating
+        const SeatChoice* sc = find();
+        return sc ? choiceLabel(*sc, c.s().game().rules) : std::string();
+      };
+      a.tooltip = [find](const ActionContext&) {
+        const SeatChoice* sc = find();
+        return sc ? sc->about : std::string();
       };
       a.checked = [p, spec](const ActionContext& c) {
         return c.s().game().seats[static_cast<std::size_t>(p)].spec == spec;

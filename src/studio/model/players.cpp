@@ -1,6 +1,9 @@
 // The studio's seats: human, or a computer player of src/ai named by its spec.
 #include "studio/model/players.h"
 
+#include <cmath>
+
+#include "ai/ladder.h"
 #include "core/files.h"
 #include "studio/model/i18n.h"
 #include "studio/model/viewmodel.h"
@@ -32,6 +35,22 @@ bool parseSeat(std::string_view text, Seat& out) {
        "opponent's draws and passes"),
     N_("Flat Monte Carlo"),
     N_("flatmc:K: K sampled deals of the hidden tiles per move, played out at random; the best mean wins"),
+    N_("Beginner"),
+    N_("Novice"),
+    N_("Apprentice"),
+    N_("Club player"),
+    N_("Skilled"),
+    N_("Advanced"),
+    N_("Candidate master"),
+    N_("Master"),
+    N_("plays any legal move"),
+    N_("plays its heaviest tile"),
+    N_("tries each move on 20 guesses of the hidden tiles, played out at random"),
+    N_("follows the six tips of the Domino en linea page"),
+    N_("tries each move on 200 guesses of the hidden tiles"),
+    N_("tries each move on 1000 guesses of the hidden tiles"),
+    N_("the expert's search on a tenth of its time"),
+    N_("the expert: reads the history, searches, solves the endgame"),
     N_("Expert"),
     N_("expert[:ms=N]: searches the deals the history allows, exactly when few tiles are unknown (N ms, default "
        "50)"),
@@ -46,8 +65,12 @@ const std::vector<SeatChoice>& seatChoices() {
   if (madeFor == i18n::generation()) return c;
   madeFor = i18n::generation();
   c = {{"human", _("Human"), _("you (or a friend) choose the moves")}};
+  for (const ai::Level& l : ai::levels())
+    c.push_back({std::string(l.spec), _(std::string(l.name).c_str()), _(std::string(l.about).c_str()), false,
+                 l.eloEnLinea, l.eloDominoes2});
   auto add = [&](std::string spec, std::string label, const std::string& about) {
-    if (ai::playerSpecError(spec).empty()) c.push_back({std::move(spec), std::move(label), _(about.c_str())});
+    if (ai::playerSpecError(spec).empty())
+      c.push_back({std::move(spec), std::move(label), _(about.c_str()), true, 0, 0});
   };
   for (const ai::PlayerInfo& p : ai::playerCatalog()) {
     const std::string label = _(p.label.c_str());
@@ -69,6 +92,14 @@ const std::vector<SeatChoice>& seatChoices() {
 
 std::string seatLabel(const Seat& s) { return playerLabel(s.spec); }
 
+std::string choiceLabel(const SeatChoice& c, std::string_view rules) {
+  if (c.advanced || c.spec == "human") return c.label;
+  const bool d2 = rules.substr(0, 9) == "dominoes2", en = rules.substr(0, 8) == "en-linea";
+  const double elo = d2 ? c.eloDominoes2 : c.eloEnLinea;
+  if ((!d2 && !en) || std::isnan(elo)) return c.label;
+  return i18n::format(_("{0}, Elo {1}"), {c.label, std::to_string(static_cast<int>(std::lround(elo)))});
+}
+
 std::string playerTitle(Player p, const std::string& name) {
   std::string out(1, letter(p));
   if (!name.empty()) out += " " + playerLabel(name);
@@ -76,6 +107,8 @@ std::string playerTitle(Player p, const std::string& name) {
 }
 
 std::string playerLabel(const std::string& name) {
+  for (const auto& c : seatChoices())  // a player's own name first ("Greedy"), then a level's
+    if (c.spec == name && c.advanced) return c.label;
   for (const auto& c : seatChoices())
     if (c.spec == name) return c.label;
   return files::cut(name, kNameShown);  // a record's name may be megabytes long

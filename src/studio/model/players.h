@@ -39,8 +39,14 @@ inline const Seat Seat::Random{"random"};
 // A seat the menus offer: its spec, a plain name and one line on how it plays.
 struct SeatChoice {
   std::string spec, label, about;
+  bool advanced = false;                    // a player by its spec (Advanced), not a level of the ladder
+  double eloEnLinea = 0, eloDominoes2 = 0;  // a level's ratings (docs/ladder.md)
 };
-// Human first, then every player of src/ai's catalog; labels and abouts in the studio's language
+// A choice's label for a game of `rules` (a rules text): a level's name with its rating on that
+// preset's ladder ("Novice, Elo 12"), where the ladder rated it; otherwise its plain label.
+[[nodiscard]] std::string choiceLabel(const SeatChoice& c, std::string_view rules);
+// Human first, then the ladder's levels by name with their rating (src/ai/ladder.h), then every
+// player of src/ai's catalog by its spec (advanced); labels and abouts in the studio's language
 // (made again after a switch: call it from the UI thread).
 [[nodiscard]] const std::vector<SeatChoice>& seatChoices();
 // The plain name of a seat's player ("Expert (200 ms a move)"), translated, or its spec when the

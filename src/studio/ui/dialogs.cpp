@@ -82,23 +82,34 @@ void drawFileDialogs(App& app, Intents& out) {
   }
 }
 
-// A seat's combo: a human or any player of src/ai, with one line on how it plays.
-void seatCombo(int p, Seat& seat) {
+// A seat's combo: a human, the ladder's levels with their rating on the rules chosen, then the
+// players by spec under "Advanced"; with one line on how the chosen one plays.
+void seatCombo(int p, Seat& seat, const std::string& rules) {
   ImGui::PushID(p);
   const std::string label = std::string(1, letter(static_cast<Player>(p)));
+  const SeatChoice* chosen = nullptr;
+  for (const SeatChoice& c : seatChoices())
+    if (c.spec == seat.spec && (!chosen || chosen->advanced)) chosen = &c;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-  if (ImGui::BeginCombo(label.c_str(), seatLabel(seat).c_str())) {
+  if (ImGui::BeginCombo(label.c_str(), chosen ? choiceLabel(*chosen, rules).c_str() : seatLabel(seat).c_str())) {
+    bool advanced = false;
     for (const SeatChoice& c : seatChoices()) {
-      if (ImGui::Selectable(c.label.c_str(), c.spec == seat.spec)) seat = Seat{c.spec};
+      if (c.advanced && !advanced) {
+        ImGui::Separator();
+        ImGui::TextDisabled("%s", _("Advanced"));
+        advanced = true;
+      }
+      ImGui::PushID(c.advanced ? 1 : 0);
+      if (ImGui::Selectable(choiceLabel(c, rules).c_str(), &c == chosen)) seat = Seat{c.spec};
+      ImGui::PopID();
       if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
     }
     ImGui::EndCombo();
   }
-  for (const SeatChoice& c : seatChoices())
-    if (c.spec == seat.spec && !c.about.empty()) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s", c.about.c_str());
-    }
+  if (chosen && !chosen->about.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", chosen->about.c_str());
+  }
   ImGui::PopID();
 }
 
@@ -128,7 +139,7 @@ void drawNewGameDialog(App& app, Intents& out) {
   else
     ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
   ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
-  for (int p = 0; p < 2; ++p) seatCombo(p, opts.seats[static_cast<std::size_t>(p)]);
+  for (int p = 0; p < 2; ++p) seatCombo(p, opts.seats[static_cast<std::size_t>(p)], opts.rules);
   ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));
   if (ImGui::Button(_("Start"))) {
     try {
