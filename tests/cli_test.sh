@@ -411,6 +411,29 @@ expect_rc 2 "puzzles without generate" "$BIN" puzzles
 expect_rc 2 "puzzles generate without --out" "$BIN" puzzles generate --count 1
 [ ! -e "$TMP/bad.dgn" ] || fail "a usage error of puzzles generate wrote its file"
 
+# --version: the project's version (CMakeLists.txt), plus `git describe` in a git checkout.
+version=$(sed -n 's/^project(dominoes_studio VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+expect_rc 0 "--version" "$BIN" --version
+grep -qE "^dominoes $version( \(git [0-9a-z.-]+\))?$" "$TMP/out" || fail "--version: '$(head -c 200 "$TMP/out")'"
+
+# Pipes: `-` is standard input for replay, check, layout and analyse, standard output for play --out;
+# standard input is bounded by --max-size as it is read, and its errors name it `-`.
+"$BIN" play --rules en-linea --a greedy --b random --seed 5 --out - 2>/dev/null | "$BIN" replay - >"$TMP/pipe.txt" ||
+  fail "play --out - | replay -: exit ${PIPESTATUS[*]}"
+"$BIN" replay "$TMP/play-en-linea.dgn" >"$TMP/file.txt"
+cmp -s "$TMP/pipe.txt" "$TMP/file.txt" || fail "replay - differs from replay FILE"
+for cmd in "replay -" "replay - --json" "layout -" "check -" "analyse - --as all"; do
+  expect_rc 0 "$cmd < a record" "$BIN" $cmd <tests/records/blocked_tie.dgn
+done
+expect_rc 0 "check - < a record" "$BIN" check - <tests/records/blocked_tie.dgn
+grep -q "^ok   - (" "$TMP/out" || fail "check -: '$(head -c 200 "$TMP/out")'"
+expect_rc 1 "replay - < nothing" "$BIN" replay - </dev/null
+grep -q "^-:1: " "$TMP/err" || fail "replay - of nothing: '$(head -c 200 "$TMP/err")'"
+head -c 3000000 /dev/zero | "$BIN" replay --max-size 1M - >"$TMP/out" 2>"$TMP/err"
+[ "${PIPESTATUS[1]}" -eq 1 ] || fail "replay - of a pipe over --max-size: exit ${PIPESTATUS[1]}"
+grep -q "^-:0: standard input is over the limit of 1 MiB (--max-size raises it)$" "$TMP/err" ||
+  fail "replay - over the limit: '$(head -c 200 "$TMP/err")'"
+
 # The queued JSON checks, in one python3.
 python3 tests/cli_checks.py "$TMP/checks"
 failures=$((failures + $?))

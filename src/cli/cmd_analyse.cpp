@@ -140,7 +140,7 @@ struct AnalyseCommand::Options {
 AnalyseCommand::AnalyseCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
   sub_ =
       app.add_subcommand("analyse", "Evaluate every choice of a record: win probability and points of each legal move");
-  sub_->add_option("file", o_->file, "DGN record")->required();
+  sub_->add_option("file", o_->file, "DGN record ('-': standard input)")->required();
   sub_->add_option("--as", o_->as,
                    "A or B: that player's moves from its knowledge; all: both players' moves with every tile known "
                    "(default: every move from its mover's knowledge)");

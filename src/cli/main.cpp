@@ -29,6 +29,7 @@
 #include "core/lesson.h"
 #include "core/perft.h"
 #include "core/summary.h"
+#include "dominoes_build_version.h"
 
 namespace fs = std::filesystem;
 using namespace dom;
@@ -274,7 +275,7 @@ int cmdPlay(const std::string& rulesText, const std::string& a, const std::strin
     rec.rounds.push_back(std::move(r));
   }
   const std::string text = dgn::write(rec);
-  if (out.empty()) {
+  if (out.empty() || out == "-") {
     std::cout << text;
   } else if (auto err = dgn::saveFile(out, text); !err.empty()) {
     std::cerr << "dominoes play: " << err << "\n";
@@ -573,16 +574,22 @@ struct Args {
 constexpr const char* kRecordHelp = "read the K-th record of a file of several (a collection), from 1";
 constexpr const char* kMaxSizeHelp = "refuse files larger than this many bytes (K, M, G suffixes; default 16M)";
 
+// An existing file or folder, or `-` for standard input.
+CLI::Validator existingOrStdin() {
+  return CLI::Validator([](std::string& path) { return path == "-" ? std::string() : CLI::ExistingPath(path); },
+                        "PATH");
+}
+
 // Registers replay, check, rules and play.
 void addRecordCommands(CLI::App& app, Args& a) {
   a.replay = app.add_subcommand("replay", "Replay a DGN record and summarise the final position");
-  a.replay->add_option("FILE", a.file, "the DGN record")->required();
+  a.replay->add_option("FILE", a.file, "the DGN record ('-': standard input)")->required();
   a.replay->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
   a.replay->add_option("--record", a.recordText, kRecordHelp);
   a.replay->add_flag("--json", a.json, "print dgn.md's JSON summary");
 
   a.check = app.add_subcommand("check", "Check DGN files (folders recursively) and their expect lines");
-  a.check->add_option("PATH", a.paths, "files or folders")->required()->check(CLI::ExistingPath);
+  a.check->add_option("PATH", a.paths, "files or folders ('-': standard input)")->required()->check(existingOrStdin());
   a.check->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
 
   a.rules = app.add_subcommand("rules", "List the presets, or print a rule set's full knob list");
@@ -593,7 +600,7 @@ void addRecordCommands(CLI::App& app, Args& a) {
   a.play->add_option("--a", a.playerA, "player A: random or greedy");
   a.play->add_option("--b", a.playerB, "player B: random or greedy");
   a.play->add_option("--seed", a.seedText, "seed for the deals and the random players (0 to 2^64-1)");
-  a.play->add_option("--out", a.out, "write the DGN here (default: standard output)");
+  a.play->add_option("--out", a.out, "write the DGN here ('-' or none: standard output)");
 }
 
 // Registers bench, layout, bench-read and perft.
@@ -616,7 +623,7 @@ void addToolCommands(CLI::App& app, Args& a) {
       ->check(CLI::IsMember({"playouts", "free-layout"}));
 
   a.layout = app.add_subcommand("layout", "Print the table after a record, as text or JSON");
-  a.layout->add_option("FILE", a.file, "the DGN record")->required();
+  a.layout->add_option("FILE", a.file, "the DGN record ('-': standard input)")->required();
   a.layout->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
   a.layout->add_option("--record", a.recordText, kRecordHelp);
 
@@ -687,6 +694,7 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
 int main(int argc, char** argv) {
   CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("dominoes ") + DOMINOES_VERSION_TEXT);
   Args args;
   addRecordCommands(app, args);
   addToolCommands(app, args);

@@ -1567,7 +1567,8 @@ std::variant<Loaded, Error> loadPart(const Part& part, std::string_view file) {
 std::variant<std::string, Error> readFile(const std::string& path, std::uint64_t maxSize) {
   std::variant<std::string, files::ReadError> text;
   try {
-    text = files::readText(path, maxSize);
+    // `-` is standard input (a pipe), read to its end within the same limit.
+    text = path == "-" ? files::readStream(0, maxSize, "standard input") : files::readText(path, maxSize);
   } catch (const std::bad_alloc&) {
     return Error{path, 0, "out of memory"};
   }

@@ -266,7 +266,8 @@ void forEachRecord(std::string_view text, const std::function<void(const Part&)>
 // Reads one part of a collection as a record on its own, with the file's line numbers.
 [[nodiscard]] std::variant<Loaded, Error> loadPart(const Part& part, std::string_view file);
 // Reads the file through files::readText (regular files of at most maxSize bytes); a file that
-// cannot be read is "PATH:0: reason".
+// cannot be read is "PATH:0: reason". The path `-` is standard input, read through files::readStream
+// within the same limit ("-:0: standard input is over the limit of ...").
 [[nodiscard]] std::variant<std::string, Error> readFile(const std::string& path,
                                                         std::uint64_t maxSize = std::uint64_t{16} << 20);
 // readFile, then load: a file of one record. With `record` K (1, 2, ...), the K-th record of the

@@ -244,6 +244,23 @@ std::variant<std::string, ReadError> readText(const std::string& path, std::uint
   return text;
 }
 
+std::variant<std::string, ReadError> readStream(int fd, std::uint64_t maxSize, const std::string& what) {
+  std::string text;
+  char chunk[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return ReadError{"cannot read " + what + ": " + reason(errno)};
+    }
+    if (n == 0) break;
+    if (static_cast<std::uint64_t>(n) > maxSize - std::min<std::uint64_t>(maxSize, text.size()))
+      return ReadError{what + " is over the limit of " + sizeText(maxSize) + " (--max-size raises it)"};
+    text.append(chunk, static_cast<std::size_t>(n));
+  }
+  return text;
+}
+
 namespace {
 // A target with other hard links is rewritten in place, so that every name keeps showing the one
 // file (a rename would leave the other names on the old text). The whole new text is on disk in

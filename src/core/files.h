@@ -20,6 +20,11 @@ struct ReadError {
 [[nodiscard]] std::variant<std::string, ReadError> readText(const std::string& path,
                                                             std::uint64_t maxSize = kDefaultMaxSize);
 
+// The whole of an open descriptor (standard input, a pipe) read to its end, refused as soon as it
+// passes maxSize bytes: never more than maxSize + 64 KiB is held. `what` names it in the message
+// ("standard input is over the limit of 16 MiB (--max-size raises it)").
+[[nodiscard]] std::variant<std::string, ReadError> readStream(int fd, std::uint64_t maxSize, const std::string& what);
+
 // Replaces path with text: a temp file made next to the target (mkstemp), written, fsynced, renamed
 // over the target, then the folder fsynced. Refuses to replace anything but a regular file (a symlink
 // is followed to its regular target), keeps an existing target's permission bits, removes its temp

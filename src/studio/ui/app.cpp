@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 
@@ -51,6 +52,9 @@ void setupLogging() {
   auto pane = std::make_shared<PaneSink>();
   pane->set_pattern("%H:%M:%S %l %v");
   auto err = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+  // NO_COLOR set and not empty: no colour (no-color.org).
+  if (const char* noColor = std::getenv("NO_COLOR"); noColor && *noColor)
+    err->set_color_mode(spdlog::color_mode::never);
   auto logger = std::make_shared<spdlog::logger>("studio", spdlog::sinks_init_list{err, pane});
   spdlog::set_default_logger(logger);
 }

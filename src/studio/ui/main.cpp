@@ -24,6 +24,7 @@
 #include <tuple>
 
 #include "core/files.h"
+#include "dominoes_build_version.h"
 #include "studio/model/actions.h"
 #include "studio/model/i18n.h"
 #include "studio/model/paths.h"
@@ -196,12 +197,15 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
                "print every action, one a line: id, shortcut and menu path, tab-separated, and exit");
   cli.add_flag("--key-table", o.keyTableFlag, "print the key table of docs/studio.md (Markdown) and exit");
   cli.add_flag("--no-shaders", o.noShaders, "draw the table with ImGui's draw list instead of the shaders");
+  cli.set_version_flag("--version", std::string("dominoes-studio ") + DOMINOES_VERSION_TEXT);
   // Usage errors exit 2 (CLI11's own codes are 105, 114...); --help still exits 0.
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return cli.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return cli.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return cli.exit(e);
   } catch (const CLI::ParseError& e) {
     (void)cli.exit(e);
