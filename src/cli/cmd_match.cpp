@@ -372,7 +372,7 @@ MatchCommand::MatchCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
   sub_->add_option(
       "--policy-data", o_->policyData,
       "write A's choices among placements with the tips' policy features of every legal move to this file, "
-      "for tools/fit_policy.py");
+      "one line a choice (the data to fit the expert's playout policy again)");
   sub_->add_flag("--cpu-time", o_->cpuTime,
                  "time decisions by the deciding thread's CPU time, not the wall clock (on a loaded machine)");
 }

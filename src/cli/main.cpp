@@ -19,6 +19,7 @@
 #include "ai/puzzle.h"
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
+#include "cli/cmd_docs.h"
 #include "cli/cmd_ladder.h"
 #include "cli/cmd_match.h"
 #include "cli/cmd_puzzles.h"
@@ -692,7 +693,7 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes"};
+  CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes", "dominoes"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("dominoes ") + DOMINOES_VERSION_TEXT);
   Args args;
@@ -703,6 +704,9 @@ int main(int argc, char** argv) {
   const dom::cli::MatchCommand match(app);
   const dom::cli::PuzzlesCommand puzzles(app);
   const dom::cli::LadderCommand ladder(app);
+  const dom::cli::DocsCommand docs(app);
+  dom::cli::nameTypes(app);
+  dom::cli::nameErrors(app, "dominoes");
 
   try {
     app.parse(argc, argv);
@@ -717,6 +721,7 @@ int main(int argc, char** argv) {
     std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << files::printable(e) << "\n";
     return 2;
   }
+  if (docs.chosen()) return docs.run();
   try {
     return runChosen(args, benchSolver, analyse, match, puzzles, ladder);
   } catch (const std::exception& e) {

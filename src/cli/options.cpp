@@ -4,6 +4,7 @@
 #include <charconv>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
 #include "core/files.h"
 
@@ -45,6 +46,30 @@ std::string emptyValue(const CLI::App& sub) {
       }
   }
   return {};
+}
+
+void nameTypes(CLI::App& app) {
+  static const std::pair<const char*, const char*> kTypes[] = {
+      {"--max-size", "SIZE"}, {"--size", "SIZE"},     {"--record", "UINT"},      {"--seed", "UINT"},
+      {"--games", "UINT"},    {"--depth", "UINT"},    {"--samples", "UINT"},     {"--positions", "UINT"},
+      {"--left", "UINT"},     {"--nodes", "UINT"},    {"--threads", "UINT"},     {"--count", "UINT"},
+      {"--rules", "RULES"},   {"--a", "PLAYER"},      {"--b", "PLAYER"},         {"--out", "FILE"},
+      {"--as", "A|B|all"},    {"--themes", "THEMES"}, {"--policy-data", "FILE"}, {"--plot", "FILE"},
+      {"--levels", "LEVELS"}};
+  for (CLI::Option* opt : app.get_options()) {
+    if (opt->get_expected_min() == 0 || !opt->nonpositional()) continue;
+    for (const auto& [name, type] : kTypes)
+      if (opt->check_lname(std::string(name).substr(2))) opt->type_name(type);
+  }
+  // `match --out` is a folder.
+  if (app.get_name() == "match") app.get_option("--out")->type_name("DIR");
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) nameTypes(*sub);
+}
+
+void nameErrors(CLI::App& app, const std::string& name) {
+  app.failure_message([name](const CLI::App*, const CLI::Error& e) {
+    return name + ": " + e.what() + "\nRun with --help for more information.\n";
+  });
 }
 
 }  // namespace dom::cli

@@ -23,4 +23,13 @@ struct UsageError {
 // usage message ("--as: an empty value ..."), or empty when there is none. Flags are not values.
 [[nodiscard]] std::string emptyValue(const CLI::App& sub);
 
+// Names the type of every option's value in the help of `app` and its subcommands (`--games UINT`,
+// `--max-size SIZE`, `--rules RULES`): the numbers are read as text by wholeNumber, so CLI11 alone
+// would call them TEXT.
+void nameTypes(CLI::App& app);
+
+// CLI11's own errors (an unknown option, a missing subcommand) start with the program's name, as
+// every other error of `name` does: "dominoes: The following argument was not expected: --nope".
+void nameErrors(CLI::App& app, const std::string& name);
+
 }  // namespace dom::cli
