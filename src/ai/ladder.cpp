@@ -7,21 +7,19 @@
 
 namespace dom::ai {
 
-// The ratings `dominoes ladder --rules en-linea --games 200 --seed 2026` gave on 2026-12-03
-// (docs/ladder.md); dominoes2's are not measured yet.
-constexpr double kUnmeasured = std::numeric_limits<double>::quiet_NaN();
+// The ratings `make ladder` gave on 2026-12-03 (docs/ladder.md: 200 en-linea rounds and 40
+// dominoes2 matches to 100 a pairing).
 
 const std::vector<Level>& levels() {
   static const std::vector<Level> kLevels{
-      {"Beginner", "random", "plays any legal move", 0, kUnmeasured},
-      {"Novice", "greedy", "plays its heaviest tile", 2, kUnmeasured},
-      {"Apprentice", "flatmc:20", "tries each move on 20 guesses of the hidden tiles, played out at random", 136,
-       kUnmeasured},
-      {"Club player", "strategist", "follows the six tips of the Domino en linea page", 142, kUnmeasured},
-      {"Skilled", "flatmc:200", "tries each move on 200 guesses of the hidden tiles", 149, kUnmeasured},
-      {"Advanced", "flatmc:1000", "tries each move on 1000 guesses of the hidden tiles", 171, kUnmeasured},
-      {"Candidate master", "expert:ms=5", "the expert's search on a tenth of its time", 191, kUnmeasured},
-      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 174, kUnmeasured},
+      {"Beginner", "random", "plays any legal move", 0, 0},
+      {"Novice", "greedy", "plays its heaviest tile", 2, 60},
+      {"Apprentice", "flatmc:20", "tries each move on 20 guesses of the hidden tiles, played out at random", 136, 472},
+      {"Club player", "strategist", "follows the six tips of the Domino en linea page", 142, 402},
+      {"Skilled", "flatmc:200", "tries each move on 200 guesses of the hidden tiles", 149, 531},
+      {"Advanced", "flatmc:1000", "tries each move on 1000 guesses of the hidden tiles", 171, 692},
+      {"Candidate master", "expert:ms=5", "the expert's search on a tenth of its time", 191, 642},
+      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 174, 705},
   };
   return kLevels;
 }

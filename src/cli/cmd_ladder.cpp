@@ -170,7 +170,7 @@ int LadderCommand::run() const {
                 << "], median decision " << fixed(entrants[i].ms.stats().median, 3) << " ms\n";
   }
   if (!o_->plot.empty())
-    if (auto err = plot(o_->plot, rules.text(), entrants, rated); !err.empty()) {
+    if (auto err = plot(o_->plot, o_->rules, entrants, rated); !err.empty()) {
       std::cerr << "dominoes ladder: " << err << "\n";
       return 1;
     }
