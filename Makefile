@@ -110,11 +110,27 @@ PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-package: build
-	cd $(BUILD) && cpack -G DEB
+# The Debian packages, from their own build folder: dpkg-buildflags' flags (hardening, a file-prefix map),
+# no tests compiled; lintian --pedantic must find no error or warning.
+DEB_BUILD ?= build-deb
+package:
+	cmake --preset release -B $(DEB_BUILD) $(CMAKE_FLAGS) -DBUILD_TESTING=OFF \
+	  -DCMAKE_CXX_FLAGS="$$(dpkg-buildflags --get CXXFLAGS) $$(dpkg-buildflags --get CPPFLAGS)" \
+	  -DCMAKE_EXE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
+	  -DCMAKE_SHARED_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
+	  -DCMAKE_MODULE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)"
+	cmake --build $(DEB_BUILD) -j$(JOBS)
+	cd $(DEB_BUILD) && cpack -G DEB
+	lintian --pedantic --fail-on error,warning $(DEB_BUILD)/*.deb
+	for b in $(DEB_BUILD)/bin/dominoes $(DEB_BUILD)/bin/dominoes-studio; do [ ! -e $$b ] || hardening-check $$b || exit 1; done
+
+# Removes what `make install` installed (cmake --install's install_manifest.txt).
+uninstall:
+	@[ -f $(BUILD)/install_manifest.txt ] || { echo "uninstall: no $(BUILD)/install_manifest.txt (nothing installed from $(BUILD))"; exit 1; }
+	xargs -d '\n' rm -fv -- < $(BUILD)/install_manifest.txt
 
 screenshots: build
 	bash tools/screenshots.sh $(BUILD)
 
 clean:
-	rm -rf build build-asan build-fuzz build-clang build-debug
+	rm -rf build build-asan build-fuzz build-clang build-debug build-deb

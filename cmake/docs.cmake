@@ -2,7 +2,7 @@
 # their option sections drawn from the command line itself (`dominoes manpage`, `dominoes completion
 # bash|zsh`), so that they cannot drift from it. In: DOMINOES (the program), SRC (the source tree),
 # OUT (the build's folder for them). Out: OUT/man/dominoes.1 (and .gz), OUT/man/dominoes-studio.1.gz,
-# OUT/completions/dominoes (bash) and OUT/completions/_dominoes (zsh).
+# OUT/completions/dominoes (bash), OUT/completions/_dominoes (zsh) and OUT/changelog.gz.
 function(run_dominoes out)
   execute_process(COMMAND "${DOMINOES}" ${ARGN} OUTPUT_VARIABLE text RESULT_VARIABLE failed)
   if(failed)
@@ -32,6 +32,10 @@ file(WRITE "${OUT}/man/dominoes.1" "${page}")
 gzip_file("${OUT}/man/dominoes.1")
 configure_file("${SRC}/docs/man/dominoes-studio.1" "${OUT}/man/dominoes-studio.1" COPYONLY)
 gzip_file("${OUT}/man/dominoes-studio.1")
+
+# Debian's changelog of the package, gzipped into its doc folder.
+configure_file("${SRC}/packaging/changelog" "${OUT}/changelog" COPYONLY)
+gzip_file("${OUT}/changelog")
 
 run_dominoes(bash completion bash)
 file(WRITE "${OUT}/completions/dominoes" "${bash}")

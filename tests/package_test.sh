@@ -14,7 +14,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 deb=$(ls "$work"/out/dominoes-studio_*.deb | head -1)
 [ -f "$deb" ] || fail "no .deb was written"
 echo "package: $(basename "$deb")"
-dpkg-deb -f "$deb" Section | grep -qx games || fail "section is not games"
+dpkg-deb -f "$deb" Section | grep -qx education || fail "section is not education"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 for lib in libglfw3 libepoxy0 libfontconfig1 libstdc++6 fonts-dejavu-core; do
@@ -23,14 +23,34 @@ done
 dpkg-deb -c "$deb" > "$work/contents"
 for f in usr/bin/dominoes usr/bin/dominoes-studio usr/share/applications/dominoes-studio.desktop \
          usr/share/icons/hicolor/48x48/apps/dominoes-studio.png usr/share/icons/hicolor/256x256/apps/dominoes-studio.png \
-         usr/share/icons/hicolor/scalable/apps/dominoes-studio.svg usr/share/man/man1/dominoes.1 \
-         usr/share/man/man1/dominoes-studio.1 usr/share/dominoes-studio/scenarios/win_by_domino.dgn usr/share/dominoes-studio/puzzles/en-linea.dgn usr/share/dominoes-studio/lessons/ORDER \
+         usr/share/icons/hicolor/scalable/apps/dominoes-studio.svg usr/share/man/man1/dominoes.1.gz \
+         usr/share/man/man1/dominoes-studio.1.gz usr/share/bash-completion/completions/dominoes \
+         usr/share/zsh/vendor-completions/_dominoes usr/share/doc/dominoes-studio/copyright \
+         usr/share/doc/dominoes-studio/changelog.gz usr/share/mime/packages/dominoes-studio.xml \
+         usr/share/metainfo/invalid.dominoes_studio.studio.metainfo.xml usr/share/dominoes-studio/scenarios/win_by_domino.dgn usr/share/dominoes-studio/puzzles/en-linea.dgn usr/share/dominoes-studio/lessons/ORDER \
          usr/share/locale/es/LC_MESSAGES/dominoes-studio.mo usr/share/locale/hi/LC_MESSAGES/dominoes-scenarios.mo; do
   grep -q " ./$f\$" "$work/contents" || fail "the package lacks /$f"
 done
 
+# lintian --pedantic: no error and no warning (overrides only with a comment saying why).
+lintian --pedantic --no-tag-display-limit "$deb" >"$work/lintian.log" 2>&1 || true
+cat "$work/lintian.log"
+if grep -qE '^[EW]: ' "$work/lintian.log"; then fail "lintian: errors or warnings on $(basename "$deb")"; fi
 root="$work/root"
 dpkg-deb -x "$deb" "$root"
+# Hardening (dpkg-buildflags' set): fortify, stack protector, relro and bind-now on both programs.
+for b in "$root"/usr/bin/*; do
+  hardening-check "$b" || fail "hardening-check $(basename "$b")"
+done
+desktop-file-validate "$root/usr/share/applications/dominoes-studio.desktop" || fail "desktop-file-validate"
+appstreamcli validate --pedantic --no-net "$root/usr/share/metainfo/invalid.dominoes_studio.studio.metainfo.xml" ||
+  fail "appstreamcli validate"
+# The MIME type: a .dgn file is application/x-dominoes-dgn by its name and by its first line.
+mkdir -p "$work/mime/packages"
+cp "$root/usr/share/mime/packages/dominoes-studio.xml" "$work/mime/packages/"
+update-mime-database "$work/mime" || fail "update-mime-database"
+grep -q '^application/x-dominoes-dgn:\*\.dgn$' "$work/mime/globs" || fail "the MIME type's glob"
+grep -q 'application/x-dominoes-dgn' "$work/mime/magic" || fail "the MIME type's magic"
 cd "$work"  # nothing of the source or build tree is used from here on
 for b in "$root"/usr/bin/*; do
   if strings "$b" | grep -qF -e "$src" -e "$build"; then fail "$(basename "$b") holds a build-machine path"; fi
