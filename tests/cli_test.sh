@@ -416,6 +416,19 @@ version=$(sed -n 's/^project(dominoes_studio VERSION \([0-9.]*\).*/\1/p' CMakeLi
 expect_rc 0 "--version" "$BIN" --version
 grep -qE "^dominoes $version( \(git [0-9a-z.-]+\))?$" "$TMP/out" || fail "--version: '$(head -c 200 "$TMP/out")'"
 
+# CLI11's own errors name the program; numbers are typed in the help; no help names a tool that is
+# not installed.
+expect_rc 2 "an unknown option" "$BIN" play --nope
+grep -q "^dominoes: The following argument was not expected: --nope$" "$TMP/err" || fail "unknown option: '$(head -c 200 "$TMP/err")'"
+expect_rc 2 "no subcommand" "$BIN"
+grep -q "^dominoes: " "$TMP/err" || fail "no subcommand: '$(head -c 200 "$TMP/err")'"
+"$BIN" bench --help | grep -qE '^ +--games UINT ' || fail "bench --help: --games is not typed UINT"
+"$BIN" replay --help | grep -qE '^ +--max-size SIZE ' || fail "replay --help: --max-size is not typed SIZE"
+for sub in replay check play bench layout bench-read perft bench-solver analyse match ladder; do
+  if "$BIN" $sub --help | grep -qE -- '--(games|seed|threads|count|depth|samples|size|record) TEXT'; then fail "$sub --help: a number typed TEXT"; fi
+done
+if "$BIN" match --help | grep -q "tools/"; then fail "match --help names a tool of the source tree"; fi
+
 # Pipes: `-` is standard input for replay, check, layout and analyse, standard output for play --out;
 # standard input is bounded by --max-size as it is read, and its errors name it `-`.
 "$BIN" play --rules en-linea --a greedy --b random --seed 5 --out - 2>/dev/null | "$BIN" replay - >"$TMP/pipe.txt" ||
