@@ -61,6 +61,10 @@ for b in "$root"/usr/bin/*; do
   if strings "$b" | grep -qF -e "$src" -e "$build"; then fail "$(basename "$b") holds a build-machine path"; fi
 done
 "$root/usr/bin/dominoes" rules | grep -q dominoes2 || fail "dominoes rules"
+# A pipe: a game written to standard output and replayed from standard input.
+"$root/usr/bin/dominoes" play --rules dominoes2 --a greedy --b random --seed 3 --out - 2>/dev/null |
+  "$root/usr/bin/dominoes" replay - > piped.txt || fail "dominoes play --out - | dominoes replay -"
+grep -q '^match ' piped.txt || fail "the piped replay: $(head -3 piped.txt)"
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" | tail -1
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/scenarios" >/dev/null || fail "dominoes check of the installed scenarios"
 "$root/usr/bin/dominoes" check "$root/usr/share/dominoes-studio/puzzles" >/dev/null || fail "dominoes check of the installed puzzles"
