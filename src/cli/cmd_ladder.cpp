@@ -69,6 +69,81 @@ std::string plot(const std::string& path, const std::string& rules, const std::v
   return rc == 0 ? std::string() : "gnuplot failed to draw " + path + " (is gnuplot installed? make deps)";
 }
 
+// What the options ask for, checked.
+struct Plan {
+  Rules rules;
+  long long games = 0, threads = 1;
+  std::uint64_t seed = 0;
+  std::vector<Entrant> entrants;
+};
+
+// The entrants of --levels (level names or specs), or the eight levels; throws a UsageError.
+std::vector<Entrant> entrantsOf(const std::string& levels) {
+  std::vector<Entrant> out;
+  if (levels.empty()) {
+    for (const ai::Level& l : ai::levels()) out.push_back({std::string(l.name), std::string(l.spec), {}});
+    return out;
+  }
+  std::stringstream words(levels);
+  for (std::string w; std::getline(words, w, ',');) {
+    std::string spec = w;
+    for (const ai::Level& l : ai::levels())
+      if (l.name == w) spec = l.spec;
+    if (auto err = ai::playerSpecError(spec); !err.empty()) throw UsageError{"--levels: " + files::cutWords(err)};
+    out.push_back({w, spec, {}});
+  }
+  if (out.size() < 2) throw UsageError{"--levels: a ladder needs at least two entrants"};
+  return out;
+}
+
+// Plays every pairing into `results` (each entrant's decision times gathered); the error, or empty.
+std::string playAll(Plan& plan, std::vector<ai::PairResult>& results) {
+  const bool matches = plan.rules.target > 0;
+  const auto pairs = pairings(static_cast<int>(plan.entrants.size()));
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const auto [i, j] = pairs[k];
+    Entrant &a = plan.entrants[static_cast<std::size_t>(i)], &b = plan.entrants[static_cast<std::size_t>(j)];
+    if (::isatty(STDERR_FILENO))
+      std::fprintf(stderr, "pairing %zu of %zu: %s against %s\n", k + 1, pairs.size(), a.name.c_str(), b.name.c_str());
+    const Pairing p = playPairing(plan.rules.text(), a.spec, b.spec, gameSeed(plan.seed, k, 7), plan.games, matches,
+                                  static_cast<int>(plan.threads));
+    if (!p.error.empty()) return a.name + " against " + b.name + ": " + p.error;
+    results.push_back(
+        {i, j, static_cast<double>(p.tally.wins) + 0.5 * static_cast<double>(p.tally.ties), p.tally.games});
+    a.ms.merge(p.ms[0]);
+    b.ms.merge(p.ms[1]);
+  }
+  return {};
+}
+
+// The ratings, weakest first: as one JSON object, or a line per level.
+void print(const Plan& plan, const std::vector<ai::Rated>& rated, bool json) {
+  std::vector<std::size_t> order(plan.entrants.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return rated[x].elo < rated[y].elo; });
+  if (json) {
+    nlohmann::ordered_json j{
+        {"rules", plan.rules.text()}, {"games_per_pairing", plan.games}, {"levels", nlohmann::json::array()}};
+    for (std::size_t i : order) {
+      const TimeStats t = plan.entrants[i].ms.stats();
+      j["levels"].push_back(nlohmann::ordered_json{{"name", plan.entrants[i].name},
+                                                   {"spec", plan.entrants[i].spec},
+                                                   {"elo", rated[i].elo},
+                                                   {"ci95", {rated[i].lo, rated[i].hi}},
+                                                   {"decision_ms", {{"median", t.median}, {"p95", t.p95}}}});
+    }
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  std::cout << plan.rules.text() << ": " << pairings(static_cast<int>(plan.entrants.size())).size() << " pairings of "
+            << plan.games << (plan.rules.target > 0 ? " matches" : " rounds") << ", seed " << plan.seed << "\n";
+  for (std::size_t i : order)
+    std::cout << files::printable(plan.entrants[i].name) << " (" << files::printable(plan.entrants[i].spec)
+              << "): " << fixed(rated[i].elo, 0) << " [" << fixed(rated[i].lo, 0) << ", " << fixed(rated[i].hi, 0)
+              << "], median decision " << fixed(plan.entrants[i].ms.stats().median, 3) << " ms\n";
+}
+
 }  // namespace
 
 struct LadderCommand::Options {
@@ -94,83 +169,31 @@ LadderCommand::~LadderCommand() = default;
 bool LadderCommand::chosen() const { return sub_ && sub_->parsed(); }
 
 int LadderCommand::run() const {
-  std::vector<Entrant> entrants;
-  long long games = 0, threads = 1;
-  std::uint64_t seed = 0;
-  Rules rules;
+  Plan plan;
   try {
     auto parsed = parseRules(std::string_view(o_->rules));
     if (auto* e = std::get_if<std::string>(&parsed)) throw UsageError{"--rules: " + files::cutWords(*e)};
-    rules = std::get<Rules>(parsed);
-    games = static_cast<long long>(wholeNumber("--games", o_->games, 2, 1000000));
-    if (games % 2) throw UsageError{"--games: " + o_->games + " is odd: each deal is played from both seats"};
-    seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
-    threads = static_cast<long long>(wholeNumber("--threads", o_->threads, 1, 256));
+    plan.rules = std::get<Rules>(parsed);
+    plan.games = static_cast<long long>(wholeNumber("--games", o_->games, 2, 1000000));
+    if (plan.games % 2) throw UsageError{"--games: " + o_->games + " is odd: each deal is played from both seats"};
+    plan.seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
+    plan.threads = static_cast<long long>(wholeNumber("--threads", o_->threads, 1, 256));
     if (o_->plot.find_first_of("'\\\n") != std::string::npos)
       throw UsageError{"--plot: the file name may not hold a quote, a backslash or a line break"};
-    if (o_->levels.empty()) {
-      for (const ai::Level& l : ai::levels()) entrants.push_back({std::string(l.name), std::string(l.spec), {}});
-    } else {
-      std::stringstream words(o_->levels);
-      for (std::string w; std::getline(words, w, ',');) {
-        std::string spec = w;
-        for (const ai::Level& l : ai::levels())
-          if (l.name == w) spec = l.spec;
-        if (auto err = ai::playerSpecError(spec); !err.empty()) throw UsageError{"--levels: " + files::cutWords(err)};
-        entrants.push_back({w, spec, {}});
-      }
-      if (entrants.size() < 2) throw UsageError{"--levels: a ladder needs at least two entrants"};
-    }
+    plan.entrants = entrantsOf(o_->levels);
   } catch (const UsageError& u) {
     std::cerr << "dominoes ladder: " << u.message << "\n";
     return 2;
   }
-  const bool matches = rules.target > 0;
-  const auto pairs = pairings(static_cast<int>(entrants.size()));
   std::vector<ai::PairResult> results;
-  for (std::size_t k = 0; k < pairs.size(); ++k) {
-    const auto [i, j] = pairs[k];
-    Entrant &a = entrants[static_cast<std::size_t>(i)], &b = entrants[static_cast<std::size_t>(j)];
-    if (::isatty(STDERR_FILENO))
-      std::fprintf(stderr, "pairing %zu of %zu: %s against %s\n", k + 1, pairs.size(), a.name.c_str(), b.name.c_str());
-    const Pairing p =
-        playPairing(rules.text(), a.spec, b.spec, gameSeed(seed, k, 7), games, matches, static_cast<int>(threads));
-    if (!p.error.empty()) {
-      std::cerr << "dominoes ladder: " << a.name << " against " << b.name << ": " << p.error << "\n";
-      return 1;
-    }
-    results.push_back(
-        {i, j, static_cast<double>(p.tally.wins) + 0.5 * static_cast<double>(p.tally.ties), p.tally.games});
-    a.ms.merge(p.ms[0]);
-    b.ms.merge(p.ms[1]);
+  if (auto err = playAll(plan, results); !err.empty()) {
+    std::cerr << "dominoes ladder: " << err << "\n";
+    return 1;
   }
-  const auto rated = ai::bradleyTerry(static_cast<int>(entrants.size()), results, 0);
-  std::vector<std::size_t> order(entrants.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t x, std::size_t y) { return rated[x].elo < rated[y].elo; });
-  if (o_->json) {
-    nlohmann::ordered_json j{
-        {"rules", rules.text()}, {"games_per_pairing", games}, {"levels", nlohmann::json::array()}};
-    for (std::size_t i : order) {
-      const TimeStats t = entrants[i].ms.stats();
-      j["levels"].push_back(nlohmann::ordered_json{{"name", entrants[i].name},
-                                                   {"spec", entrants[i].spec},
-                                                   {"elo", rated[i].elo},
-                                                   {"ci95", {rated[i].lo, rated[i].hi}},
-                                                   {"decision_ms", {{"median", t.median}, {"p95", t.p95}}}});
-    }
-    std::cout << j.dump() << "\n";
-  } else {
-    std::cout << rules.text() << ": " << pairs.size() << " pairings of " << games << (matches ? " matches" : " rounds")
-              << ", seed " << seed << "\n";
-    for (std::size_t i : order)
-      std::cout << files::printable(entrants[i].name) << " (" << files::printable(entrants[i].spec)
-                << "): " << fixed(rated[i].elo, 0) << " [" << fixed(rated[i].lo, 0) << ", " << fixed(rated[i].hi, 0)
-                << "], median decision " << fixed(entrants[i].ms.stats().median, 3) << " ms\n";
-  }
+  const auto rated = ai::bradleyTerry(static_cast<int>(plan.entrants.size()), results, 0);
+  print(plan, rated, o_->json);
   if (!o_->plot.empty())
-    if (auto err = plot(o_->plot, o_->rules, entrants, rated); !err.empty()) {
+    if (auto err = plot(o_->plot, o_->rules, plan.entrants, rated); !err.empty()) {
       std::cerr << "dominoes ladder: " << err << "\n";
       return 1;
     }

@@ -235,6 +235,10 @@ TEST_CASE("learn: a wrong answer is refused with its reason, the timeline waits,
   s.apply(intentOf(Intent::Kind::Next));  // refused: the task waits
   CHECK(s.timeline().currentIndex() == node);
   CHECK(s.statusText().rfind("First the task: ", 0) == 0);
+  const int nodes = s.timeline().size();
+  s.apply(intentOf(Intent::Kind::Undo));  // refused too: it could take back the record's moves
+  CHECK(s.timeline().size() == nodes);
+  CHECK(s.timeline().currentIndex() == node);
   Intent points = intentOf(Intent::Kind::AnswerPoints);  // the wrong kind of answer for a play task
   points.node = 3;
   s.apply(points);

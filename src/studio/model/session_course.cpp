@@ -106,7 +106,9 @@ bool Session::lessonBlocks(const Intent& in) {
     case K::Jump: blocked = pathPosOf(timeline_, in.node) > task || pathPosOf(timeline_, in.node) < 0; break;
     case K::Play:
     case K::PlaySelected: blocked = timeline_.currentIndex() != t->node; break;
-    case K::DealNext: blocked = true; break;
+    case K::DealNext:
+    case K::Undo:  // an undo could take back the record's own moves, and the tasks' positions with them
+    case K::Redo: blocked = !editing(); break;
     default: break;
   }
   if (blocked) status(i18n::format(_("First the task: {0}"), {i18n::trScenarioLines(t->task.prompt)}));

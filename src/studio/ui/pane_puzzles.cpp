@@ -57,9 +57,11 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
     const TrainerPuzzle& p = *t.puzzle;
     const std::string title = shownText(S_(p.title.c_str()), kTitleShown);
     ImGui::TextWrapped("%s", title.c_str());
-    const std::string facts = i18n::format(
-        _("Puzzle {0} of {1}, rated {2}. Themes: {3}."),
-        {std::to_string(p.number), std::to_string(t.cards.size()), std::to_string(p.rating), themesText(p.themes)});
+    const std::string facts =
+        i18n::format(_("Puzzle {0} of {1}, rated {2}. Themes: {3}."),
+                     {std::to_string(p.number),
+                      std::to_string(std::max<std::size_t>(t.cards.size(), static_cast<std::size_t>(p.number))),
+                      std::to_string(p.rating), themesText(p.themes)});
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", facts.c_str());
     ImGui::PopStyleColor();
