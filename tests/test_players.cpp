@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -59,6 +60,9 @@ std::vector<Tested> everyPlayer(std::uint64_t seed) {
   REQUIRE(all.back().player != nullptr);
   // And the deals under the heavy-first opponent model.
   all.push_back({"expert:ms=1,heavy=0.5", makePlayer("expert:ms=1,heavy=0.5", seed), 0});
+  REQUIRE(all.back().player != nullptr);
+  // And a level between two players: the strategist with a share of random moves.
+  all.push_back({"strategist:random=0.3", makePlayer("strategist:random=0.3", seed), 0});
   REQUIRE(all.back().player != nullptr);
   REQUIRE(all.size() >= 2);
   return all;
@@ -265,7 +269,8 @@ TEST_CASE("a player told to stop answers at once with a legal move, whatever its
       const Player who = m.state().turn;
       const Observation o = observe(m, who, log);
       if (ply == 0 || ply == 6 || ply == 12) {
-        for (const char* spec : {"expert:ms=9999999", "expert:ms=9999999,tree=1", "flatmc:9999999"}) {
+        for (const char* spec :
+             {"expert:ms=9999999", "expert:ms=9999999,tree=1", "flatmc:9999999", "expert:ms=9999999,random=0"}) {
           CAPTURE(rules);
           CAPTURE(spec);
           CAPTURE(ply);
@@ -280,4 +285,52 @@ TEST_CASE("a player told to stop answers at once with a legal move, whatever its
       ++ply;
     }
   }
+}
+
+TEST_CASE("players: random=P, a share of a player's choices made at random") {
+  CHECK(playerSpecError("strategist:random=0.3").empty());
+  CHECK(playerSpecError("flatmc:200,random=0.1").empty());
+  CHECK(playerSpecError("expert:random=0.2,ms=5").empty());
+  CHECK(playerSpecError("greedy:random=1").empty());
+  CHECK(playerSpecError("strategist:random=2").find("random=P takes a fraction P from 0 to 1") != std::string::npos);
+  CHECK(playerSpecError("greedy:random=0.1,random=0.2").find("'random' is given twice") != std::string::npos);
+  CHECK(playerSpecError("random:random=0.5").find("needs a player other than random") != std::string::npos);
+  CHECK(playerSpecError("flatmc:random=0.1").find("in 'flatmc:random=0.1'") != std::string::npos);
+  CHECK(playerSpecError("expert:ms=5,random=0.2,bogus=1").find("unknown setting 'bogus=1'") != std::string::npos);
+  // The name is the inner player's, the share after it; the setting may stand anywhere.
+  CHECK(makePlayer("strategist:random=0.30", 1)->name() == "strategist:random=0.3");
+  CHECK(makePlayer("expert:random=.25,ms=5", 1)->name() == "expert:ms=5,random=0.25");
+  CHECK(makePlayer("flatmc:20,random=0.5", 1)->name() == "flatmc:20,random=0.5");
+
+  // Greedy with random=P plays a move other than its heaviest at about P times (n-1)/n of the
+  // choices with n legal moves; random=0 is greedy itself.
+  auto greedy = makePlayer("greedy", 1);
+  auto never = makePlayer("greedy:random=0", 1);
+  auto half = makePlayer("greedy:random=0.5", 1);
+  const Rules rules = std::get<Rules>(parseRules("en-linea"));
+  pcg32 rng(7, 1);
+  double expected = 0;
+  long other = 0, choices = 0;
+  for (int round = 0; round < 400; ++round) {
+    Match m(rules);
+    RoundLog log;
+    m.startRound(dealFromSeed(next64(rng), rules.hand));
+    while (m.inRound()) {
+      const Observation o = observe(m, m.state().turn, log);
+      const Move g = greedy->choose(o);
+      CHECK(never->choose(o).same(g));
+      const Move h = half->choose(o);
+      CHECK(inList(o.legal, h));
+      if (o.legal.size > 1) {
+        ++choices;
+        expected += 0.5 * static_cast<double>(o.legal.size - 1) / static_cast<double>(o.legal.size);
+        if (!h.same(g)) ++other;
+      }
+      (void)log.apply(m, randomMove(o, rng));
+    }
+  }
+  REQUIRE(choices > 500);
+  const double sd = std::sqrt(expected * (1 - expected / static_cast<double>(choices)));
+  CHECK(std::abs(static_cast<double>(other) - expected) < 5 * sd);
+  CHECK(other > 0);
 }

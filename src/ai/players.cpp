@@ -1,6 +1,9 @@
 // The player catalog and the random and greedy players.
 #include "ai/players.h"
 
+#include <cmath>
+#include <cstdio>
+
 #include "ai/expert.h"
 #include "ai/flatmc.h"
 #include "ai/strategist.h"
@@ -186,9 +189,83 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
   }
 }
 
-}  // namespace
+// A spec split from its `random=P` setting (any player's: "strategist:random=0.3",
+// "flatmc:200,random=0.1", "expert:ms=5,random=0.2"): the rest of the spec and P, or an error.
+struct Slip {
+  std::string inner;
+  double share = 0;
+  bool given = false;
+  std::string error;
+};
 
-std::string playerSpecError(std::string_view spec) {
+Slip splitSlip(std::string_view spec) {
+  Slip s;
+  const std::size_t colon = spec.find(':');
+  if (colon == std::string_view::npos) {
+    s.inner = spec;
+    return s;
+  }
+  s.inner = spec.substr(0, colon);
+  std::string kept;
+  std::string_view rest = spec.substr(colon + 1);
+  while (true) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view part = rest.substr(0, comma);
+    if (part.starts_with("random=")) {
+      if (s.given) s.error = "player '" + std::string(spec) + "': 'random' is given twice";
+      s.given = true;
+      s.share = specFraction(part.substr(7));
+      if (s.share < 0) s.error = "player '" + std::string(spec) + "': random=P takes a fraction P from 0 to 1";
+    } else {
+      kept += (kept.empty() ? "" : ",") + std::string(part);
+    }
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  if (!kept.empty()) s.inner += ":" + kept;
+  return s;
+}
+
+// The share written back as the spec reads it: at most four decimals, no trailing zeros ("0.25").
+std::string shareText(double share) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.4f", share);
+  std::string t = buf;
+  while (t.back() == '0') t.pop_back();
+  if (t.back() == '.') t.pop_back();
+  return t;
+}
+
+// "SPEC:random=P": a move chosen uniformly at random with chance P wherever there is a choice, the
+// player of SPEC's otherwise (the ladder's levels between two players: docs/players.md, Levels).
+class SlipPlayer final : public Computer {
+ public:
+  SlipPlayer(std::unique_ptr<Computer> inner, double share, std::uint64_t seed)
+      : inner_(std::move(inner)), share_(share), rng_(seed, 0x511b) {
+    const std::string n = inner_->name();
+    name_ = n + (n.find(':') == std::string::npos ? ":" : ",") + "random=" + shareText(share);
+  }
+  std::string name() const override { return name_; }
+  Decision decide(const Observation& o) override {
+    // Drawn at every choice, so that the inner player's moves do not change the slips' sequence.
+    const bool slip = o.legal.size > 1 && std::ldexp(static_cast<double>(rng_()), -32) < share_;
+    if (!slip) {
+      inner_->setStop(stopFlag());
+      return inner_->decide(o);
+    }
+    const Move m = randomMove(o, rng_);
+    return {m, fill(W_("{0}: a move at random (this level plays {1}% of its moves at random)"),
+                    {moveWords(o, m), std::to_string(static_cast<int>(std::lround(share_ * 100)))})};
+  }
+
+ private:
+  std::unique_ptr<Computer> inner_;
+  double share_;
+  pcg32 rng_;
+  std::string name_;
+};
+
+std::string baseSpecError(std::string_view spec) {
   if (spec == "random" || spec == "greedy" || spec == "strategist") return {};
   if (spec.starts_with("flatmc")) return flatmcSpecError(spec);
   if (spec.starts_with("expert")) {
@@ -200,8 +277,7 @@ std::string playerSpecError(std::string_view spec) {
   return "unknown player '" + std::string(spec) + "' (players: " + names + ")";
 }
 
-std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed) {
-  if (!playerSpecError(spec).empty()) return nullptr;
+std::unique_ptr<Computer> makeBase(std::string_view spec, std::uint64_t seed) {
   if (spec == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec == "greedy") return std::make_unique<GreedyPlayer>();
   if (spec == "strategist") return makeStrategist(seed);
@@ -212,6 +288,25 @@ std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed) 
     return makeExpert(opt, seed);
   }
   return nullptr;
+}
+
+}  // namespace
+
+std::string playerSpecError(std::string_view spec) {
+  const Slip s = splitSlip(spec);
+  if (!s.error.empty()) return s.error;
+  if (s.given && s.inner == "random")
+    return "player '" + std::string(spec) + "': random=P needs a player other than random";
+  const std::string e = baseSpecError(s.inner);
+  return e.empty() || !s.given ? e : e + " (in '" + std::string(spec) + "')";
+}
+
+std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed) {
+  if (!playerSpecError(spec).empty()) return nullptr;
+  const Slip s = splitSlip(spec);
+  auto inner = makeBase(s.inner, seed);
+  if (!s.given || !inner) return inner;
+  return std::make_unique<SlipPlayer>(std::move(inner), s.share, seed);
 }
 
 }  // namespace dom::ai

@@ -73,7 +73,9 @@ struct PlayerInfo {
 };
 [[nodiscard]] const std::vector<PlayerInfo>& playerCatalog();
 // Spec forms: "random", "greedy", "strategist", "flatmc:K" (K >= 1), "expert", "expert:ms=N" and
-// "expert:KEY=VALUE,..." (ms, exact, greedy, infer, opp: docs/players.md).
+// "expert:KEY=VALUE,..." (ms, exact, greedy, infer, opp: docs/players.md); any of them but random
+// with a `random=P` setting ("strategist:random=0.3", "flatmc:200,random=0.1"): a share P of its
+// choices made uniformly at random, the ladder's levels between two players.
 // nullptr if the spec is not valid (playerSpecError says why).
 [[nodiscard]] std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed);
 [[nodiscard]] std::string playerSpecError(std::string_view spec);  // "" if valid, else a message

@@ -359,7 +359,8 @@ MatchCommand::MatchCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
   sub_ = app.add_subcommand("match", "Play two computer players against each other and report the win rate");
   sub_->add_option("--a", o_->a,
                    "player A (random, greedy, strategist, flatmc:K, expert, expert:ms=N, expert:KEY=VALUE,... with ms, "
-                   "exact, greedy, infer, opp, chance, tree, heavy, block, oblock, policy, opolicy)")
+                   "exact, greedy, infer, opp, chance, tree, heavy, block, oblock, policy, opolicy; any but random "
+                   "also :random=P or ,random=P: a share P of its moves at random)")
       ->required();
   sub_->add_option("--b", o_->b, "player B")->required();
   sub_->add_option("--rules", o_->rules, "rule set (default en-linea)");
