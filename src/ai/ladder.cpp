@@ -13,13 +13,14 @@ namespace dom::ai {
 const std::vector<Level>& levels() {
   static const std::vector<Level> kLevels{
       {"Beginner", "random", "plays any legal move", 0, 0},
-      {"Novice", "greedy", "plays its heaviest tile", 2, 60},
-      {"Apprentice", "flatmc:20", "tries each move on 20 guesses of the hidden tiles, played out at random", 136, 472},
-      {"Club player", "strategist", "follows the six tips of the Domino en linea page", 142, 402},
-      {"Skilled", "flatmc:200", "tries each move on 200 guesses of the hidden tiles", 149, 531},
-      {"Advanced", "flatmc:1000", "tries each move on 1000 guesses of the hidden tiles", 171, 692},
-      {"Candidate master", "expert:ms=5", "the expert's search on a tenth of its time", 191, 642},
-      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 174, 705},
+      {"Novice", "strategist:random=0.75", "follows the club player's tips on a quarter of its moves", 0, 0},
+      {"Apprentice", "strategist:random=0.5", "follows the club player's tips on half of its moves", 0, 0},
+      {"Club player", "strategist:random=0.25", "follows the club player's tips on three moves in four", 0, 0},
+      {"Skilled", "strategist", "follows the six tips of the Domino en linea page on every move", 0, 0},
+      {"Advanced", "flatmc:200", "tries each move on 200 guesses of the hidden tiles", 0, 0},
+      {"Candidate master", "expert:ms=5,random=0.1", "the expert on a tenth of its time, one move in ten at random", 0,
+       0},
+      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 0, 0},
   };
   return kLevels;
 }

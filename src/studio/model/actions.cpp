@@ -147,12 +147,7 @@ void viewActions(Builder& b) {
   b.menu = "View";
   for (int i = 0; i < kPanes; ++i) {
     const Pane p = static_cast<Pane>(i);
-    static const char* const words[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
-                                        N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
-                                        N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
-                                        N_("Puzzles"),   N_("Learn")};
-    static_assert(std::size(words) == kPanes);
-    b.add(std::string("view.pane.") + name(p), words[i], {}, {}, [p](const ActionContext& c, Intents& out) {
+    b.add(std::string("view.pane.") + name(p), titleWord(p), {}, {}, [p](const ActionContext& c, Intents& out) {
        out.push_back(paneIntent(p, !c.s().settings().isOpen(p)));
      }).checked = [p](const ActionContext& c) { return c.s().settings().isOpen(p); };
   }

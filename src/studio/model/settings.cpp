@@ -20,6 +20,15 @@ const char* name(Pane p) {
   return names[static_cast<int>(p)];
 }
 
+const char* titleWord(Pane p) {
+  static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
+                                       N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
+                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
+                                       N_("Puzzles"),   N_("Learn")};
+  static_assert(std::size(titles) == kPanes);
+  return titles[static_cast<int>(p)];
+}
+
 bool parsePane(std::string_view text, Pane& out) {
   for (int i = 0; i < kPanes; ++i)
     if (text == name(static_cast<Pane>(i))) {

@@ -31,6 +31,8 @@ enum class Pane : std::uint8_t {
 };
 inline constexpr int kPanes = static_cast<int>(Pane::Count);
 [[nodiscard]] const char* name(Pane p);
+// Its title in English, marked for translation (the View menu's entry and the window's title: _()).
+[[nodiscard]] const char* titleWord(Pane p);
 [[nodiscard]] bool parsePane(std::string_view text, Pane& out);
 
 // The learner's puzzle record (the puzzle trainer, trainer.h): a Glicko-2 rating, the streak of

@@ -59,14 +59,7 @@ void setupLogging() {
   spdlog::set_default_logger(logger);
 }
 
-const char* paneWord(Pane p) {
-  static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
-                                       N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
-                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
-                                       N_("Puzzles"),   N_("Learn")};
-  static_assert(std::size(titles) == kPanes);
-  return _(titles[static_cast<int>(p)]);
-}
+const char* paneWord(Pane p) { return _(titleWord(p)); }
 
 const char* title(Pane p) {
   // The translated title with the pane's fixed id after ###: the window keeps its place, size and

@@ -48,13 +48,6 @@ const char* kindWord(dgn::Task::Kind k) {
   return "play";
 }
 
-bool button(const char* label, const std::string& id, nlohmann::json& shown) {
-  const bool hit = ImGui::Button((std::string(label) + "###" + id).c_str());
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  shown["buttons"][id] = {a.x, a.y, b.x - a.x, b.y - a.y};
-  return hit;
-}
-
 }  // namespace
 
 void LearnPane::draw(const App& app, Intents& out) {
@@ -86,7 +79,7 @@ void LearnPane::drawCourse(const App& app, Intents& out) {
     ImGui::TextWrapped("%s", first
                                  ? _("New to dominoes? The course teaches the rules and the tips, one task at a time.")
                                  : _("Go on with the course:"));
-    if (button(first ? _("Start the first lesson") : _("Next lesson"), "start", shown_)) {
+    if (shownButton(first ? _("Start the first lesson") : _("Next lesson"), "start", shown_)) {
       Intent in = intentOf(Intent::Kind::StartLesson);
       in.path = next->path;
       out.push_back(in);
@@ -101,14 +94,25 @@ void LearnPane::drawCourse(const App& app, Intents& out) {
     drawStars(stars);
     ImGui::SameLine();
     const std::string label = std::to_string(i + 1) + ". " + shownText(S_(e.title.c_str()), kTitleShown);
-    if (ImGui::Selectable((label + "###lesson" + std::to_string(i)).c_str())) {
+    // A long title wraps inside the pane: a selectable row as tall as the wrapped text, the text over it.
+    const float wrap = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+    const ImVec2 at = ImGui::GetCursorPos();
+    const ImVec2 text = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap);
+    const bool hit = ImGui::Selectable(("###lesson" + std::to_string(i)).c_str(), false, 0, ImVec2(wrap, text.y));
+    const bool hovered = ImGui::IsItemHovered();
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    ImGui::SetCursorPos(at);
+    ImGui::PushTextWrapPos(at.x + wrap);
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::PopTextWrapPos();
+    if (hit) {
       Intent in = intentOf(Intent::Kind::StartLesson);
       in.path = e.path;
       out.push_back(in);
     }
-    if (ImGui::IsItemHovered() && !e.about.empty())
-      ImGui::SetTooltip("%s", shownText(S_(e.about.c_str()), kCaptionShown).c_str());
-    shown_["lessons"].push_back({{"file", e.file}, {"stars", stars}, {"label", label}});
+    if (hovered && !e.about.empty()) ImGui::SetTooltip("%s", shownText(S_(e.about.c_str()), kCaptionShown).c_str());
+    shown_["lessons"].push_back(
+        {{"file", e.file}, {"stars", stars}, {"label", label}, {"rect", {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y}}});
   }
 }
 
@@ -132,7 +136,7 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
     } else {
       // The notes before the task: step on to it (Right arrow, or the Timeline's buttons).
       ImGui::TextWrapped("%s", _("Read the note under the table, then go on."));
-      if (button(_("Continue"), "continue", shown_)) out.push_back(intentOf(Intent::Kind::Next));
+      if (shownButton(_("Continue"), "continue", shown_)) out.push_back(intentOf(Intent::Kind::Next));
     }
   }
   if (!c.feedback.empty()) {
@@ -150,11 +154,11 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
     ImGui::TextWrapped("%s", done.c_str());
     shown_["done"] = done;
     if (app.timeline().currentIndex() != app.timeline().branchPath().back() &&
-        button(_("Continue"), "continue", shown_))
+        shownButton(_("Continue"), "continue", shown_))
       out.push_back(intentOf(Intent::Kind::Next));
   }
   ImGui::Separator();
-  if (button(_("Back to the course"), "course", shown_)) out.push_back(intentOf(Intent::Kind::EndLesson));
+  if (shownButton(_("Back to the course"), "course", shown_)) out.push_back(intentOf(Intent::Kind::EndLesson));
 }
 
 void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out) {
@@ -173,7 +177,7 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
     case TK::End:
       for (int e = 0; e < 2; ++e) {
         if (e) ImGui::SameLine();
-        if (button(e == 0 ? _("The L end") : _("The R end"), e == 0 ? "end-l" : "end-r", shown_)) {
+        if (shownButton(e == 0 ? _("The L end") : _("The R end"), e == 0 ? "end-l" : "end-r", shown_)) {
           Intent in = intentOf(Intent::Kind::AnswerEnd);
           in.node = e;
           out.push_back(in);
@@ -189,7 +193,7 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
         bool on = (picked_ & bit(t)) != 0;
         if (ImGui::Checkbox((tileText(t) + "###pick" + tileText(t)).c_str(), &on)) picked_ ^= bit(t);
       });
-      if (button(_("Check"), "check", shown_)) {
+      if (shownButton(_("Check"), "check", shown_)) {
         Intent in = intentOf(Intent::Kind::AnswerTiles);
         in.tiles = picked_;
         out.push_back(in);
@@ -201,7 +205,7 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
       ImGui::InputInt((std::string(_("Points")) + "###points").c_str(), &points_);
       points_ = std::clamp(points_, 0, 999);
       ImGui::SameLine();
-      if (button(_("Check"), "check", shown_)) {
+      if (shownButton(_("Check"), "check", shown_)) {
         Intent in = intentOf(Intent::Kind::AnswerPoints);
         in.node = points_;
         out.push_back(in);

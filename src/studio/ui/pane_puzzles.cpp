@@ -14,14 +14,6 @@ namespace dom::studio {
 
 namespace {
 
-// A button that runs an intent, its rect kept for the dump (and so for the script's clicks).
-bool button(const char* label, const char* id, nlohmann::json& shown) {
-  const bool hit = ImGui::Button((std::string(label) + "###" + id).c_str());
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  shown["buttons"][id] = {a.x, a.y, b.x - a.x, b.y - a.y};
-  return hit;
-}
-
 std::string themesText(const std::vector<std::string>& themes) {
   std::string s;
   for (const std::string& t : themes) s += (s.empty() ? "" : ", ") + std::string(_(puzzleThemeLabel(t)));
@@ -52,7 +44,7 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
     const std::string text = _("Find the move that wins by force. Every puzzle is proved by the solver.");
     ImGui::TextWrapped("%s", text.c_str());
     shown_["text"] = text;
-    if (button(_("Start the puzzles"), "start", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
+    if (shownButton(_("Start the puzzles"), "start", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
   } else {
     const TrainerPuzzle& p = *t.puzzle;
     const std::string title = shownText(S_(p.title.c_str()), kTitleShown);
@@ -90,9 +82,9 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
         std::snprintf(change, sizeof change, "%+.0f", t.ratingChange);
         ImGui::TextDisabled("%s", i18n::format(_("Rating {0}"), {change}).c_str());
       }
-      if (button(_("Next puzzle"), "next", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
+      if (shownButton(_("Next puzzle"), "next", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
       ImGui::SameLine();
-      if (button(_("Try again"), "retry", shown_)) out.push_back(intentOf(Intent::Kind::RetryPuzzle));
+      if (shownButton(_("Try again"), "retry", shown_)) out.push_back(intentOf(Intent::Kind::RetryPuzzle));
     }
   }
   ImGui::Separator();

@@ -1,9 +1,20 @@
 // The list of panes, and when a pane is drawn.
 #include "studio/ui/panes.h"
 
+#include <imgui.h>
+
+#include <string>
+
 #include "studio/ui/app.h"
 
 namespace dom::studio {
+
+bool shownButton(const char* label, std::string_view id, nlohmann::json& shown) {
+  const bool hit = ImGui::Button((std::string(label) + "###" + std::string(id)).c_str());
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  shown["buttons"][std::string(id)] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  return hit;
+}
 
 bool PaneView::shown(const App& app) const { return app.settings().isOpen(id_); }
 

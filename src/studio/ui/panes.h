@@ -43,6 +43,11 @@ class PaneView {
   Pane id_;
 };
 
+// A button whose label may change with the language, known by a fixed id: drawn, its rectangle
+// (window pixels) written to shown["buttons"][id] for the dump and the scripts' clicks; true when
+// pressed.
+bool shownButton(const char* label, std::string_view id, nlohmann::json& shown);
+
 // A tile or ghost on screen, in window pixels (for the dump and the script's clicks).
 struct ScreenTile {
   Tile tile = kNoTile;
