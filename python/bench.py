@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """Self-play speed through the bindings, to set beside `dominoes bench` (docs/python.md, Speed).
 
-usage: PYTHONPATH=build/python python3 python/bench.py [--rules en-linea] [--rounds 20000]
+usage: PYTHONPATH=build/python python3 python/bench.py [--rules en-linea] [--rounds 20000] [--n 4096]
+                                                     [--only loop,greedy,vector,batch]
 
-Three figures, rounds per second on one thread:
+Four figures, rounds per second on one thread:
   loop   a Python-driven loop: each move chosen in Python (uniformly at random) and played through
          Match.play_index, a round dealt by Match.start_round (the issue's "self-play loop")
   greedy the same loop with the greedy computer player deciding through Computer.play
+  vector a vectorized loop: dominoes.Batch of N games; each step Python chooses a uniformly random
+         legal move for all N at once with numpy and one call plays them (the way to self-play fast)
   batch  dominoes.random_rounds: the rounds played inside C++ (the generic path of `dominoes bench`);
          this measures C++, not the bindings' per-move cost
 """
 import argparse
 import random
 import time
+
+import numpy as np
 
 import dominoes
 
@@ -41,11 +46,24 @@ def greedy(rules, rounds, seed):
     return moves
 
 
+def vector(rules, moves, n, seed):
+    """Steps a Batch of n games until about `moves` moves are played; returns (rounds, moves)."""
+    batch = dominoes.Batch(rules, n, seed)
+    rng = np.random.default_rng(seed)
+    counts = batch.legal_counts()  # a view the steps keep up to date
+    for _ in range(max(1, moves // n)):
+        batch.step((rng.random(n) * counts).astype(np.int32))
+    return batch.rounds, batch.moves
+
+
+def report(name, rounds, moves, seconds):
+    print(f"{name:7} {rounds / seconds:12,.0f} rounds/s  {moves / seconds:13,.0f} moves/s  ({rounds} rounds)")
+
+
 def timed(name, f, rounds):
     start = time.perf_counter()
     moves = f()
-    seconds = time.perf_counter() - start
-    print(f"{name:7} {rounds / seconds:12,.0f} rounds/s  {moves / seconds:13,.0f} moves/s  ({rounds} rounds)")
+    report(name, rounds, moves, time.perf_counter() - start)
 
 
 def main():
@@ -53,12 +71,22 @@ def main():
     ap.add_argument("--rules", default="en-linea")
     ap.add_argument("--rounds", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--n", type=int, default=4096, help="games in the vectorized loop's Batch")
+    ap.add_argument("--only", default="loop,greedy,vector,batch", help="the figures to measure")
     a = ap.parse_args()
     rules = dominoes.Rules(a.rules)
-    timed("loop", lambda: loop(rules, a.rounds, a.seed), a.rounds)
-    timed("greedy", lambda: greedy(rules, a.rounds // 4, a.seed), a.rounds // 4)
-    batch = a.rounds * 100
-    timed("batch", lambda: dominoes.random_rounds(rules, batch, a.seed), batch)
+    only = a.only.split(",")
+    if "loop" in only:
+        timed("loop", lambda: loop(rules, a.rounds, a.seed), a.rounds)
+    if "greedy" in only:
+        timed("greedy", lambda: greedy(rules, a.rounds // 4, a.seed), a.rounds // 4)
+    if "vector" in only:
+        start = time.perf_counter()
+        rounds, moves = vector(rules, a.rounds * 1500, a.n, a.seed)  # en-linea: about a second
+        report("vector", rounds, moves, time.perf_counter() - start)
+    if "batch" in only:
+        batch = a.rounds * 100
+        timed("batch", lambda: dominoes.random_rounds(rules, batch, a.seed), batch)
 
 
 if __name__ == "__main__":

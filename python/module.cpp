@@ -2,6 +2,7 @@
 // C++ library (docs/library.md): tiles are ints 0..27, hands lists of tiles (heaviest first), moves
 // Move values; a Match keeps the public history of its round (for observations) and the DGN record
 // of what was played (for `dgn()`).
+#include <pybind11/numpy.h>
 #include <pybind11/operators.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -17,6 +18,7 @@
 #include "ai/analysis.h"
 #include "ai/observation.h"
 #include "ai/players.h"
+#include "batch.h"
 #include "core/dgn.h"
 #include "core/layout.h"
 #include "core/match.h"
@@ -462,6 +464,164 @@ void bindDgn(py::module_& m) {
         "Plays random rounds inside C++ (no Python per move); returns the number of moves.");
 }
 
+// dominoes.Batch: python::Batch, stepped by one thread at a time (the GIL is released while it steps).
+struct PyBatch {
+  python::Batch batch;
+  bool busy = false;
+
+  PyBatch(const Rules& rules, int n, std::uint64_t seed) : batch(rules, checkSize(n), seed) {}
+  static int checkSize(int n) {
+    if (n < 1 || n > (1 << 24)) throw py::value_error("a batch holds 1 to 16777216 games");
+    return n;
+  }
+  [[nodiscard]] const python::Batch& idle() const {
+    if (busy) throw std::runtime_error("the batch is being stepped by another thread");
+    return batch;
+  }
+  [[nodiscard]] int slot(int i) const {
+    const int n = idle().size();
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw py::index_error("no slot " + std::to_string(i) + " in a batch of " + std::to_string(n));
+    return i;
+  }
+};
+
+// A read-only array over the batch's own buffer, which keeps the batch alive.
+template <class T>
+py::array view(const py::object& self, const T* data, py::ssize_t n) {
+  py::array_t<T> a({n}, {static_cast<py::ssize_t>(sizeof(T))}, data, self);
+  a.attr("flags").attr("writeable") = false;
+  return a;
+}
+
+py::array counts(const py::object& self) {
+  const auto& b = self.cast<const PyBatch&>().idle();
+  return view(self, b.counts(), b.size());
+}
+
+py::array stepBatch(const py::object& self, const py::array_t<std::int32_t, py::array::c_style>& indices) {
+  auto& p = self.cast<PyBatch&>();
+  python::Batch& b = p.batch;
+  (void)p.idle();
+  if (indices.ndim() != 1 || indices.shape(0) != b.size())
+    throw py::value_error("step takes one index per slot: an int32 array of length " + std::to_string(b.size()));
+  if (const int bad = b.load(indices.data()); bad >= 0)
+    throw py::value_error("slot " + std::to_string(bad) + ": no legal move " + std::to_string(indices.data()[bad]) +
+                          " (the player to move has " + std::to_string(b.counts()[bad]) + ")");
+  p.busy = true;
+  {
+    py::gil_scoped_release release;
+    b.step();
+  }
+  p.busy = false;
+  return view(self, b.counts(), b.size());
+}
+
+// Per slot and player, a copy: f(state) of each slot as an (n, 2) array.
+template <class T, class F>
+py::array_t<T> perPlayer(const python::Batch& b, F f) {
+  py::array_t<T> out({static_cast<py::ssize_t>(b.size()), py::ssize_t{2}});
+  auto w = out.template mutable_unchecked<2>();
+  for (int i = 0; i < b.size(); ++i) {
+    const auto v = f(b.state(i));
+    w(i, 0) = static_cast<T>(v[0]);
+    w(i, 1) = static_cast<T>(v[1]);
+  }
+  return out;
+}
+
+py::array_t<std::uint8_t> toMove(const PyBatch& p) {
+  const python::Batch& b = p.idle();
+  py::array_t<std::uint8_t> out(b.size());
+  auto w = out.mutable_unchecked<1>();
+  for (int i = 0; i < b.size(); ++i) w(i) = static_cast<std::uint8_t>(b.state(i).turn);
+  return out;
+}
+
+py::array_t<std::uint8_t> stockCounts(const PyBatch& p) {
+  const python::Batch& b = p.idle();
+  py::array_t<std::uint8_t> out(b.size());
+  auto w = out.mutable_unchecked<1>();
+  for (int i = 0; i < b.size(); ++i) w(i) = static_cast<std::uint8_t>(b.state(i).stockCount());
+  return out;
+}
+
+// A slot's round as a Match: dealt from its seed and its moves replayed (its history and record too).
+Game slotMatch(const PyBatch& p, int i) {
+  const python::Batch& b = p.idle();
+  i = p.slot(i);
+  Game g(b.rules());
+  g.startRound(b.roundSeed(i));
+  for (const std::uint8_t k : b.history(i)) g.play(g.match.legalMoves().moves[k]);
+  return g;
+}
+
+void bindBatchState(py::class_<PyBatch>& c) {
+  c.def("to_move", &toMove, "Per slot, the player to move (0 A, 1 B): a uint8 array.")
+      .def(
+          "hands",
+          [](const PyBatch& p) {
+            return perPlayer<std::uint32_t>(p.idle(), [](const RoundState& s) { return s.hand; });
+          },
+          "Per slot, the hands of A and B as tile masks (bit t: tile t): a uint32 array of shape (n, 2).")
+      .def(
+          "ends",
+          [](const PyBatch& p) { return perPlayer<std::int8_t>(p.idle(), [](const RoundState& s) { return s.ends; }); },
+          "Per slot, the pips at ends L and R (-1 before the lead): an int8 array of shape (n, 2).")
+      .def("stock_counts", &stockCounts, "Per slot, the tiles left in the stock: a uint8 array.")
+      .def(
+          "legal_moves",
+          [](const PyBatch& p, int i) {
+            i = p.slot(i);
+            return moves(p.batch.state(i).legalMoves(p.batch.rules(), p.batch.fits(i)));
+          },
+          py::arg("slot"), "The slot's legal moves, as Match.legal_moves() lists them.")
+      .def("match", &slotMatch, py::arg("slot"), "The slot's round as a Match (replayed from its seed).")
+      .def(
+          "round_seed", [](const PyBatch& p, int i) { return p.batch.roundSeed(p.slot(i)); }, py::arg("slot"),
+          "The seed the slot's round was dealt from: Match.start_round(seed) deals it.");
+}
+
+void bindBatch(py::module_& m) {
+  py::class_<PyBatch> c(m, "Batch", "N single rounds stepped together: one legal move index per slot per step.");
+  c.def(py::init<const Rules&, int, std::uint64_t>(), py::arg("rules"), py::arg("n"), py::arg("seed") = 1)
+      .def(py::init(
+               [](const std::string& text, int n, std::uint64_t seed) { return new PyBatch(parse(text), n, seed); }),
+           py::arg("rules"), py::arg("n"), py::arg("seed") = 1)
+      .def("__len__", [](const PyBatch& p) { return p.batch.size(); })
+      .def_property_readonly("rules", [](const PyBatch& p) { return p.batch.rules(); })
+      .def("legal_counts", &counts, "Per slot, the legal moves of the player to move: a read-only int32 view.")
+      .def("step", &stepBatch, py::arg("indices"),
+           "Plays legal move indices[i] in each slot i (int32, one per slot), deals finished slots again; "
+           "returns legal_counts().")
+      .def(
+          "round_winners",
+          [](const py::object& self) {
+            const auto& b = self.cast<const PyBatch&>().idle();
+            return view(self, b.winners(), b.size());
+          },
+          "Per slot, the winner of the round that ended there at the last step (0 A, 1 B, 2 tie, -1 none).")
+      .def(
+          "round_points",
+          [](const py::object& self) {
+            const auto& b = self.cast<const PyBatch&>().idle();
+            return view(self, b.points(), b.size());
+          },
+          "Per slot, the points of the round that ended there at the last step (0 if none).")
+      .def_property_readonly("rounds", [](const PyBatch& p) { return p.idle().rounds(); })
+      .def_property_readonly("moves", [](const PyBatch& p) { return p.idle().moves(); })
+      .def_property_readonly("wins",
+                             [](const PyBatch& p) {
+                               const auto& w = p.idle().wins();
+                               return py::make_tuple(w[0], w[1], w[2]);
+                             })
+      .def_property_readonly("points", [](const PyBatch& p) {
+        const auto& w = p.idle().pointsWon();
+        return py::make_tuple(w[0], w[1]);
+      });
+  bindBatchState(c);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(dominoes, m) {
@@ -474,4 +634,5 @@ PYBIND11_MODULE(dominoes, m) {
   bindMatch(m);
   bindPlayers(m);
   bindDgn(m);
+  bindBatch(m);
 }

@@ -47,6 +47,10 @@ m.start_round(seed=7)
 expert, greedy = dominoes.make_player("expert"), dominoes.make_player("greedy")
 while m.in_round: (expert if m.to_move == dominoes.A else greedy).play(m)
 assert dominoes.read_dgn(m.dgn()).scores == m.scores
+import numpy as np
+b = dominoes.Batch("en-linea", 64)
+for _ in range(200): b.step(np.zeros(64, np.int32))
+assert b.rounds > 64 and sum(b.wins) == b.rounds
 assert dominoes.__file__.startswith("'"$work"'/pyroot/"), dominoes.__file__
 ' || fail "importing dominoes from python3-dominoes"
-echo "ok: python3-dominoes imports and plays a round"
+echo "ok: python3-dominoes imports, plays a round and steps a Batch"

@@ -1,0 +1,84 @@
+// dominoes.Batch's engine (docs/python.md): N independent single rounds stepped together, one move
+// per slot per step, for vectorized self-play from Python. No Python here: module.cpp binds it.
+//
+// A slot's rounds are those of a fresh Match: its k-th round (from 0) is dealt as
+// Match::startRound(dealFromSeed(seed + slot + k * n, hand)) deals round 1, so a slot's round
+// replays move for move in a Match started from roundSeed(slot). Moves are named by their index in
+// Match::legalMoves's order. The state is the engine's RoundState (and, under layout=free, a
+// SimBoard for the table's fits); nothing is allocated per step.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ai/sim.h"
+#include "core/round.h"
+#include "core/rules.h"
+
+namespace dom::python {
+
+class Batch {
+ public:
+  // The most moves a round can take: 28 plays, 26 draws and a pass at most after each of them.
+  static constexpr int kMaxMoves = 112;
+
+  Batch(const Rules& rules, int n, std::uint64_t seed);
+
+  [[nodiscard]] int size() const { return n_; }
+  [[nodiscard]] const Rules& rules() const { return rules_; }
+  // Copies the next step's indices, one per slot; returns the first slot whose index is out of
+  // range (below 0 or not below its legal count), or -1 when all are legal moves.
+  [[nodiscard]] int load(const std::int32_t* indices);
+  // Plays legal move k in every slot, k the index load() took for it (load() must have returned -1
+  // since the last step), and deals again the slots whose round ended.
+  void step();
+
+  // Per slot, kept up to date by step: the number of legal moves of the player to move; for the
+  // round that ended in the slot at the last step, its winner (0 A, 1 B, 2 a tie; -1: no round
+  // ended there) and its points.
+  [[nodiscard]] const std::int32_t* counts() const { return counts_.data(); }
+  [[nodiscard]] const std::int8_t* winners() const { return winners_.data(); }
+  [[nodiscard]] const std::int32_t* points() const { return points_.data(); }
+
+  [[nodiscard]] const RoundState& state(int slot) const { return slots_[static_cast<std::size_t>(slot)].s; }
+  [[nodiscard]] Fits fits(int slot) const {
+    return free_ ? boards_[static_cast<std::size_t>(slot)].fits() : kSnakeFits;
+  }
+  // The seed the slot's current round was dealt from, and the indices played in it so far.
+  [[nodiscard]] std::uint64_t roundSeed(int slot) const;
+  [[nodiscard]] std::span<const std::uint8_t> history(int slot) const;
+
+  // Totals over the rounds finished in every slot.
+  [[nodiscard]] long long rounds() const { return rounds_; }
+  [[nodiscard]] long long moves() const { return moves_; }
+  [[nodiscard]] const std::array<long long, 3>& wins() const { return wins_; }      // A, B, ties
+  [[nodiscard]] const std::array<long long, 2>& pointsWon() const { return won_; }  // A, B
+
+ private:
+  struct alignas(64) Slot {
+    RoundState s;
+    std::uint32_t round = 0;  // rounds dealt in this slot before the current one
+    std::uint8_t played = 0;  // moves of the current round
+  };
+  void deal(int slot);
+  void finish(int slot);
+  void stepSnake();
+  void stepFree();
+
+  Rules rules_;
+  int n_;
+  std::uint64_t seed_;
+  bool free_;
+  std::vector<Slot> slots_;
+  std::vector<ai::SimBoard> boards_;  // layout=free only
+  std::vector<std::uint8_t> history_;
+  std::vector<std::int32_t> indices_, counts_, points_;
+  std::vector<std::int8_t> winners_;
+  bool loaded_ = false;
+  long long rounds_ = 0, moves_ = 0;
+  std::array<long long, 3> wins_{};
+  std::array<long long, 2> won_{};
+};
+
+}  // namespace dom::python
