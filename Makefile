@@ -128,8 +128,7 @@ package:
 
 # Removes what `make install` installed (cmake --install's install_manifest.txt).
 uninstall:
-	@[ -f $(BUILD)/install_manifest.txt ] || { echo "uninstall: no $(BUILD)/install_manifest.txt (nothing installed from $(BUILD))"; exit 1; }
-	xargs -d '\n' rm -fv -- < $(BUILD)/install_manifest.txt
+	bash tools/uninstall.sh $(BUILD)/install_manifest.txt
 
 screenshots: build
 	bash tools/screenshots.sh $(BUILD)
