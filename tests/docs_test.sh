@@ -39,6 +39,13 @@ if command -v groff >/dev/null; then
   [ -z "$warnings" ] || fail "groff warns about dominoes.1: $warnings"
 fi
 bash -n "$bash" || fail "the bash completion is not valid bash"
-if command -v zsh >/dev/null; then zsh -n "$zsh" || fail "the zsh completion is not valid zsh"; fi
+# zsh (make deps installs it): valid, and compinit binds it to the command from its #compdef line.
+command -v zsh >/dev/null || fail "zsh is missing (make deps)"
+zsh -n "$zsh" || fail "the zsh completion is not valid zsh"
+zdir=$(mktemp -d)
+cp "$zsh" "$zdir/_dominoes"
+bound=$(zsh -f -c "fpath=('$zdir' \$fpath); autoload -U compinit; compinit -u -D; print -r -- \${_comps[dominoes]}")
+rm -rf "$zdir"
+[ "$bound" = _dominoes ] || fail "compinit does not bind the zsh completion to dominoes: '$bound'"
 [ "$failures" -eq 0 ] || { echo "docs_test: $failures failure(s)"; exit 1; }
 echo "docs_test: $n subcommands, their options in dominoes.1 and both completions"
