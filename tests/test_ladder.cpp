@@ -63,4 +63,15 @@ TEST_CASE("ladder: eight levels, weakest first, random the anchor, every spec a 
   CHECK(levels.front().name == "Beginner");
   CHECK(levels.back().name == "Master");
   for (const ai::Level& l : levels) CHECK_MESSAGE(ai::playerSpecError(l.spec).empty(), l.spec);
+  // The recorded ratings (docs/ladder.md): random at 0, en-linea's strictly rising; dominoes2's
+  // above random and Master on top (its Advanced and Candidate master lie within each other's
+  // intervals, in the other order: docs/players.md, Levels and ratings).
+  CHECK(levels.front().eloEnLinea == 0);
+  CHECK(levels.front().eloDominoes2 == 0);
+  for (std::size_t i = 1; i < levels.size(); ++i) {
+    CAPTURE(levels[i].name);
+    CHECK(levels[i].eloEnLinea > levels[i - 1].eloEnLinea);
+    CHECK(levels[i].eloDominoes2 > 0);
+    CHECK(levels[i].eloDominoes2 <= levels.back().eloDominoes2);
+  }
 }

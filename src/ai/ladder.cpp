@@ -7,20 +7,20 @@
 
 namespace dom::ai {
 
-// The ratings `make ladder` gave on 2026-12-03 (docs/ladder.md: 200 en-linea rounds and 40
+// The ratings `make ladder` gave on 2026-12-03 (docs/ladder.md: 1000 en-linea rounds and 100
 // dominoes2 matches to 100 a pairing).
 
 const std::vector<Level>& levels() {
   static const std::vector<Level> kLevels{
       {"Beginner", "random", "plays any legal move", 0, 0},
-      {"Novice", "strategist:random=0.75", "follows the club player's tips on a quarter of its moves", 0, 0},
-      {"Apprentice", "strategist:random=0.5", "follows the club player's tips on half of its moves", 0, 0},
-      {"Club player", "strategist:random=0.25", "follows the club player's tips on three moves in four", 0, 0},
-      {"Skilled", "strategist", "follows the six tips of the Domino en linea page on every move", 0, 0},
-      {"Advanced", "flatmc:200", "tries each move on 200 guesses of the hidden tiles", 0, 0},
-      {"Candidate master", "expert:ms=5,random=0.1", "the expert on a tenth of its time, one move in ten at random", 0,
-       0},
-      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 0, 0},
+      {"Novice", "strategist:random=0.7", "follows the club player's tips on three moves in ten", 42, 129},
+      {"Apprentice", "strategist:random=0.45", "follows the club player's tips on about half of its moves", 95, 265},
+      {"Club player", "strategist:random=0.2", "follows the club player's tips on four moves in five", 124, 322},
+      {"Skilled", "strategist", "follows the six tips of the Domino en linea page on every move", 150, 434},
+      {"Advanced", "flatmc:200", "tries each move on 200 guesses of the hidden tiles", 165, 651},
+      {"Candidate master", "expert:ms=5,random=0.05", "the expert on a tenth of its time, one move in twenty at random",
+       190, 616},
+      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 194, 740},
   };
   return kLevels;
 }

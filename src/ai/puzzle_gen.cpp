@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "ai/expert.h"
+#include "ai/ladder.h"
 #include "ai/players.h"
 #include "core/reason.h"
 
@@ -40,16 +41,6 @@ constexpr std::array<ThemeText, 7> kThemeTexts{{
      "Get rid of a heavy tile while you can: if the line blocks, the fewer pips in your hand the better."},
     {"count", "Count the tiles",
      "Count the tiles you cannot see: the right move wins against every hand your opponent may hold."},
-}};
-
-// The ladder's levels with provisional ratings (docs/puzzles.md): to be replaced by issue 29's
-// measured ones.
-constexpr std::array<PuzzleLevel, 5> kLevels{{
-    {"random", 800, 4},
-    {"greedy", 1100, 1},
-    {"strategist", 1400, 4},
-    {"flatmc:200", 1700, 4},
-    {"expert:ms=20", 2000, 4},
 }};
 
 // The expert of the games, and the levels it plays against in turn.
@@ -108,7 +99,19 @@ const ThemeText& mainTheme(const std::vector<std::string>& themes) {
 }  // namespace
 
 const std::array<ThemeText, 7>& puzzleThemeTexts() { return kThemeTexts; }
-const std::array<PuzzleLevel, 5>& puzzleLevels() { return kLevels; }
+std::vector<PuzzleLevel> puzzleLevels(const Rules& rules) {
+  (void)rules;  // one scale for every book: the ladder's dominoes2 ratings (puzzle_gen.h)
+  std::vector<PuzzleLevel> v;
+  for (const Level& l : levels()) v.push_back({l.spec, l.eloDominoes2, 4});
+  return v;
+}
+
+double ladderMiddle(const Rules& rules) {
+  const std::vector<PuzzleLevel> lv = puzzleLevels(rules);
+  double mid = 0;
+  for (const PuzzleLevel& l : lv) mid += l.rating / static_cast<double>(lv.size());
+  return mid;
+}
 
 std::vector<std::string> solutionThemes(const Observation& o, const Match& setup, const Move& move) {
   std::array<bool, 7> has{};
@@ -150,16 +153,17 @@ int puzzleRating(const Match& setup, const PuzzleProof& proof, std::uint64_t see
   const Player mover = *setup.toMove();
   const RoundLog none;  // the setup as the mover sees it: no history
   const Observation o = observe(setup, mover, none);
+  const std::vector<PuzzleLevel> lv = puzzleLevels(setup.rules());
   std::vector<glicko2::Game> games;
-  for (std::size_t k = 0; k < kLevels.size(); ++k)
-    for (int t = 0; t < kLevels[k].tries; ++t) {
-      const auto player = makePlayer(kLevels[k].spec, mix(seed, k * 16 + static_cast<std::size_t>(t)));
+  for (std::size_t k = 0; k < lv.size(); ++k)
+    for (int t = 0; t < lv[k].tries; ++t) {
+      const auto player = makePlayer(lv[k].spec, mix(seed, k * 16 + static_cast<std::size_t>(t)));
       const Move mv = setup.resolve(player->choose(o));
       bool found = false;
       for (std::size_t i = 0; i < proof.legal.size(); ++i) found = found || (proof.wins[i] && proof.legal[i].same(mv));
-      games.emplace_back(glicko2::Rating{kLevels[k].rating, kLevelDeviation, 0.06}, found ? 0.0 : 1.0);
+      games.emplace_back(glicko2::Rating{lv[k].rating, kLevelDeviation, 0.06}, found ? 0.0 : 1.0);
     }
-  const glicko2::Rating r = glicko2::update(glicko2::Rating{}, games);
+  const glicko2::Rating r = glicko2::update(glicko2::Rating{ladderMiddle(setup.rules()), 350, 0.06}, games);
   return static_cast<int>(std::clamp(std::lround(r.r), 0L, static_cast<long>(dgn::kMaxRating)));
 }
 

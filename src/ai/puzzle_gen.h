@@ -30,13 +30,21 @@ struct ThemeText {
 // The prefix of a dominoes2 puzzle's title.
 inline constexpr std::string_view kDominoes2TitlePrefix = "Dominoes 2.0 — ";
 
-// A level of the ladder and its provisional rating (Elo-like; issue 29 will measure them).
+// A level of the ladder (ladder.h) and its rating on the ladder's scale for the puzzle's rules.
 struct PuzzleLevel {
   std::string_view spec;  // makePlayer's spec
   double rating;
-  int tries;  // choices asked of it, each with its own seed (1 for a deterministic player)
+  int tries;  // choices asked of it, each with its own seed
 };
-[[nodiscard]] const std::array<PuzzleLevel, 5>& puzzleLevels();
+// The ladder's eight levels with their measured Elo (random 0) on its widest scale, dominoes2's
+// matches to 100, for every book: a single en-linea round is mostly luck, so en-linea's scale spans
+// only about 200 Elo from random to the expert while solving a puzzle depends on skill much more
+// steeply; on that scale most en-linea puzzles fell below random and were clamped to 0
+// (docs/puzzles.md, Rating). `rules` is kept for a scale of each preset.
+[[nodiscard]] std::vector<PuzzleLevel> puzzleLevels(const Rules& rules);
+// The mean of those ratings: a puzzle's prior in the fit, and the rating of a puzzle whose record
+// gives none.
+[[nodiscard]] double ladderMiddle(const Rules& rules);
 inline constexpr double kLevelDeviation = 60;  // the levels' rating deviation in the Glicko-2 fit
 
 // The themes of a solution, from tipsWords(o, move) (o: the mover's view in the game, with its

@@ -3,9 +3,11 @@
 // puzzle, the learner's rating and its saved settings.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
+#include "ai/puzzle_gen.h"
 #include "studio/model/session.h"
 #include "studio/model/trainer.h"
 
@@ -52,7 +54,11 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
   CHECK(s.trainer().verdict ==
         "1-0 L does not win by force: it loses when B holds 5-5, 5-4, 4-4, 5-0 and 0-0. The solution is 1-1 L.");
   CHECK(s.settings().learner.streak == 0);
-  CHECK(s.settings().learner.rating < 1500);  // a first try that fails lowers the rating
+  // The first try of all starts the rating at the puzzle's (an unrated sample: the middle of the
+  // ladder's en-linea scale), and a failure lowers it.
+  REQUIRE(s.trainer().puzzle);
+  CHECK(s.trainer().puzzle->rating == static_cast<int>(std::lround(ai::ladderMiddle(s.trainer().puzzle->rules))));
+  CHECK(s.settings().learner.rating < s.trainer().puzzle->rating);
   CHECK(s.trainer().ratingChange < 0);
   // The timeline is the answer: the solution, then the line to the end of the round.
   const auto& path = s.timeline().branchPath();
@@ -86,6 +92,8 @@ TEST_CASE("trainer: the next puzzle is an untried one nearest the rating, of the
   std::vector<PuzzleCard> cards{
       {1, "a", {"count"}, 1200}, {2, "b", {"block"}, 1450}, {3, "c", {"block"}, 1900}, {4, "d", {"heavy"}, 1500}};
   LearnerProgress l;
+  CHECK(nextPuzzle(cards, l, "f", 0) == 2);  // no try yet: near the book's lower quartile, 1450
+  l.history.push_back("g#9=1");              // rated now (1500)
   CHECK(nextPuzzle(cards, l, "f", 0) == 4);  // 1500 itself
   CHECK(nextPuzzle(cards, l, "f", 4) == 2);  // not the current one: 1450 is nearest
   l.history.push_back("f#2=1");

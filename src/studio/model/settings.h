@@ -45,6 +45,9 @@ struct LearnerProgress {
   static constexpr std::size_t kMaxHistory = 200;
   // The result of the last try of puzzle `id`, if it was tried.
   [[nodiscard]] std::optional<bool> result(const std::string& id) const;
+  // No try yet: the rating is not the learner's. The first try starts it at the puzzle's rating
+  // (the books are rated on the ladder's scale, random 0: docs/puzzles.md, Rating).
+  [[nodiscard]] bool rated() const { return !history.empty(); }
 };
 
 // View settings in one struct, range-checked on load, saved next to imgui.ini.

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "ai/glicko2.h"
+#include "ai/puzzle_gen.h"
 #include "studio/model/i18n.h"
 
 namespace dom::studio {
@@ -43,7 +44,7 @@ std::variant<TrainerPuzzle, dgn::Error> loadPuzzle(const std::string& path, int 
   p.number = number;
   p.title = rec.puzzle->title;
   p.themes = rec.puzzle->themes;
-  p.rating = rec.puzzle->rating.value_or(kUnratedPuzzle);
+  p.rating = rec.puzzle->rating.value_or(static_cast<int>(std::lround(ai::ladderMiddle(rec.rules))));
   p.rules = rec.rules;
   p.setup = rec.rounds.front();
   Match start(rec.rules);
@@ -67,13 +68,32 @@ std::variant<std::vector<PuzzleCard>, dgn::Error> listPuzzles(const std::string&
     auto rec = dgn::read(part.text, path, {}, part.firstLine);
     if (auto* e = std::get_if<dgn::Error>(&rec)) return *e;
     const auto& pz = std::get<dgn::Record>(rec).puzzle;
-    if (pz) cards.push_back({number, pz->title, pz->themes, pz->rating.value_or(kUnratedPuzzle)});
+    if (pz)
+      cards.push_back(
+          {number, pz->title, pz->themes,
+           pz->rating.value_or(static_cast<int>(std::lround(ai::ladderMiddle(std::get<dgn::Record>(rec).rules))))});
   }
   return cards;
 }
 
+namespace {
+
+// The rating the next puzzle is chosen near: the learner's, or before any try the lower quartile of
+// the book's ratings (the books are on the ladder's scale, whose numbers differ by rules).
+double targetRating(const std::vector<PuzzleCard>& cards, const LearnerProgress& learner) {
+  if (learner.rated() || cards.empty()) return learner.rating;
+  std::vector<double> r;
+  for (const PuzzleCard& c : cards) r.push_back(c.rating);
+  const auto q = r.begin() + static_cast<std::ptrdiff_t>(r.size() / 4);
+  std::nth_element(r.begin(), q, r.end());
+  return *q;
+}
+
+}  // namespace
+
 int nextPuzzle(const std::vector<PuzzleCard>& cards, const LearnerProgress& learner, const std::string& file,
                int current) {
+  const double target = targetRating(cards, learner);
   int best = 0;
   std::tuple<int, double, int> bestKey{};
   for (const PuzzleCard& c : cards) {
@@ -82,7 +102,7 @@ int nextPuzzle(const std::vector<PuzzleCard>& cards, const LearnerProgress& lear
       continue;
     const auto result = learner.result(file + "#" + std::to_string(c.number));
     const int group = !result ? 0 : !*result ? 1 : 2;
-    const std::tuple<int, double, int> key{group, std::abs(c.rating - learner.rating), c.number};
+    const std::tuple<int, double, int> key{group, std::abs(c.rating - target), c.number};
     if (best == 0 || key < bestKey) {
       best = c.number;
       bestKey = key;
@@ -94,6 +114,10 @@ int nextPuzzle(const std::vector<PuzzleCard>& cards, const LearnerProgress& lear
 double recordTry(LearnerProgress& learner, const TrainerPuzzle& p, bool solved) {
   const std::string id = p.id();
   const bool first = !learner.result(id).has_value();
+  if (!learner.rated()) {  // the first try of all: the scale is the puzzle's, the deviation the widest
+    learner.rating = p.rating;
+    learner.deviation = 350;
+  }
   learner.streak = solved ? learner.streak + 1 : 0;
   learner.history.push_back(id + (solved ? "=1" : "=0"));
   if (learner.history.size() > LearnerProgress::kMaxHistory) learner.history.erase(learner.history.begin());

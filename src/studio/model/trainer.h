@@ -14,9 +14,9 @@
 
 namespace dom::studio {
 
-// A puzzle's rating when its record has none; and the deviation a puzzle's rating is taken with
-// (a puzzle's rating is fitted once, by `dominoes puzzles generate`, and not updated by learners).
-inline constexpr int kUnratedPuzzle = 1500;
+// The deviation a puzzle's rating is taken with (a puzzle's rating is fitted once, by `dominoes
+// puzzles generate`, and not updated by learners). A puzzle whose record has no rating is rated at
+// the middle of the ladder's scale for its rules (ai::ladderMiddle).
 inline constexpr double kPuzzleDeviation = 80;
 
 // What the trainer lists of each puzzle of a collection, to choose the next one.
@@ -24,7 +24,7 @@ struct PuzzleCard {
   int number = 0;  // from 1, in the file's order
   std::string title;
   std::vector<std::string> themes;
-  int rating = kUnratedPuzzle;
+  int rating = 0;
 };
 
 struct TrainerPuzzle {
@@ -32,7 +32,7 @@ struct TrainerPuzzle {
   int number = 0;  // from 1
   std::string title;
   std::vector<std::string> themes;
-  int rating = kUnratedPuzzle;
+  int rating = 0;
   Rules rules;
   Setup setup;
   Player mover = Player::A;

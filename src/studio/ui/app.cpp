@@ -692,7 +692,7 @@ void App::dumpTrainer(nlohmann::json& j) const {
   using nlohmann::json;
   const Trainer& t = session.trainer();
   const LearnerProgress& l = settings().learner;
-  json p = {{"learner_rating", std::lround(l.rating)},
+  json p = {{"learner_rating", l.rated() ? json(std::lround(l.rating)) : json(nullptr)},
             {"learner_deviation", std::lround(l.deviation)},
             {"streak", l.streak},
             {"tries", l.history.size()},

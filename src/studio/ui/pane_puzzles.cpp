@@ -24,10 +24,11 @@ void learnerLine(const LearnerProgress& l, nlohmann::json& shown) {
   int solved = 0;
   for (const std::string& h : l.history) solved += h.back() == '1' ? 1 : 0;
   const std::string text =
-      i18n::format(_("Your rating: {0} (±{1}). Streak: {2}. Solved {3} of {4} tries."),
-                   {std::to_string(static_cast<int>(std::lround(l.rating))),
-                    std::to_string(static_cast<int>(std::lround(l.deviation))), std::to_string(l.streak),
-                    std::to_string(solved), std::to_string(l.history.size())});
+      !l.rated() ? std::string(_("Your rating: none yet. Your first puzzle starts it, at that puzzle's rating."))
+                 : i18n::format(_("Your rating: {0} (±{1}). Streak: {2}. Solved {3} of {4} tries."),
+                                {std::to_string(static_cast<int>(std::lround(l.rating))),
+                                 std::to_string(static_cast<int>(std::lround(l.deviation))), std::to_string(l.streak),
+                                 std::to_string(solved), std::to_string(l.history.size())});
   ImGui::TextWrapped("%s", text.c_str());
   shown["learner"] = text;
 }
