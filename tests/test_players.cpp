@@ -297,6 +297,8 @@ TEST_CASE("players: random=P, a share of a player's choices made at random") {
   CHECK(playerSpecError("random:random=0.5").find("needs a player other than random") != std::string::npos);
   CHECK(playerSpecError("flatmc:random=0.1").find("in 'flatmc:random=0.1'") != std::string::npos);
   CHECK(playerSpecError("expert:ms=5,random=0.2,bogus=1").find("unknown setting 'bogus=1'") != std::string::npos);
+  CHECK_FALSE(playerSpecError("strategist:random=").empty());
+  CHECK_FALSE(playerSpecError("expert:random=0.5,").empty());  // an empty setting stays an error
   // The name is the inner player's, the share after it; the setting may stand anywhere.
   CHECK(makePlayer("strategist:random=0.30", 1)->name() == "strategist:random=0.3");
   CHECK(makePlayer("expert:random=.25,ms=5", 1)->name() == "expert:ms=5,random=0.25");

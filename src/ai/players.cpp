@@ -217,12 +217,18 @@ Slip splitSlip(std::string_view spec) {
       s.share = specFraction(part.substr(7));
       if (s.share < 0) s.error = "player '" + std::string(spec) + "': random=P takes a fraction P from 0 to 1";
     } else {
+      if (part.empty() && s.error.empty()) s.error = "player '" + std::string(spec) + "': an empty setting";
       kept += (kept.empty() ? "" : ",") + std::string(part);
     }
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
   }
-  if (!kept.empty()) s.inner += ":" + kept;
+  if (!s.given) {
+    s.error.clear();  // its own parser judges it
+    s.inner = spec;   // untouched: its own parser judges it ("expert:" stays an error)
+  } else if (!kept.empty()) {
+    s.inner += ":" + kept;
+  }
   return s;
 }
 
@@ -254,7 +260,7 @@ class SlipPlayer final : public Computer {
       return inner_->decide(o);
     }
     const Move m = randomMove(o, rng_);
-    return {m, fill(W_("{0}: a move at random (this level plays {1}% of its moves at random)"),
+    return {m, fill(W_("{0}: chosen at random, as this level does on {1} in 100 of its moves"),
                     {moveWords(o, m), std::to_string(static_cast<int>(std::lround(share_ * 100)))})};
   }
 
