@@ -79,10 +79,11 @@ std::variant<std::vector<PuzzleCard>, dgn::Error> listPuzzles(const std::string&
 namespace {
 
 // The rating the next puzzle is chosen near: the learner's, or before any try the lower quartile of
-// the book's ratings (the books are on the ladder's scale, whose numbers differ by rules).
+// the book's ratings.
 double targetRating(const std::vector<PuzzleCard>& cards, const LearnerProgress& learner) {
   if (learner.rated() || cards.empty()) return learner.rating;
   std::vector<double> r;
+  r.reserve(cards.size());
   for (const PuzzleCard& c : cards) r.push_back(c.rating);
   const auto q = r.begin() + static_cast<std::ptrdiff_t>(r.size() / 4);
   std::nth_element(r.begin(), q, r.end());
