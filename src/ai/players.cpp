@@ -224,8 +224,8 @@ Slip splitSlip(std::string_view spec) {
     rest = rest.substr(comma + 1);
   }
   if (!s.given) {
-    s.error.clear();  // its own parser judges it
-    s.inner = spec;   // untouched: its own parser judges it ("expert:" stays an error)
+    s.error.clear();  // untouched: its own parser judges it ("expert:" stays an error)
+    s.inner = spec;
   } else if (!kept.empty()) {
     s.inner += ":" + kept;
   }
@@ -253,7 +253,8 @@ class SlipPlayer final : public Computer {
   }
   std::string name() const override { return name_; }
   Decision decide(const Observation& o) override {
-    // Drawn at every choice, so that the inner player's moves do not change the slips' sequence.
+    // Drawn at every choice of more than one move, from its own generator: the inner player's
+    // decisions never change which choices slip.
     const bool slip = o.legal.size > 1 && std::ldexp(static_cast<double>(rng_()), -32) < share_;
     if (!slip) {
       inner_->setStop(stopFlag());
