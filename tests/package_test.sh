@@ -27,7 +27,8 @@ for f in usr/bin/dominoes usr/bin/dominoes-studio usr/share/applications/dominoe
          usr/share/icons/hicolor/48x48/apps/dominoes-studio.png usr/share/icons/hicolor/256x256/apps/dominoes-studio.png \
          usr/share/icons/hicolor/scalable/apps/dominoes-studio.svg usr/share/man/man1/dominoes.1.gz \
          usr/share/man/man1/dominoes-studio.1.gz usr/share/bash-completion/completions/dominoes \
-         usr/share/zsh/vendor-completions/_dominoes usr/share/doc/dominoes-studio/copyright \
+         usr/share/zsh/vendor-completions/_dominoes usr/share/bash-completion/completions/dominoes-studio \
+         usr/share/zsh/vendor-completions/_dominoes-studio usr/share/doc/dominoes-studio/copyright \
          usr/share/doc/dominoes-studio/changelog.gz usr/share/mime/packages/dominoes-studio.xml \
          usr/share/metainfo/invalid.dominoes_studio.studio.metainfo.xml usr/share/dominoes-studio/scenarios/win_by_domino.dgn usr/share/dominoes-studio/puzzles/en-linea.dgn usr/share/dominoes-studio/lessons/ORDER \
          usr/share/locale/es/LC_MESSAGES/dominoes-studio.mo usr/share/locale/hi/LC_MESSAGES/dominoes-scenarios.mo; do

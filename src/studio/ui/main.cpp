@@ -21,8 +21,10 @@
 #include <filesystem>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <tuple>
 
+#include "cli/docs_writer.h"
 #include "core/files.h"
 #include "dominoes_build_version.h"
 #include "studio/model/actions.h"
@@ -160,7 +162,8 @@ using Clock = std::chrono::steady_clock;
 struct Options {
   std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human",
                                             seatB = "greedy", size = "1280x800", lang;
-  std::string framesText, seedText;
+  std::string framesText, seedText, completionShell;
+  bool manpageFlag = false;
   bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
   bool framesGiven = false, seedGiven = false;
   int frames = 0;
@@ -178,25 +181,39 @@ int usage(const std::string& why) {
 // Reads the command line into `o`; an exit code when the studio stops here (--help, a usage error,
 // --list-actions, --key-table).
 std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
-  CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games"};
-  cli.add_option("file", o.file, "a DGN record or scenario to open");
-  cli.add_option("--frames", o.framesText, "render N frames and exit");
-  cli.add_option("--screenshot", o.screenshot, "write the last frame to this PNG");
-  cli.add_flag("--stats", o.stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
-  cli.add_option("--script", o.scriptPath, "run UI actions from this file, one per frame");
-  cli.add_option("--rules", o.rulesText, "rule set of a new game: a preset and knob=value overrides");
-  cli.add_option("--seed", o.seedText, "seed of a new game's deal (default: a fresh one)");
-  cli.add_option("--a", o.seatA, "seat A: human or a computer player (greedy, random, expert:ms=200...)");
-  cli.add_option("--b", o.seatB, "seat B: human or a computer player (greedy, random, expert:ms=200...)");
-  cli.add_option("--dump-state", o.dumpPath, "write the app's state as JSON at exit");
-  cli.add_option("--ini", o.iniPath, "where the window layout and settings are kept");
+  CLI::App cli{"dominoes-studio: the Dear ImGui app to step through, edit and play dominoes games", "dominoes-studio"};
+  cli.add_option("FILE", o.file, "a DGN record or scenario to open (default: a new game against the computer)")
+      ->type_name("FILE");
+  cli.add_option("--lang", o.lang,
+                 "the UI's language: en, es, fr, pl, hi or pseudo (accented English, to find untranslated text); "
+                 "default: the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
+      ->type_name("LANG:{en,es,fr,pl,hi,pseudo}");
+  cli.add_option("--rules", o.rulesText, "rule set of a new game: a preset and knob=value overrides")
+      ->type_name("RULES");
+  cli.add_option("--seed", o.seedText, "seed of a new game's deal (default: a fresh one)")->type_name("UINT");
+  cli.add_option("--a", o.seatA, "seat A: human or a computer player (greedy, random, expert:ms=200...)")
+      ->type_name("PLAYER");
+  cli.add_option("--b", o.seatB, "seat B: human or a computer player (greedy, random, expert:ms=200...)")
+      ->type_name("PLAYER");
+  cli.add_option("--size", o.size, "window size WxH")->type_name("WxH");
+  cli.add_option("--ini", o.iniPath, "where the window layout and settings are kept")->type_name("FILE");
   cli.add_flag("--no-ini", o.noIni, "do not read or write the layout and settings");
-  cli.add_option("--size", o.size, "window size WxH");
-  cli.add_option("--lang", o.lang, "the UI's language: en, es, fr, pl, hi or pseudo (default: the environment's)");
   cli.add_flag("--list-actions", o.listActionsFlag,
                "print every action, one a line: id, shortcut and menu path, tab-separated, and exit");
   cli.add_flag("--key-table", o.keyTableFlag, "print the key table of docs/studio.md (Markdown) and exit");
   cli.add_flag("--no-shaders", o.noShaders, "draw the table with ImGui's draw list instead of the shaders");
+  cli.add_option("--frames", o.framesText, "render N frames and exit (with --script: when the script is done)")
+      ->type_name("UINT");
+  cli.add_option("--script", o.scriptPath, "run UI actions from this file, one per frame (docs/studio.md)")
+      ->type_name("FILE");
+  cli.add_option("--screenshot", o.screenshot, "write the last frame to this PNG")->type_name("FILE");
+  cli.add_option("--dump-state", o.dumpPath, "write the app's state as JSON at exit")->type_name("FILE");
+  cli.add_flag("--stats", o.stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
+  // Hidden (an empty group): for the build, which writes the man page's OPTIONS and the completions.
+  cli.add_flag("--manpage", o.manpageFlag, "print the man page's OPTIONS section (roff) and exit")->group("");
+  cli.add_option("--completion", o.completionShell, "print a bash or zsh completion script and exit")
+      ->check(CLI::IsMember({"bash", "zsh"}))
+      ->group("");
   cli.set_version_flag("--version", std::string("dominoes-studio ") + DOMINOES_VERSION_TEXT);
   // Usage errors exit 2 (CLI11's own codes are 105, 114...); --help still exits 0.
   try {
@@ -210,6 +227,17 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
   } catch (const CLI::ParseError& e) {
     (void)cli.exit(e);
     return 2;
+  }
+  if (o.manpageFlag || !o.completionShell.empty()) {
+    std::ostringstream text;
+    if (o.manpageFlag)
+      dom::cli::writeManOptions(cli, text);
+    else if (o.completionShell == "bash")
+      dom::cli::writeBashCompletion(cli, text);
+    else
+      dom::cli::writeZshCompletion(cli, text);
+    std::fputs(text.str().c_str(), stdout);
+    return 0;
   }
   if (o.listActionsFlag || o.keyTableFlag) {
     std::fputs((o.listActionsFlag ? listActions() : keyTable()).c_str(), stdout);
