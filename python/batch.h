@@ -5,7 +5,8 @@
 // Match::startRound(dealFromSeed(seed + slot + k * n, hand)) deals round 1, so a slot's round
 // replays move for move in a Match started from roundSeed(slot). Moves are named by their index in
 // Match::legalMoves's order. The state is the engine's RoundState (and, under layout=free, a
-// SimBoard for the table's fits); nothing is allocated per step.
+// SimBoard for the table's fits); nothing is allocated per step. The layout=snake step is in
+// batch_step.h, compiled for any CPU and for BMI2.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -18,12 +19,16 @@
 
 namespace dom::python {
 
+struct SnakeStep;
+
 class Batch {
  public:
   // The most moves a round can take: 28 plays, 26 draws and a pass at most after each of them.
   static constexpr int kMaxMoves = 112;
 
-  Batch(const Rules& rules, int n, std::uint64_t seed);
+  // fast: take the BMI2 build of the layout=snake step where the processor runs it well (the same
+  // moves; false keeps the generic build, for tests and comparisons).
+  Batch(const Rules& rules, int n, std::uint64_t seed, bool fast = true);
 
   [[nodiscard]] int size() const { return n_; }
   [[nodiscard]] const Rules& rules() const { return rules_; }
@@ -42,6 +47,10 @@ class Batch {
   [[nodiscard]] const std::int32_t* points() const { return points_.data(); }
 
   [[nodiscard]] const RoundState& state(int slot) const { return slots_[static_cast<std::size_t>(slot)].s; }
+  // Whether this processor runs the BMI2 build of the layout=snake step well (fast PDEP).
+  [[nodiscard]] static bool bmi2Runs();
+  // The step's build this batch takes: "bmi2" or "generic".
+  [[nodiscard]] const char* path() const { return bmi2_ ? "bmi2" : "generic"; }
   [[nodiscard]] Fits fits(int slot) const {
     return free_ ? boards_[static_cast<std::size_t>(slot)].fits() : kSnakeFits;
   }
@@ -55,12 +64,12 @@ class Batch {
   [[nodiscard]] const std::array<long long, 3>& wins() const { return wins_; }      // A, B, ties
   [[nodiscard]] const std::array<long long, 2>& pointsWon() const { return won_; }  // A, B
 
- private:
+  // A slot's round state, one cache line each.
   struct alignas(64) Slot {
     RoundState s;
-    std::uint32_t round = 0;  // rounds dealt in this slot before the current one
-    std::uint8_t played = 0;  // moves of the current round
   };
+
+ private:
   void deal(int slot);
   void finish(int slot);
   void stepSnake();
@@ -70,7 +79,12 @@ class Batch {
   int n_;
   std::uint64_t seed_;
   bool free_;
+  bool bmi2_;
   std::vector<Slot> slots_;
+  std::vector<std::uint32_t> round_;  // rounds dealt in each slot before the current one
+  std::vector<std::uint8_t> played_;  // moves of each slot's current round
+  std::vector<std::int32_t> ended_;   // the slots whose round ended at the last step
+  int endedCount_ = 0;
   std::vector<ai::SimBoard> boards_;  // layout=free only
   std::vector<std::uint8_t> history_;
   std::vector<std::int32_t> indices_, counts_, points_;
@@ -80,5 +94,22 @@ class Batch {
   std::array<long long, 3> wins_{};
   std::array<long long, 2> won_{};
 };
+
+// The arguments of the layout=snake step (batch_step.h): the batch's buffers.
+struct SnakeStep {
+  const Rules* rules;
+  Batch::Slot* slots;
+  std::uint8_t* played;
+  const std::int32_t* indices;
+  std::int32_t* counts;
+  std::int32_t* ended;
+  std::uint8_t* history;
+  int n;
+};
+
+namespace bmi2 {
+// The step built with POPCNT, BMI and BMI2 (batch_bmi2.cpp); the number of slots whose round ended.
+int stepSnake(const SnakeStep& step);
+}  // namespace bmi2
 
 }  // namespace dom::python

@@ -2,14 +2,15 @@
 """Self-play speed through the bindings, to set beside `dominoes bench` (docs/python.md, Speed).
 
 usage: PYTHONPATH=build/python python3 python/bench.py [--rules en-linea] [--rounds 20000] [--n 4096]
-                                                     [--only loop,greedy,vector,batch]
+                                                     [--only loop,greedy,vector,batch] [--generic]
 
 Four figures, rounds per second on one thread:
   loop   a Python-driven loop: each move chosen in Python (uniformly at random) and played through
          Match.play_index, a round dealt by Match.start_round (the issue's "self-play loop")
   greedy the same loop with the greedy computer player deciding through Computer.play
   vector a vectorized loop: dominoes.Batch of N games; each step Python chooses a uniformly random
-         legal move for all N at once with numpy and one call plays them (the way to self-play fast)
+         legal move for all N at once with numpy and one call plays them (the way to self-play fast);
+         its step is the BMI2 build where the processor runs it well, the generic one with --generic
   batch  dominoes.random_rounds: the rounds played inside C++ (the generic path of `dominoes bench`);
          this measures C++, not the bindings' per-move cost
 """
@@ -46,18 +47,18 @@ def greedy(rules, rounds, seed):
     return moves
 
 
-def vector(rules, moves, n, seed):
-    """Steps a Batch of n games until about `moves` moves are played; returns (rounds, moves)."""
-    batch = dominoes.Batch(rules, n, seed)
+def vector(rules, moves, n, seed, fast=True):
+    """Steps a Batch of n games until about `moves` moves are played; returns (rounds, moves, path)."""
+    batch = dominoes.Batch(rules, n, seed, fast=fast)
     rng = np.random.default_rng(seed)
     counts = batch.legal_counts()  # a view the steps keep up to date
     for _ in range(max(1, moves // n)):
         batch.step((rng.random(n) * counts).astype(np.int32))
-    return batch.rounds, batch.moves
+    return batch.rounds, batch.moves, batch.path
 
 
-def report(name, rounds, moves, seconds):
-    print(f"{name:7} {rounds / seconds:12,.0f} rounds/s  {moves / seconds:13,.0f} moves/s  ({rounds} rounds)")
+def report(name, rounds, moves, seconds, note=""):
+    print(f"{name:7} {rounds / seconds:12,.0f} rounds/s  {moves / seconds:13,.0f} moves/s  ({rounds} rounds{note})")
 
 
 def timed(name, f, rounds):
@@ -73,6 +74,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=4096, help="games in the vectorized loop's Batch")
     ap.add_argument("--only", default="loop,greedy,vector,batch", help="the figures to measure")
+    ap.add_argument("--generic", action="store_true", help="the vectorized loop on the generic build of the step")
     a = ap.parse_args()
     rules = dominoes.Rules(a.rules)
     only = a.only.split(",")
@@ -82,8 +84,8 @@ def main():
         timed("greedy", lambda: greedy(rules, a.rounds // 4, a.seed), a.rounds // 4)
     if "vector" in only:
         start = time.perf_counter()
-        rounds, moves = vector(rules, a.rounds * 1500, a.n, a.seed)  # en-linea: about a second
-        report("vector", rounds, moves, time.perf_counter() - start)
+        rounds, moves, path = vector(rules, a.rounds * 1500, a.n, a.seed, not a.generic)  # en-linea: about a second
+        report("vector", rounds, moves, time.perf_counter() - start, f", {path} path")
     if "batch" in only:
         batch = a.rounds * 100
         timed("batch", lambda: dominoes.random_rounds(rules, batch, a.seed), batch)

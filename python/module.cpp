@@ -469,7 +469,7 @@ struct PyBatch {
   python::Batch batch;
   bool busy = false;
 
-  PyBatch(const Rules& rules, int n, std::uint64_t seed) : batch(rules, checkSize(n), seed) {}
+  PyBatch(const Rules& rules, int n, std::uint64_t seed, bool fast) : batch(rules, checkSize(n), seed, fast) {}
   static int checkSize(int n) {
     if (n < 1 || n > (1 << 24)) throw py::value_error("a batch holds 1 to 16777216 games");
     return n;
@@ -584,10 +584,16 @@ void bindBatchState(py::class_<PyBatch>& c) {
 
 void bindBatch(py::module_& m) {
   py::class_<PyBatch> c(m, "Batch", "N single rounds stepped together: one legal move index per slot per step.");
-  c.def(py::init<const Rules&, int, std::uint64_t>(), py::arg("rules"), py::arg("n"), py::arg("seed") = 1)
-      .def(py::init(
-               [](const std::string& text, int n, std::uint64_t seed) { return new PyBatch(parse(text), n, seed); }),
-           py::arg("rules"), py::arg("n"), py::arg("seed") = 1)
+  c.def(py::init<const Rules&, int, std::uint64_t, bool>(), py::arg("rules"), py::arg("n"), py::arg("seed") = 1,
+        py::arg("fast") = true)
+      .def(py::init([](const std::string& text, int n, std::uint64_t seed, bool fast) {
+             return new PyBatch(parse(text), n, seed, fast);
+           }),
+           py::arg("rules"), py::arg("n"), py::arg("seed") = 1, py::arg("fast") = true)
+      .def_property_readonly(
+          "path", [](const PyBatch& p) { return p.batch.path(); },
+          "The build of the step this batch takes: 'bmi2' (POPCNT and PDEP, where the processor runs them "
+          "well and the layout is snake) or 'generic'; Batch(..., fast=False) keeps the generic one.")
       .def("__len__", [](const PyBatch& p) { return p.batch.size(); })
       .def_property_readonly("rules", [](const PyBatch& p) { return p.batch.rules(); })
       .def("legal_counts", &counts, "Per slot, the legal moves of the player to move: a read-only int32 view.")

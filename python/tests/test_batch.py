@@ -50,10 +50,13 @@ def check_slots(b, ms):
         assert stock[i] == m.stock_count and counts[i] == m.legal_count(), i
 
 
+@pytest.mark.parametrize("fast", [True, False])
 @pytest.mark.parametrize("rules,n,steps", [("en-linea", 64, 700), ("block", 16, 300), ("dominoes2", 8, 300),
                                            ("draw hand=5 reserve=2", 16, 300)])
-def test_agrees_with_match(rules, n, steps):
-    b, ms = dominoes.Batch(rules, n, seed=5), Matches(rules, n, 5)
+def test_agrees_with_match(rules, n, steps, fast):
+    b, ms = dominoes.Batch(rules, n, seed=5, fast=fast), Matches(rules, n, 5)
+    if not fast or "dominoes2" in rules:  # layout=free has one step, the generic one
+        assert b.path == "generic"
     rng = np.random.default_rng(3)
     check_slots(b, ms)
     for step in range(steps):
@@ -123,3 +126,20 @@ def test_rejects_bad_indices():
         counts[0] = 3  # a read-only view
     b.step(np.zeros(4, np.int32))
     assert b.moves == 4 and counts is not None
+
+
+def test_paths_play_the_same_rounds():
+    # The BMI2 build of the step (where this processor runs it) and the generic one: the same
+    # states, counts and results, step by step, over rounds with every kind of move.
+    fast, generic = dominoes.Batch("en-linea", 256, seed=11), dominoes.Batch("en-linea", 256, seed=11, fast=False)
+    assert generic.path == "generic" and fast.path in ("bmi2", "generic")
+    rng = np.random.default_rng(4)
+    for _ in range(400):
+        idx = (rng.random(256) * fast.legal_counts()).astype(np.int32)
+        fast.step(idx)
+        generic.step(idx)
+        assert np.array_equal(fast.legal_counts(), generic.legal_counts())
+        assert np.array_equal(fast.hands(), generic.hands()) and np.array_equal(fast.ends(), generic.ends())
+        assert np.array_equal(fast.round_winners(), generic.round_winners())
+        assert np.array_equal(fast.round_points(), generic.round_points())
+    assert fast.rounds == generic.rounds > 256 and fast.wins == generic.wins

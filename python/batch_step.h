@@ -1,0 +1,163 @@
+// dominoes.Batch's step under layout=snake, written once and compiled twice: batch.cpp builds it for
+// any x86-64 or ARM64, batch_bmi2.cpp with POPCNT, BMI and BMI2 (PDEP finds the k-th legal move
+// without a table), and Batch::step takes the second where the processor runs it well
+// (ai::fast::best(), the choice `dominoes bench` makes). Everything here has internal linkage, so
+// the two copies never meet at link time. Include it from exactly those two files.
+#pragma once
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
+#include "ai/bit_ops.h"
+#include "batch.h"
+
+namespace dom::python {
+namespace {
+
+// The legal moves' order as bits: a tile's placement at end L is bit 2r, at end R bit 2r + 1, r its
+// rank heaviest first (heaviestFirstOrder, the order legalMoves pushes them in). Under layout=snake
+// a play has one heading, so the k-th legal play is the k-th set bit of spread(L) | spread(R) << 1.
+struct Order {
+  std::array<Tile, kTiles> tile{};  // heaviest first
+  std::array<std::array<std::uint64_t, 256>, 4> spread{};
+  Order() : tile(heaviestFirstOrder()) {
+    std::array<int, kTiles> rank{};
+    for (int r = 0; r < kTiles; ++r) rank[tile[static_cast<std::size_t>(r)]] = r;
+    for (int j = 0; j < 4; ++j)
+      for (int b = 0; b < 256; ++b)
+        for (int i = 0; i < 8; ++i) {
+          const int t = 8 * j + i;
+          if (t < kTiles && (b >> i & 1))
+            spread[static_cast<std::size_t>(j)][static_cast<std::size_t>(b)] |= std::uint64_t{1} << (2 * rank[t]);
+        }
+  }
+  [[nodiscard]] std::uint64_t operator()(Mask m) const {
+    return spread[0][m & 0xFF] | spread[1][m >> 8 & 0xFF] | spread[2][m >> 16 & 0xFF] | spread[3][m >> 24 & 0xFF];
+  }
+};
+
+const Order& order() {
+  static const Order o;
+  return o;
+}
+
+// A legal move, as Match::apply makes it on the state (settle is the caller's).
+void applyTo(RoundState& s, const Move& m) {
+  switch (m.kind) {
+    case MoveKind::Draw: s.draw(); break;
+    case MoveKind::Pass: s.pass(); break;
+    case MoveKind::Play: s.play(m); break;
+  }
+}
+
+// RoundState::legalMoves(fits).size, without the list.
+template <bool Free>
+[[gnu::always_inline]] inline int legalCount(const RoundState& s, const Fits& f) {
+  const Player p = s.turn;
+  const Mask hand = s.hand[idx(p)];
+  if (s.beforeLead()) return s.forcedLead == kNoTile ? ai::bits(hand) : 1;  // else draw or pass: 1 too
+  int c = 0;
+  if constexpr (Free) {
+    for (int e = 0; e < 2; ++e) {
+      const Mask at = s.playableAt(p, static_cast<End>(e), f);
+      c += ai::bits(at & doublesMask()) +
+           ai::bits(at & ~doublesMask()) * ai::bits(f[static_cast<std::size_t>(e)].headings);
+    }
+  } else {
+    const std::uint64_t both = (hand & suitMask(s.ends[0])) | std::uint64_t{hand & suitMask(s.ends[1])} << 32;
+    c = ai::bits(both);
+  }
+  return c ? c : 1;
+}
+
+// Plays the k-th legal move under layout=snake (RoundState::legalMoves(r, kSnakeFits).moves[k]) and
+// settles, as Match::apply does, without a branch on which kind of move it is: a play, a draw and
+// a pass come at random, and a mispredicted branch costs more than doing the work of all three.
+// Returns the next mover's legal count (anything once the round is over). Every field is read
+// before any is written: a store to a byte field may alias any other, and would make the compiler
+// read the state again after it. drawAbove: the stock count above which the mover may draw (the
+// rules' reserve; kTiles if never), kept out of the Rules so that the loop holds it in a register.
+[[gnu::always_inline]] inline int playSnake(RoundState& s, int k, const Rules& r, int drawAbove, const Order& ord) {
+  if (s.beforeLead()) [[unlikely]] {
+    const Tile t = s.forcedLead;  // a deal's, by the double rule: in the opener's hand
+    if (t != kNoTile && (s.hand[idx(s.turn)] & bit(t)))
+      s.play({MoveKind::Play, t, End::None, Heading::Straight, static_cast<std::uint8_t>(high(t))});
+    else
+      applyTo(s, s.legalMoves(r, kSnakeFits).moves[static_cast<std::size_t>(k)]);
+    s.settle(r, kSnakeFits);
+    return legalCount<false>(s, kSnakeFits);
+  }
+  const int p = idx(s.turn);
+  const Mask hand = s.hand[static_cast<std::size_t>(p)], opponent = s.hand[static_cast<std::size_t>(1 - p)];
+  const int end0 = s.ends[0], end1 = s.ends[1];
+  const int top = s.stockTop, stockCount = s.stockEnd - top;
+  const Tile onTop = s.stock[static_cast<std::size_t>(std::min(top, kMaxStock - 1))];
+  const Mask line = s.line;
+  const Mask at0 = hand & suitMask(end0), at1 = hand & suitMask(end1);
+  const bool play = (at0 | at1) != 0, draw = !play && stockCount > drawAbove;
+  // A draw or a pass selects the first bit of a stand-in (k is 0 then) and lays nothing.
+  const int pos = ai::nthBit64(play ? ord(at0) | ord(at1) << 1 : 1, static_cast<std::uint32_t>(k));
+  const Tile t = ord.tile[static_cast<std::size_t>(pos >> 1)];
+  const bool atEnd1 = (pos & 1) != 0;
+  const Mask laid = play ? bit(t) : 0;
+  const Mask mine = (hand & ~laid) | (draw ? bit(onTop) : 0);
+  const int pip = atEnd1 ? end1 : end0, laidPip = play ? otherHalf(t, pip) : pip;
+  const int new0 = atEnd1 ? end0 : laidPip, new1 = atEnd1 ? laidPip : end1;
+  const int left = stockCount - (draw ? 1 : 0);
+  s.hand[static_cast<std::size_t>(p)] = mine;
+  s.line = line | laid;
+  s.ends[0] = static_cast<std::int8_t>(new0);
+  s.ends[1] = static_cast<std::int8_t>(new1);
+  s.stockTop = static_cast<std::uint8_t>(top + (draw ? 1 : 0));
+  if (!mine) [[unlikely]] {  // a domino (RoundState::play)
+    s.status = RoundStatus::Domino;
+    s.winner = static_cast<std::uint8_t>(p);
+    s.points = static_cast<std::uint16_t>(pips(opponent));
+    return 1;
+  }
+  s.turn = draw ? s.turn : other(s.turn);
+  // RoundState::settle: blocked when neither player can place at either end and the mover cannot draw.
+  const Mask show0 = suitMask(new0), show1 = suitMask(new1);
+  if (!((mine | opponent) & (show0 | show1)) && left <= drawAbove) [[unlikely]] {
+    s.block(r);
+    return 1;
+  }
+  // The next mover's plays (one a tile and end) or, without one, a draw or a pass.
+  const Mask next = draw ? mine : opponent;
+  const int c = ai::bits((next & show0) | std::uint64_t{next & show1} << 32);
+  return c ? c : 1;
+}
+
+// One step of every slot under layout=snake: slot i plays its legal move indices[i], its index is
+// appended to its history, and its next legal count is written; a slot whose round ended is listed
+// in `ended` (the count returned) for the caller to score and deal again. The loop holds the
+// buffers in locals: a store through a byte pointer (the history) may alias anything, and would
+// make the compiler reload members at every slot.
+[[gnu::always_inline]] inline int stepSnakeSlots(const SnakeStep& a) {
+  const Order& ord = order();
+  const int drawAbove = a.rules->draw == DrawRule::Until ? a.rules->reserve : kTiles;
+  const Rules& rules = *a.rules;
+  Batch::Slot* const slots = a.slots;
+  std::uint8_t* const played = a.played;
+  const std::int32_t* const indices = a.indices;
+  std::int32_t* const counts = a.counts;
+  std::int32_t* const ended = a.ended;
+  std::uint8_t* const history = a.history;
+  const int n = a.n;
+  int over = 0;
+  for (int i = 0; i < n; ++i) {
+    RoundState& s = slots[i].s;
+    const int k = indices[i];
+    const std::uint8_t p = played[i];
+    if (p < Batch::kMaxMoves)
+      history[static_cast<std::size_t>(i) * Batch::kMaxMoves + p] = static_cast<std::uint8_t>(k);
+    played[i] = static_cast<std::uint8_t>(p + 1);
+    counts[i] = playSnake(s, k, rules, drawAbove, ord);
+    ended[over] = i;
+    over += s.over() ? 1 : 0;
+  }
+  return over;
+}
+
+}  // namespace
+}  // namespace dom::python
