@@ -351,6 +351,9 @@ float setupImGui(GLFWwindow* window) {
   style.FrameRounding = 4;
   style.GrabRounding = 4;
   style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.12f, 1.0f);
+  // Opaque popups: ImGui's 94% lets the pane's text behind a dialog, a menu or a tooltip show through
+  // between the lines (New game over the Table pane's caption).
+  style.Colors[ImGuiCol_PopupBg] = ImVec4(0.08f, 0.08f, 0.09f, 1.0f);
   style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.13f, 0.32f, 0.22f, 1.0f);
   style.Colors[ImGuiCol_Header] = ImVec4(0.20f, 0.42f, 0.30f, 0.55f);
   style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.24f, 0.52f, 0.36f, 0.80f);
