@@ -221,6 +221,11 @@ for r in en-linea dominoes2 draw block; do
   "$BIN" play --rules "$r" --a greedy --b random --seed 5 >"$TMP/play2-$r.dgn" 2>/dev/null
   cmp -s "$TMP/play-$r.dgn" "$TMP/play2-$r.dgn" || fail "play --rules $r --seed 5: --out and standard output differ"
 done
+# A level's name stands for its spec: the record names the spec; a name that is no level is refused.
+expect_rc 0 "play --a club-player --b Master" "$BIN" play --a club-player --b Master --seed 2 --out "$TMP/levels.dgn"
+grep -q '^players "strategist:random=0.2" "expert"' "$TMP/levels.dgn" || fail "play by level names: $(head -c 300 "$TMP/levels.dgn")"
+expect_rc 2 "match --a 'Club plaer'" "$BIN" match --a "Club plaer" --b random --games 2
+grep -q "unknown player 'Club plaer'" "$TMP/err" || fail "match --a 'Club plaer': $(head -c 300 "$TMP/err")"
 # (g) `layout --json` tells why an end is blocked: [] when some placement fits, else "edge"/"tiles".
 for pair in "end_blocked_by_edge:edge" "end_blocked_by_line:tiles"; do
   sc=${pair%%:*}; why=${pair#*:}

@@ -75,3 +75,18 @@ TEST_CASE("ladder: eight levels, weakest first, random the anchor, every spec a 
     CHECK(levels[i].eloDominoes2 <= levels.back().eloDominoes2);
   }
 }
+
+TEST_CASE("ladder: a level's name stands for its spec, case and hyphens aside; anything else is kept") {
+  CHECK(ai::levelSpec("Club player") == "strategist:random=0.2");
+  CHECK(ai::levelSpec("club-player") == "strategist:random=0.2");
+  CHECK(ai::levelSpec("CANDIDATE_MASTER") == "expert:ms=5,random=0.05");
+  CHECK(ai::levelSpec("master") == "expert");
+  CHECK(ai::levelSpec("Beginner") == "random");
+  CHECK(ai::levelSpec("greedy") == "greedy");  // a spec, as it is
+  CHECK(ai::levelSpec("expert:ms=20") == "expert:ms=20");
+  CHECK(ai::levelSpec("Club  player") == "Club  player");  // not a level: left for playerSpecError
+  CHECK(ai::levelSpec("Masterful") == "Masterful");
+  CHECK(ai::levelSpec("") == "");
+  CHECK_FALSE(ai::playerSpecError(ai::levelSpec("Club  player")).empty());
+  for (const ai::Level& l : ai::levels()) CHECK(ai::playerSpecError(ai::levelSpec(l.name)).empty());
+}

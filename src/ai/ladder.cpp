@@ -25,6 +25,24 @@ const std::vector<Level>& levels() {
   return kLevels;
 }
 
+std::string levelSpec(std::string_view text) {
+  auto same = [](std::string_view name, std::string_view t) {
+    if (name.size() != t.size()) return false;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      char c = t[i];
+      if (c == '-' || c == '_') c = ' ';
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      char n = name[i];
+      if (n >= 'A' && n <= 'Z') n = static_cast<char>(n - 'A' + 'a');
+      if (c != n) return false;
+    }
+    return true;
+  };
+  for (const Level& l : levels())
+    if (same(l.name, text)) return std::string(l.spec);
+  return std::string(text);
+}
+
 namespace {
 
 constexpr double kEloPerNat = 400.0 / 2.302585092994046;  // 400 / ln 10

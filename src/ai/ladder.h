@@ -2,6 +2,7 @@
 // Bradley-Terry fit that puts them on one Elo scale from the results of their games.
 #pragma once
 #include <array>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +20,10 @@ struct Level {
 };
 // Weakest first. `random` is the scale's anchor (Elo 0).
 [[nodiscard]] const std::vector<Level>& levels();
+// The spec of the level that `text` names ("Club player", "club-player", "CLUB_PLAYER": case, and a
+// hyphen or underscore for a space, do not matter), or `text` itself when it names no level (a
+// player spec, or a mistake for playerSpecError to explain).
+[[nodiscard]] std::string levelSpec(std::string_view text);
 
 // The games between two entrants of a fit: `i` scored `score` (wins, ties half) in `games` games.
 struct PairResult {

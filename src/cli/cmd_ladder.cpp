@@ -86,9 +86,7 @@ std::vector<Entrant> entrantsOf(const std::string& levels) {
   }
   std::stringstream words(levels);
   for (std::string w; std::getline(words, w, ',');) {
-    std::string spec = w;
-    for (const ai::Level& l : ai::levels())
-      if (l.name == w) spec = l.spec;
+    const std::string spec = ai::levelSpec(w);
     if (auto err = ai::playerSpecError(spec); !err.empty()) throw UsageError{"--levels: " + files::cutWords(err)};
     out.push_back({w, spec, {}});
   }

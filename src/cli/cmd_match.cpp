@@ -23,6 +23,7 @@
 #include <thread>
 
 #include "ai/inference.h"
+#include "ai/ladder.h"
 #include "ai/observation.h"
 #include "ai/players.h"
 #include "ai/playout.h"
@@ -357,10 +358,12 @@ struct MatchCommand::Options {
 
 MatchCommand::MatchCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
   sub_ = app.add_subcommand("match", "Play two computer players against each other and report the win rate");
-  sub_->add_option("--a", o_->a,
-                   "player A (random, greedy, strategist, flatmc:K, expert, expert:ms=N, expert:KEY=VALUE,... with ms, "
-                   "exact, greedy, infer, opp, chance, tree, heavy, block, oblock, policy, opolicy; any but random "
-                   "also :random=P or ,random=P: a share P of its moves at random)")
+  sub_->add_option(
+          "--a", o_->a,
+          "player A (random, greedy, strategist, flatmc:K, expert, expert:ms=N, expert:KEY=VALUE,... with ms, "
+          "exact, greedy, infer, opp, chance, tree, heavy, block, oblock, policy, opolicy; any but random "
+          "also :random=P or ,random=P: a share P of its moves at random), or a level of the ladder by its name "
+          "(Beginner, Novice, Apprentice, Club-player, Skilled, Advanced, Candidate-master, Master)")
       ->required();
   sub_->add_option("--b", o_->b, "player B")->required();
   sub_->add_option("--rules", o_->rules, "rule set (default en-linea)");
@@ -387,7 +390,7 @@ int MatchCommand::run() const {
   long long threads = 1;
   try {
     for (int i = 0; i < 2; ++i) {
-      const std::string& spec = i ? o_->b : o_->a;
+      const std::string spec = ai::levelSpec(i ? o_->b : o_->a);  // a level's name, or a spec
       if (auto err = ai::playerSpecError(spec); !err.empty())
         throw Usage{std::string(i ? "--b" : "--a") + ": " + files::cutWords(err)};
       job.spec[i] = spec;

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "ai/fast.h"
+#include "ai/ladder.h"
 #include "ai/players.h"
 #include "ai/puzzle.h"
 #include "cli/cmd_analyse.h"
@@ -232,8 +233,9 @@ int cmdRules(const std::vector<std::string>& words) {
   return 0;
 }
 
-int cmdPlay(const std::string& rulesText, const std::string& a, const std::string& b, std::uint64_t seed,
+int cmdPlay(const std::string& rulesText, const std::string& aText, const std::string& bText, std::uint64_t seed,
             const std::string& out) {
+  const std::string a = ai::levelSpec(aText), b = ai::levelSpec(bText);  // a level's name, or a spec
   auto parsed = parseRules(rulesText);
   if (auto* e = std::get_if<std::string>(&parsed)) {
     std::cerr << "dominoes play: --rules: " << files::cutWords(*e) << "\n";
@@ -598,8 +600,8 @@ void addRecordCommands(CLI::App& app, Args& a) {
 
   a.play = app.add_subcommand("play", "Play one match between computer players and write its DGN");
   a.play->add_option("--rules", a.rulesText, "rule set, e.g. \"dominoes2 target=150\"");
-  a.play->add_option("--a", a.playerA, "player A: random or greedy");
-  a.play->add_option("--b", a.playerB, "player B: random or greedy");
+  a.play->add_option("--a", a.playerA, "player A: a player spec (random, greedy, expert...) or a level's name");
+  a.play->add_option("--b", a.playerB, "player B: a player spec (random, greedy, expert...) or a level's name");
   a.play->add_option("--seed", a.seedText, "seed for the deals and the random players (0 to 2^64-1)");
   a.play->add_option("--out", a.out, "write the DGN here ('-' or none: standard output)");
 }

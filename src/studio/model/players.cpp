@@ -12,12 +12,12 @@ namespace dom::studio {
 
 std::string seatError(std::string_view text) {
   if (text == "human") return {};
-  return ai::playerSpecError(text);
+  return ai::playerSpecError(ai::levelSpec(text));
 }
 
 bool parseSeat(std::string_view text, Seat& out) {
   if (!seatError(text).empty()) return false;
-  out = Seat{std::string(text)};
+  out = Seat{text == "human" ? std::string(text) : ai::levelSpec(text)};  // a level's name becomes its spec
   return true;
 }
 

@@ -24,11 +24,14 @@ struct Seat {
   [[nodiscard]] bool human() const { return spec == "human"; }
   friend bool operator==(const Seat& a, const Seat& b) { return a.spec == b.spec; }
   friend bool operator!=(const Seat& a, const Seat& b) { return !(a == b); }
-  static const Seat Human, Greedy, Random;
+  static const Seat Human, Greedy, Random, Opponent;
 };
 inline const Seat Seat::Human{"human"};
 inline const Seat Seat::Greedy{"greedy"};
 inline const Seat Seat::Random{"random"};
+// A new game's computer seat when nobody chose one: the ladder's Club player (src/ai/ladder.cpp), a
+// level a learner can beat and then climb from, rated on both presets' ladders.
+inline const Seat Seat::Opponent{"strategist:random=0.2"};
 
 [[nodiscard]] inline std::string_view name(const Seat& s) { return s.spec; }
 // "human" or a player spec src/ai accepts; false (and `out` unchanged) otherwise.

@@ -29,7 +29,7 @@ namespace dom::studio {
 struct NewGameOptions {
   std::string rules = "en-linea";
   std::uint64_t seed = 1;
-  std::array<Seat, 2> seats{Seat::Human, Seat::Greedy};
+  std::array<Seat, 2> seats{Seat::Human, Seat::Opponent};
 };
 
 // Every change the user (or the computer seat, or a script) makes, as data.

@@ -161,7 +161,7 @@ using Clock = std::chrono::steady_clock;
 // The command line: the options as given, then as checked (the numbers, the window's size, the new game).
 struct Options {
   std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human",
-                                            seatB = "greedy", size = "1280x800", lang;
+                                            seatB = Seat::Opponent.spec, size = "1280x800", lang;
   std::string framesText, seedText, completionShell;
   bool manpageFlag = false;
   bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
@@ -191,9 +191,11 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
   cli.add_option("--rules", o.rulesText, "rule set of a new game: a preset and knob=value overrides")
       ->type_name("RULES");
   cli.add_option("--seed", o.seedText, "seed of a new game's deal (default: a fresh one)")->type_name("UINT");
-  cli.add_option("--a", o.seatA, "seat A: human or a computer player (greedy, random, expert:ms=200...)")
+  cli.add_option("--a", o.seatA,
+                 "seat A: human, a level of the ladder (Beginner... Club-player... Master) or a computer player's spec "
+                 "(greedy, random, expert:ms=200...); default human")
       ->type_name("PLAYER");
-  cli.add_option("--b", o.seatB, "seat B: human or a computer player (greedy, random, expert:ms=200...)")
+  cli.add_option("--b", o.seatB, "seat B: as --a; default the Club player level (strategist:random=0.2)")
       ->type_name("PLAYER");
   cli.add_option("--size", o.size, "window size WxH")->type_name("WxH");
   cli.add_option("--ini", o.iniPath, "where the window layout and settings are kept")->type_name("FILE");
