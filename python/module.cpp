@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ai/analysis.h"
+#include "ai/ladder.h"
 #include "ai/observation.h"
 #include "ai/players.h"
 #include "batch.h"
@@ -435,14 +436,32 @@ void bindPlayers(py::module_& m) {
           py::arg("match"), "Decides for the player to move and plays it; returns the move as applied.");
   m.def(
       "make_player",
-      [](const std::string& spec, std::uint64_t seed) {
+      [](const std::string& text, std::uint64_t seed) {
+        const std::string spec = ai::levelSpec(text);
         auto p = ai::makePlayer(spec, seed);
         if (!p) throw py::value_error(ai::playerSpecError(spec));
         return p;
       },
       py::arg("spec"), py::arg("seed") = 1,
-      "\"random\", \"greedy\", \"strategist\", \"flatmc:K\", \"expert[:ms=N]\"...");
+      "\"random\", \"greedy\", \"strategist\", \"flatmc:K\", \"expert[:ms=N]\"..., or a level's name "
+      "(\"Club player\", \"master\").");
   m.def("player_names", &ai::playerNames);
+  m.def(
+      "levels",
+      [] {
+        py::list out;
+        for (const ai::Level& l : ai::levels()) {
+          py::dict d;
+          d["name"] = std::string(l.name);
+          d["spec"] = std::string(l.spec);
+          d["about"] = std::string(l.about);
+          d["elo"] = py::dict(py::arg("en-linea") = l.eloEnLinea, py::arg("dominoes2") = l.eloDominoes2);
+          out.append(d);
+        }
+        return out;
+      },
+      "The ladder's eight levels, weakest first: dicts of name, spec, about and elo (per preset, "
+      "docs/ladder.md).");
 }
 
 void bindDgn(py::module_& m) {

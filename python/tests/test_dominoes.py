@@ -108,6 +108,23 @@ def test_players():
     assert play_round(m, "expert:ms=5", "greedy").points >= 0
 
 
+def test_levels():
+    levels = dominoes.levels()
+    assert [l["name"] for l in levels][0] == "Beginner" and levels[-1]["name"] == "Master" and len(levels) == 8
+    assert levels[0]["elo"] == {"en-linea": 0.0, "dominoes2": 0.0}
+    assert [l["elo"]["en-linea"] for l in levels] == sorted(l["elo"]["en-linea"] for l in levels)
+    club = next(l for l in levels if l["name"] == "Club player")
+    assert club["spec"] == "strategist:random=0.2"
+    # a level's name stands for its spec, case and hyphens aside
+    m = dominoes.Match("en-linea")
+    m.start_round(4)
+    for name in ("club-player", "Club player"):
+        move, _ = dominoes.make_player(name, 3).decide(m.observation())
+        assert move == dominoes.make_player(club["spec"], 3).decide(m.observation())[0]
+    with pytest.raises(ValueError):
+        dominoes.make_player("Club plaer")
+
+
 def test_analyse():
     m = dominoes.Match("block")
     m.start_round(9)
