@@ -17,6 +17,8 @@
 //                                             (?!, ?, ??) shows its colour in its rect; the win graph's
 //                                             curve shows its colour along its points, a dot of the
 //                                             mark's colour on it at every marked move
+//   studio_png_check --popup SHOT.png STATE   the open popup (a dialog) is opaque: most of it is the
+//                                             style's PopupBg exactly, though it lies over the felt
 #include <stb_image.h>
 
 #include <algorithm>
@@ -433,9 +435,57 @@ int checkTooltip(const char* plainPath, const char* hoverPath, const char* state
   return failures ? 1 : 0;
 }
 
+// The topmost popup (layout/popup) is opaque: below its title bar, the colour most of its pixels have
+// is the style's PopupBg exactly (within rounding), though the popup lies over the table's felt,
+// which a translucent background would let through (ImGui's default alpha of 0.94 shifts it by 2 to
+// 6 levels). The popup must cover some of the Table pane, else the test would prove nothing.
+int checkPopup(const char* shotPath, const char* statePath) {
+  const Image img(shotPath);
+  const json state = readJson(statePath);
+  const json& popup = state.at("layout").at("popup");
+  if (popup.is_null()) {
+    fail("no popup is open");
+    return 1;
+  }
+  const json& bg = popup.at("background");
+  if (bg.at(3).get<double>() < 1.0) fail("the style's PopupBg has alpha " + bg.at(3).dump());
+  const int want[3] = {static_cast<int>(std::lround(bg.at(0).get<double>() * 255)),
+                       static_cast<int>(std::lround(bg.at(1).get<double>() * 255)),
+                       static_cast<int>(std::lround(bg.at(2).get<double>() * 255))};
+  const int x0 = static_cast<int>(popup.at("x").get<double>()) + 6,
+            y0 = static_cast<int>(popup.at("y").get<double>()) + 30;
+  const int x1 = static_cast<int>(popup.at("x").get<double>() + popup.at("w").get<double>()) - 6,
+            y1 = static_cast<int>(popup.at("y").get<double>() + popup.at("h").get<double>()) - 6;
+  const json& table = state.at("layout").at("panes").at("table");
+  long n = 0, overTable = 0, near = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      if (!img.inside(x, y)) continue;
+      ++n;
+      overTable += inRect(table, x, y);
+      const unsigned char* p = img.at(x, y);
+      near += std::abs(p[0] - want[0]) <= 1 && std::abs(p[1] - want[1]) <= 1 && std::abs(p[2] - want[2]) <= 1;
+    }
+  if (n == 0) {
+    fail("the popup's rect is empty or off the picture");
+    return 1;
+  }
+  if (overTable * 4 < n)
+    fail("the popup covers only " + std::to_string(overTable) + " of its " + std::to_string(n) +
+         " pixels of the Table pane: nothing shows whether it lets the felt through");
+  if (near * 10 < n * 3)
+    fail("only " + std::to_string(near) + " of " + std::to_string(n) + " pixels of the popup have its background (" +
+         std::to_string(want[0]) + "," + std::to_string(want[1]) + "," + std::to_string(want[2]) +
+         "): what lies under it shows through");
+  std::printf("%s: popup %s, %ld pixels, %ld over the Table pane, %ld of its background colour\n", shotPath,
+              popup.at("name").get<std::string>().c_str(), n, overTable, near);
+  return failures ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 4 && std::strcmp(argv[1], "--popup") == 0) return checkPopup(argv[2], argv[3]);
   if (argc == 4 && std::strcmp(argv[1], "--layout") == 0) return checkLayout(argv[2], argv[3]);
   if (argc == 3 && std::strcmp(argv[1], "--line") == 0) return checkLine(argv[2]);
   if (argc == 4 && std::strcmp(argv[1], "--same") == 0) return checkSame(argv[2], argv[3]);
@@ -450,6 +500,6 @@ int main(int argc, char** argv) {
   std::fprintf(stderr,
                "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png "
                "B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I | --marks SHOT "
-               "STATE | --tooltip PLAIN HOVER STATE ROW\n");
+               "STATE | --tooltip PLAIN HOVER STATE ROW | --popup SHOT STATE\n");
   return 2;
 }

@@ -214,6 +214,14 @@ void App::measurePanes() {
     r.clippedX = w->ScrollMax.x > 0.5f;
     r.hiddenY = w->ScrollMax.y;
   }
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiWindow* top = g.OpenPopupStack.empty() ? nullptr : g.OpenPopupStack.back().Window;
+  popupRect = {};
+  popupName.clear();
+  if (top && (top->Active || top->WasActive)) {
+    popupRect = {top->Pos.x, top->Pos.y, top->Size.x, top->Size.y, true, false, 0};
+    popupName = top->Name;
+  }
 }
 
 // A key press runs the action that has it as a shortcut (actions.h): the first one enabled, else
@@ -467,11 +475,15 @@ nlohmann::json App::layoutState() const {
         overlaps.push_back(std::string(n) + "/" + name(static_cast<Pane>(k)));
     }
   }
-  return {{"width", displaySize[0]},
-          {"height", displaySize[1]},
-          {"panes", panes},
-          {"overlaps", overlaps},
-          {"outside", outside}};
+  json popup = nullptr;
+  if (popupRect.drawn) {
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_PopupBg];
+    popup = {{"name", popupName}, {"x", popupRect.x},
+             {"y", popupRect.y},  {"w", popupRect.w},
+             {"h", popupRect.h},  {"background", {bg.x, bg.y, bg.z, bg.w}}};  // the style's PopupBg, 0 to 1
+  }
+  return {{"width", displaySize[0]}, {"height", displaySize[1]}, {"panes", panes},
+          {"overlaps", overlaps},    {"outside", outside},       {"popup", popup}};
 }
 
 void App::showMove(const Move& mv, Intents& out) const {

@@ -106,6 +106,10 @@ class App {
   int frameNo = 0;
   std::string lastCaption;
   std::array<PaneRect, kPanes> paneRects{};
+  // The topmost open popup (a dialog, a menu, a combo's list) as last drawn: its ImGui id and rect
+  // (drawn false when none is open). For the dump: the pixel test of its opaque background.
+  std::string popupName;
+  PaneRect popupRect{};
   std::array<float, 2> displaySize{};  // the window's size the panes were last placed for
   bool relayout = false;               // place every pane at its default rect this frame
   // The tile tracker of the current node from the shown player's view (cached on the generation).
