@@ -6,7 +6,7 @@ BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DOMINOES=$(cd "$BUILD" && pwd)/bin/dominoes
 EN=${2:-1000}
-D2=${3:-100}
+D2=${3:-200}
 THREADS=${LADDER_THREADS:-$(nproc)}
 [ -x "$DOMINOES" ] || { echo "ladder: $DOMINOES is not built (make build)" >&2; exit 1; }
 command -v gnuplot >/dev/null || { echo "ladder: gnuplot is missing (make deps)" >&2; exit 1; }

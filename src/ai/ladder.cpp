@@ -7,20 +7,20 @@
 
 namespace dom::ai {
 
-// The ratings `make ladder` gave on 2026-12-03 (docs/ladder.md: 1000 en-linea rounds and 100
+// The ratings `make ladder` gave on 2026-12-04 (docs/ladder.md: 1000 en-linea rounds and 200
 // dominoes2 matches to 100 a pairing).
 
 const std::vector<Level>& levels() {
   static const std::vector<Level> kLevels{
       {"Beginner", "random", "plays any legal move", 0, 0},
-      {"Novice", "strategist:random=0.7", "follows the club player's tips on three moves in ten", 42, 129},
-      {"Apprentice", "strategist:random=0.45", "follows the club player's tips on about half of its moves", 95, 265},
-      {"Club player", "strategist:random=0.2", "follows the club player's tips on four moves in five", 124, 322},
-      {"Skilled", "strategist", "follows the six tips of the Domino en linea page on every move", 150, 434},
-      {"Advanced", "flatmc:200", "tries each move on 200 guesses of the hidden tiles", 165, 651},
+      {"Novice", "strategist:random=0.7", "follows the club player's tips on three moves in ten", 40, 133},
+      {"Apprentice", "strategist:random=0.45", "follows the club player's tips on about half of its moves", 94, 234},
+      {"Club player", "strategist:random=0.2", "follows the club player's tips on four moves in five", 123, 336},
+      {"Skilled", "strategist", "follows the six tips of the Domino en linea page on every move", 149, 429},
+      {"Advanced", "flatmc:50", "tries each move on 50 guesses of the hidden tiles", 154, 562},
       {"Candidate master", "expert:ms=5,random=0.05", "the expert on a tenth of its time, one move in twenty at random",
-       190, 616},
-      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 194, 740},
+       184, 644},
+      {"Master", "expert", "the expert: reads the history, searches, solves the endgame", 191, 745},
   };
   return kLevels;
 }

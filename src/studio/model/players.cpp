@@ -48,7 +48,7 @@ bool parseSeat(std::string_view text, Seat& out) {
     N_("follows the club player's tips on about half of its moves"),
     N_("follows the club player's tips on four moves in five"),
     N_("follows the six tips of the Domino en linea page on every move"),
-    N_("tries each move on 200 guesses of the hidden tiles"),
+    N_("tries each move on 50 guesses of the hidden tiles"),
     N_("the expert on a tenth of its time, one move in twenty at random"),
     N_("the expert: reads the history, searches, solves the endgame"),
     N_("Expert"),
