@@ -208,6 +208,7 @@ void Session::newGame(const NewGameOptions& o) {
     return;
   }
   game_ = o;
+  newGameSeats_ = o.seats;
   lastDecision_.reset();
   Match m = newMatch(std::get<Rules>(parsed), o.seed);
   timeline_.reset(m, dealRecord(m));
@@ -324,6 +325,7 @@ void Session::select(Tile t) {
 
 void Session::setSeat(Player p, Seat s) {
   game_.seats[static_cast<std::size_t>(idx(p))] = std::move(s);
+  newGameSeats_ = game_.seats;
   // A new game's players are its seats: the names follow (a record keeps its own).
   if (playersFromSeats_) timeline_.setPlayers(playerNames());
 }

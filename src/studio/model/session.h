@@ -232,6 +232,9 @@ class Session {
   [[nodiscard]] const Timeline& timeline() const { return timeline_; }
   [[nodiscard]] const Editor& editor() const { return editor_; }
   [[nodiscard]] const NewGameOptions& game() const { return game_; }
+  // What New game offers: the open game's rules, with the seats of the last game the user started or
+  // seated (a record, lesson or puzzle seats two humans to step through; the next game should not).
+  [[nodiscard]] NewGameOptions newGameOffer() const { return {game_.rules, game_.seed, newGameSeats_}; }
   [[nodiscard]] const std::string& filePath() const { return filePath_; }
   [[nodiscard]] const std::string& errorText() const { return errorText_; }  // shown in a modal until dismissed
   [[nodiscard]] bool errorPopup() const { return errorPopup_; }              // the window should open the error modal
@@ -253,6 +256,7 @@ class Session {
   Timeline timeline_;
   Editor editor_;
   NewGameOptions game_;
+  std::array<Seat, 2> newGameSeats_ = NewGameOptions{}.seats;
   std::string filePath_;
   std::string errorText_;
   bool errorPopup_ = false;

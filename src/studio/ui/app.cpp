@@ -481,6 +481,11 @@ nlohmann::json App::layoutState() const {
     popup = {{"name", popupName}, {"x", popupRect.x},
              {"y", popupRect.y},  {"w", popupRect.w},
              {"h", popupRect.h},  {"background", {bg.x, bg.y, bg.z, bg.w}}};  // the style's PopupBg, 0 to 1
+    // New game's form, as its fields show it: the rules and the two seats' specs.
+    if (popupName.ends_with("###new")) {
+      const NewGameOptions& f = newGameForm.options;
+      popup["form"] = {{"rules", f.rules}, {"seats", {{"A", f.seats[0].spec}, {"B", f.seats[1].spec}}}};
+    }
   }
   return {{"width", displaySize[0]}, {"height", displaySize[1]}, {"panes", panes},
           {"overlaps", overlaps},    {"outside", outside},       {"popup", popup}};

@@ -118,7 +118,7 @@ void drawNewGameDialog(App& app, Intents& out) {
   NewGameOptions& opts = app.newGameForm.options;  // what the dialog is editing, kept while it is open
   std::string& seedText = app.newGameForm.seed;
   if (app.newGameDialog) {
-    opts = app.session.game();
+    opts = app.session.newGameOffer();
     opts.seed = static_cast<std::uint64_t>(std::random_device{}());
     seedText = std::to_string(opts.seed);
     ImGui::OpenPopup(idLabel(_("New game"), "new").c_str());
