@@ -19,11 +19,10 @@ Batch::Batch(const Rules& rules, int n, std::uint64_t seed, bool fast)
       bmi2_(fast && !free_ && bmi2Runs()),
       slots_(static_cast<std::size_t>(n)),
       round_(static_cast<std::size_t>(n)),
-      played_(static_cast<std::size_t>(n)),
+      start_(static_cast<std::size_t>(n)),
       ended_(static_cast<std::size_t>(n)),
       boards_(free_ ? static_cast<std::size_t>(n) : 0),
-      history_(static_cast<std::size_t>(n) * kMaxMoves),
-      indices_(static_cast<std::size_t>(n)),
+      log_(static_cast<std::size_t>(n) * kMaxMoves),
       counts_(static_cast<std::size_t>(n)),
       points_(static_cast<std::size_t>(n)),
       winners_(static_cast<std::size_t>(n), -1) {
@@ -40,14 +39,21 @@ std::uint64_t Batch::roundSeed(int slot) const {
          static_cast<std::uint64_t>(round_[static_cast<std::size_t>(slot)]) * static_cast<std::uint64_t>(n_);
 }
 
-std::span<const std::uint8_t> Batch::history(int slot) const {
-  return {history_.data() + static_cast<std::size_t>(slot) * kMaxMoves,
-          std::min<std::size_t>(played_[static_cast<std::size_t>(slot)], kMaxMoves)};
+// The column of the log's rows from the step at which the slot's round began (a round in play has
+// taken fewer than kMaxMoves moves, so none of its rows has been written over).
+std::vector<std::uint8_t> Batch::history(int slot) const {
+  const auto u = static_cast<std::size_t>(slot);
+  const long long played = std::min<long long>(steps_ - start_[u], kMaxMoves);
+  std::vector<std::uint8_t> h(static_cast<std::size_t>(played));
+  for (long long j = 0; j < played; ++j)
+    h[static_cast<std::size_t>(j)] =
+        log_[static_cast<std::size_t>((start_[u] + j) % kMaxMoves) * static_cast<std::size_t>(n_) + u];
+  return h;
 }
 
 void Batch::deal(int slot) {
   slots_[static_cast<std::size_t>(slot)].s = startRound(dealFromSeed(roundSeed(slot), rules_.hand));
-  played_[static_cast<std::size_t>(slot)] = 0;
+  start_[static_cast<std::size_t>(slot)] = steps_;
   if (free_) boards_[static_cast<std::size_t>(slot)].reset(rules_.tableW, rules_.tableH);
 }
 
@@ -62,25 +68,30 @@ void Batch::finish(int slot) {
   deal(slot);
 }
 
+// The row is written before every index is known to be legal; it counts as the log's only once
+// step() takes it, and a failed load leaves the history as it was.
 int Batch::load(const std::int32_t* indices) {
-  std::copy(indices, indices + n_, indices_.begin());
-  for (int i = 0; i < n_; ++i)
-    if (static_cast<std::uint32_t>(indices_[static_cast<std::size_t>(i)]) >=
-        static_cast<std::uint32_t>(counts_[static_cast<std::size_t>(i)])) {
-      loaded_ = false;
-      return i;
-    }
-  loaded_ = true;
-  return -1;
+  std::uint8_t* const next = row(steps_);
+  const std::int32_t* const counts = counts_.data();
+  int bad = -1;
+  for (int i = 0; i < n_; ++i) {
+    const std::int32_t k = indices[i];
+    next[i] = static_cast<std::uint8_t>(k);  // a legal index is below its count, which fits a byte
+    if (static_cast<std::uint32_t>(k) >= static_cast<std::uint32_t>(counts[i]) && bad < 0) bad = i;
+  }
+  loaded_ = bad < 0;
+  return bad;
 }
 
 void Batch::step() {
   if (!loaded_) return;
   loaded_ = false;
+  const std::uint8_t* const played = row(steps_);
+  ++steps_;  // a slot dealt during this step begins its round at the next one
   if (free_)
-    stepFree();
+    stepFree(played);
   else
-    stepSnake();
+    stepSnake(played);
   moves_ += n_;
 }
 
@@ -95,14 +106,13 @@ bool Batch::bmi2Runs() {
 
 // The slots whose round ended at the last step show their result until this one; then the loop
 // plays every slot, and those whose round ends now are scored and dealt again.
-void Batch::stepSnake() {
+void Batch::stepSnake(const std::uint8_t* row) {
   for (int j = 0; j < endedCount_; ++j) {
     const auto e = static_cast<std::size_t>(ended_[static_cast<std::size_t>(j)]);
     winners_[e] = -1;
     points_[e] = 0;
   }
-  const SnakeStep a{&rules_,        slots_.data(), played_.data(),  indices_.data(),
-                    counts_.data(), ended_.data(), history_.data(), n_};
+  const SnakeStep a{&rules_, slots_.data(), row, counts_.data(), ended_.data(), n_};
 #ifdef DOMINOES_HAS_X86_PATHS
   endedCount_ = bmi2_ ? bmi2::stepSnake(a) : stepSnakeSlots(a);
 #else
@@ -115,13 +125,11 @@ void Batch::stepSnake() {
   }
 }
 
-void Batch::stepFree() {
+void Batch::stepFree(const std::uint8_t* row) {
   for (int i = 0; i < n_; ++i) {
     const auto u = static_cast<std::size_t>(i);
     RoundState& s = slots_[u].s;
-    const int k = indices_[u];
-    if (played_[u] < kMaxMoves) history_[u * kMaxMoves + played_[u]] = static_cast<std::uint8_t>(k);
-    ++played_[u];
+    const int k = row[u];
     ai::SimBoard& b = boards_[u];
     const Move m = s.legalMoves(rules_, b.fits()).moves[static_cast<std::size_t>(k)];
     if (m.kind == MoveKind::Play) {

@@ -128,31 +128,23 @@ template <bool Free>
   return c ? c : 1;
 }
 
-// One step of every slot under layout=snake: slot i plays its legal move indices[i], its index is
-// appended to its history, and its next legal count is written; a slot whose round ended is listed
-// in `ended` (the count returned) for the caller to score and deal again. The loop holds the
-// buffers in locals: a store through a byte pointer (the history) may alias anything, and would
-// make the compiler reload members at every slot.
+// One step of every slot under layout=snake: slot i plays its legal move indices[i] and its next
+// legal count is written; a slot whose round ended is listed in `ended` (the count returned) for
+// the caller to score and deal again. The loop holds the buffers in locals, so that the compiler
+// need not reload members at every slot.
 [[gnu::always_inline]] inline int stepSnakeSlots(const SnakeStep& a) {
   const Order& ord = order();
   const int drawAbove = a.rules->draw == DrawRule::Until ? a.rules->reserve : kTiles;
   const Rules& rules = *a.rules;
   Batch::Slot* const slots = a.slots;
-  std::uint8_t* const played = a.played;
-  const std::int32_t* const indices = a.indices;
+  const std::uint8_t* const indices = a.indices;
   std::int32_t* const counts = a.counts;
   std::int32_t* const ended = a.ended;
-  std::uint8_t* const history = a.history;
   const int n = a.n;
   int over = 0;
   for (int i = 0; i < n; ++i) {
     RoundState& s = slots[i].s;
-    const int k = indices[i];
-    const std::uint8_t p = played[i];
-    if (p < Batch::kMaxMoves)
-      history[static_cast<std::size_t>(i) * Batch::kMaxMoves + p] = static_cast<std::uint8_t>(k);
-    played[i] = static_cast<std::uint8_t>(p + 1);
-    counts[i] = playSnake(s, k, rules, drawAbove, ord);
+    counts[i] = playSnake(s, indices[i], rules, drawAbove, ord);
     ended[over] = i;
     over += s.over() ? 1 : 0;
   }

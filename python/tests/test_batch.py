@@ -82,6 +82,12 @@ def test_match_of_a_slot():
     for _ in range(40):
         ms.step([0, 1 % b.legal_counts()[1], 0, 0])
         b.step(np.array([0, 1 % b.legal_counts()[1], 0, 0], np.int32))
+    # A step refused for one bad index leaves every slot's history as it was (the log's next row
+    # was written as the indices were checked, and does not count).
+    last = b.legal_counts() - 1
+    last[3] = 255
+    with pytest.raises(ValueError, match="slot 3"):
+        b.step(last.astype(np.int32))
     for i in range(4):
         m = b.match(i)
         assert m.dgn() == ms.games[i].dgn() and m.legal_moves() == b.legal_moves(i)
