@@ -77,7 +77,9 @@ TEST_CASE("expert: specs and budgets") {
                           "expert:oblock=0.5,oblock=0.5",
                           "expert:policy=",
                           "expert:policy=1,policy=1",
-                          "expert:opolicy=1.01"}) {
+                          "expert:opolicy=1.01",
+                          "expert:match=2",
+                          "expert:match=1,match=1"}) {
     CAPTURE(bad);
     CHECK_FALSE(ai::playerSpecError(bad).empty());
     CHECK(ai::makePlayer(bad, 1) == nullptr);
@@ -85,6 +87,9 @@ TEST_CASE("expert: specs and budgets") {
   CHECK(ai::playerSpecError("expert:greedy=1.5").find("greedy=G takes a fraction G from 0 to 1") != std::string::npos);
   CHECK(ai::playerSpecError("expert:infer=2").find("infer=L takes a fraction L from 0 to 1") != std::string::npos);
   CHECK(ai::playerSpecError("expert:foo=1").find("unknown setting 'foo=1'") != std::string::npos);
+  CHECK(ai::makePlayer("expert:match=0", 1)->name() == "expert");
+  CHECK(ai::makePlayer("expert:match=1,ms=5", 1)->name() == "expert:ms=5,match=1");
+  CHECK(ai::playerSpecError("expert:match=x").find("match=0|1 takes 1") != std::string::npos);
   // The budget grows with the time it is given.
   CHECK(ai::expertPlayouts(100) > ai::expertPlayouts(50));
   CHECK(ai::expertNodes(100) > ai::expertNodes(50));
@@ -328,4 +333,59 @@ TEST_CASE("expert: the posterior of a heavy-first opponent follows their plays")
   CHECK(greedyMean / n > 0.5);
   CHECK(randomMean / n < 0.5);
   CHECK(ruledOut);
+}
+
+TEST_CASE("expert: the chance to win a match from its scores") {
+  const Rules r = rulesOf("dominoes2");
+  REQUIRE(r.target == 100);
+  // Settled matches, and even odds from even scores.
+  CHECK(ai::matchEquity(r, 0, 50) == 1.0);
+  CHECK(ai::matchEquity(r, -7, 50) == 1.0);
+  CHECK(ai::matchEquity(r, 30, 0) == 0.0);
+  for (int x : {1, 20, 55, 100}) {
+    CAPTURE(x);
+    CHECK(ai::matchEquity(r, x, x) == doctest::Approx(0.5).epsilon(1e-9));
+    // The two players' chances add up to 1 (the model is symmetric).
+    CHECK(ai::matchEquity(r, x, 37) + ai::matchEquity(r, 37, x) == doctest::Approx(1.0).epsilon(1e-9));
+  }
+  // Fewer points to go is better; the opponent's fewer points worse.
+  for (int x = 2; x <= 100; ++x) {
+    CAPTURE(x);
+    CHECK(ai::matchEquity(r, x - 1, 60) >= ai::matchEquity(r, x, 60));
+    CHECK(ai::matchEquity(r, 60, x - 1) <= ai::matchEquity(r, 60, x));
+  }
+  CHECK(ai::matchEquity(r, 10, 100) > 0.8);
+  CHECK(ai::matchEquity(r, 100, 10) < 0.2);
+  // A round is worth more when the opponent is near the target: winning 20 points from 60-90
+  // (needing 40 and 10) gains more than from 0-0.
+  const double nearEnd = ai::matchEquity(r, 20, 10) - ai::matchEquity(r, 40, 10);
+  const double early = ai::matchEquity(r, 80, 100) - ai::matchEquity(r, 100, 100);
+  CHECK(nearEnd > early);
+}
+
+TEST_CASE("expert: match=1 changes nothing in single rounds, and plays legal moves in a match") {
+  for (const char* preset : {"en-linea", "dominoes2"}) {
+    CAPTURE(preset);
+    const Rules rules = rulesOf(preset);
+    auto a0 = ai::makePlayer("expert:ms=2", 9), a1 = ai::makePlayer("expert:ms=2,match=1", 9);
+    auto b0 = ai::makePlayer("greedy", 1), b1 = ai::makePlayer("greedy", 1);
+    Match x(rules), y(rules);
+    ai::RoundLog lx, ly;
+    // In the match, B needs 10 points and A 90: where a round's points matter most.
+    x.setScores({10, 90});
+    y.setScores({10, 90});
+    x.startRound(dealFromSeed(5, rules.hand));
+    y.startRound(dealFromSeed(5, rules.hand));
+    bool differed = false;
+    while (x.inRound() && !differed) {
+      const Player who = x.state().turn;
+      const Move mx = (who == Player::A ? *a0 : *b0).decide(ai::observe(x, who, lx)).move;
+      const Move my = (who == Player::A ? *a1 : *b1).decide(ai::observe(y, who, ly)).move;
+      CHECK(y.illegal(my, who).empty());
+      if (rules.target == 0) REQUIRE(mx.same(my));
+      differed = !mx.same(my);
+      lx.apply(x, mx);
+      if (!differed) ly.apply(y, my);
+    }
+  }
 }

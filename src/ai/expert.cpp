@@ -5,6 +5,9 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
+#include <string>
 #include <numeric>
 #include <utility>
 
@@ -126,6 +129,9 @@ double posterior(double prior, double zg, double zm) {
   return prior * zg / (prior * zg + (1 - prior) * zm);
 }
 
+const std::vector<double>& equityTableFor(const Rules& r);
+double equityIn(const std::vector<double>& e, int target, int x, int y);
+
 class Expert final : public Computer {
  public:
   Expert(const ExpertOptions& opt, std::uint64_t seed)
@@ -164,6 +170,7 @@ class Expert final : public Computer {
     if (opt_.opponentBlock != d.opponentBlock) add("oblock", fraction(opt_.opponentBlock));
     if (opt_.policy != d.policy) add("policy", fraction(opt_.policy));
     if (opt_.opponentPolicy != d.opponentPolicy) add("opolicy", fraction(opt_.opponentPolicy));
+    if (opt_.match != d.match) add("match", opt_.match ? "1" : "0");
     return "expert" + s;
   }
 
@@ -173,6 +180,7 @@ class Expert final : public Computer {
       return {m, forcedWords(o, m)};
     }
     Determinized d(o);
+    byEquity_ = false;
     const auto n = static_cast<std::size_t>(o.legal.size);
     std::vector<MoveScore> score(n);
     std::string how;
@@ -214,9 +222,12 @@ class Expert final : public Computer {
  private:
   // Single rounds (no target): the higher chance to win the round, then mean points. A match to a
   // target: mean points, then the chance to win.
-  static bool better(const Observation& o, const MoveScore& a, const MoveScore& b) {
+  // With byEquity_ (the setting `match`, in the Monte Carlo stage): the chance to win the match
+  // first.
+  bool better(const Observation& o, const MoveScore& a, const MoveScore& b) const {
     if (a.n == 0) return false;
     if (b.n == 0) return true;
+    if (byEquity_ && a.equityMean() != b.equityMean()) return a.equityMean() > b.equityMean();
     const bool rounds = o.rules.target == 0;
     const double x = rounds ? a.winRate() : a.mean(), y = rounds ? b.winRate() : b.mean();
     if (x != y) return x > y;
@@ -292,6 +303,8 @@ class Expert final : public Computer {
   // than a playout, so each deal serves several playouts): every surviving move is played out on
   // the same deals; after each stage the worse half drops out.
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
+    byEquity_ = opt_.match && o.rules.target > 0;
+    if (byEquity_) equity_ = &equityTableFor(o.rules);
     const long long budget = searchPlayouts(o.rules, opt_.ms);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     const PlayoutModel model = playoutModel(o);
@@ -306,7 +319,11 @@ class Expert final : public Computer {
         d.use(deals[next]);
         const double w = weights[next];
         next = (next + 1) % deals.size();
-        for (std::size_t i : alive) score[i].add(d.playoutAfter(o.legal.moves[i], prng_, model), w);
+        for (std::size_t i : alive) {
+          const int pts = d.playoutAfter(o.legal.moves[i], prng_, model);
+          score[i].add(pts, w);
+          if (byEquity_) score[i].equity += w * equityAfter(o, pts);
+        }
       }
       std::stable_sort(alive.begin(), alive.end(),
                        [&](std::size_t a, std::size_t b) { return better(o, score[a], score[b]); });
@@ -559,19 +576,83 @@ class Expert final : public Computer {
     return m;
   }
 
+  // The chance to win the match after a round that ends with pts for me.
+  double equityAfter(const Observation& o, int pts) const {
+    const int x = o.rules.target - o.scores[static_cast<std::size_t>(idx(o.me))];
+    const int y = o.rules.target - o.scores[static_cast<std::size_t>(idx(o.opponent()))];
+    return pts > 0 ? equityIn(*equity_, o.rules.target, x - pts, y) : equityIn(*equity_, o.rules.target, x, y + pts);
+  }
+
   double likelihood(const Observation& o, const Hidden& h) const {
     return opt_.likelihood > 0 ? likelihoodOfPlays(o, h, opt_.likelihood) : 1.0;
   }
   static std::uint32_t share(double f) { return static_cast<std::uint32_t>(std::clamp(f, 0.0, 1.0) * 4294967295.0); }
   ExpertOptions opt_;
   std::uint32_t greedy_, opponentGreedy_, block_, opponentBlock_, policy_, opponentPolicy_;
+  bool byEquity_ = false;                        // this decision ranks by matchEquity (monteCarlo)
+  const std::vector<double>* equity_ = nullptr;  // its table
   pcg32 rng_;
   PlayoutRng prng_;
   Solver solver_;
   ChanceSolver chance_;
 };
 
+// The table of matchEquity for one rule set: e[x * (target + 1) + y] for x, y in 1..target.
+std::vector<double> equityTable(const Rules& r) {
+  const int t = r.target;
+  // The points of a round won, from random rounds of these rules (a fixed seed: the same table on
+  // every machine).
+  constexpr int kRounds = 20000, kMaxPoints = 200;
+  std::vector<double> f(kMaxPoints + 1, 0.0);
+  PlayoutRng rng(0x6d61746368ull);
+  RoundState s;
+  int won = 0;
+  for (int i = 0; i < kRounds; ++i) {
+    (void)randomRound(r, rng, &s);
+    if (s.winner > 1 || s.points == 0) continue;
+    ++f[static_cast<std::size_t>(std::min<int>(s.points, kMaxPoints))];
+    ++won;
+  }
+  for (double& v : f) v /= std::max(won, 1);
+  const auto at = [t](int x, int y) { return static_cast<std::size_t>(x * (t + 1) + y); };
+  std::vector<double> e(static_cast<std::size_t>((t + 1) * (t + 1)), 0.0);
+  for (int x = 1; x <= t; ++x)
+    for (int y = 1; y <= t; ++y) {
+      double v = 0;
+      for (int k = 1; k <= kMaxPoints; ++k) {
+        const double p = f[static_cast<std::size_t>(k)];
+        if (p == 0) continue;
+        v += 0.5 * p * (x - k <= 0 ? 1.0 : e[at(x - k, y)]);
+        v += 0.5 * p * (y - k <= 0 ? 0.0 : e[at(x, y - k)]);
+      }
+      e[at(x, y)] = v;
+    }
+  return e;
+}
+
+// The table for r, made on first use; the reference stays valid (a map's nodes do not move).
+const std::vector<double>& equityTableFor(const Rules& r) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<double>> tables;
+  const std::lock_guard lock(mutex);
+  const std::string key = r.text();
+  auto it = tables.find(key);
+  if (it == tables.end()) it = tables.emplace(key, equityTable(r)).first;
+  return it->second;
+}
+
+double equityIn(const std::vector<double>& e, int target, int x, int y) {
+  if (x <= 0) return 1;
+  if (y <= 0) return 0;
+  return e[static_cast<std::size_t>(std::min(x, target) * (target + 1) + std::min(y, target))];
+}
+
 }  // namespace
+
+double matchEquity(const Rules& r, int x, int y) {
+  if (x <= 0 || y <= 0 || r.target <= 0) return x <= 0 ? 1 : y <= 0 ? 0 : 0.5;
+  return equityIn(equityTableFor(r), r.target, x, y);
+}
 
 double playLikelihood(const Observation& o, const Hidden& h, double g) { return likelihoodOfPlays(o, h, g); }
 

@@ -47,7 +47,15 @@ struct ExpertOptions {
   double policy = 1;
   // The same for the opponent's placements.
   double opponentPolicy = 0;
+  // Matches to a target: the Monte Carlo stage ranks moves by the chance to win the match after the
+  // round (matchEquity) instead of the mean points.
+  bool match = false;
 };
+// The chance to win a match to a target when I need x more points and the opponent y (both at least
+// 1), the two players alike: a round is won by either with even odds, for k points with the chance
+// that random rounds of these rules score k (ties and rounds of 0 points change nothing). x at most
+// 0: 1; y at most 0: 0. Computed once per rule set and target.
+[[nodiscard]] double matchEquity(const Rules& r, int x, int y);
 // The posterior chance that the opponent plays heavy-first, from deals sampled uniformly over what
 // the draws and passes allow: prior * ZG / (prior * ZG + (1 - prior) * ZM), ZG the share of the
 // deals in which every play of theirs was their heaviest placeable tile, ZM the deals' mean

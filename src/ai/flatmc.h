@@ -60,8 +60,10 @@ class Determinized {
 // plays); flatmc's all weigh 1.
 struct MoveScore {
   double points = 0, wins = 0, weight = 0;
+  double equity = 0;  // the chance to win the match after the round, summed (the expert's `match`)
   long long n = 0;
   [[nodiscard]] double mean() const { return weight > 0 ? points / weight : 0; }
+  [[nodiscard]] double equityMean() const { return weight > 0 ? equity / weight : 0; }
   [[nodiscard]] double winRate() const { return weight > 0 ? wins / weight : 0; }
   void add(int pts, double w = 1) {
     points += w * pts;

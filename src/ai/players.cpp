@@ -127,7 +127,7 @@ double specFraction(std::string_view s) {
 
 // "expert" with optional KEY=VALUE settings after a colon, comma-separated: ms=N (1 to 9999999),
 // exact=T (0 to 28 tiles in play), greedy=G, infer=L, opp=H, tree=C, heavy=P, block=B, oblock=B, policy=T and
-// opolicy=T (0 to 1), chance=0|1. An error
+// opolicy=T (0 to 1), chance=0|1, match=0|1. An error
 // names the bad part.
 std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
   const std::string bad = "player '" + std::string(spec) + "': ";
@@ -135,7 +135,7 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
   if (!spec.starts_with("expert:"))
     return bad + "expert takes optional settings after a colon, e.g. expert:ms=200 or expert:ms=50,greedy=0.5";
   std::string_view rest = spec.substr(7);
-  bool seen[12] = {};
+  bool seen[13] = {};
   while (true) {
     const std::size_t comma = rest.find(',');
     const std::string_view part = rest.substr(0, comma);
@@ -153,11 +153,12 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
                   : key == "oblock"  ? 9
                   : key == "policy"  ? 10
                   : key == "opolicy" ? 11
+                  : key == "match"   ? 12
                                      : -1;
     if (k < 0 || eq == std::string_view::npos)
       return bad + "unknown setting '" + std::string(part) +
              "' (expert settings: ms=N, exact=T, greedy=G, infer=L, opp=H, chance=0|1, tree=C, heavy=P, block=B, "
-             "oblock=B, policy=T, opolicy=T)";
+             "oblock=B, policy=T, opolicy=T, match=0|1)";
     if (seen[k]) return bad + "'" + std::string(key) + "' is given twice";
     seen[k] = true;
     if (k == 0) {
@@ -166,6 +167,10 @@ std::string parseExpert(std::string_view spec, ExpertOptions& opt) {
       if (value != "0" && value != "1")
         return bad + "chance=0|1 takes 1 (draws are chance nodes in the exact endgame) or 0 (the stock's order known)";
       opt.chance = value == "1";
+    } else if (k == 12) {
+      if (value != "0" && value != "1")
+        return bad + "match=0|1 takes 1 (a match's moves ranked by the chance to win the match) or 0 (by points)";
+      opt.match = value == "1";
     } else if (k == 1) {
       const int t = value == "0" ? 0 : specNumber(value);
       if ((t < 1 && value != "0") || t > 28) return bad + "exact=T takes a number of tiles in play T from 0 to 28";

@@ -361,7 +361,7 @@ MatchCommand::MatchCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
   sub_->add_option(
           "--a", o_->a,
           "player A (random, greedy, strategist, flatmc:K, expert, expert:ms=N, expert:KEY=VALUE,... with ms, "
-          "exact, greedy, infer, opp, chance, tree, heavy, block, oblock, policy, opolicy; any but random "
+          "exact, greedy, infer, opp, chance, tree, heavy, block, oblock, policy, opolicy, match; any but random "
           "also :random=P or ,random=P: a share P of its moves at random), or a level of the ladder by its name "
           "(Beginner, Novice, Apprentice, Club-player, Skilled, Advanced, Candidate-master, Master)")
       ->required();
