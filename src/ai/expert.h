@@ -53,8 +53,8 @@ struct ExpertOptions {
 };
 // The chance to win a match to a target when I need x more points and the opponent y (both at least
 // 1), the two players alike: a round is won by either with even odds, for k points with the chance
-// that random rounds of these rules score k (ties and rounds of 0 points change nothing). x at most
-// 0: 1; y at most 0: 0. Computed once per rule set and target.
+// that rounds of these rules played out with the playouts' model on both sides score k (ties and
+// rounds of 0 points change nothing). x at most 0: 1; y at most 0: 0. Computed once per rule set.
 [[nodiscard]] double matchEquity(const Rules& r, int x, int y);
 // The posterior chance that the opponent plays heavy-first, from deals sampled uniformly over what
 // the draws and passes allow: prior * ZG / (prior * ZG + (1 - prior) * ZM), ZG the share of the
