@@ -130,8 +130,70 @@ double posterior(double prior, double zg, double zm) {
   return prior * zg / (prior * zg + (1 - prior) * zm);
 }
 
-const std::vector<double>& equityTableFor(const Rules& r);
-double equityIn(const std::vector<double>& e, int target, int x, int y);
+// The table of matchEquity for one rule set: e[x * (target + 1) + y] for x, y in 1..target.
+std::vector<double> equityTable(const Rules& r) {
+  const int t = r.target;
+  // The points of a round won, from rounds played out from fresh deals with the playouts' model of
+  // a decent player on both sides (heaviest-first half of the time, the block share and the tips'
+  // policy; a fixed seed: the same table on every machine).
+  constexpr int kRounds = 20000, kMaxPoints = 200;
+  std::vector<double> f(kMaxPoints + 1, 0.0);
+  PlayoutRng rng(0x6d61746368ull);
+  PlayoutModel model;
+  const std::uint32_t half = 0x80000000u;
+  model.greedy = {half, half};
+  model.block = {half, half};
+  model.policy = {0xffffffffu, 0xffffffffu};
+  int won = 0;
+  const bool fast = PlayoutTable::supports(r);
+  for (int i = 0; i < kRounds; ++i) {
+    RoundState s;
+    if (fast) {
+      Match m(r);
+      m.startRound(dealFromSeed(0x6571756974ull + static_cast<std::uint64_t>(i), r.hand));
+      PlayoutPosition p = PlayoutPosition::from(m);
+      (void)playoutMixed(r, p, rng, model);
+      s = p.s;
+    } else {
+      (void)randomRound(r, rng, &s);
+    }
+    if (s.winner > 1 || s.points == 0) continue;
+    ++f[static_cast<std::size_t>(std::min<int>(s.points, kMaxPoints))];
+    ++won;
+  }
+  for (double& v : f) v /= std::max(won, 1);
+  const auto at = [t](int x, int y) { return static_cast<std::size_t>(x * (t + 1) + y); };
+  std::vector<double> e(static_cast<std::size_t>((t + 1) * (t + 1)), 0.0);
+  for (int x = 1; x <= t; ++x)
+    for (int y = 1; y <= t; ++y) {
+      double v = 0;
+      for (int k = 1; k <= kMaxPoints; ++k) {
+        const double p = f[static_cast<std::size_t>(k)];
+        if (p == 0) continue;
+        v += 0.5 * p * (x - k <= 0 ? 1.0 : e[at(x - k, y)]);
+        v += 0.5 * p * (y - k <= 0 ? 0.0 : e[at(x, y - k)]);
+      }
+      e[at(x, y)] = v;
+    }
+  return e;
+}
+
+// The table for r, made on first use; the reference stays valid (a map's nodes do not move).
+const std::vector<double>& equityTableFor(const Rules& r) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<double>> tables;
+  const std::lock_guard lock(mutex);
+  const std::string key = r.text();
+  auto it = tables.find(key);
+  if (it == tables.end()) it = tables.emplace(key, equityTable(r)).first;
+  return it->second;
+}
+
+double equityIn(const std::vector<double>& e, int target, int x, int y) {
+  if (x <= 0) return 1;
+  if (y <= 0) return 0;
+  return e[static_cast<std::size_t>(std::min(x, target) * (target + 1) + std::min(y, target))];
+}
 
 class Expert final : public Computer {
  public:
@@ -181,7 +243,6 @@ class Expert final : public Computer {
       return {m, forcedWords(o, m)};
     }
     Determinized d(o);
-    byEquity_ = false;
     const auto n = static_cast<std::size_t>(o.legal.size);
     std::vector<MoveScore> score(n);
     std::string how;
@@ -223,12 +284,14 @@ class Expert final : public Computer {
  private:
   // Single rounds (no target): the higher chance to win the round, then mean points. A match to a
   // target: mean points, then the chance to win.
-  // With byEquity_ (the setting `match`, in the Monte Carlo stage): the chance to win the match
-  // first.
+  // With the setting `match` in a match to a target: the chance to win the match first (only the
+  // Monte Carlo stage scores it; the exact and tree stages leave it 0 for every move).
+  // Whether this decision ranks by matchEquity: the setting `match` in a match to a target.
+  [[nodiscard]] bool byEquity(const Observation& o) const { return opt_.match && o.rules.target > 0; }
   bool better(const Observation& o, const MoveScore& a, const MoveScore& b) const {
     if (a.n == 0) return false;
     if (b.n == 0) return true;
-    if (byEquity_ && a.equityMean() != b.equityMean()) return a.equityMean() > b.equityMean();
+    if (byEquity(o) && a.equityMean() != b.equityMean()) return a.equityMean() > b.equityMean();
     const bool rounds = o.rules.target == 0;
     const double x = rounds ? a.winRate() : a.mean(), y = rounds ? b.winRate() : b.mean();
     if (x != y) return x > y;
@@ -304,8 +367,8 @@ class Expert final : public Computer {
   // than a playout, so each deal serves several playouts): every surviving move is played out on
   // the same deals; after each stage the worse half drops out.
   void monteCarlo(const Observation& o, Determinized& d, std::vector<MoveScore>& score, std::string& how) {
-    byEquity_ = opt_.match && o.rules.target > 0;
-    if (byEquity_) equity_ = &equityTableFor(o.rules);
+    const bool equity = byEquity(o);
+    if (equity) equity_ = &equityTableFor(o.rules);
     const long long budget = searchPlayouts(o.rules, opt_.ms);
     const auto [deals, weights, heavyFirst] = sampleDeals(o, d, static_cast<std::size_t>(expertDeals(opt_.ms)));
     const PlayoutModel model = playoutModel(o);
@@ -323,7 +386,7 @@ class Expert final : public Computer {
         for (std::size_t i : alive) {
           const int pts = d.playoutAfter(o.legal.moves[i], prng_, model);
           score[i].add(pts, w);
-          if (byEquity_) score[i].equity += w * equityAfter(o, pts);
+          if (equity) score[i].equity += w * equityAfter(o, pts);
         }
       }
       std::stable_sort(alive.begin(), alive.end(),
@@ -590,78 +653,12 @@ class Expert final : public Computer {
   static std::uint32_t share(double f) { return static_cast<std::uint32_t>(std::clamp(f, 0.0, 1.0) * 4294967295.0); }
   ExpertOptions opt_;
   std::uint32_t greedy_, opponentGreedy_, block_, opponentBlock_, policy_, opponentPolicy_;
-  bool byEquity_ = false;                        // this decision ranks by matchEquity (monteCarlo)
-  const std::vector<double>* equity_ = nullptr;  // its table
+  const std::vector<double>* equity_ = nullptr;  // the rules' matchEquity table (byEquity)
   pcg32 rng_;
   PlayoutRng prng_;
   Solver solver_;
   ChanceSolver chance_;
 };
-
-// The table of matchEquity for one rule set: e[x * (target + 1) + y] for x, y in 1..target.
-std::vector<double> equityTable(const Rules& r) {
-  const int t = r.target;
-  // The points of a round won, from rounds played out from fresh deals with the playouts' model of
-  // a decent player on both sides (heaviest-first half of the time, the block share and the tips'
-  // policy; a fixed seed: the same table on every machine).
-  constexpr int kRounds = 20000, kMaxPoints = 200;
-  std::vector<double> f(kMaxPoints + 1, 0.0);
-  PlayoutRng rng(0x6d61746368ull);
-  PlayoutModel model;
-  const std::uint32_t half = 0x80000000u;
-  model.greedy = {half, half};
-  model.block = {half, half};
-  model.policy = {0xffffffffu, 0xffffffffu};
-  int won = 0;
-  const bool fast = PlayoutTable::supports(r);
-  for (int i = 0; i < kRounds; ++i) {
-    RoundState s;
-    if (fast) {
-      Match m(r);
-      m.startRound(dealFromSeed(0x6571756974ull + static_cast<std::uint64_t>(i), r.hand));
-      PlayoutPosition p = PlayoutPosition::from(m);
-      (void)playoutMixed(r, p, rng, model);
-      s = p.s;
-    } else {
-      (void)randomRound(r, rng, &s);
-    }
-    if (s.winner > 1 || s.points == 0) continue;
-    ++f[static_cast<std::size_t>(std::min<int>(s.points, kMaxPoints))];
-    ++won;
-  }
-  for (double& v : f) v /= std::max(won, 1);
-  const auto at = [t](int x, int y) { return static_cast<std::size_t>(x * (t + 1) + y); };
-  std::vector<double> e(static_cast<std::size_t>((t + 1) * (t + 1)), 0.0);
-  for (int x = 1; x <= t; ++x)
-    for (int y = 1; y <= t; ++y) {
-      double v = 0;
-      for (int k = 1; k <= kMaxPoints; ++k) {
-        const double p = f[static_cast<std::size_t>(k)];
-        if (p == 0) continue;
-        v += 0.5 * p * (x - k <= 0 ? 1.0 : e[at(x - k, y)]);
-        v += 0.5 * p * (y - k <= 0 ? 0.0 : e[at(x, y - k)]);
-      }
-      e[at(x, y)] = v;
-    }
-  return e;
-}
-
-// The table for r, made on first use; the reference stays valid (a map's nodes do not move).
-const std::vector<double>& equityTableFor(const Rules& r) {
-  static std::mutex mutex;
-  static std::map<std::string, std::vector<double>> tables;
-  const std::lock_guard lock(mutex);
-  const std::string key = r.text();
-  auto it = tables.find(key);
-  if (it == tables.end()) it = tables.emplace(key, equityTable(r)).first;
-  return it->second;
-}
-
-double equityIn(const std::vector<double>& e, int target, int x, int y) {
-  if (x <= 0) return 1;
-  if (y <= 0) return 0;
-  return e[static_cast<std::size_t>(std::min(x, target) * (target + 1) + std::min(y, target))];
-}
 
 }  // namespace
 
