@@ -94,28 +94,34 @@ template <bool Free>
   const Tile onTop = s.stock[static_cast<std::size_t>(std::min(top, kMaxStock - 1))];
   const Mask line = s.line;
   const Mask at0 = hand & suitMask(end0), at1 = hand & suitMask(end1);
-  const bool play = (at0 | at1) != 0, draw = !play && stockCount > drawAbove;
-  // A draw or a pass selects the first bit of a stand-in (k is 0 then) and lays nothing.
-  const int pos = ai::nthBit64(play ? ord(at0) | ord(at1) << 1 : 1, static_cast<std::uint32_t>(k));
+  // The choices in the legal order; 0 when nothing fits (a draw or a pass selects the stand-in bit 0,
+  // k being 0 then, and lays nothing). The selections below are written as arithmetic on all-ones
+  // or all-zero masks, not as conditionals: the compiler turned those into branches, and which kind
+  // of move comes, and at which end, is a coin toss a branch predictor loses.
+  const std::uint64_t choices = ord(at0) | ord(at1) << 1;
+  const bool play = choices != 0, draw = !play & (stockCount > drawAbove);
+  const auto playOnes = 0 - static_cast<std::uint32_t>(play), drawOnes = 0 - static_cast<std::uint32_t>(draw);
+  const int pos = ai::nthBit64(choices | std::uint64_t{!play}, static_cast<std::uint32_t>(k));
   const Tile t = ord.tile[static_cast<std::size_t>(pos >> 1)];
-  const bool atEnd1 = (pos & 1) != 0;
-  const Mask laid = play ? bit(t) : 0;
-  const Mask mine = (hand & ~laid) | (draw ? bit(onTop) : 0);
-  const int pip = atEnd1 ? end1 : end0, laidPip = play ? otherHalf(t, pip) : pip;
-  const int new0 = atEnd1 ? end0 : laidPip, new1 = atEnd1 ? laidPip : end1;
-  const int left = stockCount - (draw ? 1 : 0);
+  const int atEnd1 = pos & 1, atEnd1Ones = -atEnd1;
+  const Mask laid = bit(t) & playOnes;
+  const Mask mine = (hand & ~laid) | (bit(onTop) & drawOnes);
+  const int pip = end0 ^ ((end0 ^ end1) & atEnd1Ones);
+  const int laidPip = pip ^ ((pip ^ otherHalf(t, pip)) & static_cast<int>(playOnes));
+  const int new0 = laidPip ^ ((laidPip ^ end0) & atEnd1Ones), new1 = end1 ^ ((end1 ^ laidPip) & atEnd1Ones);
+  const int left = stockCount - static_cast<int>(draw);
   s.hand[static_cast<std::size_t>(p)] = mine;
   s.line = line | laid;
   s.ends[0] = static_cast<std::int8_t>(new0);
   s.ends[1] = static_cast<std::int8_t>(new1);
-  s.stockTop = static_cast<std::uint8_t>(top + (draw ? 1 : 0));
+  s.stockTop = static_cast<std::uint8_t>(top + static_cast<int>(draw));
   if (!mine) [[unlikely]] {  // a domino (RoundState::play)
     s.status = RoundStatus::Domino;
     s.winner = static_cast<std::uint8_t>(p);
     s.points = static_cast<std::uint16_t>(pips(opponent));
     return 1;
   }
-  s.turn = draw ? s.turn : other(s.turn);
+  s.turn = static_cast<Player>(p ^ static_cast<int>(!draw));  // a draw keeps the turn
   // RoundState::settle: blocked when neither player can place at either end and the mover cannot draw.
   const Mask show0 = suitMask(new0), show1 = suitMask(new1);
   if (!((mine | opponent) & (show0 | show1)) && left <= drawAbove) [[unlikely]] {
@@ -123,9 +129,9 @@ template <bool Free>
     return 1;
   }
   // The next mover's plays (one a tile and end) or, without one, a draw or a pass.
-  const Mask next = draw ? mine : opponent;
+  const Mask next = opponent ^ ((opponent ^ mine) & drawOnes);
   const int c = ai::bits((next & show0) | std::uint64_t{next & show1} << 32);
-  return c ? c : 1;
+  return c | static_cast<int>(c == 0);
 }
 
 // One step of every slot under layout=snake: slot i plays its legal move indices[i] and its next
