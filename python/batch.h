@@ -68,9 +68,12 @@ class Batch {
   [[nodiscard]] const std::array<long long, 3>& wins() const { return wins_; }      // A, B, ties
   [[nodiscard]] const std::array<long long, 2>& pointsWon() const { return won_; }  // A, B
 
-  // A slot's round state, one cache line each.
+  // A slot's round state, one cache line each, and both hands in the legal moves' order
+  // (batch_step.h's Order: bit r for the tile of rank r, heaviest first), set at each deal and after
+  // the lead, and kept from there only by the BMI2 build of the layout=snake step, which reads them.
   struct alignas(64) Slot {
     RoundState s;
+    std::array<std::uint32_t, 2> ranked{};
   };
 
  private:
@@ -102,6 +105,8 @@ class Batch {
   std::array<long long, 3> wins_{};
   std::array<long long, 2> won_{};
 };
+
+static_assert(sizeof(Batch::Slot) == 64, "a slot is one cache line");
 
 // The arguments of the layout=snake step (batch_step.h): the batch's buffers.
 struct SnakeStep {
