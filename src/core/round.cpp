@@ -1,6 +1,8 @@
 // The turn rules on a round state: legal moves, why a move is illegal, applying moves, blocking.
 #include "core/round.h"
 
+#include <algorithm>
+
 #include <pcg_random.hpp>
 
 #include "core/random.h"
@@ -210,7 +212,7 @@ void applyDoubleRule(RoundState& s) {
 RoundState startRound(const Deal& d) {
   RoundState s;
   s.hand = d.hand;
-  for (int i = 0; i < d.stockSize; ++i) s.stock[i] = d.stock[i];
+  std::copy_n(d.stock.begin(), std::min<int>(d.stockSize, kMaxStock), s.stock.begin());
   s.stockTop = 0;
   s.stockEnd = static_cast<std::uint8_t>(d.stockSize);
   applyDoubleRule(s);
@@ -226,10 +228,15 @@ Deal dealFromSeed(std::uint64_t seed, int handSize) {
     const auto j = bounded(rng, static_cast<std::uint32_t>(i + 1));
     std::swap(tiles[i], tiles[j]);
   }
+  // Counted in locals and copied at once: a Tile is a byte, whose stores may alias any field, so
+  // counting in d.stockSize made every tile's store wait for the count's (a third of the deal).
   Deal d;
-  for (int i = 0; i < handSize; ++i) d.hand[0] |= bit(tiles[i]);
-  for (int i = handSize; i < 2 * handSize; ++i) d.hand[1] |= bit(tiles[i]);
-  for (int i = 2 * handSize; i < kTiles; ++i) d.stock[d.stockSize++] = tiles[i];
+  Mask a = 0, b = 0;
+  for (int i = 0; i < handSize; ++i) a |= bit(tiles[i]);
+  for (int i = handSize; i < 2 * handSize; ++i) b |= bit(tiles[i]);
+  d.hand = {a, b};
+  d.stockSize = std::max(0, kTiles - 2 * handSize);
+  std::copy_n(tiles.begin() + 2 * handSize, d.stockSize, d.stock.begin());
   return d;
 }
 
