@@ -21,6 +21,7 @@ Batch::Batch(const Rules& rules, int n, std::uint64_t seed, bool fast)
       round_(static_cast<std::size_t>(n)),
       start_(static_cast<std::size_t>(n)),
       ended_(static_cast<std::size_t>(n)),
+      leads_(free_ ? 0 : static_cast<std::size_t>(n)),
       boards_(free_ ? static_cast<std::size_t>(n) : 0),
       log_(static_cast<std::size_t>(n) * kMaxMoves),
       counts_(static_cast<std::size_t>(n)),
@@ -113,7 +114,7 @@ void Batch::stepSnake(const std::uint8_t* row) {
     winners_[e] = -1;
     points_[e] = 0;
   }
-  const SnakeStep a{&rules_, slots_.data(), row, counts_.data(), ended_.data(), n_};
+  const SnakeStep a{&rules_, slots_.data(), row, counts_.data(), ended_.data(), leads_.data(), n_};
 #ifdef DOMINOES_HAS_X86_PATHS
   endedCount_ = bmi2_ ? bmi2::stepSnake(a) : stepSnakeSlots(a);
 #else

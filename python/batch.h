@@ -95,6 +95,7 @@ class Batch {
   long long steps_ = 0;               // steps taken
   std::vector<long long> start_;      // the step at which each slot's current round began
   std::vector<std::int32_t> ended_;   // the slots whose round ended at the last step
+  std::vector<std::int32_t> leads_;   // the layout=snake step's list of the slots still to lead
   int endedCount_ = 0;
   std::vector<ai::SimBoard> boards_;  // layout=free only
   std::vector<std::uint8_t> log_;     // kMaxMoves rows of n indices: step t's in row t % kMaxMoves
@@ -115,6 +116,7 @@ struct SnakeStep {
   const std::uint8_t* indices;  // the step's row of the log
   std::int32_t* counts;
   std::int32_t* ended;
+  std::int32_t* leads;  // room for n slots: those still to lead
   int n;
 };
 

@@ -108,25 +108,32 @@ template <bool Free>
   return c ? c : 1;
 }
 
-// Plays the k-th legal move under layout=snake (RoundState::legalMoves(r, kSnakeFits).moves[k]) and
-// settles, as Match::apply does, without a branch on which kind of move it is: a play, a draw and
-// a pass come at random, and a mispredicted branch costs more than doing the work of all three.
-// Returns the next mover's legal count (anything once the round is over). Every field is read
-// before any is written: a store to a byte field may alias any other, and would make the compiler
-// read the state again after it. drawAbove: the stock count above which the mover may draw (the
-// rules' reserve; kTiles if never), kept out of the Rules so that the loop holds it in a register.
-[[gnu::always_inline]] inline int playSnake(Batch::Slot& slot, int k, const Rules& r, int drawAbove, const Order& ord) {
+// The round's first move (the lead, or under some rules a draw or a pass before it), the slow way:
+// RoundState's own play and settle. Returns the next mover's legal count.
+int playLead(Batch::Slot& slot, int k, const Rules& r, const Order& ord) {
   RoundState& s = slot.s;
-  if (s.beforeLead()) [[unlikely]] {
-    const Tile t = s.forcedLead;  // a deal's, by the double rule: in the opener's hand
-    if (t != kNoTile && (s.hand[idx(s.turn)] & bit(t)))
-      s.play({MoveKind::Play, t, End::None, Heading::Straight, static_cast<std::uint8_t>(high(t))});
-    else
-      applyTo(s, s.legalMoves(r, kSnakeFits).moves[static_cast<std::size_t>(k)]);
-    s.settle(r, kSnakeFits);
-    rankHands(slot, ord);
-    return legalCount<false>(s, kSnakeFits);
-  }
+  const Tile t = s.forcedLead;  // a deal's, by the double rule: in the opener's hand
+  if (t != kNoTile && (s.hand[idx(s.turn)] & bit(t)))
+    s.play({MoveKind::Play, t, End::None, Heading::Straight, static_cast<std::uint8_t>(high(t))});
+  else
+    applyTo(s, s.legalMoves(r, kSnakeFits).moves[static_cast<std::size_t>(k)]);
+  s.settle(r, kSnakeFits);
+  rankHands(slot, ord);
+  return legalCount<false>(s, kSnakeFits);
+}
+
+// Plays the k-th legal move under layout=snake (RoundState::legalMoves(r, kSnakeFits).moves[k]) after
+// the lead and settles, as Match::apply does, without a branch on which kind of move it is: a play,
+// a draw and a pass come at random, and a mispredicted branch costs more than doing the work of
+// all three. Returns the next mover's legal count (anything once the round is over). A round that
+// ends here is marked (its status, and the winner of a domino) and scored later by scoreEnded: no
+// function is called, so that the loop around it keeps its values in registers. Every field is
+// read before any is written: a store to a byte field may alias any other, and would make the
+// compiler read the state again after it. drawAbove: the stock count above which the mover may draw
+// (the rules' reserve; kTiles if never), kept out of the Rules so that the loop holds it in a
+// register.
+[[gnu::always_inline]] inline int playSnake(Batch::Slot& slot, int k, int drawAbove, const Order& ord) {
+  RoundState& s = slot.s;
   const int p = idx(s.turn);
   const Mask hand = s.hand[static_cast<std::size_t>(p)], opponent = s.hand[static_cast<std::size_t>(1 - p)];
   const std::uint32_t handRanked = kRanked ? slot.ranked[static_cast<std::size_t>(p)] : 0;
@@ -159,17 +166,16 @@ template <bool Free>
   s.ends[0] = static_cast<std::int8_t>(new0);
   s.ends[1] = static_cast<std::int8_t>(new1);
   s.stockTop = static_cast<std::uint8_t>(top + static_cast<int>(draw));
-  if (!mine) [[unlikely]] {  // a domino (RoundState::play)
+  if (!mine) [[unlikely]] {  // a domino (RoundState::play; scoreEnded counts the points)
     s.status = RoundStatus::Domino;
     s.winner = static_cast<std::uint8_t>(p);
-    s.points = static_cast<std::uint16_t>(pips(opponent));
     return 1;
   }
   s.turn = static_cast<Player>(p ^ static_cast<int>(!draw));  // a draw keeps the turn
   // RoundState::settle: blocked when neither player can place at either end and the mover cannot draw.
   const Mask show0 = suitMask(new0), show1 = suitMask(new1);
   if (!((mine | opponent) & (show0 | show1)) && left <= drawAbove) [[unlikely]] {
-    s.block(r);
+    s.status = RoundStatus::Blocked;  // scoreEnded scores it (RoundState::block)
     return 1;
   }
   // The next mover's plays (one a tile and end) or, without one, a draw or a pass.
@@ -178,25 +184,50 @@ template <bool Free>
   return c | static_cast<int>(c == 0);
 }
 
+// Scores the rounds that ended in playSnake (a domino: the loser's pips; a block: RoundState::block),
+// and again, to the same result, those that ended at the lead.
+void scoreEnded(Batch::Slot* slots, const std::int32_t* ended, int over, const Rules& r) {
+  for (int j = 0; j < over; ++j) {
+    RoundState& s = slots[ended[j]].s;
+    if (s.status == RoundStatus::Blocked)
+      s.block(r);
+    else
+      s.points = static_cast<std::uint16_t>(pips(s.hand[static_cast<std::size_t>(1 - s.winner)]));
+  }
+}
+
 // One step of every slot under layout=snake: slot i plays its legal move indices[i] and its next
-// legal count is written; a slot whose round ended is listed in `ended` (the count returned) for
-// the caller to score and deal again. The loop holds the buffers in locals, so that the compiler
-// need not reload members at every slot.
+// legal count is written; a slot whose round ended is listed in `ended` (the count returned),
+// scored, for the caller to deal again. The slots still to lead are listed in `leads` and played
+// after the others, so that the loop over the rest calls nothing; it holds the buffers in locals,
+// so that the compiler need not reload members at every slot.
 [[gnu::always_inline]] inline int stepSnakeSlots(const SnakeStep& a) {
   const Order& ord = order();
   const int drawAbove = a.rules->draw == DrawRule::Until ? a.rules->reserve : kTiles;
-  const Rules& rules = *a.rules;
   Batch::Slot* const slots = a.slots;
   const std::uint8_t* const indices = a.indices;
   std::int32_t* const counts = a.counts;
   std::int32_t* const ended = a.ended;
+  std::int32_t* const leads = a.leads;
   const int n = a.n;
-  int over = 0;
+  int over = 0, leading = 0;
   for (int i = 0; i < n; ++i) {
-    counts[i] = playSnake(slots[i], indices[i], rules, drawAbove, ord);
+    Batch::Slot& slot = slots[i];
+    if (slot.s.beforeLead()) [[unlikely]] {
+      leads[leading++] = i;
+      continue;
+    }
+    counts[i] = playSnake(slot, indices[i], drawAbove, ord);
+    ended[over] = i;
+    over += slot.s.over() ? 1 : 0;
+  }
+  for (int j = 0; j < leading; ++j) {
+    const int i = leads[j];
+    counts[i] = playLead(slots[i], indices[i], *a.rules, ord);
     ended[over] = i;
     over += slots[i].s.over() ? 1 : 0;
   }
+  scoreEnded(slots, ended, over, *a.rules);
   return over;
 }
 
