@@ -54,7 +54,6 @@ std::vector<std::uint8_t> Batch::history(int slot) const {
 
 void Batch::deal(int slot) {
   slots_[static_cast<std::size_t>(slot)].s = startRound(dealFromSeed(roundSeed(slot), rules_.hand));
-  rankHands(slots_[static_cast<std::size_t>(slot)], order());
   start_[static_cast<std::size_t>(slot)] = steps_;
   if (free_) boards_[static_cast<std::size_t>(slot)].reset(rules_.tableW, rules_.tableH);
 }

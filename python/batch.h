@@ -69,8 +69,9 @@ class Batch {
   [[nodiscard]] const std::array<long long, 2>& pointsWon() const { return won_; }  // A, B
 
   // A slot's round state, one cache line each, and both hands in the legal moves' order
-  // (batch_step.h's Order: bit r for the tile of rank r, heaviest first), set at each deal and after
-  // the lead, and kept from there only by the BMI2 build of the layout=snake step, which reads them.
+  // (batch_step.h's Order: bit r for the tile of rank r, heaviest first), set after the lead (the
+  // layout=snake step plays every lead by the slow way) and kept from there only by the BMI2 build
+  // of that step, which reads them.
   struct alignas(64) Slot {
     RoundState s;
     std::array<std::uint32_t, 2> ranked{};

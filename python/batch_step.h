@@ -73,8 +73,8 @@ const Order& order() {
   return o;
 }
 
-// The slot's hands, ranked, from its round state (at a deal and after the lead; the BMI2 build of the
-// step keeps them from there).
+// The slot's hands, ranked, from its round state (after the lead; the BMI2 build of the step keeps
+// them from there, and reads them only after the lead).
 void rankHands(Batch::Slot& slot, const Order& ord) {
   slot.ranked = {ord.ranked(slot.s.hand[0]), ord.ranked(slot.s.hand[1])};
 }
