@@ -8,7 +8,7 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
   python3 binutils dpkg-dev file clang-format clang-tidy \
   gettext libharfbuzz-dev libfreetype-dev fonts-noto-core ccache optipng \
-  pybind11-dev python3-dev python3-pytest python3-numpy zsh lintian devscripts librsvg2-bin appstream \
+  pybind11-dev python3-dev python3-pytest python3-hypothesis python3-numpy zsh lintian devscripts librsvg2-bin appstream \
   shared-mime-info desktop-file-utils gnuplot-nox
 
 .PHONY: ladder deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
