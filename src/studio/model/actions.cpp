@@ -264,9 +264,12 @@ void tileActions(Builder& b) {
   Action& play = b.add(
       "game.play", N_("Play the selected tile or the hint"),
       {key(keycode::Enter), key(keycode::Space), key(keycode::KeypadEnter)},
-      [](const ActionContext& c) { return humanMover(c.s()) && (placementCount(c.s()) > 0 || c.hint.has_value()); },
+      [](const ActionContext& c) {
+        return humanMover(c.s()) && (placementCount(c.s()) > 0 || c.hint.has_value() ||
+                                     (c.s().lessonWaits() && c.s().selected() != kNoTile));
+      },
       [](const ActionContext& c, Intents& out) {
-        if (placementCount(c.s()) > 0)
+        if (placementCount(c.s()) > 0 || (c.s().lessonWaits() && c.s().selected() != kNoTile))
           out.push_back(intentOf(K::PlaySelected));
         else
           out.push_back(playIntent(*c.hint));
@@ -288,7 +291,11 @@ void tileActions(Builder& b) {
                                            std::tuple{"game.pass", N_("Pass"), 'P', MoveKind::Pass}}) {
     const MoveKind mk = kind;
     b.add(
-         id, label, {key(k)}, [mk](const ActionContext& c) { return humanMover(c.s()) && legal(c.s(), mk); },
+         id, label, {key(k)},
+         [mk](const ActionContext& c) {
+           // A lesson's waiting task judges an illegal draw or pass too: it is a wrong try, with its reason.
+           return humanMover(c.s()) && (legal(c.s(), mk) || c.s().lessonWaits());
+         },
          [mk](const ActionContext&, Intents& out) { out.push_back(playIntent(moveOf(mk))); })
         .why = [mk](const ActionContext& c) {
       if (!humanMover(c.s())) return notYourTurn(c);

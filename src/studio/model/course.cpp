@@ -7,9 +7,12 @@ namespace dom::studio {
 
 std::vector<LessonStep> lessonSteps(const Timeline& t) {
   std::vector<LessonStep> steps;
-  for (int n : t.branchPath())
-    for (const dgn::Statement& st : t.node(n).statements)
-      if (st.kind == dgn::Statement::Kind::Task && st.task) steps.push_back({n, *st.task});
+  for (int n : t.branchPath()) {
+    const auto& statements = t.node(n).statements;
+    for (std::size_t i = 0; i < statements.size(); ++i)
+      if (statements[i].kind == dgn::Statement::Kind::Task && statements[i].task)
+        steps.push_back({n, i, *statements[i].task});
+  }
   return steps;
 }
 

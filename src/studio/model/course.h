@@ -15,6 +15,7 @@ namespace dom::studio {
 // A task of the lesson's record and the node it stands at (its position).
 struct LessonStep {
   int node = 0;
+  std::size_t statement = 0;  // its index among the node's statements
   dgn::Task task;
 };
 
@@ -35,6 +36,9 @@ struct Course {
   std::string feedback;      // what the last answer got, in the UI's language
   bool lastRight = false;    // ... and whether it was right
   std::optional<int> stars;  // once every task is answered
+  // The lesson's whole record. The session's timeline holds it up to the task that waits (its nodes,
+  // notes and result beyond it do not exist there: docs/lessons.md, "The future is hidden").
+  Timeline record;
   [[nodiscard]] bool active() const { return !file.empty(); }
   // The task waiting for its answer, if any.
   [[nodiscard]] const LessonStep* pending() const { return step < steps.size() ? &steps[step] : nullptr; }

@@ -277,13 +277,17 @@ void Session::play(const Move& mv) {
     status(_("no round is on"));
     return;
   }
-  // A lesson's play, draw or pass task: the engine judges the move, legal or not (session_course.cpp).
+  // A lesson's task waits: the engine judges the move, legal or not, as an answer or as a wrong try
+  // (session_course.cpp).
   if (const LessonStep* t = course_.pending(); t && t->node == timeline_.currentIndex()) {
     using TK = dgn::Task::Kind;
-    if (t->task.kind == TK::Play || t->task.kind == TK::Draw || t->task.kind == TK::Pass) {
+    if (t->task.kind == TK::Play || t->task.kind == TK::Draw || t->task.kind == TK::Pass)
       answerLesson(lesson::Answer{t->task.kind, mv, End::None, 0, 0});
-      return;
-    }
+    else if (const std::string why = match().illegal(mv, *who); !why.empty())
+      wrongLessonTry(why);
+    else
+      answerLesson(lesson::Answer{dgn::Task::Kind::Play, mv, End::None, 0, 0});
+    return;
   }
   // The engine's reason names the player and the action ("A cannot draw: ..."): shown as it is.
   if (const std::string why = match().illegal(mv, *who); !why.empty()) {
@@ -313,6 +317,7 @@ void Session::playSelected() {
     Move probe;
     probe.tile = selected_;
     probe.end = m.state().beforeLead() ? End::None : End::L;
+    if (lessonWaits()) return play(probe);  // a wrong try at the lesson's task: judged and counted
     return status(m.illegal(probe, *who));
   }
   play(placements[static_cast<std::size_t>(std::clamp(chosenGhost_, 0, static_cast<int>(placements.size()) - 1))]);

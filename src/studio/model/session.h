@@ -250,6 +250,11 @@ class Session {
   [[nodiscard]] static std::string puzzleBook(const std::string& rules);
   // Learn mode: the lesson on the table, if any, and where the learner is in it.
   [[nodiscard]] const Course& course() const { return course_; }
+  // A lesson's task waits for its answer at the current position: every try at a move is judged.
+  [[nodiscard]] bool lessonWaits() const {
+    const LessonStep* t = course_.pending();
+    return t && t->node == timeline_.currentIndex();
+  }
 
  private:
   Settings settings_;
@@ -314,6 +319,8 @@ class Session {
   bool applyCourse(const Intent& in);
   bool startLesson(const std::string& path);
   void answerLesson(const lesson::Answer& a);
+  void wrongLessonTry(const std::string& why);
+  void showLesson(int node);
   [[nodiscard]] bool lessonBlocks(const Intent& in);
   void askHint();
   void analyseRecord();

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
+#include <variant>
 
 #include "core/files.h"
 #include "studio/model/i18n.h"
@@ -17,6 +19,19 @@ int pathPosOf(const Timeline& t, int node) {
   const auto& p = t.branchPath();
   const auto it = std::find(p.begin(), p.end(), node);
   return it == p.end() ? -1 : static_cast<int>(it - p.begin());
+}
+
+// The notes that follow a task in its node, up to the next task (what the record says once the task
+// is answered), in the UI's language.
+std::string notesAfter(const Timeline& t, const LessonStep& step) {
+  std::string out;
+  const auto& statements = t.node(step.node).statements;
+  for (std::size_t i = step.statement + 1; i < statements.size(); ++i) {
+    if (statements[i].kind == dgn::Statement::Kind::Task) break;
+    if (statements[i].kind == dgn::Statement::Kind::Note)
+      out += (out.empty() ? "" : "\n") + i18n::trScenarioLines(statements[i].note);
+  }
+  return out;
 }
 
 }  // namespace
@@ -52,9 +67,28 @@ bool Session::applyCourse(const Intent& in) {
   return true;
 }
 
+// The lesson's problems as `dominoes check` finds them (lesson::readChecked): a task whose expected
+// answer is wrong for its position, or whose record goes on with another move, is refused.
+std::optional<dgn::Error> checkLesson(const std::string& path) {
+  auto text = files::readText(path);
+  if (std::holds_alternative<files::ReadError>(text)) return std::nullopt;  // Timeline::loadFile says why
+  std::optional<dgn::Error> wrong;
+  dgn::forEachRecord(std::get<std::string>(text), [&](const dgn::Part& part) {
+    int tasks = 0;
+    if (wrong) return;
+    auto checked = lesson::readChecked(part, path, tasks);
+    if (auto* e = std::get_if<dgn::Error>(&checked)) wrong = *e;
+  });
+  return wrong;
+}
+
 bool Session::startLesson(const std::string& path) {
   Timeline t;
   if (auto err = t.loadFile(path)) {
+    showError(err->text());
+    return false;
+  }
+  if (auto err = checkLesson(path)) {
     showError(err->text());
     return false;
   }
@@ -63,13 +97,10 @@ bool Session::startLesson(const std::string& path) {
     showError(dgn::Error{path, 0, "the record has no task: it is not a lesson"}.text());
     return false;
   }
-  timeline_ = std::move(t);
-  timeline_.first();
-  ++timelineId_;
   filePath_.clear();  // Save asks for a new name: a lesson is never written over
   unsaved_ = false;
   game_.seats = {Seat::Human, Seat::Human};
-  game_.rules = match().rules().text();
+  game_.rules = t.current().match.rules().text();
   playersFromSeats_ = false;
   selected_ = kNoTile;
   chosenGhost_ = 0;
@@ -77,7 +108,6 @@ bool Session::startLesson(const std::string& path) {
   hint_.clear();
   lastDecision_.reset();
   trainer_ = {};
-  editor_.load(match());
   settings_.visibility = Visibility::All;
   autoVisibility_ = false;
   settings_.open[static_cast<std::size_t>(Pane::Learn)] = true;
@@ -85,10 +115,27 @@ bool Session::startLesson(const std::string& path) {
   course_ = Course{};
   course_.file = path;
   course_.name = std::filesystem::path(path).filename().string();
-  course_.title = timeline_.title();
+  course_.title = t.title();
   course_.steps = std::move(steps);
+  course_.record = std::move(t);
+  showLesson(0);
+  editor_.load(match());
   spdlog::info("lesson {}: {} tasks", files::printable(path), course_.steps.size());
   return true;
+}
+
+// The lesson as far as the learner has come (docs/lessons.md, "The future is hidden"): the record up
+// to the task that waits, without the notes after it and, for a points task, without the round's
+// result; the whole record once every task is answered. `node` becomes the current position.
+void Session::showLesson(int node) {
+  Timeline t = course_.record;
+  if (const LessonStep* p = course_.pending()) {
+    t.hideAfter(p->node, p->statement, p->task.kind == dgn::Task::Kind::Points);
+    node = std::min(node, p->node);
+  }
+  t.jump(node);
+  timeline_ = std::move(t);
+  ++timelineId_;
 }
 
 // While a task waits, the timeline does not go past it (and no other move is played); going back to
@@ -115,6 +162,15 @@ bool Session::lessonBlocks(const Intent& in) {
   return blocked;
 }
 
+void Session::wrongLessonTry(const std::string& why) {
+  ++course_.wrongTries;
+  ++course_.wrongHere;
+  course_.lastRight = false;
+  course_.feedback = why;
+  status(why);
+  spdlog::info("lesson {}: task {} answered wrong", course_.name, course_.step + 1);
+}
+
 void Session::answerLesson(const lesson::Answer& a) {
   const LessonStep* t = course_.pending();
   if (!t || t->node != timeline_.currentIndex()) {
@@ -125,22 +181,20 @@ void Session::answerLesson(const lesson::Answer& a) {
   const Match& m = match();
   const Player mover =
       m.toMove().value_or(t->node > 0 && timeline_.current().move ? timeline_.current().by : Player::A);
-  const std::string why = lesson::judge(m, mover, task, a);
-  course_.lastRight = why.empty();
-  if (!why.empty()) {
-    ++course_.wrongTries;
-    ++course_.wrongHere;
-    course_.feedback = why;
-    status(why);
-    spdlog::info("lesson {}: task {} answered wrong", course_.name, course_.step + 1);
-    return;
-  }
+  if (const std::string why = lesson::judge(m, mover, task, a); !why.empty()) return wrongLessonTry(why);
+  const LessonStep answered = *t;
   const bool move =
       task.kind == dgn::Task::Kind::Play || task.kind == dgn::Task::Kind::Draw || task.kind == dgn::Task::Kind::Pass;
   ++course_.step;
   course_.wrongHere = 0;
+  course_.lastRight = true;
   course_.feedback = _("Right!");
-  if (move) timeline_.next();  // the record's own move, one of those asked for (dominoes check proves it)
+  // The record's own move, one of those asked for (dominoes check proves it); the notes it stepped
+  // over are said with the verdict.
+  const Node& here = course_.record.node(answered.node);
+  const int nextNode = move && !here.children.empty() ? here.children.front() : answered.node;
+  const std::string after = move ? notesAfter(course_.record, answered) : std::string();
+  showLesson(nextNode);
   selected_ = kNoTile;
   chosenGhost_ = 0;
   if (!course_.pending()) {
@@ -151,6 +205,7 @@ void Session::answerLesson(const lesson::Answer& a) {
         {std::to_string(*course_.stars)});
   }
   status(course_.feedback);
+  if (!after.empty()) course_.feedback += "\n" + after;
   spdlog::info("lesson {}: task {} right", course_.name, course_.step);
 }
 

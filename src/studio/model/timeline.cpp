@@ -252,6 +252,24 @@ bool Timeline::addNote(int i, std::string text) {
   return true;
 }
 
+void Timeline::hideAfter(int n, std::size_t statements, bool hideResult) {
+  if (n < 0 || n >= size()) return;
+  // A node's parent always comes before it: the nodes up to n are a tree of their own.
+  nodes_.erase(nodes_.begin() + n + 1, nodes_.end());
+  for (Node& k : nodes_) {
+    std::erase_if(k.children, [n](int c) { return c > n; });
+    if (k.next > n) k.next = -1;
+  }
+  Node& last = nodes_.back();
+  if (last.statements.size() > statements) last.statements.resize(statements);
+  last.caption.clear();
+  for (const dgn::Statement& st : last.statements)
+    if (st.kind == dgn::Statement::Kind::Note) last.caption += last.caption.empty() ? st.note : "\n" + st.note;
+  last.resultHidden = hideResult;
+  current_ = std::min(current_, n);
+  rebuildPath();
+}
+
 dgn::Record Timeline::record() const {
   dgn::Record rec;
   const Node& root = node(path_.front());

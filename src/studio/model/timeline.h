@@ -28,6 +28,9 @@ struct Node {
   std::vector<int> children;
   int next = -1;  // the child the current branch goes through
   int depth = 0;
+  // A lesson's task asks for this round's points (docs/lessons.md): its result, its score and its
+  // pip totals are not shown until the task is answered.
+  bool resultHidden = false;
 };
 
 class Timeline {
@@ -69,6 +72,11 @@ class Timeline {
   // Adds a note after node i's move (or deal): kept with its statements, joined to its caption and
   // written when the record is saved. False (and nothing added) if the node already holds that note.
   bool addNote(int node, std::string text);
+
+  // A lesson's horizon (docs/lessons.md, "The future is hidden"): keeps the nodes up to `node` (the
+  // nodes after it on the branch do not exist) and, of node's statements, the first `statements`,
+  // its caption made of their notes; `hideResult` marks node's result hidden (Node::resultHidden).
+  void hideAfter(int node, std::size_t statements, bool hideResult);
 
   void setTitle(std::string t) { title_ = std::move(t); }
   [[nodiscard]] const std::string& title() const { return title_; }

@@ -57,6 +57,7 @@ std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
   }
   // What the move caused, said in the current language (the node keeps the words of the language
   // it was made in). causedText tells a round's end by the count of results, as above.
+  if (n.move && n.resultHidden) return {n.moveText, ""};  // a lesson's points task waits
   if (n.move) {
     const Match before = n.match.state().over() ? Match(n.match.rules()) : n.match;
     return {n.moveText, causedText(before, n.match, *n.move, n.by)};
@@ -291,6 +292,23 @@ ScoreView scoreView(const Match& m) {
     v.match = m.matchWinner() < 2 ? i18n::format(_("{0} wins the match"), {winnerText(m.matchWinner())})
                                   : std::string(_("the match is tied"));
   return v;
+}
+
+ScoreView scoreView(const Timeline& t) {
+  const Node& n = t.current();
+  return scoreView(n.resultHidden && n.parent >= 0 ? t.node(n.parent).match : n.match);
+}
+
+std::array<HandView, 2> handsView(const Timeline& t, Visibility v) {
+  auto out = handsView(t.current().match, v);
+  if (t.current().resultHidden)
+    for (HandView& h : out) h.pips = -1;
+  return out;
+}
+
+std::string explainPosition(const Timeline& t, Visibility v) {
+  if (t.current().resultHidden) return _("the round is over");
+  return explainPosition(t.current().match, v);
 }
 
 namespace {

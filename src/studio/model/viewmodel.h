@@ -72,6 +72,12 @@ struct ScoreView {
 };
 [[nodiscard]] ScoreView scoreView(const Match& m);
 
+// The same at the timeline's current node, which may hide its result (Node::resultHidden: a lesson's
+// points task waits): the scores before the round's last move, no pip totals, no round's result.
+[[nodiscard]] ScoreView scoreView(const Timeline& t);
+[[nodiscard]] std::array<HandView, 2> handsView(const Timeline& t, Visibility v);
+[[nodiscard]] std::string explainPosition(const Timeline& t, Visibility v);
+
 // Legal moves of the player to move that play tile t.
 [[nodiscard]] std::vector<Move> movesOfTile(const Match& m, Tile t);
 

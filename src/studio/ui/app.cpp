@@ -552,9 +552,12 @@ void App::dumpPosition(nlohmann::json& j) const {
   for (const auto& lt : m.line()) line.push_back(tileText(lt.left, lt.right));
   j["line"] = line;
   j["ends"] = m.state().beforeLead() ? json::array() : json::array({m.state().ends[0], m.state().ends[1]});
-  j["scores"] = {{"A", m.scores()[0]}, {"B", m.scores()[1]}};
+  {
+    const auto shown = scoreView(timeline()).scores;  // a lesson's points task hides the round's score
+    j["scores"] = {{"A", shown[0]}, {"B", shown[1]}};
+  }
   j["stock"] = m.state().stockCount();
-  const auto hands = handsView(m, settings().visibility);
+  const auto hands = handsView(timeline(), settings().visibility);
   for (const auto& h : hands) {
     json tiles = json::array();
     for (Tile t : h.tiles) tiles.push_back(h.faceDown ? std::string("?") : tileText(t));
@@ -562,7 +565,7 @@ void App::dumpPosition(nlohmann::json& j) const {
   }
   j["selected"] = selected() == kNoTile ? json(nullptr) : json(tileText(selected()));
   j["caption"] = timeline().current().caption;
-  j["explain"] = explainPosition(m, settings().visibility);
+  j["explain"] = explainPosition(timeline(), settings().visibility);
   if (selected() != kNoTile) {
     const Player owner = (m.state().hand[1] & bit(selected())) ? Player::B : Player::A;
     j["explainTile"] = explainTile(m, owner, selected());
@@ -603,8 +606,8 @@ void App::dumpView(nlohmann::json& j) const {
     rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
   j["timeline"] = rows;
   j["layout"] = layoutState();
-  j["score"] = {{"rounds", scoreView(m).rounds},
-                {"match", scoreView(m).match},
+  j["score"] = {{"rounds", scoreView(timeline()).rounds},
+                {"match", scoreView(timeline()).match},
                 {"players", {playerLabel(names[0]), playerLabel(names[1])}}};  // as the Score and Hands panes name them
   j["stockView"] = {{"count", stockView(m, false).count}, {"reserve", stockView(m, false).reserve}};
   j["editor"] = {{"error", editor().error()}, {"canUndo", editor().canUndo()}, {"canRedo", editor().canRedo()}};

@@ -141,7 +141,7 @@ void HandsPane::draw(const App& app, Intents& out) {
   drawVisibility(app, out);
   const Match& m = app.match();
   if (m.toMove() && !app.editing()) drawMoveButtons(app, buttons_, out);
-  const auto hands = handsView(m, app.settings().visibility);
+  const auto hands = handsView(app.timeline(), app.settings().visibility);
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
   // The labels and the explanation first: their wrapped height decides the tiles' size.
   std::array<std::string, 2> labels = handLabels(app, hands);

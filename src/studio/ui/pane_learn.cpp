@@ -125,6 +125,10 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
   ImGui::TextDisabled("%s", progress.c_str());
   shown_["progress"] = progress;
   ImGui::Separator();
+  // A right answer's verdict is about the task before: it stands above the next task's prompt, never
+  // under it (a wrong try's reason stands under the prompt it answers).
+  const bool verdictFirst = c.lastRight && c.pending() && !c.feedback.empty();
+  if (verdictFirst) drawFeedback(c);
   if (const LessonStep* step = c.pending()) {
     if (step->node == app.timeline().currentIndex()) {
       const std::string prompt = i18n::trScenarioLines(step->task.prompt);
@@ -139,13 +143,7 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
       if (shownButton(_("Continue"), "continue", shown_)) out.push_back(intentOf(Intent::Kind::Next));
     }
   }
-  if (!c.feedback.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, c.lastRight ? ImVec4(0.45f, 0.9f, 0.45f, 1) : ImVec4(1, 0.55f, 0.4f, 1));
-    ImGui::TextWrapped("%s", shownText(c.feedback, kCaptionShown).c_str());
-    ImGui::PopStyleColor();
-    shown_["feedback"] = c.feedback;
-    if (!c.lastRight) ImGui::TextDisabled("%s", _("Try again."));
-  }
+  if (!verdictFirst && !c.feedback.empty()) drawFeedback(c);
   if (c.stars) {
     drawStars(*c.stars);
     const std::string done =
@@ -159,6 +157,15 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
   }
   ImGui::Separator();
   if (shownButton(_("Back to the course"), "course", shown_)) out.push_back(intentOf(Intent::Kind::EndLesson));
+}
+
+void LearnPane::drawFeedback(const Course& c) {
+  ImGui::PushStyleColor(ImGuiCol_Text, c.lastRight ? ImVec4(0.45f, 0.9f, 0.45f, 1) : ImVec4(1, 0.55f, 0.4f, 1));
+  ImGui::TextWrapped("%s", c.feedback.c_str());  // a lesson's own words are never cut
+  ImGui::PopStyleColor();
+  shown_["feedback"] = c.feedback;
+  shown_["feedbackAbovePrompt"] = c.lastRight && c.pending();
+  if (!c.lastRight) ImGui::TextDisabled("%s", _("Try again."));
 }
 
 void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out) {

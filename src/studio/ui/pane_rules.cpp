@@ -56,7 +56,7 @@ void RulesPane::draw(const App& app, Intents& out) {
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", caused.c_str());
   }
-  words_ = explainPosition(m, app.settings().visibility);
+  words_ = explainPosition(app.timeline(), app.settings().visibility);
   ImGui::TextWrapped("%s", words_.c_str());
   if (app.selected() != kNoTile) {
     ImGui::Separator();

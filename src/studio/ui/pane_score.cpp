@@ -12,7 +12,7 @@ namespace dom::studio {
 
 void ScorePane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Score, out)) return;
-  const ScoreView v = scoreView(app.match());
+  const ScoreView v = scoreView(app.timeline());
   const std::array<std::string, 2> names = app.session.playerNames();
   // The match result first: it is the one line that must never be scrolled out of view.
   if (!v.match.empty()) {

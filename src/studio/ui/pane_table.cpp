@@ -148,7 +148,7 @@ Words wordsOf(const App& app, bool choice) {
   Words w;
   w.caption = app.editing()
                   ? std::string(_("Editing the position: the table shows it as it is laid, the lead outlined in blue."))
-              : node.caption.empty() ? explainPosition(m, app.settings().visibility)
+              : node.caption.empty() ? explainPosition(app.timeline(), app.settings().visibility)
                                      : i18n::trScenarioLines(node.caption);
   // A note of any length: the first kCaptionShown characters here, the whole in its own window.
   w.cut = longerThan(w.caption, kCaptionShown);

@@ -301,6 +301,7 @@ class LearnPane final : public PaneView {
   void drawCourse(const App& app, Intents& out);
   void drawLesson(const App& app, Intents& out);
   void drawAnswer(const App& app, const LessonStep& step, Intents& out);
+  void drawFeedback(const Course& c);
 };
 
 // Every pane, in the order they are drawn.
