@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -39,6 +40,39 @@ std::vector<int> tiles(Mask m) {
 }
 
 std::vector<Move> moves(const MoveList& l) { return {l.begin(), l.end()}; }
+
+// Every value that enters from Python is checked where it enters (docs/python.md): a tile number,
+// an enum made from an int (End(7)), a player, a rule set's knob.
+Tile checkTile(int t) {
+  if (t < 0 || t >= kTiles) throw py::value_error("a tile is 0..27, not " + std::to_string(t));
+  return static_cast<Tile>(t);
+}
+
+template <class E>
+E checkEnum(E v, int count, const char* what) {
+  const auto i = static_cast<int>(v);
+  if (i < 0 || i >= count)
+    throw py::value_error(std::string(what) + " is 0.." + std::to_string(count - 1) + ", not " + std::to_string(i));
+  return v;
+}
+
+Player checkPlayer(Player p) { return checkEnum(p, 2, "a player"); }
+
+// A Move's fields: a play names a tile 0..27 (a draw may name none), its enums are in range and a
+// lead's left pip is 0..6 (Move() itself is a play of no tile: refused where it is played).
+Move checkMove(const Move& m) {
+  (void)checkEnum(m.kind, 3, "a move's kind");
+  (void)checkEnum(m.end, 3, "a move's end");
+  (void)checkEnum(m.heading, 3, "a move's heading");
+  if (m.tile != kNoTile) (void)checkTile(m.tile);
+  if (m.leftPip > 6) throw py::value_error("a move's left pip is 0..6, not " + std::to_string(m.leftPip));
+  return m;
+}
+
+Move checkPlay(const Move& m) {
+  if (checkMove(m).kind == MoveKind::Play && m.tile == kNoTile) throw py::value_error("a play names a tile 0..27");
+  return m;
+}
 
 Rules parse(const std::string& text) {
   auto parsed = parseRules(std::string_view(text));
@@ -87,16 +121,33 @@ struct Game {
     return match.state().turn;
   }
 
-  // The legal move m names (a lead's orientation as given), or a ValueError with the rules' reason.
-  [[nodiscard]] Move legal(const Move& m) const {
+  // The legal move `given` names (a lead's orientation as given), or why not: the rules' reason, or
+  // never an empty one. A lead names no end: one that does (as the words "6-6 L" may) is the lead.
+  [[nodiscard]] std::variant<Move, std::string> find(const Move& given) const {
     const Player who = mover();
+    Move m = checkPlay(given);
+    if (m.kind == MoveKind::Play && match.state().beforeLead()) m.end = End::None;
     for (const Move& l : match.legalMoves())
       if (l.same(m)) return m.isLead() ? m : l;
     if (m.kind == MoveKind::Play && m.end == End::None && !match.state().beforeLead()) {
-      const std::string words = tileText(m.tile);
-      return parseMove(words);
+      const FoundMove found = findMove(match, who, moveWords(tileText(m.tile)));
+      if (found.move) return *found.move;
+      return found.error.empty() ? std::string("no legal move plays ") + tileText(m.tile) : found.error;
     }
-    throw py::value_error(match.illegal(m, who));
+    std::string why = match.illegal(m, who);
+    return why.empty() ? "the move " + moveRepr(given) + " is not one of the legal moves" : why;
+  }
+
+  [[nodiscard]] Move legal(const Move& m) const {
+    auto found = find(m);
+    if (auto* why = std::get_if<std::string>(&found)) throw py::value_error(*why);
+    return std::get<Move>(found);
+  }
+
+  [[nodiscard]] std::string illegal(const Move& m) const {
+    auto found = find(m);
+    auto* why = std::get_if<std::string>(&found);
+    return why ? *why : std::string();
   }
 
   [[nodiscard]] Move parseMove(const std::string& text) const {
@@ -120,7 +171,7 @@ struct Game {
   }
 
   [[nodiscard]] ai::Observation observe(std::optional<Player> viewer) const {
-    return ai::observe(match, viewer ? *viewer : mover(), log);
+    return ai::observe(match, viewer ? checkPlayer(*viewer) : mover(), log);
   }
 };
 
@@ -174,8 +225,11 @@ py::list analyse(const Game& g, int samples, std::uint64_t seed, const std::stri
   const ai::EvalOptions opt = evalOptions(samples, seed, knowledge);
   ai::PositionEval eval;
   {
+    // Copies: another thread may play in g while the GIL is released (issue 42 #3).
+    const Match match = g.match;
+    const ai::RoundLog log = g.log;
     py::gil_scoped_release release;
-    eval = ai::evaluate(g.match, g.log, opt);
+    eval = ai::evaluate(match, log, opt);
   }
   py::list out;
   for (const auto& e : eval.moves) out.append(evalDict(e));
@@ -184,10 +238,13 @@ py::list analyse(const Game& g, int samples, std::uint64_t seed, const std::stri
 
 py::list analyseRecord(const Game& g, std::optional<Player> side, int samples, std::uint64_t seed) {
   const ai::EvalOptions opt = evalOptions(samples, seed, "mover");
+  if (side) (void)checkPlayer(*side);
   std::vector<ai::AnalysedMove> moves;
   {
+    // A copy: another thread may play in g, which grows its record, while the GIL is released.
+    const dgn::Record record = g.record;
     py::gil_scoped_release release;
-    moves = ai::analyseRecord(g.record, side, opt);
+    moves = ai::analyseRecord(record, side, opt);
   }
   py::list out;
   for (const auto& a : moves) {
@@ -210,20 +267,35 @@ py::list analyseRecord(const Game& g, std::optional<Player> side, int samples, s
 
 // The batch call of the benchmark: `rounds` random rounds played inside C++ (ai::randomRounds, the
 // generic path of `dominoes bench`); returns the number of moves. No Python runs per move.
-long long randomRounds(const Rules& rules, long long rounds, std::uint64_t seed) {
+long long randomRounds(Rules rules, long long rounds, std::uint64_t seed) {  // a copy: see analyse
   py::gil_scoped_release release;
   ai::PlayoutRng rng(seed);
   return ai::randomRounds(rules, rng, rounds);
 }
 
+// pybind11's enum casts any int (End(7)); this constructor, tried first, refuses one out of range.
+template <class E>
+py::enum_<E>& checkedInit(py::enum_<E>& e, int count, const char* what) {
+  e.def(py::init([count, what](int v) { return checkEnum(static_cast<E>(v), count, what); }), py::arg("value"),
+        py::prepend());
+  return e;
+}
+
+template <class E>
+py::enum_<E> enumOf(py::module_& m, const char* name, int count, const char* what) {
+  py::enum_<E> e(m, name);
+  checkedInit(e, count, what);
+  return e;
+}
+
 void bindEnums(py::module_& m) {
-  py::enum_<Player>(m, "Player").value("A", Player::A).value("B", Player::B).export_values();
-  py::enum_<End>(m, "End").value("L", End::L).value("R", End::R).value("NONE", End::None);
-  py::enum_<Heading>(m, "Heading")
+  enumOf<Player>(m, "Player", 2, "a player").value("A", Player::A).value("B", Player::B).export_values();
+  enumOf<End>(m, "End", 3, "an end").value("L", End::L).value("R", End::R).value("NONE", End::None);
+  enumOf<Heading>(m, "Heading", 3, "a heading")
       .value("STRAIGHT", Heading::Straight)
       .value("LEFT", Heading::Left)
       .value("RIGHT", Heading::Right);
-  py::enum_<MoveKind>(m, "MoveKind")
+  enumOf<MoveKind>(m, "MoveKind", 3, "a move's kind")
       .value("PLAY", MoveKind::Play)
       .value("DRAW", MoveKind::Draw)
       .value("PASS", MoveKind::Pass);
@@ -231,15 +303,15 @@ void bindEnums(py::module_& m) {
       .value("PLAYING", RoundStatus::Playing)
       .value("DOMINO", RoundStatus::Domino)
       .value("BLOCKED", RoundStatus::Blocked);
-  py::enum_<DrawRule>(m, "DrawRule").value("UNTIL", DrawRule::Until).value("NONE", DrawRule::None);
-  py::enum_<LeadRule>(m, "LeadRule")
+  enumOf<DrawRule>(m, "DrawRule", 2, "draw").value("UNTIL", DrawRule::Until).value("NONE", DrawRule::None);
+  enumOf<LeadRule>(m, "LeadRule", 3, "lead")
       .value("DOUBLE", LeadRule::Double)
       .value("ALTERNATE", LeadRule::Alternate)
       .value("WINNER", LeadRule::Winner);
-  py::enum_<BlockedRule>(m, "BlockedRule")
+  enumOf<BlockedRule>(m, "BlockedRule", 2, "blocked")
       .value("DIFFERENCE", BlockedRule::Difference)
       .value("LOSER", BlockedRule::Loser);
-  py::enum_<LayoutRule>(m, "LayoutRule").value("SNAKE", LayoutRule::Snake).value("FREE", LayoutRule::Free);
+  enumOf<LayoutRule>(m, "LayoutRule", 2, "layout").value("SNAKE", LayoutRule::Snake).value("FREE", LayoutRule::Free);
 }
 
 void bindTiles(py::module_& m) {
@@ -252,36 +324,40 @@ void bindTiles(py::module_& m) {
       },
       py::arg("a"), py::arg("b"), "The tile a-b as an int 0..27.");
   m.def(
-      "tile_text",
-      [](int t) {
-        if (t < 0 || t >= kTiles) throw py::value_error("a tile is 0..27");
-        return tileText(static_cast<Tile>(t));
-      },
-      py::arg("tile"), "\"6-4\": high half first.");
+      "tile_text", [](int t) { return tileText(checkTile(t)); }, py::arg("tile"), "\"6-4\": high half first.");
   m.def(
-      "tile_pips",
-      [](int t) {
-        if (t < 0 || t >= kTiles) throw py::value_error("a tile is 0..27");
-        return std::pair<int, int>(high(static_cast<Tile>(t)), low(static_cast<Tile>(t)));
-      },
-      py::arg("tile"), "(high, low).");
+      "tile_pips", [](int t) { return std::pair<int, int>(high(checkTile(t)), low(checkTile(t))); }, py::arg("tile"),
+      "(high, low).");
+}
+
+// A knob checked when it is set (issue 42 #1): the rule set it makes must be one parse_rules gives,
+// or ValueError with parse_rules' message and the knob unchanged.
+template <class T>
+void knob(py::class_<Rules>& c, const char* name, T Rules::*field) {
+  c.def_property(
+      name, [field](const Rules& r) { return r.*field; },
+      [field](Rules& r, const T& v) {
+        Rules next = r;
+        next.*field = v;
+        if (auto why = rulesError(next); !why.empty()) throw py::value_error(why);
+        r = std::move(next);
+      });
 }
 
 void bindRules(py::module_& m) {
-  py::class_<Rules>(m, "Rules", "A rule set (docs/rules.md): Rules(\"dominoes2 target=150\") or Rules().")
-      .def(py::init<>())
-      .def(py::init(&parse), py::arg("text"))
-      .def_readwrite("preset", &Rules::preset)
-      .def_readwrite("hand", &Rules::hand)
-      .def_readwrite("reserve", &Rules::reserve)
-      .def_readwrite("draw", &Rules::draw)
-      .def_readwrite("lead", &Rules::lead)
-      .def_readwrite("blocked", &Rules::blocked)
-      .def_readwrite("target", &Rules::target)
-      .def_readwrite("layout", &Rules::layout)
-      .def_readwrite("table_w", &Rules::tableW)
-      .def_readwrite("table_h", &Rules::tableH)
-      .def("text", &Rules::text)
+  py::class_<Rules> c(m, "Rules", "A rule set (docs/rules.md): Rules(\"dominoes2 target=150\") or Rules() (en-linea).");
+  c.def(py::init([] { return *preset("en-linea"); })).def(py::init(&parse), py::arg("text"));
+  knob(c, "preset", &Rules::preset);
+  knob(c, "hand", &Rules::hand);
+  knob(c, "reserve", &Rules::reserve);
+  knob(c, "draw", &Rules::draw);
+  knob(c, "lead", &Rules::lead);
+  knob(c, "blocked", &Rules::blocked);
+  knob(c, "target", &Rules::target);
+  knob(c, "layout", &Rules::layout);
+  knob(c, "table_w", &Rules::tableW);
+  knob(c, "table_h", &Rules::tableH);
+  c.def("text", &Rules::text)
       .def("__str__", &Rules::text)
       .def("__repr__", [](const Rules& r) { return "Rules(\"" + r.text() + "\")"; })
       .def(py::self == py::self);
@@ -292,23 +368,35 @@ void bindRules(py::module_& m) {
 void bindMoves(py::module_& m) {
   py::class_<Move>(m, "Move")
       .def(py::init([](MoveKind kind, int tile, End end, Heading heading, int leftPip) {
-             return Move{kind, static_cast<Tile>(tile), end, heading, static_cast<std::uint8_t>(leftPip)};
+             if (tile != kNoTile) (void)checkTile(tile);
+             if (leftPip < 0 || leftPip > 6) throw py::value_error("a move's left pip is 0..6");
+             return checkMove(Move{kind, static_cast<Tile>(tile), end, heading, static_cast<std::uint8_t>(leftPip)});
            }),
            py::arg("kind") = MoveKind::Play, py::arg("tile") = static_cast<int>(kNoTile), py::arg("end") = End::None,
            py::arg("heading") = Heading::Straight, py::arg("left_pip") = 0)
-      .def_readwrite("kind", &Move::kind)
+      .def_property(
+          "kind", [](const Move& mv) { return mv.kind; },
+          [](Move& mv, MoveKind k) { mv.kind = checkEnum(k, 3, "a move's kind"); })
       .def_property(
           "tile", [](const Move& mv) { return static_cast<int>(mv.tile); },
-          [](Move& mv, int t) { mv.tile = static_cast<Tile>(t); })
-      .def_readwrite("end", &Move::end)
-      .def_readwrite("heading", &Move::heading)
+          [](Move& mv, int t) { mv.tile = t == kNoTile ? kNoTile : checkTile(t); })
+      .def_property(
+          "end", [](const Move& mv) { return mv.end; }, [](Move& mv, End e) { mv.end = checkEnum(e, 3, "an end"); })
+      .def_property(
+          "heading", [](const Move& mv) { return mv.heading; },
+          [](Move& mv, Heading h) { mv.heading = checkEnum(h, 3, "a heading"); })
       .def_property(
           "left_pip", [](const Move& mv) { return static_cast<int>(mv.leftPip); },
-          [](Move& mv, int p) { mv.leftPip = static_cast<std::uint8_t>(p); })
+          [](Move& mv, int p) {
+            if (p < 0 || p > 6) throw py::value_error("a move's left pip is 0..6");
+            mv.leftPip = static_cast<std::uint8_t>(p);
+          })
       .def_property_readonly("is_lead", &Move::isLead)
-      .def("same", &Move::same, "The same move in the rules' sense.")
-      .def("__eq__", &Move::same)
-      .def("__repr__", &moveRepr);
+      .def(
+          "same", [](const Move& a, const Move& b) { return checkMove(a).same(checkMove(b)); },
+          "The same move in the rules' sense.")
+      .def("__eq__", [](const Move& a, const Move& b) { return checkMove(a).same(checkMove(b)); })
+      .def("__repr__", [](const Move& mv) { return moveRepr(checkMove(mv)); });
   m.attr("DRAW") = Move{MoveKind::Draw};
   m.attr("PASS") = Move{MoveKind::Pass};
   py::class_<LaidTile>(m, "LaidTile")
@@ -332,24 +420,26 @@ void bindObservation(py::module_& m) {
       .def_readonly("number", &ai::Event::number)
       .def_readonly("stock_count", &ai::Event::stockCount)
       .def_readonly("can_draw", &ai::Event::canDraw);
+  // Read-only, and every attribute a copy (issue 42 #2): a player trusts what it decides from, and
+  // a view into it (o.rules.table_w = 0, o.history[0].move.tile = 5) would let Python change it.
   using O = ai::Observation;
-  py::class_<O>(m, "Observation", "What one player knows of the round: nothing hidden from them.")
-      .def_readonly("rules", &O::rules)
-      .def_readonly("me", &O::me)
-      .def_readonly("turn", &O::turn)
-      .def_readonly("opener", &O::opener)
-      .def_readonly("round", &O::round)
-      .def_readonly("scores", &O::scores)
+  py::class_<O>(m, "Observation", "What one player knows of the round: nothing hidden from them (read-only).")
+      .def_property_readonly("rules", [](const O& o) { return o.rules; })
+      .def_property_readonly("me", [](const O& o) { return o.me; })
+      .def_property_readonly("turn", [](const O& o) { return o.turn; })
+      .def_property_readonly("opener", [](const O& o) { return o.opener; })
+      .def_property_readonly("round", [](const O& o) { return o.round; })
+      .def_property_readonly("scores", [](const O& o) { return o.scores; })
       .def_property_readonly("hand", [](const O& o) { return tiles(o.hand); })
       .def_property_readonly("line", [](const O& o) { return tiles(o.line); })
-      .def_readonly("laid", &O::laid)
-      .def_readonly("lead_index", &O::leadIndex)
+      .def_property_readonly("laid", [](const O& o) { return o.laid; })
+      .def_property_readonly("lead_index", [](const O& o) { return o.leadIndex; })
       .def_property_readonly("ends", [](const O& o) { return std::pair<int, int>(o.ends[0], o.ends[1]); })
-      .def_readonly("stock_count", &O::stockCount)
-      .def_readonly("opponent_count", &O::opponentCount)
-      .def_readonly("history", &O::history)
+      .def_property_readonly("stock_count", [](const O& o) { return o.stockCount; })
+      .def_property_readonly("opponent_count", [](const O& o) { return o.opponentCount; })
+      .def_property_readonly("history", [](const O& o) { return o.history; })
       .def_property_readonly("legal", [](const O& o) { return moves(o.legal); })
-      .def_readonly("from_deal", &O::fromDeal)
+      .def_property_readonly("from_deal", [](const O& o) { return o.fromDeal; })
       .def_property_readonly("unseen", [](const O& o) { return tiles(o.unseen()); })
       .def_property_readonly("can_draw", &O::canDraw);
 }
@@ -366,7 +456,8 @@ void bindMatchState(py::class_<Game>& c) {
       .def_property_readonly("last_result", [](const Game& g) { return g.match.lastResult(); })
       .def_property_readonly("results", [](const Game& g) { return g.match.results(); })
       .def(
-          "hand", [](const Game& g, Player p) { return tiles(g.match.state().hand[idx(p)]); }, py::arg("player"))
+          "hand", [](const Game& g, Player p) { return tiles(g.match.state().hand[idx(checkPlayer(p))]); },
+          py::arg("player"))
       .def_property_readonly("stock_count", [](const Game& g) { return g.match.state().stockCount(); })
       .def_property_readonly(
           "ends", [](const Game& g) { return std::pair<int, int>(g.match.state().ends[0], g.match.state().ends[1]); })
@@ -399,10 +490,10 @@ void bindMatch(py::module_& m) {
       .def("draw", [](Game& g) { return g.play(Move{MoveKind::Draw}); })
       .def("pass_", [](Game& g) { return g.play(Move{MoveKind::Pass}); })
       .def(
-          "move_text", [](const Game& g, const Move& mv) { return dgn::legalText(g.match, mv); }, py::arg("move"))
-      .def(
-          "illegal", [](const Game& g, const Move& mv) { return g.match.illegal(mv, g.mover()); }, py::arg("move"),
-          "Why the move is illegal for the player to move, in the rules' words (\"\" if legal).")
+          "move_text", [](const Game& g, const Move& mv) { return dgn::legalText(g.match, g.legal(mv)); },
+          py::arg("move"), "A legal move's words (\"6-4 L\"); ValueError, as play's, if illegal.")
+      .def("illegal", &Game::illegal, py::arg("move"),
+           "Why play(move) would refuse the move, in the rules' words (\"\" if legal).")
       .def("observation", &Game::observe, py::arg("player") = py::none(),
            "What a player (default: the one to move) knows.")
       .def(
@@ -410,13 +501,35 @@ void bindMatch(py::module_& m) {
       .def("copy", [](const Game& g) { return Game(g); });
 }
 
+// A player deciding with the GIL released, marked busy meanwhile: its state (random generator,
+// caches) is its own, so a second thread that asks it gets RuntimeError, as a Batch's does. The set
+// is read and written with the GIL held (the guard outlives the gil_scoped_release inside it).
+class Deciding {
+ public:
+  explicit Deciding(const ai::Computer& p) : p_(&p) {
+    if (!busy().insert(p_).second) throw std::runtime_error("the player is deciding on another thread");
+  }
+  ~Deciding() { busy().erase(p_); }
+  Deciding(const Deciding&) = delete;
+  Deciding& operator=(const Deciding&) = delete;
+
+ private:
+  static std::unordered_set<const ai::Computer*>& busy() {
+    static std::unordered_set<const ai::Computer*> set;
+    return set;
+  }
+  const ai::Computer* p_;
+};
+
 void bindPlayers(py::module_& m) {
   py::class_<ai::Computer>(m, "Computer", "A computer player: it decides from an Observation only.")
       .def_property_readonly("name", &ai::Computer::name)
       .def(
           "decide",
-          [](ai::Computer& p, const ai::Observation& o) {
-            if (o.turn != o.me || o.legal.empty()) throw py::value_error("the observer is not to move");
+          [](ai::Computer& p, const ai::Observation& given) {
+            if (given.turn != given.me || given.legal.empty()) throw py::value_error("the observer is not to move");
+            const Deciding deciding(p);
+            const ai::Observation o = given;  // the copy it owns while the GIL is released
             py::gil_scoped_release release;
             const ai::Decision d = p.decide(o);
             return std::pair<Move, std::string>(d.move, d.reason);
@@ -428,6 +541,7 @@ void bindPlayers(py::module_& m) {
             const ai::Observation o = g.observe(std::nullopt);
             Move mv;
             {
+              const Deciding deciding(p);
               py::gil_scoped_release release;
               mv = p.choose(o);
             }

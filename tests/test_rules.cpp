@@ -133,3 +133,31 @@ TEST_CASE("rules: under layout=snake a table too small for a line of all 28 tile
   CHECK(ok("en-linea table=4x4 layout=free").tableW == 4);  // the check is made once every knob is set
   CHECK(ok("dominoes2 table=4x4").tableH == 4);
 }
+
+TEST_CASE("rules: rulesError checks a rule set set knob by knob, in parseRules' words (issue 42 #1)") {
+  Rules r = ok("en-linea");
+  CHECK(rulesError(r).empty());
+  CHECK(rulesError(ok("dominoes2 table=4x4")).empty());
+  r.hand = -5;
+  CHECK(rulesError(r) == "knob hand must be 1..14, not '-5'");
+  r.hand = 15;
+  CHECK(rulesError(r) == "knob hand must be 1..14, not '15'");
+  r = ok("en-linea");
+  r.tableW = 30000;
+  CHECK(rulesError(r).find("knob table must be WxH with W and H in 4..64") == 0);
+  r = ok("en-linea");
+  r.tableH = 4;
+  CHECK(rulesError(r).find("too small for layout=snake") != std::string::npos);
+  r = ok("en-linea");
+  r.preset = "en-linea hand=3";
+  CHECK(rulesError(r).find("unknown preset 'en-linea hand=3'") == 0);
+  r = ok("en-linea");
+  r.draw = static_cast<DrawRule>(7);
+  CHECK(rulesError(r) == "knob draw must be until or none, not '?'");
+  r = ok("en-linea");
+  r.layout = static_cast<LayoutRule>(2);
+  CHECK(rulesError(r).find("knob layout must be") == 0);
+  r = ok("en-linea");
+  r.target = -1;
+  CHECK(rulesError(r) == "knob target must be 0..1000, not '-1'");
+}

@@ -37,6 +37,10 @@ std::optional<int> parseInt(std::string_view s) {
   return v;
 }
 
+std::string unknownPreset(const std::string& name) {
+  return "unknown preset '" + name + "' (presets: dominoes2, en-linea, draw, block)";
+}
+
 std::string setKnob(Rules& r, std::string_view knob, std::string_view value) {
   auto range = [&](int& field, int lo, int hi) -> std::string {
     auto v = parseInt(value);
@@ -98,7 +102,8 @@ std::string setKnob(Rules& r, std::string_view knob, std::string_view value) {
 
 }  // namespace
 
-std::string_view name(DrawRule v) { return v == DrawRule::Until ? "until" : "none"; }
+// An out-of-range value (a cast from an int) is "?", which parseRules refuses.
+std::string_view name(DrawRule v) { return v == DrawRule::Until ? "until" : v == DrawRule::None ? "none" : "?"; }
 std::string_view name(LeadRule v) {
   switch (v) {
     case LeadRule::Double: return "double";
@@ -107,8 +112,10 @@ std::string_view name(LeadRule v) {
   }
   return "?";
 }
-std::string_view name(BlockedRule v) { return v == BlockedRule::Difference ? "difference" : "loser"; }
-std::string_view name(LayoutRule v) { return v == LayoutRule::Snake ? "snake" : "free"; }
+std::string_view name(BlockedRule v) {
+  return v == BlockedRule::Difference ? "difference" : v == BlockedRule::Loser ? "loser" : "?";
+}
+std::string_view name(LayoutRule v) { return v == LayoutRule::Snake ? "snake" : v == LayoutRule::Free ? "free" : "?"; }
 
 std::string Rules::text() const {
   std::ostringstream o;
@@ -142,7 +149,7 @@ std::string presetOrigin(std::string_view n) {
 std::variant<Rules, std::string> parseRules(const std::vector<std::string>& words) {
   if (words.empty()) return std::string("rules need a preset: dominoes2, en-linea, draw or block");
   auto r = preset(words[0]);
-  if (!r) return "unknown preset '" + words[0] + "' (presets: dominoes2, en-linea, draw, block)";
+  if (!r) return unknownPreset(words[0]);
   for (std::size_t i = 1; i < words.size(); ++i) {
     const auto& w = words[i];
     const auto eq = w.find('=');
@@ -165,6 +172,15 @@ std::variant<Rules, std::string> parseRules(std::string_view text) {
   std::istringstream in{std::string(text)};
   for (std::string w; in >> w;) words.push_back(w);
   return parseRules(words);
+}
+
+// Every knob through parseRules: the text of a valid rule set reads back as itself.
+std::string rulesError(const Rules& r) {
+  if (!preset(r.preset)) return unknownPreset(r.preset);
+  auto parsed = parseRules(r.text());
+  if (auto* e = std::get_if<std::string>(&parsed)) return *e;
+  if (std::get<Rules>(parsed) != r) return "the rules '" + r.text() + "' do not read back as themselves";
+  return {};
 }
 
 }  // namespace dom

@@ -44,6 +44,9 @@ inline constexpr int kMinSnakeH = 24;
 // Parses words like {"dominoes2", "target=150"}. On failure returns the message.
 [[nodiscard]] std::variant<Rules, std::string> parseRules(const std::vector<std::string>& words);
 [[nodiscard]] std::variant<Rules, std::string> parseRules(std::string_view text);
+// Why a rule set built knob by knob (the Python module's setters) is not one parseRules gives, in
+// parseRules' own words ("knob hand must be 1..14, not '-5'"); "" when it is one.
+[[nodiscard]] std::string rulesError(const Rules& r);
 
 [[nodiscard]] std::string_view name(DrawRule);
 [[nodiscard]] std::string_view name(LeadRule);
