@@ -3,10 +3,9 @@ observations and the players, some on a second thread, must never crash. A refus
 exception of the documented kinds; anything else (a segfault, an abort, an ASan report) ends the run.
 
 The run is reproducible (derandomized, no example database). DOMINOES_HYPOTHESIS_EXAMPLES sets the
-number of examples (default 150, about 30 s in a release build); each is a sequence of up to 25 calls.
-The number of examples run is printed at the end, on stderr."""
+number of examples (default 1000, about 30 s in a release build); each is a sequence of up to 25 calls.
+The number of examples run (and of calls and threads) is printed at the end."""
 import os
-import sys
 import threading
 
 from hypothesis import HealthCheck, settings
@@ -15,12 +14,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import dominoes
 
-EXAMPLES = int(os.environ.get("DOMINOES_HYPOTHESIS_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("DOMINOES_HYPOTHESIS_EXAMPLES", "1000"))
 # What the module may raise at a bad call: never a crash.
 REFUSALS = (ValueError, IndexError, RuntimeError, TypeError, AttributeError, OverflowError)
 PLAYERS = ["random", "greedy", "strategist", "flatmc:3", "expert:ms=2", "greedy:random=0.5"]
 KNOBS = ["preset", "hand", "reserve", "draw", "lead", "blocked", "target", "layout", "table_w", "table_h"]
-ran = {"examples": 0, "calls": 0}
+ran = {"examples": 0, "calls": 0, "threads": 0}
 
 ints = st.one_of(st.integers(-3, 70), st.sampled_from([-2**31, 255, 256, 1000, 30000, 2**31 - 1, 2**40]))
 enum_ints = st.integers(-2, 5)
@@ -183,6 +182,7 @@ class Api(RuleBasedStateMachine):
         }
         t = threading.Thread(target=refused, args=(jobs[what],))
         t.start()
+        ran["threads"] += 1
         self.threads.append(t)
 
     @rule()
@@ -202,10 +202,11 @@ class Api(RuleBasedStateMachine):
             t.join()
 
 
-def test_fuzz_api():
+def test_fuzz_api(capsys):
     run_state_machine_as_test(
         Api,
         settings=settings(max_examples=EXAMPLES, stateful_step_count=25, derandomize=True, database=None,
                           deadline=None, suppress_health_check=list(HealthCheck)))
-    print(f"hypothesis: {ran['examples']} examples, {ran['calls']} calls, no crash", file=sys.__stderr__)
+    with capsys.disabled():  # shown in CTest's output too
+        print(f"\nhypothesis: {ran['examples']} examples, {ran['calls']} calls, {ran['threads']} threads, no crash")
     assert ran["examples"] > 0
