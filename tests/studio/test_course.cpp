@@ -52,11 +52,11 @@ bool hasWord(const std::string& text, const std::string& word) {
 // Every text the session puts on screen at the current position: the caption (or the explanation
 // in its place), the timeline's rows, the score, the hands' pip totals, the status line and the
 // Learn pane's verdict (the prompt aside: it is the question).
-std::string screenText(const Session& s) {
+std::string screenText(const Session& s, bool rows = true) {
   const Timeline& t = s.timeline();
   std::string all = t.current().caption + "\n" + explainPosition(t, s.settings().visibility) + "\n";
   for (const TimelineRow& r : timelineRows(t, s.settings().visibility))
-    all += r.player + ": " + r.move + " / " + r.caused + "\n";
+    if (rows || r.node == t.currentIndex()) all += r.player + ": " + r.move + " / " + r.caused + "\n";
   const ScoreView v = scoreView(t);
   all += "score " + std::to_string(v.scores[0]) + " " + std::to_string(v.scores[1]) + "\n";
   for (const std::string& r : v.rounds) all += r + "\n";
@@ -79,6 +79,10 @@ std::string givenAway(const Session& s, const LessonStep& step) {
   switch (task.kind) {
     case TK::Play:
       for (const Move& m : task.moves) {
+        const std::string cap = s.timeline().current().caption;
+        for (const std::string& tile : {tileText(high(m.tile), low(m.tile)), tileText(low(m.tile), high(m.tile))})
+          if (cap.find("plays " + tile) != std::string::npos || cap.find(tile + " wins") != std::string::npos)
+            return "the caption says " + tile + " is the move";
         if (m.end == End::None && namesTile(s.timeline().current().caption, m.tile))
           return "the caption names the lead " + tileText(m.tile);
         const std::string e(1, letter(m.end));
@@ -108,7 +112,8 @@ std::string givenAway(const Session& s, const LessonStep& step) {
     case TK::Points:
       // Before the round's end its numbers are others: the result is hidden where the task waits.
       if (!s.lessonWaits()) break;
-      if (std::regex_search(text, std::regex("(^|[^0-9-])" + std::to_string(task.points) + "([^0-9-]|$)")))
+      if (std::regex_search(screenText(s, false),
+                            std::regex("(^|[^0-9-])" + std::to_string(task.points) + "([^0-9-]|$)")))
         return "the screen shows the points " + std::to_string(task.points);
       if (scoreView(s.timeline()).scores != scoreView(s.timeline().node(step.node - 1).match).scores)
         return "the score shows the round's result";

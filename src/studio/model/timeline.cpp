@@ -266,6 +266,7 @@ void Timeline::hideAfter(int n, std::size_t statements, bool hideResult) {
   for (const dgn::Statement& st : last.statements)
     if (st.kind == dgn::Statement::Kind::Note) last.caption += last.caption.empty() ? st.note : "\n" + st.note;
   last.resultHidden = hideResult;
+  last.explainHidden = true;
   current_ = std::min(current_, n);
   rebuildPath();
 }

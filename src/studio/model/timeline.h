@@ -31,6 +31,9 @@ struct Node {
   // A lesson's task asks for this round's points (docs/lessons.md): its result, its score and its
   // pip totals are not shown until the task is answered.
   bool resultHidden = false;
+  // A lesson's task waits here: the engine's explanation of the position (which may name the
+  // answer) is not shown in place of a caption.
+  bool explainHidden = false;
 };
 
 class Timeline {

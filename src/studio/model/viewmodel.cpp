@@ -308,6 +308,7 @@ std::array<HandView, 2> handsView(const Timeline& t, Visibility v) {
 
 std::string explainPosition(const Timeline& t, Visibility v) {
   if (t.current().resultHidden) return _("the round is over");
+  if (t.current().explainHidden) return {};
   return explainPosition(t.current().match, v);
 }
 
