@@ -207,7 +207,12 @@ void stepActions(Builder& b) {
     return c.s().timeline().pathPos() + 1 < static_cast<int>(c.s().timeline().branchPath().size());
   };
   auto first = [](const ActionContext&) { return std::string(_("this is the first position")); };
-  auto last = [](const ActionContext&) { return std::string(_("this is the last position of the branch")); };
+  auto last = [](const ActionContext& c) {
+    // In a lesson the position after a waiting task does not exist yet: the task comes first.
+    if (const LessonStep* t = c.s().course().pending(); t && c.s().lessonWaits())
+      return i18n::format(_("First the task: {0}"), {i18n::trScenarioLines(t->task.prompt)});
+    return std::string(_("this is the last position of the branch"));
+  };
   b.simple("game.first", N_("First position"), {key(keycode::Home)}, K::First, atStart).why = first;
   Action& prev = b.simple("game.prev", N_("Previous"), {key(keycode::Left)}, K::Prev, atStart);
   prev.why = first;
