@@ -93,14 +93,14 @@ TEST_CASE("trainer: the next puzzle is an untried one nearest the rating, of the
       {1, "a", {"count"}, 1200}, {2, "b", {"block"}, 1450}, {3, "c", {"block"}, 1900}, {4, "d", {"heavy"}, 1500}};
   LearnerProgress l;
   CHECK(nextPuzzle(cards, l, "f", 0) == 2);  // no try yet: near the book's lower quartile, 1450
-  l.history.push_back("g#9=1");              // rated now (1500)
+  l.history.push_back({"g#9", true});        // rated now (1500)
   CHECK(nextPuzzle(cards, l, "f", 0) == 4);  // 1500 itself
   CHECK(nextPuzzle(cards, l, "f", 4) == 2);  // not the current one: 1450 is nearest
-  l.history.push_back("f#2=1");
+  l.history.push_back({"f#2", true});
   CHECK(nextPuzzle(cards, l, "f", 4) == 1);  // tried puzzles come after the untried (1200 before 1900)
   l.theme = "block";
   CHECK(nextPuzzle(cards, l, "f", 0) == 3);  // of the theme: 3 untried, 2 solved
-  l.history.push_back("f#3=0");
+  l.history.push_back({"f#3", false});
   CHECK(nextPuzzle(cards, l, "f", 0) == 3);  // failed before solved
   CHECK(nextPuzzle(cards, l, "f", 3) == 2);
   l.theme = "read";

@@ -2,7 +2,12 @@
 #include "studio/model/settings.h"
 #include "studio/model/i18n.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include "core/dgn.h"
+#include "core/files.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,6 +15,7 @@
 #include <filesystem>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 
 namespace dom::studio {
 
@@ -69,8 +75,8 @@ void Settings::setStars(const std::string& lesson, int stars) {
 std::optional<bool> LearnerProgress::result(const std::string& id) const {
   // The newest try of `id`: the history runs oldest first.
   std::optional<bool> found;
-  for (const std::string& h : history)
-    if (h.size() == id.size() + 2 && h.compare(0, id.size(), id) == 0 && h[id.size()] == '=') found = h.back() == '1';
+  for (const PuzzleTry& h : history)
+    if (h.id == id) found = h.solved;
   return found;
 }
 
@@ -81,6 +87,13 @@ std::optional<int> strictInt(std::string_view v, int lo, int hi) {
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (v.empty() || v[0] == '-' || v[0] == '+' || ec != std::errc() || end != v.data() + v.size() || n < lo || n > hi)
     return std::nullopt;
+  return n;
+}
+// A whole number from 0 written as digits only, else nullopt.
+std::optional<std::int64_t> strictInt64(std::string_view v) {
+  std::int64_t n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (v.empty() || v[0] == '-' || v[0] == '+' || ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
   return n;
 }
 // A finite number in [lo, hi] ("nan", "inf", "1e99", "2x" are refused), else nullopt.
@@ -118,12 +131,19 @@ std::string applyLearner(LearnerProgress& l, std::string_view key, std::string_v
     return {};
   }
   if (key == "PuzzleTry") {
-    // FILE#N=0|1, the file's path without a line break (the settings file is lines).
+    // FILE#N=0|1, then @TIME (milliseconds since the epoch) when saved by a studio that keeps times;
+    // the file's path without a line break (the settings file is lines).
     const auto eq = value.rfind('=');
-    if (eq == std::string_view::npos || eq + 2 != value.size() || (value.back() != '0' && value.back() != '1') ||
-        value.find('#') == std::string_view::npos)
+    const std::string_view after = eq == std::string_view::npos ? std::string_view() : value.substr(eq + 1);
+    const auto at = after.size() > 2 && after[1] == '@' ? strictInt64(after.substr(2)) : std::optional<std::int64_t>(0);
+    if (eq == std::string_view::npos || after.empty() || (after[0] != '0' && after[0] != '1') ||
+        (after.size() > 1 && !(after.size() > 2 && after[1] == '@')) || !at ||
+        value.substr(0, eq).find('#') == std::string_view::npos)
       return "is FILE#N=0 or FILE#N=1";
-    if (l.history.size() < LearnerProgress::kMaxHistory) l.history.emplace_back(value);
+    // The file runs oldest first: the newest kMaxHistory are kept (clamp() drops the oldest).
+    l.history.push_back(PuzzleTry{std::string(value.substr(0, eq)), after[0] == '1', *at});
+    if (l.history.size() > 2 * LearnerProgress::kMaxHistory)
+      l.history.erase(l.history.begin(), l.history.end() - static_cast<std::ptrdiff_t>(LearnerProgress::kMaxHistory));
     return {};
   }
   return "is not a setting";
@@ -205,8 +225,172 @@ std::string settingsText(const Settings& s) {
   if (!l.theme.empty()) o << "PuzzleTheme=" << l.theme << "\n";
   for (const auto& [name, n] : s.lessonStars)
     if (name.find_first_of("\r\n") == std::string::npos) o << "LessonStars=" << name << "=" << n << "\n";
-  for (const auto& t : l.history)
-    if (t.find_first_of("\r\n") == std::string::npos) o << "PuzzleTry=" << t << "\n";
+  for (const PuzzleTry& t : l.history) {
+    if (t.id.find_first_of("\r\n") != std::string::npos) continue;
+    o << "PuzzleTry=" << t.id << "=" << (t.solved ? '1' : '0');
+    if (t.at > 0) o << "@" << t.at;
+    o << "\n";
+  }
   return o.str();
+}
+void mergeProgress(Settings& ours, const Settings& theirs) {
+  for (const auto& [name, n] : theirs.lessonStars) ours.setStars(name, n);
+  // A multiset union: a try both lists hold (the same puzzle, result and time, as both read it from
+  // the file) is kept once; then the tries by time, oldest first, each list's order kept on a tie.
+  std::vector<PuzzleTry>& h = ours.learner.history;
+  std::unordered_map<std::string, int> have;
+  auto key = [](const PuzzleTry& t) { return t.id + (t.solved ? "=1@" : "=0@") + std::to_string(t.at); };
+  for (const PuzzleTry& t : h) ++have[key(t)];
+  for (const PuzzleTry& t : theirs.learner.history)
+    if (int& n = have[key(t)]; n > 0)
+      --n;
+    else
+      h.push_back(t);
+  std::stable_sort(h.begin(), h.end(), [](const PuzzleTry& a, const PuzzleTry& b) { return a.at < b.at; });
+  ours.clamp();
+}
+
+namespace {
+
+// The sections of an ini text: `[Type][Name]` headers and the lines up to the next one.
+struct IniSection {
+  std::string_view header, type, name, body;
+};
+
+template <class F>
+void forEachSection(std::string_view ini, F&& f) {
+  std::size_t pos = 0;
+  std::optional<IniSection> open;
+  auto close = [&](std::size_t end) {
+    if (!open) return;
+    const char* b = open->body.data();
+    open->body = std::string_view(b, static_cast<std::size_t>(ini.data() + end - b));
+    f(*open);
+    open.reset();
+  };
+  while (pos < ini.size()) {
+    std::size_t eol = ini.find('\n', pos);
+    if (eol == std::string_view::npos) eol = ini.size();
+    std::string_view line = ini.substr(pos, eol - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::size_t mid = line.find("][");
+    if (line.size() >= 4 && line.front() == '[' && line.back() == ']' && mid != std::string_view::npos) {
+      close(pos);
+      open = IniSection{line, line.substr(1, mid - 1), line.substr(mid + 2, line.size() - mid - 3),
+                        ini.substr(std::min(eol + 1, ini.size()), 0)};
+    }
+    pos = eol + 1;
+  }
+  close(ini.size());
+}
+
+}  // namespace
+
+Settings settingsOfIni(std::string_view ini) {
+  Settings s;
+  forEachSection(ini, [&](const IniSection& sec) {
+    if (sec.header != kSettingsSection) return;
+    std::size_t pos = 0;
+    while (pos < sec.body.size()) {
+      std::size_t eol = sec.body.find('\n', pos);
+      if (eol == std::string_view::npos) eol = sec.body.size();
+      std::string_view line = sec.body.substr(pos, eol - pos);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (const auto eq = line.find('='); eq != std::string_view::npos)
+        (void)applySetting(s, line.substr(0, eq), line.substr(eq + 1));
+      pos = eol + 1;
+    }
+  });
+  s.clamp();
+  return s;
+}
+
+std::string iniToLoad(std::string_view ini) {
+  // Pass 1: each distinct section once (where it first stood, its last body); the studio's own whole.
+  std::vector<IniSection> kept;
+  std::unordered_map<std::string_view, std::size_t> where;
+  forEachSection(ini, [&](const IniSection& sec) {
+    if (sec.type == "DominoesStudio") {
+      kept.push_back(sec);
+      return;
+    }
+    const auto [it, added] = where.try_emplace(sec.header, kept.size());
+    if (added)
+      kept.push_back(sec);
+    else
+      kept[it->second].body = sec.body;
+  });
+  // Pass 2: at most kMaxIniSections of a type, "###" names first.
+  std::vector<bool> chosen(kept.size(), false);
+  std::unordered_map<std::string_view, std::size_t> count;
+  for (const bool own : {true, false})
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const IniSection& sec = kept[i];
+      if (chosen[i] || (sec.type != "DominoesStudio" && (sec.name.find("###") != std::string_view::npos) != own))
+        continue;
+      if (sec.type != "DominoesStudio" && count[sec.type] >= kMaxIniSections) continue;
+      ++count[sec.type];
+      chosen[i] = true;
+    }
+  std::string out;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (!chosen[i]) continue;
+    out.append(kept[i].header).append("\n").append(kept[i].body);
+    if (!out.empty() && out.back() != '\n') out += '\n';
+  }
+  return out;
+}
+
+std::string iniUnreadable(std::string_view ini) {
+  if (ini.find('\0') != std::string_view::npos) return "it holds a NUL byte: it is not a text file";
+  if (ini.find_first_not_of(" \t\r\n") == std::string_view::npos) return {};
+  bool section = false;
+  forEachSection(ini, [&](const IniSection&) { section = true; });
+  return section ? std::string() : "it has no [Type][Name] section line: it is not a settings file";
+}
+
+namespace {
+
+// An exclusive lock on PATH.lock, held while it lives (none when the file cannot be made: saving
+// then goes on unlocked, and fails anyway when the folder is not writable).
+class FileLock {
+ public:
+  explicit FileLock(const std::string& path)
+      : fd_(::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+    if (fd_ < 0) return;
+    while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {}
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+  ~FileLock() {
+    if (fd_ >= 0) ::close(fd_);  // releases the lock
+  }
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+std::string saveSettingsFile(const std::string& path, const Settings& ours,
+                             const std::function<std::string(const Settings&)>& text, Settings* merged) {
+  const FileLock lock(path);
+  Settings out = ours;
+  std::error_code ec;
+  if (std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+    const auto disk = files::readText(path);
+    if (const auto* e = std::get_if<files::ReadError>(&disk)) {
+      std::string why = e->message;
+      if (const auto hint = why.find(" (--max-size"); hint != std::string::npos) why.resize(hint);
+      return "cannot save " + path + ": it cannot be read (" + why + "), and is left as it is";
+    }
+    const std::string& t = std::get<std::string>(disk);
+    if (const std::string why = iniUnreadable(t); !why.empty())
+      return "cannot save " + path + ": " + why + ", and it is left as it is";
+    mergeProgress(out, settingsOfIni(t));
+  }
+  std::string err = files::writeAtomic(path, text(out));
+  if (merged) *merged = std::move(out);
+  return err;
 }
 }  // namespace dom::studio

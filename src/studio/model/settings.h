@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,13 +36,22 @@ inline constexpr int kPanes = static_cast<int>(Pane::Count);
 [[nodiscard]] const char* titleWord(Pane p);
 [[nodiscard]] bool parsePane(std::string_view text, Pane& out);
 
+// One try of a puzzle: which ("FILE#N"), solved or not, and when (milliseconds since the epoch; 0
+// for a try saved before the studio kept times: older than any timed one).
+struct PuzzleTry {
+  std::string id;
+  bool solved = false;
+  std::int64_t at = 0;
+  bool operator==(const PuzzleTry&) const = default;
+};
+
 // The learner's puzzle record (the puzzle trainer, trainer.h): a Glicko-2 rating, the streak of
-// puzzles solved in a row, and the last tries ("FILE#N=1" solved, "=0" failed), newest last.
+// puzzles solved in a row, and the last tries, newest last.
 struct LearnerProgress {
   double rating = 1500, deviation = 350, volatility = 0.06;
   int streak = 0;
-  std::vector<std::string> history;  // at most kMaxHistory
-  std::string theme;                 // the next puzzle has this theme ("" any)
+  std::vector<PuzzleTry> history;  // the newest kMaxHistory, oldest first
+  std::string theme;               // the next puzzle has this theme ("" any)
   static constexpr std::size_t kMaxHistory = 200;
   // The result of the last try of puzzle `id`, if it was tried.
   [[nodiscard]] std::optional<bool> result(const std::string& id) const;
@@ -78,5 +88,33 @@ struct Settings {
 // The saved settings as `Key=value` lines. A recent path holding a line break is left out, so that no
 // path can add lines of its own to the settings file.
 [[nodiscard]] std::string settingsText(const Settings& s);
+
+// Another studio's progress saved into ours (two studios on one settings file): each lesson's best
+// stars, and the puzzle tries of both, a try in both lists counted once, ordered by time, the newest
+// kMaxHistory kept. Every other setting stays ours (the last one to save wins).
+void mergeProgress(Settings& ours, const Settings& theirs);
+
+// The settings file is ImGui's ini: `[Type][Name]` sections, the studio's own in this one.
+inline constexpr std::string_view kSettingsSection = "[DominoesStudio][Settings]";
+// The studio's settings as a file's text holds them (the lines of every kSettingsSection, applied in
+// order as the studio reads them; a bad line keeps the default).
+[[nodiscard]] Settings settingsOfIni(std::string_view ini);
+// An ini's text as the studio hands it to ImGui, whose reading is quadratic in the sections of a type
+// (each one looked up in a list): of each `[Type][Name]`, the last section only, where the first stood;
+// at most kMaxIniSections of each type, names with "###" (the studio's own windows) first, then in
+// the file's order. The studio's own section passes whole.
+inline constexpr std::size_t kMaxIniSections = 256;
+[[nodiscard]] std::string iniToLoad(std::string_view ini);
+// Why a settings file that exists cannot be read as one ("" when it can): a NUL byte, or text with
+// no `[` section at all. The studio then leaves the file as it is and saves nothing over it.
+[[nodiscard]] std::string iniUnreadable(std::string_view ini);
+// Saves the settings to `path`: under an exclusive lock (flock on PATH.lock, next to it), what the
+// file holds now is read and its progress merged into a copy of `ours` (mergeProgress), `text` of
+// the merged settings written by temp file and rename. A file there that cannot be read as settings
+// is left untouched (an error). Returns empty or "cannot save PATH: reason"; `merged` gets the
+// settings written.
+[[nodiscard]] std::string saveSettingsFile(const std::string& path, const Settings& ours,
+                                           const std::function<std::string(const Settings&)>& text,
+                                           Settings* merged = nullptr);
 
 }  // namespace dom::studio

@@ -2,6 +2,7 @@
 #include "studio/model/trainer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <tuple>
@@ -120,7 +121,8 @@ double recordTry(LearnerProgress& learner, const TrainerPuzzle& p, bool solved) 
     learner.deviation = 350;
   }
   learner.streak = solved ? learner.streak + 1 : 0;
-  learner.history.push_back(id + (solved ? "=1" : "=0"));
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  learner.history.push_back(PuzzleTry{id, solved, std::chrono::duration_cast<std::chrono::milliseconds>(now).count()});
   if (learner.history.size() > LearnerProgress::kMaxHistory) learner.history.erase(learner.history.begin());
   if (!first) return 0;
   const ai::glicko2::Rating before{learner.rating, learner.deviation, learner.volatility};

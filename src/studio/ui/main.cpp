@@ -93,9 +93,12 @@ void settingsLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char*
   app->session.apply(in);
 }
 
+// The settings being saved (merged with the file's progress), else the session's.
+const Settings* gSaving = nullptr;
+
 void settingsWrite(ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* buf) {
   buf->appendf("[%s][Settings]\n", h->TypeName);
-  buf->append(settingsText(gApp->settings()).c_str());
+  buf->append(settingsText(gSaving ? *gSaving : gApp->settings()).c_str());
   buf->append("\n");
 }
 
@@ -397,9 +400,11 @@ void loadFonts(float uiScale) {
 }
 
 // The settings' handler registered, and the layout and settings read from `iniStore` (when there is
-// one) now rather than at the first frame, so that a script's first action sees the settings.
+// one) now rather than at the first frame, so that a script's first action sees the settings. A file
+// there that cannot be read as settings (over 16 MiB, not a file, not text, no section) is left as it
+// is: `iniStore` is cleared so that nothing is saved over it, and `why` says where it is and why.
 // Returns whether there were saved settings: without them this is a first run.
-bool loadSettings(App& app, const std::string& iniStore) {
+bool loadSettings(App& app, std::string& iniStore, std::string& why) {
   gApp = &app;
   ImGuiSettingsHandler handler;
   handler.TypeName = "DominoesStudio";
@@ -409,13 +414,26 @@ bool loadSettings(App& app, const std::string& iniStore) {
   handler.WriteAllFn = settingsWrite;
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
   if (iniStore.empty()) return false;
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(iniStore, ec))) return false;
   const auto ini = dom::files::readText(iniStore);
+  std::string reason;
   if (const auto* text = std::get_if<std::string>(&ini)) {
-    ImGui::LoadIniSettingsFromMemory(text->data(), text->size());
-    return true;
+    reason = iniUnreadable(*text);
+    if (reason.empty()) {
+      // Each section once, a bounded number of each type: ImGui's reading stays linear.
+      const std::string load = iniToLoad(*text);
+      ImGui::LoadIniSettingsFromMemory(load.data(), load.size());
+      return true;
+    }
+  } else {
+    reason = std::get<dom::files::ReadError>(ini).message;
+    if (const auto hint = reason.find(" (--max-size"); hint != std::string::npos) reason.resize(hint);
   }
-  if (std::error_code ec; std::filesystem::exists(std::filesystem::symlink_status(iniStore, ec)))
-    spdlog::warn("settings {} not read: {}", iniStore, std::get<dom::files::ReadError>(ini).message);
+  why = "settings " + iniStore + " not read: " + reason +
+        "; the file is left as it is and this run's settings are not saved (move it away to start afresh)";
+  spdlog::warn("{}", why);
+  iniStore.clear();
   return false;
 }
 
@@ -669,7 +687,13 @@ void FrameLoop::recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::
 void FrameLoop::saveSettings() {
   io.WantSaveIniSettings = false;
   if (iniStore.empty()) return;
-  const auto err = dom::files::writeAtomic(iniStore, ImGui::SaveIniSettingsToMemory());
+  // Another studio may share the file: its progress is merged in under the file's lock.
+  const auto err = saveSettingsFile(iniStore, app.settings(), [](const Settings& merged) {
+    gSaving = &merged;
+    std::string text = ImGui::SaveIniSettingsToMemory();
+    gSaving = nullptr;
+    return text;
+  });
   if (err.empty() || settingsFailed) return;
   settingsFailed = true;
   spdlog::error("settings not saved: {}", err);
@@ -720,14 +744,16 @@ int main(int argc, char** argv) {
   GLFWwindow* window = openWindow(o);
   if (!window) return 1;
   const float uiScale = setupImGui(window);
-  const std::string iniStore = o.noIni ? std::string() : o.iniPath.empty() ? defaultIniPath() : o.iniPath;
+  std::string iniStore = o.noIni ? std::string() : o.iniPath.empty() ? defaultIniPath() : o.iniPath;
   loadFonts(uiScale);
   App app;
   if (o.frames > 0) app.fixedAnimStep = 1.0f / 60;
-  const bool savedSettings = loadSettings(app, iniStore);
+  std::string unreadSettings;
+  const bool savedSettings = loadSettings(app, iniStore, unreadSettings);
   chooseLanguage(app, o.lang);
   setupDrawing(app, window, o.noShaders);
   openFirstGame(app, o, savedSettings);
+  if (!unreadSettings.empty()) app.session.apply(statusIntent(unreadSettings));
 
   FrameLoop loop(o, app, script, window, iniStore, t0);
   loop.run();

@@ -22,7 +22,7 @@ std::string themesText(const std::vector<std::string>& themes) {
 
 void learnerLine(const LearnerProgress& l, nlohmann::json& shown) {
   int solved = 0;
-  for (const std::string& h : l.history) solved += h.back() == '1' ? 1 : 0;
+  for (const PuzzleTry& h : l.history) solved += h.solved ? 1 : 0;
   const std::string text =
       !l.rated() ? std::string(_("Your rating: none yet. Your first puzzle starts it, at that puzzle's rating."))
                  : i18n::format(_("Your rating: {0} (±{1}). Streak: {2}. Solved {3} of {4} tries."),
