@@ -15,9 +15,16 @@ if ! id nobody >/dev/null 2>&1 || ! command -v runuser >/dev/null; then
   echo "SKIP: no user nobody or no runuser"
   exit 0
 fi
-tmp=$(mktemp -d)
+# The test's own 0755 folder under /tmp, and a copy of the program in it: the clone may live where
+# nobody cannot go (under /root, mode 700, or in a `mktemp -d` folder), and the test must not depend
+# on where it lives (issue 42 #23).
+tmp=$(mktemp -d -p /tmp save_permissions.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 chmod 0755 "$tmp"
+mkdir "$tmp/bin" && cp "$dominoes" "$tmp/bin/dominoes" && chmod 0755 "$tmp/bin" "$tmp/bin/dominoes"
+dominoes=$tmp/bin/dominoes
+runuser -u nobody -- "$dominoes" --version >/dev/null ||
+  { echo "FAIL: nobody cannot run the test's own copy of dominoes"; exit 1; }
 dir=$tmp/shared
 mkdir "$dir" && chmod 0777 "$dir"
 status=0

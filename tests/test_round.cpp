@@ -237,3 +237,63 @@ TEST_CASE("round: the snake's refusals keep their exact words, with their typed 
   CHECK(m.illegal(play("6-1", End::L), Player::A) == "6-1 does not match end L (2)");
   CHECK(m.reason(play("6-1", End::L), Player::A).otherEnd == End::None);  // it fits at R: nothing more to say
 }
+
+// Issue 42, item 4: a library user's illegal moves are refused with the rules' reason, and the
+// unchecked apply() stops a bad move before it corrupts the match, in every build.
+TEST_CASE("match: play() refuses an illegal move with its reason and leaves the match unchanged") {
+  Match m(*preset("draw"));
+  m.startRound(dealOf(tiles({"6-6", "6-1", "4-3", "2-2", "2-0", "3-0", "5-0"}),
+                      tiles({"1-1", "6-2", "5-5", "4-4", "3-3", "4-1", "5-1"})));
+  m.play(play("6-6", End::L));  // a lead that names an end: the end is ignored
+  CHECK(m.line().size() == 1);
+  const RoundState before = m.state();
+  for (int i = 0; i < 60; ++i) {
+    try {
+      m.play(play("6-6", End::L));
+      FAIL("an illegal play was accepted");
+    } catch (const IllegalMove& e) {
+      CHECK(e.reason().why == Why::NotInHand);
+      CHECK(std::string(e.what()).find("6-6") != std::string::npos);
+    }
+  }
+  CHECK_THROWS_AS(m.play({MoveKind::Draw}), IllegalMove);
+  CHECK_THROWS_AS(m.play({MoveKind::Pass}), IllegalMove);
+  CHECK_THROWS_AS(m.play({MoveKind::Play, static_cast<Tile>(200), End::L}), std::invalid_argument);
+  CHECK(m.state() == before);
+  CHECK(m.invalid().empty());
+  // The end left out is resolved when only one fits.
+  const Move applied = m.play({MoveKind::Play, tileOf(6, 2), End::R});
+  CHECK(applied.end == End::R);
+}
+
+TEST_CASE("match: apply() refuses what is not legal and resolved, in every build, without a change") {
+  auto r = std::get<Rules>(parseRules(std::string_view("draw hand=7 reserve=2")));
+  Match m(r);
+  m.startRound(dealOf(tiles({"6-6", "0-0", "0-1", "0-2", "0-3", "0-4", "0-5"}),
+                      tiles({"1-1", "1-2", "1-3", "1-4", "1-5", "2-2", "2-3"})));
+  CHECK_THROWS_AS(m.apply(play("6-6", End::L)), std::logic_error);  // a lead naming an end
+  Move badPip = play("6-6", End::None);
+  badPip.leftPip = 3;
+  CHECK_THROWS_AS(m.apply(badPip), std::logic_error);
+  m.apply(play("6-6", End::None));
+  // B cannot play: draws are legal until the reserve; a hundred draws must not empty the stock.
+  int refused = 0;
+  for (int i = 0; i < 100; ++i) {
+    try {
+      m.apply({MoveKind::Draw});
+    } catch (const std::logic_error& e) {
+      ++refused;
+      CHECK(std::string(e.what()).find("Match::apply") != std::string::npos);
+    }
+  }
+  CHECK(refused > 0);
+  CHECK(m.state().stockCount() >= 2);
+  CHECK(m.invalid().empty());
+  // Sixty plays of a tile that is on the table: each refused, the line unchanged.
+  const auto line = m.line();
+  for (int i = 0; i < 60; ++i) CHECK_THROWS_AS(m.apply(play("6-6", End::L)), std::logic_error);
+  CHECK(m.line() == line);
+  CHECK_THROWS_AS(m.apply({MoveKind::Play, static_cast<Tile>(200), End::L}), std::logic_error);
+  Match idle(r);
+  CHECK_THROWS_AS(idle.apply({MoveKind::Pass}), std::logic_error);
+}

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "ai/solver.h"
+#include "core/files.h"
 
 namespace dom::ai {
 
@@ -57,6 +58,7 @@ class Prover {
   // ends and turn; the free layout's geometry is not in it).
   Prover(Player mover, std::uint64_t budget, bool memo) : mover_(mover), budget_(budget), memo_(memo) {}
   [[nodiscard]] bool out() const { return out_; }
+  [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
 
   // Whether the mover wins in every world of `worlds` (all after the same observed moves).
   bool win(std::vector<World> worlds) {
@@ -170,6 +172,7 @@ PuzzleProof provePuzzle(const Rules& rules, const Setup& setup, std::uint64_t no
     for (World& w : next) w.m.apply(mv);
     proof.legal.push_back(mv);
     proof.wins.push_back(prover.win(std::move(next)));
+    proof.nodes = prover.nodes();
     if (prover.out()) {
       proof.error =
           tooBig(proof.worlds) + ": the search passed its budget of " + std::to_string(nodeBudget) + " positions";
@@ -259,14 +262,16 @@ std::optional<PuzzleLine> puzzleLine(const Rules& rules, const Setup& setup, con
   return best;
 }
 
-std::optional<dgn::Error> checkPuzzle(const dgn::Record& rec, const std::string& file, std::uint64_t nodeBudget) {
+std::optional<dgn::Error> checkPuzzle(const dgn::Record& rec, const std::string& file, std::uint64_t nodeBudget,
+                                      std::uint64_t* nodesUsed) {
   if (!rec.puzzle || rec.rounds.size() != 1) return std::nullopt;
   const dgn::Puzzle& pz = *rec.puzzle;
   const Setup& setup = rec.rounds.front();
   auto fail = [&](dgn::LineNo line, const std::string& m) {
-    return dgn::Error{file, line, "puzzle " + dgn::quote(pz.title) + ": " + m};
+    return dgn::Error{file, line, "puzzle " + dgn::quote(files::cut(pz.title)) + ": " + m};
   };
   const PuzzleProof proof = provePuzzle(rec.rules, setup, nodeBudget);
+  if (nodesUsed) *nodesUsed = proof.nodes;
   if (!proof.error.empty()) return fail(pz.line, proof.error);
   Match start(rec.rules);
   (void)start.startSetup(setup);

@@ -14,11 +14,16 @@ struct PuzzleProof {
   std::vector<Move> legal;  // the mover's legal moves in the setup, in the engine's order
   std::vector<bool> wins;   // per legal move: it wins by force
   std::uint64_t worlds = 0;
-  std::string error;  // set when the proof could not be made ("too big to prove (N worlds)")
+  std::uint64_t nodes = 0;  // positions visited (all worlds counted)
+  std::string error;        // set when the proof could not be made ("too big to prove (N worlds)")
 };
 
 inline constexpr std::uint64_t kMaxPuzzleWorlds = 5000;
 inline constexpr std::uint64_t kPuzzleNodeBudget = 2000000;  // positions visited, all worlds counted
+// What `dominoes check` spends on the puzzles of one file, at most: the puzzles after it is spent
+// are refused with one line (issue 42 #10); `check --proof-budget` sets another. puzzles/dominoes2.dgn
+// (200 puzzles) takes 2.8M positions, puzzles/en-linea.dgn (300) 0.17M; a puzzle too big to prove 2M.
+inline constexpr std::uint64_t kPuzzleFileBudget = 20000000;
 
 // The setups of every world: the opponent's hand drawn from the tiles the mover does not see (the
 // opponent's hand and the stock), the rest in the stock. Empty when there are more than `limit`.
@@ -45,8 +50,10 @@ struct PuzzleLine {
 
 // Checks a puzzle record's solution lines against the proof: nullopt when they are exactly the
 // moves that win by force and at least one legal move does not; else the error, on the line of the
-// first wrong solution (or the puzzle's line), "puzzle "TITLE": ...".
+// first wrong solution (or the puzzle's line), "puzzle "TITLE": ..." (the title cut to 60 characters).
+// nodesUsed, when given, receives the positions the proof visited.
 [[nodiscard]] std::optional<dgn::Error> checkPuzzle(const dgn::Record& rec, const std::string& file,
-                                                    std::uint64_t nodeBudget = kPuzzleNodeBudget);
+                                                    std::uint64_t nodeBudget = kPuzzleNodeBudget,
+                                                    std::uint64_t* nodesUsed = nullptr);
 
 }  // namespace dom::ai

@@ -11,10 +11,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <set>
 #include <sstream>
+#include <variant>
+#include <vector>
 
 #include "ai/ladder.h"
 #include "ai/players.h"
@@ -48,25 +51,41 @@ std::string fixed(double x, int digits) {
   return buf;
 }
 
-// rating against median decision time, one point per level with its interval, drawn by gnuplot.
+// rating against median decision time, one point per level with its interval, drawn by gnuplot. The
+// data, the script and the picture go to a private temporary folder (never next to the user's file,
+// whose names gnuplot never sees), and the picture is then saved over `path` as every writer saves.
 std::string plot(const std::string& path, const std::string& rules, const std::vector<Entrant>& e,
                  const std::vector<ai::Rated>& r) {
-  const std::string data = path + ".dat", script = path + ".gp";
+  std::error_code ec;
+  std::string pattern = (std::filesystem::temp_directory_path(ec) / "dominoes-ladder.XXXXXX").string();
+  if (ec) pattern = "/tmp/dominoes-ladder.XXXXXX";
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  if (!::mkdtemp(name.data())) return "cannot save " + path + ": cannot make a temporary folder for gnuplot";
+  const std::string dir = name.data(), data = dir + "/ladder.dat", script = dir + "/ladder.gp",
+                    png = dir + "/ladder.png";
   std::string text;
   for (std::size_t i = 0; i < e.size(); ++i)
     text += fixed(std::max(e[i].ms.stats().median, 1e-4), 6) + " " + fixed(r[i].elo, 1) + " " + fixed(r[i].lo, 1) +
             " " + fixed(r[i].hi, 1) + " \"" + e[i].name + "\"\n";
-  if (auto err = files::writeAtomic(data, text); !err.empty()) return err;
-  const std::string gp = "set terminal pngcairo size 900,600\nset output '" + path +
+  const std::string gp = "set terminal pngcairo size 900,600\nset output '" + png +
                          "'\nset logscale x\nset xlabel 'median decision time (ms of CPU)'\nset ylabel 'Elo (random "
                          "= 0)'\nset title 'The ladder: " +
                          rules + "'\nset key off\nset grid\nplot '" + data +
                          "' using 1:2:3:4 with yerrorbars pt 7, '' using 1:2:5 with labels offset 1,1 left\n";
-  if (auto err = files::writeAtomic(script, gp); !err.empty()) return err;
-  const int rc = std::system(("gnuplot '" + script + "'").c_str());
-  std::filesystem::remove(data);
-  std::filesystem::remove(script);
-  return rc == 0 ? std::string() : "gnuplot failed to draw " + path + " (is gnuplot installed? make deps)";
+  std::string err = files::writeAtomic(data, text);
+  if (err.empty()) err = files::writeAtomic(script, gp);
+  if (err.empty() && std::system(("gnuplot '" + script + "' </dev/null").c_str()) != 0)
+    err = "gnuplot failed to draw " + path + " (is gnuplot installed? make deps)";
+  if (err.empty()) {
+    auto picture = files::readText(png, std::uint64_t{64} << 20);
+    if (auto* bad = std::get_if<files::ReadError>(&picture))
+      err = "gnuplot drew no picture for " + path + ": " + bad->message;
+    else
+      err = files::writeAtomic(path, std::get<std::string>(picture));
+  }
+  std::filesystem::remove_all(dir, ec);
+  return err;
 }
 
 // What the options ask for, checked.
@@ -176,13 +195,17 @@ int LadderCommand::run() const {
     if (plan.games % 2) throw UsageError{"--games: " + o_->games + " is odd: each deal is played from both seats"};
     plan.seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
     plan.threads = static_cast<long long>(wholeNumber("--threads", o_->threads, 1, 256));
-    if (o_->plot.find_first_of("'\\\n") != std::string::npos)
-      throw UsageError{"--plot: the file name may not hold a quote, a backslash or a line break"};
     plan.entrants = entrantsOf(o_->levels);
   } catch (const UsageError& u) {
     std::cerr << "dominoes ladder: " << u.message << "\n";
     return 2;
   }
+  // The plot's target is refused before the games, as every writer refuses it (a folder, FIFO or device).
+  if (!o_->plot.empty())
+    if (auto err = files::canSave(o_->plot); !err.empty()) {
+      std::cerr << "dominoes ladder: --plot: " << files::printable(err) << "\n";
+      return 1;
+    }
   std::vector<ai::PairResult> results;
   if (auto err = playAll(plan, results); !err.empty()) {
     std::cerr << "dominoes ladder: " << err << "\n";
@@ -191,7 +214,7 @@ int LadderCommand::run() const {
   const auto rated = ai::bradleyTerry(static_cast<int>(plan.entrants.size()), results, 0);
   print(plan, rated, o_->json);
   if (!o_->plot.empty())
-    if (auto err = plot(o_->plot, o_->rules, plan.entrants, rated); !err.empty()) {
+    if (auto err = plot(o_->plot, plan.rules.text(), plan.entrants, rated); !err.empty()) {
       std::cerr << "dominoes ladder: " << err << "\n";
       return 1;
     }

@@ -78,7 +78,7 @@ void printSummary(const ai::PuzzleGenStats& s, const std::string& rules, std::ui
 }  // namespace
 
 struct PuzzlesCommand::Options {
-  std::string rules = "en-linea", count = "10", seed = "1", out, themes, threads = "1";
+  std::string rules = "en-linea", count = "10", seed = "1", out, themes, threads = "1", maxGames = "10000000";
 };
 
 PuzzlesCommand::PuzzlesCommand(CLI::App& app) : o_(std::make_unique<Options>()) {
@@ -94,6 +94,9 @@ PuzzlesCommand::PuzzlesCommand(CLI::App& app) : o_(std::make_unique<Options>()) 
                         "keep only puzzles with one of these themes, comma-separated (heavy, doubles, variety, "
                         "strongest, read, count, block)");
   generate_->add_option("--threads", o_->threads, "worker threads, 1 to 256 (default 1); the output does not change");
+  generate_->add_option("--max-games", o_->maxGames,
+                        "give up after this many games, 1 to 10^12 (default 10000000); a run that gives up keeps --out "
+                        "as it was");
 }
 
 PuzzlesCommand::~PuzzlesCommand() = default;
@@ -111,6 +114,7 @@ int PuzzlesCommand::run() const {
     opt.count = wholeNumber("--count", o_->count, 1, kMaxCount);
     opt.seed = wholeNumber("--seed", o_->seed, 0, UINT64_MAX);
     opt.threads = static_cast<int>(wholeNumber("--threads", o_->threads, 1, kMaxThreads));
+    opt.maxGames = wholeNumber("--max-games", o_->maxGames, 1, 1000000000000ULL);
     if (!o_->themes.empty()) opt.themes = parseThemes(o_->themes);
   } catch (const UsageError& u) {
     std::cerr << "dominoes puzzles generate: " << files::printable(u.message) << "\n";
@@ -125,6 +129,15 @@ int PuzzlesCommand::run() const {
   if (bar) opt.progress = drawProgress;
   const ai::PuzzleGenResult res = ai::generatePuzzles(opt);
   if (bar) std::fprintf(stderr, "\n");
+  printSummary(res.stats, o_->rules, opt.seed);
+  // A run that gave up writes nothing: the old --out stays as it was (issue 42 #14).
+  if (res.stats.kept < opt.count) {
+    std::cerr << "dominoes puzzles generate: only " << res.stats.kept << " of " << opt.count << " puzzles found in "
+              << res.stats.games << " games (--max-games); "
+              << (o_->out == "-" ? std::string("nothing written") : files::printable(o_->out) + " is left as it was")
+              << "\n";
+    return 1;
+  }
   const std::string text = ai::puzzlesText(res.puzzles, header);
   if (o_->out == "-") {
     std::cout << text << std::flush;
@@ -132,8 +145,7 @@ int PuzzlesCommand::run() const {
     std::cerr << "dominoes puzzles generate: " << files::printable(err) << "\n";
     return 1;
   }
-  printSummary(res.stats, o_->rules, opt.seed);
-  return res.stats.kept < opt.count ? 1 : 0;
+  return 0;
 }
 
 }  // namespace dom::cli

@@ -1,14 +1,17 @@
 // `dominoes`, the headless command: replay, check, rules, play, bench and layout on core.
 #include <CLI/CLI.hpp>
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <span>
@@ -120,7 +123,15 @@ int cmdLayout(const std::string& file, bool json, std::uint64_t maxSize, std::ui
 
 // Checks one record (`name` as printed: the file, or FILE#K for the K-th record of a collection).
 // A lesson's tasks are validated at their positions (lesson::readChecked).
-void checkRecord(const dgn::Part& part, const std::string& file, const std::string& name, int& passed, int& failed) {
+// The proofs of a file's puzzles share one budget of positions; once it is spent, the puzzles left are
+// counted in `unproved` and refused together with one line (issue 42 #10).
+struct ProofBudget {
+  std::uint64_t total = ai::kPuzzleFileBudget, left = ai::kPuzzleFileBudget;
+  std::uint64_t unproved = 0;
+};
+
+void checkRecord(const dgn::Part& part, const std::string& file, const std::string& name, ProofBudget& budget,
+                 int& passed, int& failed) {
   int tasks = 0;
   auto loaded = lesson::readChecked(part, file, tasks);
   if (auto* e = std::get_if<dgn::Error>(&loaded)) {
@@ -130,7 +141,14 @@ void checkRecord(const dgn::Part& part, const std::string& file, const std::stri
   }
   const dgn::Record& rec = std::get<dgn::Record>(loaded);
   // A puzzle's solutions are proved: exactly the moves that win by force.
-  if (const auto wrong = ai::checkPuzzle(rec, file)) {
+  if (rec.puzzle && budget.left == 0) {
+    ++budget.unproved;
+    return;
+  }
+  std::uint64_t used = 0;
+  const auto wrong = ai::checkPuzzle(rec, file, std::min(ai::kPuzzleNodeBudget, budget.left), &used);
+  budget.left -= std::min(used, budget.left);
+  if (wrong) {
     std::cout << "FAIL " << wrong->text() << "\n";
     ++failed;
     return;
@@ -148,7 +166,7 @@ void checkRecord(const dgn::Part& part, const std::string& file, const std::stri
 }
 
 // Checks a file: each record of a collection on its own, counted apart.
-void checkFile(const std::string& f, std::uint64_t maxSize, int& passed, int& failed) {
+void checkFile(const std::string& f, std::uint64_t maxSize, std::uint64_t proofBudget, int& passed, int& failed) {
   auto text = dgn::readFile(f, maxSize);
   if (auto* e = std::get_if<dgn::Error>(&text)) {
     std::cout << "FAIL " << e->text() << "\n";
@@ -159,13 +177,20 @@ void checkFile(const std::string& f, std::uint64_t maxSize, int& passed, int& fa
   std::uint64_t count = 0;
   dgn::forEachRecord(t, [&](const dgn::Part&) { ++count; });
   std::uint64_t k = 0;
+  ProofBudget budget{proofBudget, proofBudget, 0};
   dgn::forEachRecord(t, [&](const dgn::Part& part) {
     ++k;
-    checkRecord(part, f, count > 1 ? f + "#" + std::to_string(k) : f, passed, failed);
+    checkRecord(part, f, count > 1 ? f + "#" + std::to_string(k) : f, budget, passed, failed);
   });
+  if (budget.unproved) {
+    std::cout << "FAIL " << files::printable(f) << ": the proofs spent this file's budget of " << budget.total
+              << " positions; " << budget.unproved << (budget.unproved == 1 ? " puzzle was" : " puzzles were")
+              << " not proved (--proof-budget raises it)\n";
+    ++failed;
+  }
 }
 
-int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
+int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize, std::uint64_t proofBudget) {
   std::vector<std::string> files;
   int empty = 0;  // folders holding no record: a check of nothing is not a pass
   for (const auto& p : paths) {
@@ -186,7 +211,7 @@ int cmdCheck(const std::vector<std::string>& paths, std::uint64_t maxSize) {
     }
   }
   int passed = 0, failed = 0;
-  for (const auto& f : files) checkFile(f, maxSize, passed, failed);
+  for (const auto& f : files) checkFile(f, maxSize, proofBudget, passed, failed);
   std::cout << passed << " passed, " << failed << " failed\n";
   return failed || empty ? 1 : 0;
 }
@@ -568,10 +593,11 @@ struct Args {
   std::string gamesText = "1000000", benchRules = "en-linea", benchPath = "auto", benchWhat = "playouts";
   std::string readWhat = "legal", readSizeText = "1000000";
   std::string perftRules = "en-linea", depthText = "3";
+  std::string proofBudgetText = std::to_string(ai::kPuzzleFileBudget);
   CLI::App *replay = nullptr, *check = nullptr, *rules = nullptr, *play = nullptr;
   CLI::App *bench = nullptr, *layout = nullptr, *benchRead = nullptr, *perft = nullptr;
   std::uint64_t maxSize = 0, seed = 0, games = 0, readSize = 0, depth = 0;  // the numbers, once read
-  std::uint64_t record = 0;
+  std::uint64_t record = 0, proofBudget = 0;
 };
 
 constexpr const char* kRecordHelp = "read the K-th record of a file of several (a collection), from 1";
@@ -594,6 +620,9 @@ void addRecordCommands(CLI::App& app, Args& a) {
   a.check = app.add_subcommand("check", "Check DGN files (folders recursively) and their expect lines");
   a.check->add_option("PATH", a.paths, "files or folders ('-': standard input)")->required()->check(existingOrStdin());
   a.check->add_option("--max-size", a.maxSizeText, kMaxSizeHelp);
+  a.check->add_option("--proof-budget", a.proofBudgetText,
+                      "positions the puzzle proofs of one file may visit in all, 1 to 10^12 (default " +
+                          std::to_string(ai::kPuzzleFileBudget) + "); the puzzles past it are refused");
 
   a.rules = app.add_subcommand("rules", "List the presets, or print a rule set's full knob list");
   a.rules->add_option("RULES", a.ruleWords, "a preset and knob=value overrides");
@@ -658,6 +687,7 @@ bool readNumbers(const CLI::App& app, Args& a) {
     a.games = number("--games", a.gamesText, 1, 1000000000);
     a.readSize = number("--size", a.readSizeText, 1, std::uint64_t{1} << 32, true);
     a.depth = number("--depth", a.depthText, 1, 12);
+    a.proofBudget = number("--proof-budget", a.proofBudgetText, 1, 1000000000000ULL);
     // Unset, 0 stands for the file's only record; given, it counts from 1.
     const bool recordGiven = (*a.replay && a.replay->get_option("--record")->count()) ||
                              (*a.layout && a.layout->get_option("--record")->count());
@@ -674,7 +704,7 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
               const dom::cli::MatchCommand& match, const dom::cli::PuzzlesCommand& puzzles,
               const dom::cli::LadderCommand& ladder) {
   if (*a.replay) return cmdReplay(a.file, a.json, a.maxSize, a.record);
-  if (*a.check) return cmdCheck(a.paths, a.maxSize);
+  if (*a.check) return cmdCheck(a.paths, a.maxSize, a.proofBudget);
   if (*a.rules) return cmdRules(a.ruleWords);
   if (*a.play) return cmdPlay(a.rulesText, a.playerA, a.playerB, a.seed, a.out);
   if (*a.bench) {
@@ -692,9 +722,45 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
   return 2;
 }
 
+// Standard input, output or error closed when the program starts: each is opened on /dev/null so that
+// no file opened later takes its number (a save would then receive what is printed). Standard output
+// is opened read-only, so every write to it fails and is reported at exit (issue 42 #15).
+bool gStdoutClosed = false;
+
+void guardStandardStreams() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == 1) gStdoutClosed = true;
+    const int opened = ::open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY);
+    if (opened >= 0 && opened != fd) {
+      ::dup2(opened, fd);
+      ::close(opened);
+    }
+  }
+}
+
+// A command's exit code once what it printed is known to have reached standard output: a failed write
+// (a full disk, /dev/full, a closed stdout) is an error, said on stderr, with exit 1, as a failed
+// `--out FILE` is.
+int flushedExit(int code, const std::string& command) {
+  errno = 0;
+  std::cout.flush();  // with stdio in sync, this is stdout's own fflush: its errno is the one to tell
+  int err = errno;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (!flushed && errno) err = errno;
+  if (flushed && !std::ferror(stdout) && std::cout.good()) return code;
+  std::cerr << "dominoes " << command << ": cannot write to standard output: "
+            << (gStdoutClosed ? "it is closed"
+                : err         ? std::strerror(err)
+                              : "a write to it failed (is the disk full?)")
+            << "\n";
+  return code == 0 ? 1 : code;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  guardStandardStreams();
   CLI::App app{"dominoes: replay, check, simulate and benchmark two-player double-six dominoes", "dominoes"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("dominoes ") + DOMINOES_VERSION_TEXT);
@@ -723,11 +789,12 @@ int main(int argc, char** argv) {
     std::cerr << "dominoes " << app.get_subcommands().front()->get_name() << ": " << files::printable(e) << "\n";
     return 2;
   }
-  if (docs.chosen()) return docs.run();
+  const std::string command = app.get_subcommands().front()->get_name();
+  if (docs.chosen()) return flushedExit(docs.run(), command);
   try {
-    return runChosen(args, benchSolver, analyse, match, puzzles, ladder);
+    return flushedExit(runChosen(args, benchSolver, analyse, match, puzzles, ladder), command);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << files::printable(e.what()) << "\n";
-    return 1;
+    return flushedExit(1, command);
   }
 }

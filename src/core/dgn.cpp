@@ -41,6 +41,9 @@ std::string quote(std::string_view s) {
   return q + '"';
 }
 
+// A UTF-8 byte-order mark, ignored at the start of a line.
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
 // Statements: each is a header byte (kind, player, rejected, which texts follow), the line as a
 // zigzag varint difference from the previous statement's, a move's three bytes (a task's fields),
 // then each text present as a varint length and its bytes. Only a move keeps a player: on any other
@@ -585,12 +588,13 @@ class Reader {
   [[nodiscard]] std::optional<Match> takeMatch() { return std::move(match_); }
 
   std::variant<Record, Error> run(std::string_view text) {
-    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     LineNo lineNo = firstLine_ - 1;
     std::size_t pos = 0;
     while (pos <= text.size()) {
       const std::size_t nl = text.find('\n', pos);
-      const std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+      std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+      // A byte-order mark opens a file; after `cat a.dgn b.dgn` it opens a line (issue 42 #19).
+      if (line.starts_with(kBom)) line.remove_prefix(3);
       ++lineNo;
       line_ = lineNo;
       if (auto e = checkText(line); !e.empty()) return error(e);
@@ -1485,6 +1489,7 @@ struct LineKind {
   bool statement = false, dgn = false;
 };
 LineKind lineKind(std::string_view line) {
+  if (line.starts_with(kBom)) line.remove_prefix(3);  // a file's start, or one concatenated after another
   std::size_t i = 0;
   while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
   if (i == line.size() || line[i] == '#') return {};
@@ -1514,7 +1519,6 @@ void forEachRecord(std::string_view text, const std::function<void(const Part&)>
     const std::size_t nl = text.find('\n', pos);
     std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
     ++lineNo;
-    if (pos == 0 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
     const LineKind k = lineKind(line);
     const std::size_t next = nl == std::string_view::npos ? text.size() : nl + 1;
     if (k.dgn && hasStatement) {

@@ -322,6 +322,27 @@ void tell(const std::string& text, std::string* note) {
 }
 }  // namespace
 
+std::string canSave(const std::string& path) {
+  auto fail = [&](const std::string& why) { return "cannot save " + path + ": " + why; };
+  if (path.empty()) return "cannot save: no file name given";
+  struct stat st {};
+  std::string target = path;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (!S_ISREG(st.st_mode))
+      return fail(std::string("it is ") + kindOf(st.st_mode) + "; only a regular file is replaced");
+    if (::faccessat(AT_FDCWD, path.c_str(), W_OK, AT_EACCESS) != 0)
+      return fail("you may not write to it (" + reason(errno) + ")");
+    char real[PATH_MAX];
+    if (::realpath(path.c_str(), real)) target = real;
+  } else if (errno != ENOENT) {
+    return fail(reason(errno));
+  }
+  const std::string folder = folderOf(target);
+  if (::faccessat(AT_FDCWD, folder.c_str(), W_OK | X_OK, AT_EACCESS) != 0)
+    return fail("cannot create a file in " + folder + " (" + reason(errno) + ")");
+  return {};
+}
+
 std::string writeAtomic(const std::string& path, std::string_view text, std::string* note) {
   auto fail = [&](const std::string& why) { return "cannot save " + path + ": " + why; };
   if (path.empty()) return "cannot save: no file name given";

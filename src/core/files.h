@@ -37,6 +37,12 @@ struct ReadError {
 // Returns empty on success, else "cannot save PATH: reason".
 [[nodiscard]] std::string writeAtomic(const std::string& path, std::string_view text, std::string* note = nullptr);
 
+// Whether writeAtomic could replace path now, asked before long work whose result goes there (a
+// ladder's plot): empty, or "cannot save PATH: reason" as writeAtomic would say it (a folder, FIFO or
+// device; a file the user may not write; a folder where no file can be made). The save itself
+// checks again.
+[[nodiscard]] std::string canSave(const std::string& path);
+
 // A word as echoed in a message: at most `max` characters (UTF-8 aware), with an ellipsis when cut.
 [[nodiscard]] std::string cut(std::string_view word, std::size_t max = 60);
 

@@ -240,18 +240,19 @@ std::string validate(const Match& position, const dgn::Task& task, const std::op
 }
 
 std::variant<dgn::Record, dgn::Error> readChecked(const dgn::Part& part, std::string_view file, int& tasks) {
-  struct Pending {
-    Match position;
-    dgn::Task task;
-  };
-  std::vector<Pending> pending;
+  // The tasks waiting for the next move all stand at one position (a move or a new round settles
+  // them), so one copy of the match serves them all: memory stays linear in the file however many
+  // tasks wait at a position (issue 42 #7).
+  std::optional<Match> position;
+  std::vector<dgn::Task> pending;
   std::optional<dgn::Error> wrong;
   tasks = 0;
   auto settle = [&](const std::optional<Move>& next) {
-    for (const Pending& p : pending)
-      if (const std::string why = validate(p.position, p.task, next); !why.empty() && !wrong)
-        wrong = dgn::Error{std::string(file), p.task.line, "task: " + why};
+    for (const dgn::Task& t : pending)
+      if (const std::string why = validate(*position, t, next); !why.empty() && !wrong)
+        wrong = dgn::Error{std::string(file), t.line, "task: " + why};
     pending.clear();
+    position.reset();
   };
   auto visit = [&](const dgn::RoundRecord&, const dgn::Statement* st, const Match& m) {
     if (!st) {
@@ -260,7 +261,8 @@ std::variant<dgn::Record, dgn::Error> readChecked(const dgn::Part& part, std::st
     }
     if (st->kind == dgn::Statement::Kind::Task && st->task) {
       ++tasks;
-      pending.push_back({m, *st->task});
+      if (!position) position.emplace(m);
+      pending.push_back(*st->task);
     } else if (st->kind == dgn::Statement::Kind::Move && !st->rejected) {
       settle(st->move);
     }

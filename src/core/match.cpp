@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 
 namespace dom {
 
@@ -183,6 +185,8 @@ Move Match::resolve(const Move& m) const {
   if (state_.beforeLead()) {
     r.end = End::None;
     r.heading = Heading::Straight;
+    if (r.tile < kTiles && r.leftPip != high(r.tile) && r.leftPip != low(r.tile))
+      r.leftPip = static_cast<std::uint8_t>(high(r.tile));
     return r;
   }
   if (r.end == End::None) {
@@ -192,7 +196,33 @@ Move Match::resolve(const Move& m) const {
   return r;
 }
 
+Move Match::play(const Move& m) {
+  if (m.kind == MoveKind::Play && m.tile >= kTiles)
+    throw std::invalid_argument("tile number " + std::to_string(m.tile) + " is not a tile (0..27)");
+  const Player by = state_.turn;
+  const Reason why = reason(m, by);
+  if (!why.legal()) throw IllegalMove(why, text(why));
+  return apply(resolve(m));
+}
+
+void Match::requireApplicable(const Move& m) const {
+  std::string bad;
+  if (m.kind == MoveKind::Play && m.tile >= kTiles)
+    bad = "tile number " + std::to_string(m.tile) + " is not a tile";
+  else if (m.kind == MoveKind::Play && state_.beforeLead() && m.end != End::None)
+    bad = "a lead names no end";
+  else if (m.kind == MoveKind::Play && !state_.beforeLead() && m.end == End::None)
+    bad = "the end is not resolved";
+  else if (m.isLead() && m.leftPip != high(m.tile) && m.leftPip != low(m.tile))
+    bad = "the lead's leftPip is not a half of its tile";
+  else if (const Reason why = reason(m, state_.turn); !why.legal())
+    bad = text(why);
+  if (!bad.empty())
+    throw std::logic_error("Match::apply: " + bad + " (Match::play checks a move and gives the rules' reason)");
+}
+
 Move Match::apply(Move m) {
+  requireApplicable(m);
   switch (m.kind) {
     case MoveKind::Draw: m.tile = state_.draw(); break;
     case MoveKind::Pass: state_.pass(); break;

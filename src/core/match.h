@@ -2,6 +2,7 @@
 #pragma once
 #include <array>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,17 @@ struct Setup {
   std::optional<Player> turn;
   std::optional<std::array<int, 2>> score;
   bool operator==(const Setup&) const = default;
+};
+
+// A move the rules refuse now, thrown by Match::play: what() is the rules' reason in words
+// ("3-3 matches no open end (ends are 5 and 6)"), reason() the same as a value.
+class IllegalMove : public std::invalid_argument {
+ public:
+  IllegalMove(const Reason& r, const std::string& text) : std::invalid_argument(text), reason_(r) {}
+  [[nodiscard]] const Reason& reason() const noexcept { return reason_; }
+
+ private:
+  Reason reason_;
 };
 
 class Match {
@@ -73,9 +85,17 @@ class Match {
   [[nodiscard]] Obstacle obstacle(End e, Mask tiles) const;
   // "A's 4-2 and 1-0 matched ends that had no room" (both players named as due; "" when none).
   [[nodiscard]] std::string matchedWithoutRoomText() const;
-  // m with its end resolved when the record left it out (m must be legal).
+  // m with its end resolved when the record left it out (m must be legal), and a lead's leftPip
+  // set to the tile's high half when it names neither half.
   [[nodiscard]] Move resolve(const Move& m) const;
+  // The checked entry point for library users: plays m for the player to move, its end resolved
+  // when left out. Throws IllegalMove with the rules' reason when m is not legal now, leaving the
+  // match as it was. Returns the move as applied (a draw's tile filled in).
+  Move play(const Move& m);
   // Applies a legal, resolved move; a draw's tile is filled in. Ends the round and match as due.
+  // The engine's own loops call it with moves from legalMoves(). A contract check in every build:
+  // a move that is not legal now, or not resolved, throws std::logic_error naming the reason
+  // before anything changes (it never corrupts the match).
   Move apply(Move m);
 
   // The line of play from end L to end R, and where the lead is in it.
@@ -92,6 +112,7 @@ class Match {
 
  private:
   void finishRound();
+  void requireApplicable(const Move& m) const;
   void openingRules();
 
   Rules rules_;
