@@ -267,7 +267,8 @@ py::list analyseRecord(const Game& g, std::optional<Player> side, int samples, s
 
 // The batch call of the benchmark: `rounds` random rounds played inside C++ (ai::randomRounds, the
 // generic path of `dominoes bench`); returns the number of moves. No Python runs per move.
-long long randomRounds(Rules rules, long long rounds, std::uint64_t seed) {  // a copy: see analyse
+long long randomRounds(const Rules& given, long long rounds, std::uint64_t seed) {
+  const Rules rules = given;  // a copy: another thread may set a knob while the GIL is released
   py::gil_scoped_release release;
   ai::PlayoutRng rng(seed);
   return ai::randomRounds(rules, rng, rounds);
