@@ -25,6 +25,12 @@ Intent puzzleIntent(const std::string& path, int n) {
 }
 
 Move play(Tile t, End e) { return Move{MoveKind::Play, t, e}; }
+
+// The verdict is searched on a worker thread: wait for it, then let the frame's poll show it.
+void judged(Session& s) {
+  s.waitForJudging();
+  s.pollJobs();
+}
 }  // namespace
 
 TEST_CASE("trainer: a puzzle opens as its mover sees it, with no note and no file to write over") {
@@ -49,6 +55,7 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
   Session s;
   s.apply(puzzleIntent(kSample, 1));
   s.apply(playIntent(play(tileOf(1, 0), End::L)));
+  judged(s);
   REQUIRE(s.trainer().solved);
   CHECK_FALSE(*s.trainer().solved);
   CHECK(s.trainer().verdict ==
@@ -78,6 +85,7 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
   s.apply(intentOf(Intent::Kind::RetryPuzzle));
   CHECK_FALSE(s.trainer().solved);
   s.apply(playIntent(play(tileOf(1, 1), End::L)));
+  judged(s);
   REQUIRE(s.trainer().solved);
   CHECK(*s.trainer().solved);
   CHECK(s.trainer().verdict == "Solved: 1-1 L wins by force.");
@@ -169,6 +177,7 @@ TEST_CASE("trainer: every puzzle of the shipped books opens, and its solution is
       REQUIRE_MESSAGE(s.trainer().active(), s.errorText());
       const Move sol = s.trainer().puzzle->solutions.front();
       s.apply(playIntent(sol));
+      judged(s);
       REQUIRE(s.trainer().solved);
       CHECK(*s.trainer().solved);
       const Match& end = s.timeline().node(s.timeline().branchPath().back()).match;
@@ -259,4 +268,31 @@ TEST_CASE("learn: a wrong answer is refused with its reason, the timeline waits,
   // Another file or a new game ends the lesson.
   s.apply(intentOf(Intent::Kind::EndLesson));
   CHECK_FALSE(s.course().active());
+}
+
+TEST_CASE("trainer: a verdict that takes minutes is searched off the frame; no second answer meanwhile (issue 42 #5)") {
+  // B may hold any 7 of 14 tiles under layout=free: the searches take minutes; apply() returns at once.
+  Session s;
+  s.apply(puzzleIntent(std::string(STUDIO_TEST_DIR) + "/hard_puzzle.dgn", 1));
+  REQUIRE_MESSAGE(s.trainer().active(), s.errorText());
+  s.apply(playIntent(play(tileOf(5, 0), End::L)));
+  CHECK(s.trainer().judging);
+  REQUIRE(s.trainer().solved);
+  CHECK_FALSE(*s.trainer().solved);
+  CHECK(s.trainer().verdict.find("Judging 5-0 L") == 0);
+  CHECK(s.settings().learner.history.size() == 1);  // the try counts at once
+  s.pollJobs();
+  CHECK(s.trainer().judging);
+  // A second answer is refused: the table stays the puzzle's.
+  s.apply(playIntent(play(tileOf(5, 1), End::L)));
+  CHECK(s.timeline().size() == 1);
+  CHECK(s.statusText().find("judging your answer") == 0);
+  CHECK(s.settings().learner.history.size() == 1);
+  // Another puzzle drops the search (and the session's end never waits for it).
+  s.apply(puzzleIntent(kSample, 1));
+  CHECK_FALSE(s.trainer().judging);
+  s.apply(playIntent(play(tileOf(1, 1), End::L)));
+  judged(s);
+  CHECK_FALSE(s.trainer().judging);
+  CHECK(s.trainer().verdict == "Solved: 1-1 L wins by force.");
 }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "ai/puzzle.h"
 #include "studio/model/coach.h"
 #include "studio/model/worker.h"
 
@@ -34,15 +35,27 @@ struct CoachHint {
   std::string text;
 };
 
+// The puzzle trainer's verdict on the learner's move (session_trainer.cpp): a split of the unseen
+// tiles where the move loses (asked for a move that is not a solution), and the answer's line
+// against the hardest split. The losing-split search and the exact solver may take a minute on a
+// puzzle of thousands of splits: they run here, never in a frame.
+struct PuzzleVerdict {
+  std::optional<Setup> lost;
+  std::optional<ai::PuzzleLine> line;
+};
+
 struct Jobs {
   Background<ComputerDecision> thinker;
   Analyser analyser;
   RecordAnalyser record;
+  // The puzzle searches have no cancel flag: quitting while one runs leaves it behind, unjoined.
+  Background<PuzzleVerdict> judge{false};
   // Every job told to stop; their threads are joined when they end (never waited for here).
   void cancelAll() {
     thinker.cancel();
     analyser.cancel();
     record.cancel();
+    judge.cancel();
   }
 };
 

@@ -61,6 +61,7 @@ struct ScriptCommand {
     WaitAnalysis,
     WaitComputer,
     Analysis,
+    WaitJudging,
     AnalysisRow,
     AnalysisPlay,
     WaitRecordAnalysis,

@@ -220,6 +220,8 @@ class Session {
   // Block until the position / record analysis is computed (tests and scripts).
   void waitForAnalysis() { jobs_->analyser.wait(); }
   void waitForRecordAnalysis() { jobs_->record.wait(); }
+  // Block until the puzzle trainer's verdict is searched (tests and scripts); pollJobs() shows it.
+  void waitForJudging() { jobs_->judge.wait(); }
   // Bumped by every intent that changes the game or the seats (not by view settings): a computer
   // decision or an analysis started under another epoch is stale.
   [[nodiscard]] std::uint64_t positionEpoch() const { return epoch_; }
@@ -314,6 +316,9 @@ class Session {
   bool openPuzzle(const std::string& path, int number);
   void nextPuzzle(const std::string& path);
   void judgePuzzle(const Move& mv);
+  void collectVerdict();
+  void showVerdict(PuzzleVerdict v);
+  [[nodiscard]] bool judgingBlocks(const Intent& in);
   // Learn mode (session_course.cpp).
   Course course_;
   bool applyCourse(const Intent& in);

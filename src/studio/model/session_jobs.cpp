@@ -129,6 +129,7 @@ void Session::showHint() {
 
 void Session::pollJobs() {
   Jobs& j = *jobs_;
+  if (trainer_.judging || j.judge.busy()) collectVerdict();
   j.analyser.poll();
   j.record.poll();
   // A record analysis of a timeline that was replaced (another record, a new game) is not wanted.

@@ -2,6 +2,7 @@
 // learner's move, and replacing the table with the winning line against the hardest split.
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include "ai/puzzle.h"
@@ -53,6 +54,7 @@ std::string Session::puzzleBook(const std::string& rules) {
 
 bool Session::applyTrainer(const Intent& in) {
   using K = Intent::Kind;
+  if (judgingBlocks(in)) return true;
   switch (in.kind) {
     case K::OpenPuzzle: openPuzzle(in.path, in.node); break;
     case K::NextPuzzle: nextPuzzle(in.path); break;
@@ -147,31 +149,77 @@ void Session::nextPuzzle(const std::string& path) {
   openPuzzle(file, n);
 }
 
+// The learner's answer: right or wrong is known at once (the record's solutions), and so is the
+// rating; the split that refutes a wrong move and the line against the hardest split are searched
+// for on a worker thread (a puzzle of thousands of splits takes up to a minute), shown by
+// showVerdict() when they come.
 void Session::judgePuzzle(const Move& mv) {
   TrainerPuzzle& p = *trainer_.puzzle;
-  const Match& start = match();
-  trainer_.tried = dgn::legalText(start, mv);
+  trainer_.tried = dgn::legalText(match(), mv);
   bool solved = false;
   for (const Move& s : p.solutions) solved = solved || s.same(mv);
   trainer_.solved = solved;
   trainer_.ratingChange = recordTry(settings_.learner, p, solved);
-  const Move shown = solved || p.solutions.empty() ? mv : p.solutions.front();
-  const std::string solution = dgn::legalText(start, shown);
-  if (solved) {
+  trainer_.answer = mv;
+  trainer_.shown = solved || p.solutions.empty() ? mv : p.solutions.front();
+  trainer_.judging = true;
+  trainer_.judgeKey = timelineId_;
+  trainer_.verdict =
+      i18n::format(_("Judging {0}: the solver is trying every split of the tiles you cannot see..."), {trainer_.tried});
+  selected_ = kNoTile;
+  chosenGhost_ = 0;
+  spdlog::info("puzzle {}: {} {}", p.id(), trainer_.tried, solved ? "solved" : "failed");
+  jobs_->judge.start(trainer_.judgeKey,
+                     [rules = p.rules, setup = p.setup, mv, shown = trainer_.shown, solved](JobControl& control) {
+                       PuzzleVerdict v;
+                       if (!solved) v.lost = ai::losingWorld(rules, setup, mv);
+                       control.progress = 0.5;
+                       v.line = ai::puzzleLine(rules, setup, shown);
+                       return v;
+                     });
+  status(trainer_.verdict);
+  // A puzzle judged within a few milliseconds (most of a book) shows its verdict in this frame.
+  if (jobs_->judge.waitFor(std::chrono::milliseconds(20))) collectVerdict();
+}
+
+void Session::collectVerdict() {
+  Background<PuzzleVerdict>& judge = jobs_->judge;
+  // Another puzzle, a new game or a record since: that verdict is not wanted.
+  if (!trainer_.judging || !trainer_.active()) {
+    if (judge.busy()) judge.cancel();
+    return;
+  }
+  if (!judge.runs(trainer_.judgeKey)) {  // lost (it threw): the verdict without the searches
+    showVerdict(PuzzleVerdict{});
+    return;
+  }
+  auto v = judge.take(trainer_.judgeKey);
+  if (v) {
+    showVerdict(std::move(*v));
+  } else if (!judge.runs(trainer_.judgeKey)) {
+    showVerdict(PuzzleVerdict{});
+  }
+}
+
+void Session::showVerdict(PuzzleVerdict v) {
+  trainer_.judging = false;
+  TrainerPuzzle& p = *trainer_.puzzle;
+  Match start(p.rules);
+  (void)start.startSetup(p.setup);
+  const std::string solution = dgn::legalText(start, trainer_.shown);
+  if (*trainer_.solved) {
     trainer_.verdict = i18n::format(_("Solved: {0} wins by force."), {trainer_.tried});
-  } else if (const auto lost = ai::losingWorld(p.rules, p.setup, mv)) {
+  } else if (v.lost) {
     trainer_.verdict = i18n::format(_("{0} does not win by force: it loses when {1}. The solution is {2}."),
-                                    {trainer_.tried, splitWords(*lost, p.mover), solution});
+                                    {trainer_.tried, splitWords(*v.lost, p.mover), solution});
   } else {
     trainer_.verdict =
         i18n::format(_("{0} does not win by force: it wins in some splits of the unseen tiles, and you cannot tell "
                        "them apart. The solution is {1}."),
                      {trainer_.tried, solution});
   }
-  spdlog::info("puzzle {}: {} {}", p.id(), trainer_.tried, solved ? "solved" : "failed");
   // The answer: the solution against the hardest split, played out move by move from the start.
-  const auto line = ai::puzzleLine(p.rules, p.setup, shown);
-  if (line) {
+  if (const auto& line = v.line) {
     Match m(p.rules);
     (void)m.startSetup(line->world);
     dgn::RoundRecord round;
@@ -194,7 +242,19 @@ void Session::judgePuzzle(const Move& mv) {
   selected_ = kNoTile;
   chosenGhost_ = 0;
   unsaved_ = false;
+  ++epoch_;
+  bump();
   status(trainer_.verdict);
+}
+
+// While the verdict is searched for, the table stays the puzzle's: no move, deal, undo or edit.
+bool Session::judgingBlocks(const Intent& in) {
+  using K = Intent::Kind;
+  if (!trainer_.judging) return false;
+  const bool blocked = in.kind == K::Play || in.kind == K::PlaySelected || in.kind == K::Undo || in.kind == K::Redo ||
+                       in.kind == K::DealNext || in.kind == K::Autoplay || in.kind == K::EditorStart;
+  if (blocked) status(_("judging your answer: the verdict comes when the solver is done"));
+  return blocked;
 }
 
 }  // namespace dom::studio

@@ -66,6 +66,12 @@ struct Trainer {
   std::string tried;              // the move tried, as written ("1-1 L")
   std::string verdict;            // what the trainer said, in the UI's language
   double ratingChange = 0;        // of the last try (0 for practice)
+  // The verdict is searched for on a worker thread (jobs.h, PuzzleVerdict): `verdict` says so, and
+  // no second answer is taken meanwhile.
+  bool judging = false;
+  Move answer;                 // the learner's move
+  Move shown;                  // the move the answer line starts with (the answer when right, else a solution)
+  std::uint64_t judgeKey = 0;  // the timeline it was asked for
   [[nodiscard]] bool active() const { return puzzle.has_value(); }
 };
 

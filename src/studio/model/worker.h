@@ -25,11 +25,19 @@ class Background {
  public:
   using Job = std::function<T(JobControl&)>;
   Background() = default;
+  // joinAtExit false: a job that cannot be told to stop (it ignores its cancel flag) is left to
+  // finish on its own when the Background goes (its thread is detached; it owns all it uses).
+  explicit Background(bool joinAtExit) : joinAtExit_(joinAtExit) {}
   Background(const Background&) = delete;
   Background& operator=(const Background&) = delete;
   ~Background() {
     cancel();
-    for (auto& r : retired_) r.thread.join();
+    for (auto& r : retired_) {
+      if (joinAtExit_)
+        r.thread.join();
+      else
+        r.thread.detach();
+    }
   }
 
   // Starts `job` for `key`, cancelling the job that runs (its result will be dropped).
@@ -142,6 +150,7 @@ class Background {
   }
   std::optional<Running> running_;
   std::vector<Running> retired_;
+  bool joinAtExit_ = true;
 };
 
 }  // namespace dom::studio

@@ -777,3 +777,4 @@ nlohmann::json App::rawState() const {
 }
 
 }  // namespace dom::studio
+  p["judging"] = t.judging;

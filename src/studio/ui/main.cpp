@@ -509,6 +509,7 @@ struct FrameLoop {
   int exitCode = 0;
   std::vector<double> cpuMs, threadMs, submitMs, frameMs;
   std::vector<double> thinkingMs;  // the UI thread's CPU time in the frames a computer seat was thinking
+  std::vector<double> judgingMs;   // the whole frame's time while the puzzle trainer's verdict was searched
   double startupMs = 0;
   int thinkingFrames = 0;
   int frame = 0;
@@ -681,6 +682,7 @@ void FrameLoop::recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::
   }
   submitMs.push_back(msBetween(fUi, f1));
   frameMs.push_back(msBetween(f0, f2));
+  if (app.session.trainer().judging) judgingMs.push_back(msBetween(f0, f2));
 }
 
 // Saves the settings when ImGui asks (and at exit); a failure is said once, in the log and the status line.
@@ -714,6 +716,9 @@ void FrameLoop::printStats() const {
   if (!thinkingMs.empty())
     std::printf("ui thread cpu ms/frame while a computer thinks: p50 %.3f  p99 %.3f  max %.3f\n",
                 percentile(thinkingMs, 0.5), percentile(thinkingMs, 0.99), percentile(thinkingMs, 1.0));
+  if (!judgingMs.empty())
+    std::printf("wall ms/frame while a puzzle is judged (%zu frames): p50 %.3f  p99 %.3f  max %.3f\n", judgingMs.size(),
+                percentile(judgingMs, 0.5), percentile(judgingMs, 0.99), percentile(judgingMs, 1.0));
   std::printf("gl submit ms/frame (driver, waits on software GL): p50 %.3f  p99 %.3f\n", percentile(submitMs, 0.5),
               percentile(submitMs, 0.99));
   std::printf("wall ms/frame (with swap): p50 %.3f  p99 %.3f\n", percentile(frameMs, 0.5), percentile(frameMs, 0.99));

@@ -68,12 +68,16 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
       ImGui::TextWrapped("%s", ask.c_str());
       shown_["text"] = ask;
     } else {
-      const ImVec4 colour = *t.solved ? ImVec4(0.45f, 0.9f, 0.45f, 1) : ImVec4(1, 0.55f, 0.4f, 1);
+      // While the solver judges: the verdict so far in the text's own colour, then right or wrong.
+      const ImVec4 colour = t.judging   ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                            : *t.solved ? ImVec4(0.45f, 0.9f, 0.45f, 1)
+                                        : ImVec4(1, 0.55f, 0.4f, 1);
       ImGui::PushStyleColor(ImGuiCol_Text, colour);
       ImGui::TextWrapped("%s", t.verdict.c_str());
       ImGui::PopStyleColor();
       shown_["text"] = t.verdict;
-      if (!p.note.empty()) {
+      shown_["judging"] = t.judging;
+      if (!p.note.empty() && !t.judging) {
         const std::string note = shownText(puzzleNoteText(p.note), kCaptionShown);
         ImGui::TextWrapped("%s", note.c_str());
         shown_["note"] = note;

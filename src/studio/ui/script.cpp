@@ -410,6 +410,7 @@ void Script::analysisRow(App& app, const ScriptCommand& c) {
   else
     app.showMove(mv, out);
   app.applyAll(out);
+    case K::WaitJudging: app.session.waitForJudging(); break;    // blocks until the puzzle's verdict is searched
 }
 
 void Script::run(App& app, const ScriptCommand& c, int& key) {
