@@ -199,6 +199,27 @@ TEST_CASE("the first run shows the human's view, the hint until the first move, 
   CHECK(s.settings().visibility == Visibility::All);
 }
 
+// Issue 43 #8: "Show: all" left by a record (or chosen by the user) does not carry into a new game
+// against the computer: the computer's hand starts hidden; between two humans every hand shows.
+TEST_CASE("a new game against the computer always starts with the computer's hand hidden") {
+  Session s;  // not a first run: the view is the user's own
+  s.apply(openIntent(testFile("game.dgn")));
+  s.apply(visibilityIntent(Visibility::All));
+  REQUIRE(s.settings().visibility == Visibility::All);
+  Intent in = intentOf(Intent::Kind::NewGame);
+  in.game.seats = {Seat::Greedy, Seat::Human};
+  s.apply(in);
+  CHECK(s.settings().visibility == Visibility::AsB);
+  s.apply(visibilityIntent(Visibility::All));  // the user may still show every hand
+  CHECK(s.settings().visibility == Visibility::All);
+  in.game.seats = {Seat::Human, Seat::Greedy};
+  s.apply(in);
+  CHECK(s.settings().visibility == Visibility::AsA);
+  in.game.seats = {Seat::Human, Seat::Human};
+  s.apply(in);
+  CHECK(s.settings().visibility == Visibility::All);
+}
+
 TEST_CASE("scenarios are listed in the order scenarios/ORDER gives, the rest alphabetically") {
   const auto order =
       orderScenarios({"c.dgn", "a.dgn", "b.dgn", "d.dgn"}, "# teaching order\nd.dgn\n\nb.dgn  # then\nnot-there.dgn\n");

@@ -222,9 +222,13 @@ void Session::newGame(const NewGameOptions& o) {
   selected_ = kNoTile;
   autoplay_ = false;
   editor_.load(m);
-  if (autoVisibility_) {
-    const auto human = soleHuman();
-    settings_.visibility = !human ? Visibility::All : *human == Player::A ? Visibility::AsA : Visibility::AsB;
+  // A game against the computer always starts with the computer's hand hidden, whatever the view a
+  // lesson or a record left in the settings (issue 43 #8); Show can still reveal it.
+  if (const auto human = soleHuman()) {
+    settings_.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
+    autoVisibility_ = true;
+  } else if (autoVisibility_) {
+    settings_.visibility = Visibility::All;
   }
   spdlog::info("new game: {} seed {} (A {}, B {})", std::get<Rules>(parsed).text(), o.seed, name(o.seats[0]),
                name(o.seats[1]));
