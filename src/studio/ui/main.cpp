@@ -426,6 +426,10 @@ bool loadSettings(App& app, std::string& iniStore, std::string& why) {
       ImGui::LoadIniSettingsFromMemory(load.data(), load.size());
       return true;
     }
+  } else if (std::error_code rc; !std::filesystem::is_regular_file(iniStore, rc)) {
+    // A folder, FIFO or device holds no settings to lose: saving says once that it cannot save there.
+    spdlog::warn("settings {} not read: {}", iniStore, std::get<dom::files::ReadError>(ini).message);
+    return false;
   } else {
     reason = std::get<dom::files::ReadError>(ini).message;
     if (const auto hint = reason.find(" (--max-size"); hint != std::string::npos) reason.resize(hint);
