@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/match.h"
+#include "core/movetext.h"
 
 namespace dom::dgn {
 
@@ -289,8 +290,8 @@ void appendMove(RoundRecord& round, const Match& before, Player who, const Move&
 // mode kept); returns "cannot save PATH: reason" or empty.
 [[nodiscard]] std::string saveFile(const std::string& path, std::string_view text);
 
-// "4-1 R left", "6-6", "draw", "pass": the words of a move as in a record or `legal` list.
-[[nodiscard]] std::string legalText(const Match& m, const Move& move);
+// A move's canonical words: core/movetext.h (dom::legalText), here for the readers of records.
+using dom::legalText;
 // A quoted string as the writer writes it, with the escapes above.
 [[nodiscard]] std::string quote(std::string_view text);
 

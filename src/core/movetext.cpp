@@ -1,8 +1,6 @@
 // Reading a written move: its words, then the legal move whose own text they name.
 #include "core/movetext.h"
 
-#include "core/dgn.h"
-
 namespace dom {
 
 std::string malformedTile(std::string_view word) {
@@ -116,7 +114,7 @@ FoundMove findMove(const Match& m, Player who, const std::vector<std::string>& w
     if (l.kind == MoveKind::Play && l.tile != w.tile) continue;  // only the tile's moves are written out
     if (l.kind == MoveKind::Play && l.end != End::None) endsOfTile |= 1u << static_cast<int>(l.end);
     const std::string text =
-        l.kind == MoveKind::Draw ? m.moveText({MoveKind::Draw, m.state().stockTopTile()}) : dgn::legalText(m, l);
+        l.kind == MoveKind::Draw ? m.moveText({MoveKind::Draw, m.state().stockTopTile()}) : legalText(m, l);
     if (!named && names(words, moveWords(text))) named = &l;
   }
   if (!named || (endLeftOut && endsOfTile == 3u)) {
@@ -135,6 +133,13 @@ FoundMove findMove(const Match& m, Player who, const std::vector<std::string>& w
   }
   found.move = mv;
   return found;
+}
+
+std::string legalText(const Match& m, const Move& move) {
+  if (move.kind == MoveKind::Draw) return "draw";
+  if (move.kind == MoveKind::Pass) return "pass";
+  if (move.end == End::None) return tileText(move.tile);
+  return m.moveText(move);
 }
 
 }  // namespace dom

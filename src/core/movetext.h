@@ -38,11 +38,14 @@ struct FoundMove {
 };
 
 // The legal move of `who` that the words name. Each legal move is written with the record's own
-// writer (dgn::legalText: matching half first, the end, the heading when there is a choice) and the
+// writer (legalText below: matching half first, the end, the heading when there is a choice) and the
 // words are compared with it, allowing what a writer of records may leave out or turn round: the
 // halves in either order, the end when the tile can go to one end only, the heading `straight`
 // (and an end written with the lead, which has none). Words that name no legal move get the rules'
 // reason (Match::illegal); a heading word, `straight` included, is refused outside layout=free.
 [[nodiscard]] FoundMove findMove(const Match& m, Player who, const std::vector<std::string>& words);
+
+// "4-1 R left", "6-6", "draw", "pass": the words of a move as in a record or `legal` list.
+[[nodiscard]] std::string legalText(const Match& m, const Move& move);
 
 }  // namespace dom
