@@ -457,10 +457,14 @@ namespace {
 // next lane, back the other way. Doubles and the tiles laid on them go straight, so a quarter turn
 // needs a non-double laid on a non-double; the connector between the two quarter turns holds any
 // tiles that cannot turn. The side is planned from the whole line by a depth-first search: at a tile
-// that can turn it tries straight on first, or, within kTurnZone units of the table's edge, the
-// U-turns first (so that a longer line rarely moves an earlier corner); every placement must lie
-// inside the side's half and over no tile. The search has a node budget; on a table too small for
-// the line the deepest plan found is kept and the rest goes straight on.
+// that can turn it tries straight on first while that leaves the new end kTurnRoom units before the
+// table's edge, otherwise the U-turns first; the search backtracks to an earlier corner when the rest
+// of the line cannot follow (a stretch that cannot turn). So a lane bends at its last safe chance:
+// the last tile that can turn before the end would come nearer the edge than kTurnRoom, room for a
+// double and the tile laid on it, which cannot turn (with less, a double played near the edge moves
+// the corner back: docs/layout.md has the figures). Every placement must lie inside the side's half
+// and over no tile. The search has a node budget; on a table too small for the line the deepest plan
+// found is kept and the rest goes straight on.
 class SnakeSide {
  public:
   SnakeSide(std::span<const LaidTile> line, int leadIndex, bool atL, const Geo& start, const Rect& lead, int tableW,
@@ -548,15 +552,15 @@ class SnakeSide {
     };
     if (connector) return canTurn ? attempt(reverse(lane), false, reverse(lane)) : attempt(g.d, true, lane);
     if (!canTurn) return attempt(g.d, false, lane);
-    // Near the lane's end, turn at the first chance: later tiles then rarely move earlier corners.
-    const int room = g.d == Dir::East ? w_ - g.x : g.d == Dir::West ? g.x : kTurnZone;
-    if (room < kTurnZone)
+    // Straight on only while the new end keeps kTurnRoom units before the edge.
+    const int room = g.d == Dir::East ? w_ - g.x : g.d == Dir::West ? g.x : h_;  // units ahead of the end
+    if (room - 4 < kTurnRoom)
       return attempt(away_, true, lane) || attempt(reverse(away_), true, lane) || attempt(g.d, false, lane);
     return attempt(g.d, false, lane) || attempt(away_, true, lane) || attempt(reverse(away_), true, lane);
   }
 
   static constexpr int kMaxNodes = 20000;
-  static constexpr int kTurnZone = 20;  // units before the table's edge where a lane turns when it can
+  static constexpr int kTurnRoom = 6;  // units a straight tile leaves before the edge: a double and the tile on it
   std::span<const LaidTile> line_;
   int lead_;
   bool atL_;
