@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -295,4 +296,98 @@ TEST_CASE("the default view shows an edge the line comes near: where the snake b
   const TableScene lead = placed(sceneOf(t.current().match, kNoTile, true), TableView{}, 680, 460);
   CHECK(lead.table.x < 0);
   CHECK(lead.table.x + lead.table.w > 680);
+}
+
+namespace {
+struct LabelStats {
+  int labels = 0, withGhosts = 0;
+  float farthest = 0;  // the largest distance of a label's centre from its own marker's centre
+};
+
+// Issue 43 #14: the L and R labels of a scene overlap neither each other, nor a tile, a ghost or the
+// other end's marker, and each lies next to its own marker (nearer it than the other end's).
+void checkLabels(const TableScene& s, const std::string& where, LabelStats& st) {
+  if (s.ends.size() != 2) return;
+  auto hits = [](float ax, float ay, float aw, float ah, float bx, float by, float bw, float bh) {
+    constexpr float kTouch = 0.005f;
+    return ax < bx + bw - kTouch && bx < ax + aw - kTouch && ay < by + bh - kTouch && by < ay + ah - kTouch;
+  };
+  const float h = kLabelUnits * 0.5f;
+  for (std::size_t k = 0; k < 2; ++k) {
+    const SceneEnd& e = s.ends[k];
+    const SceneEnd& o = s.ends[1 - k];
+    const float x = e.labelUx - h, y = e.labelUy - h;
+    INFO(where << ": the " << std::string(1, e.label) << " label at " << e.labelUx << "," << e.labelUy);
+    ++st.labels;
+    for (const SceneTile& t : s.tiles)
+      CHECK_MESSAGE(!hits(x, y, kLabelUnits, kLabelUnits, static_cast<float>(t.units.x), static_cast<float>(t.units.y),
+                          static_cast<float>(t.units.w), static_cast<float>(t.units.h)),
+                    "on the tile " << tileText(t.tile));
+    for (const SceneGhost& g : s.ghosts)
+      CHECK_MESSAGE(
+          !hits(x, y, kLabelUnits, kLabelUnits, static_cast<float>(g.tile.units.x), static_cast<float>(g.tile.units.y),
+                static_cast<float>(g.tile.units.w), static_cast<float>(g.tile.units.h)),
+          "on the ghost " << ghostText(g.move));
+    const auto& om = o.markerUnits;
+    CHECK_MESSAGE(!hits(x, y, kLabelUnits, kLabelUnits, om[0], om[1], om[2], om[3]), "on the other end's marker");
+    CHECK_MESSAGE(!hits(x, y, kLabelUnits, kLabelUnits, o.labelUx - h, o.labelUy - h, kLabelUnits, kLabelUnits),
+                  "on the other label");
+    const auto& m = e.markerUnits;
+    const float own = std::hypot(m[0] + m[2] * 0.5f - e.labelUx, m[1] + m[3] * 0.5f - e.labelUy);
+    const float other = std::hypot(om[0] + om[2] * 0.5f - e.labelUx, om[1] + om[3] * 0.5f - e.labelUy);
+    CHECK_MESSAGE(own < other, "nearer the other end's marker");
+    CHECK_MESSAGE(own <= 3.01f, "far from its own marker");
+    st.farthest = std::max(st.farthest, own);
+  }
+  st.withGhosts += s.ghosts.empty() ? 0 : 1;
+}
+
+// The scene of m with no tile selected, then with each tile the mover can play selected (its ghosts).
+void checkLabelsAt(const Match& m, const std::string& where, LabelStats& st) {
+  checkLabels(sceneOf(m, kNoTile, true), where, st);
+  Mask seen = 0;
+  for (const Move& mv : m.legalMoves()) {
+    if (mv.kind != MoveKind::Play || (seen & bit(mv.tile))) continue;
+    seen |= bit(mv.tile);
+    checkLabels(sceneOf(m, mv.tile, true), where + " with " + tileText(mv.tile) + " selected", st);
+  }
+}
+}  // namespace
+
+TEST_CASE("end labels: next to their own marker, never on each other, a tile, a ghost or the other marker") {
+  LabelStats st;
+  // Every position of every lesson and scenario (lesson 9 drew R over the L ring; after 6-6 L the R
+  // label sat across the line from its red bar).
+  for (const char* dir : {"/../../lessons", "/../../scenarios"})
+    for (const auto& f : std::filesystem::directory_iterator(std::string(STUDIO_TEST_DIR) + dir)) {
+      if (f.path().extension() != ".dgn") continue;
+      Timeline t = loaded(f.path().string());
+      for (const int node : std::vector<int>(t.branchPath())) {
+        t.jump(node);
+        checkLabelsAt(t.current().match, f.path().filename().string() + " node " + std::to_string(node), st);
+      }
+    }
+  // Random rounds on every preset, every position, with every playable tile's ghosts.
+  std::uint64_t seed = 43;
+  for (const std::string& preset : presetNames()) {
+    const auto parsed = parseRules(preset);
+    REQUIRE(std::holds_alternative<Rules>(parsed));
+    for (int round = 0; round < 40; ++round) {
+      Match m(std::get<Rules>(parsed));
+      REQUIRE(m.canStartRound().empty());
+      m.startRound(dealFromSeed(++seed, m.rules().hand));
+      int ply = 0;
+      while (m.inRound()) {
+        checkLabelsAt(m, preset + " seed " + std::to_string(seed) + " ply " + std::to_string(ply), st);
+        const MoveList legal = m.legalMoves();
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        m.apply(legal.moves[(seed >> 33) % static_cast<std::uint64_t>(legal.size)]);
+        ++ply;
+      }
+    }
+  }
+  MESSAGE("labels checked: " << st.labels << ", scenes with ghosts: " << st.withGhosts
+                             << ", farthest from its marker: " << st.farthest << " units");
+  CHECK(st.labels > 10000);
+  CHECK(st.withGhosts > 1000);
 }

@@ -370,11 +370,12 @@ void seatActions(Builder& b) {
     const std::string seat = std::string("Game > Seat ") + letter(pl);
     b.separator = p == 0;
     for (const SeatChoice& choice : seatChoices()) {
-      // The levels by name in the seat's menu (ids game.seat.a.SPEC), the players by spec under Advanced.
-      b.menu = choice.advanced ? seat + " > Advanced" : seat;
+      // The levels by name in the seat's menu (ids game.seat.a.SPEC), the other players by spec in
+      // its submenu "Other players" (ids game.seat.a.other.SPEC): not "Advanced", a level's name.
+      b.menu = choice.advanced ? seat + " > " + N_("Other players") : seat;
       const std::string spec = choice.spec, id = std::string("game.seat.") +
                                                  static_cast<char>(std::tolower(letter(pl))) + "." +
-                                                 (choice.advanced ? "advanced." : "") + spec;
+                                                 (choice.advanced ? "other." : "") + spec;
       const bool advanced = choice.advanced;
       Action& a = b.add(id, choice.label, {}, {},
                         [pl, spec](const ActionContext&, Intents& out) { out.push_back(seatIntent(pl, Seat{spec})); });
@@ -556,6 +557,21 @@ std::vector<Tile> selectableTiles(const Session& s) {
     if (!movesOfTile(m, t).empty()) out.push_back(t);
   });
   return out;
+}
+
+std::string menuWord(const std::string& segment) {
+  if (segment.size() == 6 && segment.starts_with("Seat ")) return i18n::format(_("Seat {0}"), {segment.substr(5)});
+  return _(segment.c_str());
+}
+
+std::string paletteLabel(const Action& a, const ActionContext& c) {
+  std::string out;
+  for (std::size_t at = 0; at < a.menu.size();) {
+    const std::size_t next = std::min(a.menu.find(" > ", at), a.menu.size());
+    out += menuWord(a.menu.substr(at, next - at)) + " > ";
+    at = next + 3;
+  }
+  return out + a.labelText(c);
 }
 
 bool paletteMatches(const Action& a, const std::string& label, std::string_view filter) {

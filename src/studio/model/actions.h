@@ -78,6 +78,12 @@ bool runAction(const Action& a, const ActionContext& c, Intents& out);
 // The tiles Tab moves through: the mover's tiles that can be played, heaviest first (empty when the
 // mover is not a human seat).
 [[nodiscard]] std::vector<Tile> selectableTiles(const Session& s);
+// A menu's word in the current language ("Seat A" is "Seat {0}" with its letter).
+[[nodiscard]] std::string menuWord(const std::string& segment);
+// A command palette row: the action's menu path, each word translated, then its label ("Game >
+// Seat A > Other players > Flat Monte Carlo (200 deals)"): the path `--list-actions` prints, so that
+// no two rows read the same (View > Learn opens the pane, Help > Learn the course).
+[[nodiscard]] std::string paletteLabel(const Action& a, const ActionContext& c);
 // The command palette's filter: every word of `filter` is in the label or the id (case-insensitive).
 [[nodiscard]] bool paletteMatches(const Action& a, const std::string& label, std::string_view filter);
 

@@ -1,6 +1,8 @@
 // The studio's seats: human, or a computer player of src/ai named by its spec.
 #include "studio/model/players.h"
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include "ai/ladder.h"
@@ -68,8 +70,14 @@ const std::vector<SeatChoice>& seatChoices() {
   for (const ai::Level& l : ai::levels())
     c.push_back({std::string(l.spec), _(std::string(l.name).c_str()), _(std::string(l.about).c_str()), false,
                  l.eloEnLinea, l.eloDominoes2});
+  // A player a level already seats is offered once, by the level's name (random is Beginner,
+  // strategist is Skilled): one name a seat.
+  auto isLevel = [](const std::string& spec) {
+    const auto& lv = ai::levels();
+    return std::any_of(lv.begin(), lv.end(), [&](const ai::Level& l) { return l.spec == spec; });
+  };
   auto add = [&](std::string spec, std::string label, const std::string& about) {
-    if (ai::playerSpecError(spec).empty())
+    if (ai::playerSpecError(spec).empty() && !isLevel(spec))
       c.push_back({std::move(spec), std::move(label), _(about.c_str()), true, 0, 0});
   };
   for (const ai::PlayerInfo& p : ai::playerCatalog()) {
@@ -106,11 +114,55 @@ std::string playerTitle(Player p, const std::string& name) {
   return out;
 }
 
+namespace {
+// A setting of a spec in words: "ms=2000" is "2000 ms a move", flatmc's "200" is "200 deals",
+// "random=0.3" is "30% at random"; any other setting as the spec writes it.
+std::string settingWords(std::string_view player, std::string_view item) {
+  const std::size_t eq = item.find('=');
+  const std::string_view key = eq == std::string_view::npos ? std::string_view() : item.substr(0, eq);
+  const std::string value(eq == std::string_view::npos ? item : item.substr(eq + 1));
+  if (key.empty() && player == "flatmc") {
+    long long k = 0;
+    std::from_chars(value.data(), value.data() + value.size(), k);
+    return i18n::format(P_("{0} deal", "{0} deals", k), {value});
+  }
+  if (key == "ms") return i18n::format(_("{0} ms a move"), {value});
+  if (key == "random") {
+    double share = 0;
+    std::from_chars(value.data(), value.data() + value.size(), share);
+    // xgettext:no-c-format
+    return i18n::format(_("{0}% at random"), {std::to_string(std::lround(share * 100))});
+  }
+  return std::string(item);
+}
+
+// A spec no menu offers, in words: its player's label and its settings ("expert:ms=2000" is
+// "Expert (2000 ms a move)"); "" when the text is not a player's spec.
+std::string specLabel(const std::string& spec) {
+  if (!ai::playerSpecError(spec).empty()) return {};
+  const std::size_t colon = spec.find(':');
+  const std::string player = spec.substr(0, colon);
+  std::string label;
+  for (const ai::PlayerInfo& p : ai::playerCatalog())
+    if (p.name == player) label = _(p.label.c_str());
+  if (label.empty() || colon == std::string::npos) return label;
+  std::string words;
+  std::string_view rest = std::string_view(spec).substr(colon + 1);
+  while (!rest.empty()) {
+    const std::size_t comma = std::min(rest.find(','), rest.size());
+    words += (words.empty() ? "" : ", ") + settingWords(player, rest.substr(0, comma));
+    rest.remove_prefix(std::min(comma + 1, rest.size()));
+  }
+  return i18n::format(_("{0} ({1})"), {label, words});
+}
+}  // namespace
+
 std::string playerLabel(const std::string& name) {
-  for (const auto& c : seatChoices())  // a player's own name first ("Greedy"), then a level's
-    if (c.spec == name && c.advanced) return c.label;
+  // One name a seat: a level's name when the spec is a level's ("random" is Beginner), else the
+  // name a menu gives it ("greedy" is Greedy), else its player and settings in words.
   for (const auto& c : seatChoices())
     if (c.spec == name) return c.label;
+  if (std::string words = specLabel(name); !words.empty()) return words;
   return files::cut(name, kNameShown);  // a record's name may be megabytes long
 }
 

@@ -42,21 +42,22 @@ inline const Seat Seat::Opponent{"strategist:random=0.2"};
 // A seat the menus offer: its spec, a plain name and one line on how it plays.
 struct SeatChoice {
   std::string spec, label, about;
-  bool advanced = false;                    // a player by its spec (Advanced), not a level of the ladder
+  bool advanced = false;                    // a player by its spec (Other players), not a level of the ladder
   double eloEnLinea = 0, eloDominoes2 = 0;  // a level's ratings (docs/ladder.md)
 };
 // A choice's label for a game of `rules` (a rules text): a level's name with its rating on that
 // preset's ladder ("Novice, Elo 12"), where the ladder rated it; otherwise its plain label.
 [[nodiscard]] std::string choiceLabel(const SeatChoice& c, std::string_view rules);
 // Human first, then the ladder's levels by name with their rating (src/ai/ladder.h), then every
-// player of src/ai's catalog by its spec (advanced); labels and abouts in the studio's language
-// (made again after a switch: call it from the UI thread).
+// player of src/ai's catalog by its spec (advanced) that no level already plays; labels and abouts
+// in the studio's language (made again after a switch: call it from the UI thread).
 [[nodiscard]] const std::vector<SeatChoice>& seatChoices();
-// The plain name of a seat's player ("Expert (200 ms a move)"), translated, or its spec when the
-// catalog lacks it.
+// The one name of a seat's player, translated: a level's name when the spec is a level's ("random"
+// is "Beginner", "strategist" is "Skilled"), else the menus' label ("Greedy"), else its player and
+// settings in words ("expert:ms=2000" is "Expert (2000 ms a move)").
 [[nodiscard]] std::string seatLabel(const Seat& s);
-// A record's player name in the same words: the seat's label when the name is a seat's spec
-// ("greedy" is "Greedy"), else the name as the record gives it ("Ana").
+// A record's player name in the same words: the seat's label when the name is a seat's spec, else
+// the name as the record gives it ("Ana").
 [[nodiscard]] std::string playerLabel(const std::string& name);
 // A player as the panes title it: "A Ana", "B Greedy", or just "A" when the record names nobody.
 [[nodiscard]] std::string playerTitle(Player p, const std::string& name);

@@ -66,45 +66,123 @@ Rect frontSquare(const OpenEnd& e) {
   return {};
 }
 
+// A box in units, by its corners.
+struct UBox {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  [[nodiscard]] bool hits(const UBox& o) const {
+    constexpr float kTouch = 0.01f;  // boxes that only touch do not overlap
+    return x0 < o.x1 - kTouch && o.x0 < x1 - kTouch && y0 < o.y1 - kTouch && o.y0 < y1 - kTouch;
+  }
+};
+UBox boxOf(const Rect& r) {
+  return {static_cast<float>(r.x), static_cast<float>(r.y), static_cast<float>(r.x + r.w),
+          static_cast<float>(r.y + r.h)};
+}
+UBox squareAt(float cx, float cy, float side) {
+  return {cx - side * 0.5f, cy - side * 0.5f, cx + side * 0.5f, cy + side * 0.5f};
+}
+
 bool overlapsAny(const TableScene& s, float cx, float cy, float side) {
-  const float h = side * 0.5f;
+  const UBox b = squareAt(cx, cy, side);
+  return std::any_of(s.tiles.begin(), s.tiles.end(), [&](const SceneTile& t) { return b.hits(boxOf(t.units)); });
+}
+
+// The candidate centres of an end's label, nearest its marker first: the marker's centre (a
+// blocked end's a little beyond its bar), then rings around it, each ring from the end's outward
+// direction round to the line's side.
+std::vector<std::pair<float, float>> labelCandidates(const SceneEnd& e) {
+  const float dx = e.dir == Dir::East ? 1.0f : e.dir == Dir::West ? -1.0f : 0.0f;
+  const float dy = e.dir == Dir::South ? 1.0f : e.dir == Dir::North ? -1.0f : 0.0f;
+  const float cx = e.markerUnits[0] + e.markerUnits[2] * 0.5f, cy = e.markerUnits[1] + e.markerUnits[3] * 0.5f;
+  std::vector<std::pair<float, float>> out;
+  const float fx = static_cast<float>(e.frontUnits.x) + 1, fy = static_cast<float>(e.frontUnits.y) + 1;
+  if (isBlocked(e.state)) out.emplace_back(fx + dx * 0.35f, fy + dy * 0.35f);
+  out.emplace_back(cx, cy);
+  constexpr int kAngles = 16;
+  constexpr float kPi = 3.14159265f;
+  for (const float r : {0.9f, 1.3f, 1.7f, 2.1f, 2.5f, 3.0f}) {
+    for (int k = 0; k <= kAngles / 2; ++k)
+      for (const int sign : {1, -1}) {
+        if ((k == 0 || k == kAngles / 2) && sign < 0) continue;
+        const float a = static_cast<float>(sign * k) * 2 * kPi / kAngles, ca = std::cos(a), sa = std::sin(a);
+        out.emplace_back(cx + r * (dx * ca - dy * sa), cy + r * (dx * sa + dy * ca));
+      }
+  }
+  return out;
+}
+
+// Whether an end's label centred at (x, y) is free: on no tile, no ghost, not on the other end's
+// marker or label, and nearer its own marker than the other end's.
+bool labelFree(const TableScene& s, std::size_t k, float x, float y, const UBox* otherLabel) {
+  const UBox b = squareAt(x, y, kLabelUnits);
   for (const SceneTile& t : s.tiles)
-    if (cx - h < static_cast<float>(t.units.x + t.units.w) && static_cast<float>(t.units.x) < cx + h &&
-        cy - h < static_cast<float>(t.units.y + t.units.h) && static_cast<float>(t.units.y) < cy + h)
+    if (b.hits(boxOf(t.units))) return false;
+  for (const SceneGhost& g : s.ghosts)
+    if (b.hits(boxOf(g.tile.units))) return false;
+  if (s.ends.size() < 2) return true;
+  const SceneEnd& own = s.ends[k];
+  const SceneEnd& other = s.ends[1 - k];
+  const auto& om = other.markerUnits;
+  if (b.hits(UBox{om[0], om[1], om[0] + om[2], om[1] + om[3]})) return false;
+  if (otherLabel && b.hits(*otherLabel)) return false;
+  auto dist = [&](const SceneEnd& e) {
+    return std::hypot(e.markerUnits[0] + e.markerUnits[2] * 0.5f - x, e.markerUnits[1] + e.markerUnits[3] * 0.5f - y);
+  };
+  return dist(own) < dist(other);
+}
+
+// Places end k's label at its first free candidate; false (and the marker's centre) when none is.
+bool placeLabel(TableScene& s, std::size_t k, const UBox* otherLabel) {
+  SceneEnd& e = s.ends[k];
+  const auto tries = labelCandidates(e);
+  for (const auto& [x, y] : tries)
+    if (labelFree(s, k, x, y, otherLabel)) {
+      e.labelUx = x;
+      e.labelUy = y;
       return true;
+    }
+  e.labelUx = tries.front().first;
+  e.labelUy = tries.front().second;
   return false;
 }
 
-// Each end's label on the felt: in its front square when that is free (a blocked end's a little
-// further out), else the first place around the end that no tile covers (a tile blocking the end
-// must stay readable under its label), else the front square.
+// The end's marker in units: an open end's ring round its front square, a blocked end's red bar
+// across the front square at the end's side (thin when a laid tile fills the square).
+std::array<float, 4> markerOf(const SceneEnd& e) {
+  const Rect& f = e.frontUnits;
+  const float fx = static_cast<float>(f.x), fy = static_cast<float>(f.y);
+  if (!isBlocked(e.state)) return {fx + 1 - 0.8f, fy + 1 - 0.8f, 1.6f, 1.6f};
+  const float t = e.onTile ? 0.3f : 0.7f;
+  switch (e.dir) {
+    case Dir::East: return {fx, fy, t, 2};
+    case Dir::West: return {fx + 2 - t, fy, t, 2};
+    case Dir::South: return {fx, fy, 2, t};
+    case Dir::North: return {fx, fy + 2 - t, 2, t};
+  }
+  return {fx, fy, 2, 2};
+}
+
+// The ends' L and R labels (docs/studio.md, "End labels"): each as near its own end's marker as it
+// can be (in its ring, or just beyond its red bar) on no tile, no ghost, not on the other end's
+// marker or label, and nearer its own marker than the other's. L first, R around it; if R then has
+// no place, R first and L around it.
 void placeLabels(TableScene& s) {
   for (SceneEnd& e : s.ends) {
-    const Rect& f = e.frontUnits;
-    const float fx = static_cast<float>(f.x) + 1, fy = static_cast<float>(f.y) + 1;
-    const float dx = e.dir == Dir::East ? 1.0f : e.dir == Dir::West ? -1.0f : 0.0f;
-    const float dy = e.dir == Dir::South ? 1.0f : e.dir == Dir::North ? -1.0f : 0.0f;
+    const float fx = static_cast<float>(e.frontUnits.x) + 1, fy = static_cast<float>(e.frontUnits.y) + 1;
     e.onTile = overlapsAny(s, fx, fy, 1.9f);
-    const float push = isBlocked(e.state) ? 0.35f : 0.0f;
-    const std::pair<float, float> tries[] = {
-        {fx + dx * push, fy + dy * push},
-        {e.ux - dy * 1.8f, e.uy + dx * 1.8f},  // beside the end, on either side
-        {e.ux + dy * 1.8f, e.uy - dx * 1.8f},
-        {fx + dx * 2.0f, fy + dy * 2.0f},  // a square further out
-        {e.ux - dy * 1.8f + dx * 1.5f, e.uy + dx * 1.8f + dy * 1.5f},
-        {e.ux + dy * 1.8f + dx * 1.5f, e.uy - dx * 1.8f + dy * 1.5f},
-        {e.ux - dy * 1.8f - dx * 1.5f, e.uy + dx * 1.8f - dy * 1.5f},
-        {e.ux + dy * 1.8f - dx * 1.5f, e.uy - dx * 1.8f - dy * 1.5f},
-    };
-    e.labelUx = tries[0].first;
-    e.labelUy = tries[0].second;
-    for (const auto& [x, y] : tries)
-      if (!overlapsAny(s, x, y, kLabelUnits)) {
-        e.labelUx = x;
-        e.labelUy = y;
-        break;
-      }
+    e.markerUnits = markerOf(e);
   }
+  if (s.ends.size() < 2) return;
+  auto box = [&](std::size_t k) { return squareAt(s.ends[k].labelUx, s.ends[k].labelUy, kLabelUnits); };
+  placeLabel(s, 0, nullptr);
+  UBox l = box(0);
+  if (placeLabel(s, 1, &l)) return;
+  placeLabel(s, 1, nullptr);
+  const UBox r = box(1);
+  if (placeLabel(s, 0, &r)) return;
+  placeLabel(s, 0, nullptr);  // no pair fits: each where it is freest of the line
+  l = box(0);
+  placeLabel(s, 1, &l);
 }
 
 TableScene fromLayout(const TableLayout& l) {
@@ -252,6 +330,7 @@ TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlay
   for (auto& e : s.ends)
     e.underGhost = std::any_of(s.ghosts.begin(), s.ghosts.end(),
                                [&](const SceneGhost& g) { return overlaps(g.tile.units, e.frontUnits); });
+  placeLabels(s);  // again, clear of the ghosts
   return s;
 }
 

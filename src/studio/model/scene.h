@@ -64,13 +64,15 @@ struct SceneEnd {
   float px = 0, py = 0;  // viewport pixels of that point
   Rect frontUnits;       // the square in front of the end, where a next tile's half goes
   PxRect front;
-  PxRect bar;                      // blocked: the red bar across the front square, at the end's side
-  bool underGhost = false;         // a ghost covers the front square: its ring and label step aside
-  bool onTile = false;             // the front square holds a laid tile (what blocks the end): the bar is thin
-  float labelUx = 0, labelUy = 0;  // units: the centre of the L/R label, on the felt beside the end
-  PxRect labelBox;                 // its box in viewport pixels (kLabelUnits square at the fitted scale)
+  PxRect bar;                          // blocked: the red bar across the front square, at the end's side
+  bool underGhost = false;             // a ghost covers the front square: no ring, and the label steps aside
+  bool onTile = false;                 // the front square holds a laid tile (what blocks the end): the bar is thin
+  std::array<float, 4> markerUnits{};  // units x, y, w, h: the open end's ring or the blocked end's bar
+  float labelUx = 0, labelUy = 0;      // units: the centre of the L/R label, next to its marker (placeLabels)
+  PxRect labelBox;                     // its box in viewport pixels (kLabelUnits square), as drawn
 };
-// The L/R label's box side, in units: no tile of the line lies under a label drawn this big.
+// The L/R label's box side, in units: no tile, ghost, other label or other end's marker lies under
+// a label drawn this big.
 inline constexpr float kLabelUnits = 1.6f;
 
 struct SceneGhost {

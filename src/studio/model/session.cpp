@@ -660,6 +660,7 @@ void Session::tick(float dt) {
   // The computer's own move (apply() would refuse a Play for a computer seat: that is the user's).
   play(d->move);
   ++epoch_;
+  statusText_.clear();  // a message about the position before this move ("B is the computer's seat") is stale
   bump();
   d->node = timeline_.currentIndex();
   lastDecision_ = std::move(d);

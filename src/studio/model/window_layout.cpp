@@ -67,4 +67,8 @@ bool overlap(const Box& a, const Box& b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
+bool inside(const Box& b, float w, float h) {
+  return b.x >= -0.5f && b.y >= -0.5f && b.x + b.w <= w + 0.5f && b.y + b.h <= h + 0.5f;
+}
+
 }  // namespace dom::studio

@@ -15,5 +15,7 @@ struct Box {
 [[nodiscard]] std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open,
                                                     bool editing);
 [[nodiscard]] bool overlap(const Box& a, const Box& b);
+// Whether b lies wholly inside a window of w x h (half a pixel of rounding allowed).
+[[nodiscard]] bool inside(const Box& b, float w, float h);
 
 }  // namespace dom::studio

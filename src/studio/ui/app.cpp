@@ -46,6 +46,32 @@ class PaneSink : public spdlog::sinks::base_sink<std::mutex> {
   }
   void flush_() override {}
 };
+
+// Standard error gets plain text: Hindi's shaped glyph codes (private-use code points that only the
+// studio's font draws; every translated text is shaped for drawing) go back to the Devanagari they
+// were made from. The Log pane draws the shaped text itself.
+class PlainTextSink : public spdlog::sinks::sink {
+ public:
+  explicit PlainTextSink(std::shared_ptr<spdlog::sinks::sink> inner) : inner_(std::move(inner)) {}
+  void log(const spdlog::details::log_msg& msg) override {
+    const std::string_view text(msg.payload.data(), msg.payload.size());
+    // A private-use code point (U+E000-U+F8FF) starts with the byte EE or EF in UTF-8.
+    if (text.find('\xEE') == std::string_view::npos && text.find('\xEF') == std::string_view::npos) {
+      inner_->log(msg);
+      return;
+    }
+    const std::string plain = shaping::unshape(text);
+    spdlog::details::log_msg copy = msg;
+    copy.payload = spdlog::string_view_t(plain.data(), plain.size());
+    inner_->log(copy);
+  }
+  void flush() override { inner_->flush(); }
+  void set_pattern(const std::string& pattern) override { inner_->set_pattern(pattern); }
+  void set_formatter(std::unique_ptr<spdlog::formatter> f) override { inner_->set_formatter(std::move(f)); }
+
+ private:
+  std::shared_ptr<spdlog::sinks::sink> inner_;
+};
 }  // namespace
 
 void setupLogging() {
@@ -55,7 +81,8 @@ void setupLogging() {
   // NO_COLOR set and not empty: no colour (no-color.org).
   if (const char* noColor = std::getenv("NO_COLOR"); noColor && *noColor)
     err->set_color_mode(spdlog::color_mode::never);
-  auto logger = std::make_shared<spdlog::logger>("studio", spdlog::sinks_init_list{err, pane});
+  auto plain = std::make_shared<PlainTextSink>(err);
+  auto logger = std::make_shared<spdlog::logger>("studio", spdlog::sinks_init_list{plain, pane});
   spdlog::set_default_logger(logger);
 }
 
@@ -228,7 +255,9 @@ void App::measurePanes() {
 // the first one, which then says in the status line why it does nothing now.
 void App::keys(Intents& out) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
+  if (io.WantTextInput || popupAtFrameStart ||
+      ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+    return;
   const ActionContext c = actionContext();
   for (const Action& a : actions())
     for (const Shortcut& k : a.keys) {
@@ -237,14 +266,6 @@ void App::keys(Intents& out) {
       return;  // one action a frame: the next reads the state this one made
     }
 }
-
-namespace {
-// A menu's word in the current language: "Seat A" is "Seat {0}" with its letter.
-std::string menuWord(const std::string& segment) {
-  if (segment.size() == 6 && segment.starts_with("Seat ")) return i18n::format(_("Seat {0}"), {segment.substr(5)});
-  return _(segment.c_str());
-}
-}  // namespace
 
 // A pane's own actions (PaneView::actions) in a menu of its title bar, as the menus draw them.
 void App::paneMenu(Pane p, Intents& out) const {
@@ -263,9 +284,18 @@ void App::paneMenu(Pane p, Intents& out) const {
   ImGui::EndPopup();
 }
 
-// The items of one top menu, made from the registry: its actions in order, a submenu for each run
-// of actions under a deeper path ("Game > Tiles").
-void App::menuItems(const std::string& top, const ActionContext& c, Intents& out) {
+namespace {
+// Whether an action's menu is `path` or a submenu of it.
+bool under(const std::string& menu, const std::string& path) {
+  return menu == path ||
+         (menu.size() > path.size() + 3 && menu.starts_with(path) && menu.compare(path.size(), 3, " > ") == 0);
+}
+}  // namespace
+
+// The items of the menu `path`, made from the registry's actions [from, to): its own actions in
+// order, a submenu for each run of actions under a deeper path, nested as the path says ("Game >
+// Seat A > Other players"), so the menus show the paths `--list-actions` prints.
+void App::menuItems(const std::string& path, std::size_t from, std::size_t to, const ActionContext& c, Intents& out) {
   auto item = [&](const Action& a) {
     const std::string label = a.labelText(c), keys = a.shortcutText();
     if (ImGui::MenuItem(label.c_str(), keys.empty() ? nullptr : keys.c_str(), a.checked && a.checked(c), a.enabled(c)))
@@ -274,15 +304,14 @@ void App::menuItems(const std::string& top, const ActionContext& c, Intents& out
       if (const std::string tip = a.tooltip(c); !tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
   };
   const auto& all = actions();
-  const std::string prefix = top + " > ";
-  for (std::size_t i = 0; i < all.size();) {
+  for (std::size_t i = from; i < to;) {
     const Action& a = all[i];
-    if (a.menu != top && !a.menu.starts_with(prefix)) {
+    if (!under(a.menu, path)) {
       ++i;
       continue;
     }
-    if (a.separatorBefore) ImGui::Separator();
-    if (a.menu == top) {
+    if (a.separatorBefore && i != from) ImGui::Separator();  // a submenu's first item: drawn before the submenu
+    if (a.menu == path) {
       item(a);
       ++i;
       if (a.id == "file.open" && ImGui::BeginMenu(_("Open recent"), !settings().recent.empty())) {
@@ -292,11 +321,15 @@ void App::menuItems(const std::string& top, const ActionContext& c, Intents& out
       }
       continue;
     }
-    const std::string sub = a.menu;
-    const bool open = ImGui::BeginMenu(menuWord(sub.substr(prefix.size())).c_str());
-    for (; i < all.size() && all[i].menu == sub; ++i)
-      if (open) item(all[i]);
-    if (open) ImGui::EndMenu();
+    const std::string rest = a.menu.substr(path.size() + 3), word = rest.substr(0, rest.find(" > "));
+    const std::string sub = path + " > " + word;
+    std::size_t j = i;
+    while (j < to && under(all[j].menu, sub)) ++j;
+    if (ImGui::BeginMenu(menuWord(word).c_str())) {
+      menuItems(sub, i, j, c, out);
+      ImGui::EndMenu();
+    }
+    i = j;
   }
 }
 
@@ -305,7 +338,7 @@ void App::menu(Intents& out) {
   const ActionContext c = actionContext();
   for (const char* top : {N_("File"), N_("Edit"), N_("View"), N_("Game"), N_("Help")})
     if (ImGui::BeginMenu(_(top))) {
-      menuItems(top, c, out);
+      menuItems(top, 0, actions().size(), c, out);
       ImGui::EndMenu();
     }
   // The file's name (its folder on hover): no machine path in screenshots.
@@ -342,7 +375,7 @@ void App::drawPalette(Intents& out) {
   if (ImGui::InputTextWithHint("##filter", _("type to find an action"), &palette.filter)) palette.index = 0;
   std::vector<const Action*> rows;
   for (const Action& a : actions())
-    if (paletteMatches(a, a.labelText(c), palette.filter)) rows.push_back(&a);
+    if (paletteMatches(a, paletteLabel(a, c), palette.filter)) rows.push_back(&a);
   const int n = static_cast<int>(rows.size());
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) palette.index = std::min(palette.index + 1, n - 1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) palette.index = std::max(palette.index - 1, 0);
@@ -357,9 +390,7 @@ void App::drawPalette(Intents& out) {
     const Action& a = *rows[static_cast<std::size_t>(i)];
     palette.shown.push_back(a.id);
     const bool enabled = a.enabled(c);
-    std::string label = a.labelText(c);
-    if (a.menu.find(" > ") != std::string::npos)
-      label.insert(0, menuWord(a.menu.substr(a.menu.rfind(" > ") + 3)) + ": ");
+    const std::string label = paletteLabel(a, c);
     ImGui::PushID(i);
     if (!enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (ImGui::Selectable(label.c_str(), i == palette.index)) chosen = &a;
@@ -399,6 +430,21 @@ void App::lineHeightForLanguage() {
   glyphShift_ = shift;
 }
 
+namespace {
+// Whether an open pane's rect in the settings file (imgui.ini) reaches outside a window of w x h.
+bool savedPaneOutside(const std::array<bool, kPanes>& open, float w, float h) {
+  for (int i = 0; i < kPanes; ++i) {
+    if (!open[static_cast<std::size_t>(i)]) continue;
+    const ImGuiWindowSettings* s = ImGui::FindWindowSettings(ImHashStr(title(static_cast<Pane>(i))));
+    if (!s) continue;
+    const Box saved{static_cast<float>(s->Pos.x), static_cast<float>(s->Pos.y), static_cast<float>(s->Size.x),
+                    static_cast<float>(s->Size.y)};
+    if (!inside(saved, w, h)) return true;
+  }
+  return false;
+}
+}  // namespace
+
 void App::frame(float dt) {
   ++frameNo;
   animElapsed += fixedAnimStep > 0 ? fixedAnimStep : dt;
@@ -410,11 +456,14 @@ void App::frame(float dt) {
   // The layout is made again when the window's size, the open panes or the mode change.
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   if (d.x != displaySize[0] || d.y != displaySize[1] || settings().open != placedOpen_ || editing() != placedEditing_) {
-    relayout = frameNo > 1 || relayout;
+    // At start the settings file's layout is kept, unless it was saved in a bigger window and a pane
+    // would reach outside this one: then the panes are tiled again, as after a resize.
+    relayout = frameNo > 1 || relayout || savedPaneOutside(settings().open, d.x, d.y);
     displaySize = {d.x, d.y};
     placedOpen_ = settings().open;
     placedEditing_ = editing();
   }
+  popupAtFrameStart = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
   statusText = session.statusLine();
   // The hint shows until something newer is said (a refusal must not hide behind it).
   const CoachHint& hint = session.coachHint();
@@ -506,7 +555,7 @@ const TrackerView& App::tracker() const {
 
 std::string App::windowTitle() const {
   auto names = session.playerNames();
-  for (auto& n : names) n = files::cut(n, kNameShown);
+  for (auto& n : names) n = playerLabel(n);  // one name a seat, as the Hands and Score panes give it
   return "Dominoes Studio - " +
          (session.filePath().empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath());
 }

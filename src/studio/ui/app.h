@@ -112,6 +112,9 @@ class App {
   PaneRect popupRect{};
   std::array<float, 2> displaySize{};  // the window's size the panes were last placed for
   bool relayout = false;               // place every pane at its default rect this frame
+  // A dialog, menu or the palette was open when this frame began: its keys (Enter, Esc) are its own,
+  // even in the frame it closes, and are not the game's.
+  bool popupAtFrameStart = false;
   // The tile tracker of the current node from the shown player's view (cached on the generation).
   [[nodiscard]] const TrackerView& tracker() const;
 
@@ -136,7 +139,7 @@ class App {
  private:
   void keys(Intents& out);
   void menu(Intents& out);
-  void menuItems(const std::string& top, const ActionContext& c, Intents& out);
+  void menuItems(const std::string& path, std::size_t from, std::size_t to, const ActionContext& c, Intents& out);
   void paneMenu(Pane p, Intents& out) const;
   void drawPalette(Intents& out);
   void dumpPosition(nlohmann::json& j) const;

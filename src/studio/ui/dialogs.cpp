@@ -16,6 +16,12 @@ namespace fs = std::filesystem;
 // A translated label with a fixed ImGui id: a popup keeps its identity in every language.
 std::string idLabel(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
+// Esc pressed while this dialog, not a combo's list opened over it, has the focus: Cancel.
+bool escapeCloses() {
+  return ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+}
+
 // A path field and the listing of its folder; returns true when the user confirms.
 bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path, const char* action, bool mustExist) {
   const char* title = titleText.c_str();
@@ -59,7 +65,7 @@ bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path,
     if (ImGui::Button(action)) done = true;
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
+    if (ImGui::Button(_("Cancel")) || escapeCloses()) ImGui::CloseCurrentPopup();
     if (done) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
@@ -83,7 +89,7 @@ void drawFileDialogs(App& app, Intents& out) {
 }
 
 // A seat's combo: a human, the ladder's levels with their rating on the rules chosen, then the
-// players by spec under "Advanced"; with one line on how the chosen one plays.
+// other players by spec under "Other players"; with one line on how the chosen one plays.
 void seatCombo(int p, Seat& seat, const std::string& rules) {
   ImGui::PushID(p);
   const std::string label = std::string(1, letter(static_cast<Player>(p)));
@@ -96,7 +102,7 @@ void seatCombo(int p, Seat& seat, const std::string& rules) {
     for (const SeatChoice& c : seatChoices()) {
       if (c.advanced && !advanced) {
         ImGui::Separator();
-        ImGui::TextDisabled("%s", _("Advanced"));
+        ImGui::TextDisabled("%s", _("Other players"));
         advanced = true;
       }
       ImGui::PushID(c.advanced ? 1 : 0);
@@ -154,7 +160,7 @@ void drawNewGameDialog(App& app, Intents& out) {
   }
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button(_("Cancel")) || escapeCloses()) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

@@ -58,29 +58,17 @@ void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& 
   dl->PopClipRect();
 }
 
-// Every end carries its label, L or R, on a badge in its front square: gold on dark when open, white
-// on red beyond the red bar when blocked, so it reads even over a tile that blocks the end. Under a
-// ghost the badge moves to the square's outer corner so the ghost's pips stay visible.
+// Every end carries its label, L or R, on a round badge filling the box scene.cpp placed next to its
+// marker (never over a tile, a ghost or the other end's marker and label): gold on dark when open,
+// white on red when blocked.
 void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
-  const float unit = s.transform.scale;
-  const float size = std::clamp(unit * 1.1f, 13.0f, 30.0f);
   for (const SceneEnd& e : s.ends) {
     const bool blocked = isBlocked(e.state);
-    float cx = e.labelBox.cx(), cy = e.labelBox.cy();  // on the felt beside the end (scene.cpp's placeLabels)
-    if (e.underGhost) {
-      cx = e.front.x + (e.dir == Dir::West ? 0.0f : e.front.w);
-      cy = e.front.y + (e.dir == Dir::North ? 0.0f : e.front.h);
-      cx += e.dir == Dir::West ? -0.25f * unit : e.dir == Dir::East ? 0.25f * unit : 0.5f * unit;
-      cy += e.dir == Dir::North ? -0.25f * unit : e.dir == Dir::South ? 0.25f * unit : 0.5f * unit;
-    }
+    const float r = e.labelBox.w * 0.5f, size = std::min(r * 1.45f, 30.0f);
     const char text[2] = {e.label, 0};
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text);
-    const ImVec2 c(origin.x + cx, origin.y + cy);
-    const float r = std::max(ts.x, ts.y) * 0.62f;
-    if (blocked)
-      dl->AddCircleFilled(c, r, IM_COL32(200, 20, 16, 235), 20);
-    else
-      dl->AddCircleFilled(c, r, IM_COL32(10, 30, 20, 150), 20);
+    const ImVec2 c(origin.x + e.labelBox.cx(), origin.y + e.labelBox.cy());
+    dl->AddCircleFilled(c, r, blocked ? IM_COL32(200, 20, 16, 235) : IM_COL32(10, 30, 20, 150), 20);
     dl->AddText(ImGui::GetFont(), size, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f),
                 blocked ? IM_COL32(255, 245, 240, 255) : IM_COL32(255, 225, 110, 255), text);
   }
