@@ -299,6 +299,12 @@ Parsed inputVerbs(Line& l) {
   if (cmd == "quit") return l.none(K::Quit);
   if (cmd == "wait") return l.count(K::Wait, "wait FRAMES");
   if (cmd == "click-ghost") return l.count(K::ClickGhost, "click-ghost N");
+  if (cmd == "click-at") {  // click-at /json/pointer: at the centre of the rect the state has there
+    c.kind = K::ClickAt;
+    c.pointer = w.size() == 1 ? std::string(w[0]) : std::string();
+    if (w.size() != 1 || !validPointer(c.pointer)) return l.fail("click-at takes a JSON pointer to a drawn rect");
+    return true;
+  }
   if (cmd == "type") {  // type TEXT: typed into the focused field (the palette's filter)
     c.kind = K::Type;
     if (l.arg.empty()) return l.fail("type takes the text to type");

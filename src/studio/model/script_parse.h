@@ -30,6 +30,7 @@ struct ScriptCommand {
     Hover,
     Resize,
     ClickGhost,
+    ClickAt,  // click-at /json/pointer: a click at the centre of the rect drawn there
     ThrowInFrame,
     ScenariosDir,
     OpenScenario,

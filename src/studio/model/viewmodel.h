@@ -86,9 +86,10 @@ struct ScoreView {
 // shown cut (shownText: at most `max` characters, UTF-8 aware, with "… (N more characters)"); the
 // whole of it is drawn as display lines (textLines: at most `width` characters each, split at line
 // breaks) through a list clipper, which draws only the lines in view.
-inline constexpr std::size_t kNameShown = 40;      // a player's name
-inline constexpr std::size_t kTitleShown = 200;    // a record's title or about, a log line
-inline constexpr std::size_t kCaptionShown = 300;  // a position's note under the table
+inline constexpr std::size_t kNameShown = 40;          // a player's name
+inline constexpr std::size_t kTitleShown = 200;        // a record's title or about, a log line
+inline constexpr std::size_t kCaptionShown = 300;      // a position's note under the table
+inline constexpr std::size_t kLessonNoteShown = 4000;  // ... in a lesson, whose notes are never cut
 [[nodiscard]] std::string shownText(std::string_view text, std::size_t max);
 // Whether shownText cuts it.
 [[nodiscard]] bool longerThan(std::string_view text, std::size_t max);

@@ -783,6 +783,7 @@ void App::dumpTrainer(nlohmann::json& j) const {
   p["solved"] = t.solved ? json(*t.solved) : json(nullptr);
   p["tried"] = t.tried;
   p["verdict"] = t.verdict;
+  p["judging"] = t.judging;
   p["rating_change"] = t.ratingChange;
   j["puzzle"] = p;
 }
@@ -822,8 +823,8 @@ nlohmann::json App::rawState() const {
   dumpTrainer(j);
   dumpCourse(j);
   for (const auto& p : panes_) p->dump(j);
+  j["clipped"] = clippedState(j);  // docs/studio.md, "No text is cut"
   return j;
 }
 
 }  // namespace dom::studio
-  p["judging"] = t.judging;

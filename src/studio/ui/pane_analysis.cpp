@@ -15,12 +15,29 @@
 namespace dom::studio {
 
 namespace {
-// Whose knowledge: a combo the pane's width, so that no language's words push the pane wider.
-void drawKnowledgeCombo(const App& app, Intents& out) {
+// Whose knowledge: a combo the pane's width, so that no language's words push the pane wider; when
+// the pane is too narrow for a choice's words in the combo's box, two radio buttons, one a line.
+void drawKnowledgeCombo(const App& app, Intents& out, nlohmann::json& cut) {
   int mode = app.session.analysisAll() ? 1 : 0;
   const char* modes[] = {_("mover's view"), _("all tiles known")};
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##knowledge", &mode, modes, 2)) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float box = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - st.FramePadding.x * 2;
+  const bool fits = std::max(ImGui::CalcTextSize(modes[0]).x, ImGui::CalcTextSize(modes[1]).x) <= box;
+  bool changed = false;
+  if (fits) {
+    ImGui::SetNextItemWidth(-1);
+    changed = ImGui::Combo("##knowledge", &mode, modes, 2);
+  } else {
+    for (int i = 0; i < 2; ++i) {  // the button, then its words wrapped beside it
+      ImGui::PushID(i);
+      changed |= ImGui::RadioButton("##knowledge", &mode, i);
+      ImGui::PopID();
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", modes[i]);
+      noteCut(modes[i], cut);
+    }
+  }
+  if (changed) {
     Intent in = intentOf(Intent::Kind::SetAnalysisAll);
     in.on = mode == 1;
     out.push_back(in);
@@ -140,7 +157,7 @@ void drawRow(const App& app, const AnalysisRow& r, std::size_t i, double best, A
 
 void AnalysisPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Analysis, out)) return;
-  drawKnowledgeCombo(app, out);
+  drawKnowledgeCombo(app, out, drawn_.cut);
   if (const AnalysisView* v = analysisToShow(app)) {
     drawSummary(*v, *app.match().toMove());
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
@@ -164,6 +181,7 @@ void AnalysisPane::dump(nlohmann::json& j) const {
   for (const PxRect& r : drawn_.rows) rects.push_back({{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
   json& a = j["analysis"];
   a["rowRects"] = rects;
+  if (drawn_.cut.is_array()) a["cut"] = drawn_.cut;
   const PxRect& t = drawn_.tooltipRect;
   a["tooltip"] = {{"row", drawn_.tooltipRow}, {"text", drawn_.tooltip}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h}};
 }

@@ -65,20 +65,21 @@ void zoneRow(Intents& out, const char* label, Zone zone,
 void EditorPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Editor, out)) return;
   const Editor& ed = app.editor();
+  // The buttons wrap to the next line where the pane is too narrow for a language's words.
   if (ImGui::Button(_("Load the current position"))) out.push_back(intentOf(Intent::Kind::EditLoad));
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth(_("Undo")));
   ImGui::BeginDisabled(!ed.canUndo());
   if (ImGui::Button(_("Undo"))) out.push_back(intentOf(Intent::Kind::Undo));
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth(_("Redo")));
   ImGui::BeginDisabled(!ed.canRedo());
   if (ImGui::Button(_("Redo"))) out.push_back(intentOf(Intent::Kind::Redo));
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth(_("Play from here")));
   ImGui::BeginDisabled(!ed.error().empty());
   if (ImGui::Button(_("Play from here"))) out.push_back(intentOf(Intent::Kind::EditorStart));
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth(_("Done")));
   if (ImGui::Button(_("Done"))) out.push_back(paneIntent(Pane::Editor, false));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Leave edit mode; the edit stays for next time"));
   // The verdict first, wrapped: it is what the user reads after each edit.
@@ -118,8 +119,9 @@ void EditorPane::draw(const App& app, Intents& out) {
       out.push_back(in);
     }
   }
-  ImGui::SameLine();
   std::array<int, 2> score = p.score.value_or(std::array<int, 2>{});
+  sameLineIfFits(ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x +
+                 ImGui::CalcTextSize(_("score A, B")).x);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt2(_("score A, B"), score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) {
     Intent in = intentOf(Intent::Kind::EditScore);

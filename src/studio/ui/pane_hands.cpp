@@ -73,8 +73,8 @@ void drawMoveButtons(const App& app, std::vector<std::string>& drawn, Intents& o
   for (const auto& [id, label] : {std::pair{"game.draw", N_("Draw (D)")}, std::pair{"game.pass", N_("Pass (P)")}}) {
     const Action& a = *findAction(id);
     if (!a.enabled(c)) continue;
-    ImGui::SameLine();
     const std::string text = std::string(_(label)) + "###" + id;
+    sameLineIfFits(buttonWidth(text.c_str()));  // on the next line when the pane is too narrow (es, hi)
     if (ImGui::Button(text.c_str())) runAction(a, c, out);
     drawn.emplace_back(id);
   }

@@ -48,6 +48,13 @@ const char* kindWord(dgn::Task::Kind k) {
   return "play";
 }
 
+// A line of advice in the disabled colour, wrapped to the pane (never cut at its edge).
+void hintText(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
 }  // namespace
 
 void LearnPane::draw(const App& app, Intents& out) {
@@ -122,7 +129,7 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
   const std::size_t shownStep = std::min(c.step + 1, c.steps.size());
   const std::string progress =
       i18n::format(_("Task {0} of {1}"), {std::to_string(shownStep), std::to_string(c.steps.size())});
-  ImGui::TextDisabled("%s", progress.c_str());
+  hintText(progress.c_str());
   shown_["progress"] = progress;
   ImGui::Separator();
   // A right answer's verdict is about the task before: it stands above the next task's prompt, never
@@ -165,48 +172,35 @@ void LearnPane::drawFeedback(const Course& c) {
   ImGui::PopStyleColor();
   shown_["feedback"] = c.feedback;
   shown_["feedbackAbovePrompt"] = c.lastRight && c.pending();
-  if (!c.lastRight) ImGui::TextDisabled("%s", _("Try again."));
+  if (!c.lastRight) hintText(_("Try again."));
 }
 
 void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out) {
   using TK = dgn::Task::Kind;
   const Course& c = app.session.course();
-  if (answerFor_ != c.step) {  // a new task: the picks start empty
+  const bool newTask = answerFor_ != c.step;
+  if (newTask) {  // a new task: the picks start empty
     answerFor_ = c.step;
     picked_ = 0;
     points_ = 0;
   }
   shown_["kind"] = kindWord(step.task.kind);
   switch (step.task.kind) {
-    case TK::Play: ImGui::TextDisabled("%s", _("Play it on the table.")); break;
-    case TK::Draw: ImGui::TextDisabled("%s", _("Draw from the stock (D), on the table or in the Hands pane.")); break;
-    case TK::Pass: ImGui::TextDisabled("%s", _("Pass (P), in the Hands pane.")); break;
+    case TK::Play: hintText(_("Play it on the table.")); break;
+    case TK::Draw: hintText(_("Draw from the stock (D), on the table or in the Hands pane.")); break;
+    case TK::Pass: hintText(_("Pass (P), in the Hands pane.")); break;
     case TK::End:
       for (int e = 0; e < 2; ++e) {
-        if (e) ImGui::SameLine();
-        if (shownButton(e == 0 ? _("The L end") : _("The R end"), e == 0 ? "end-l" : "end-r", shown_)) {
+        const char* label = e == 0 ? _("The L end") : _("The R end");
+        if (e) sameLineIfFits(buttonWidth(label));
+        if (shownButton(label, e == 0 ? "end-l" : "end-r", shown_)) {
           Intent in = intentOf(Intent::Kind::AnswerEnd);
           in.node = e;
           out.push_back(in);
         }
       }
       break;
-    case TK::Tiles: {
-      const auto who = app.match().toMove();
-      const Mask hand = who ? app.match().state().hand[idx(*who)] : 0;
-      int n = 0;
-      forEachHeaviestFirst(hand, [&](Tile t) {
-        if (n++ % 6 != 0) ImGui::SameLine();
-        bool on = (picked_ & bit(t)) != 0;
-        if (ImGui::Checkbox((tileText(t) + "###pick" + tileText(t)).c_str(), &on)) picked_ ^= bit(t);
-      });
-      if (shownButton(_("Check"), "check", shown_)) {
-        Intent in = intentOf(Intent::Kind::AnswerTiles);
-        in.tiles = picked_;
-        out.push_back(in);
-      }
-      break;
-    }
+    case TK::Tiles: drawPicks(app, out); break;
     case TK::Points:
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
       ImGui::InputInt((std::string(_("Points")) + "###points").c_str(), &points_);
@@ -218,6 +212,45 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
         out.push_back(in);
       }
       break;
+  }
+  // A new task's answer is scrolled into view when the pane is too short for it (800x600): its
+  // bottom at the pane's bottom, the prompt above it.
+  // (For a few frames: ImGui clamps a scroll to the content measured the frame before.)
+  if (newTask) scrollFrames_ = 3;
+  if (scrollFrames_ > 0) {
+    --scrollFrames_;
+    if (ImGui::GetItemRectMax().y > ImGui::GetWindowDrawList()->GetClipRectMax().y) ImGui::SetScrollHereY(1.0f);
+  }
+}
+
+// A tiles task: each tile of the mover's hand as a button that toggles its pick, heaviest first, in
+// rows that wrap at the pane's edge (no tile is lost at a line's end), then Check. What was drawn is
+// in shown_["picks"]: each tile's rect, whether it is picked and whether it is whole in view.
+void LearnPane::drawPicks(const App& app, Intents& out) {
+  const auto who = app.match().toMove();
+  const Mask hand = who ? app.match().state().hand[idx(*who)] : 0;
+  shown_["picks"] = nlohmann::json::object();
+  bool first = true;
+  forEachHeaviestFirst(hand, [&](Tile t) {
+    const std::string text = tileText(t);
+    const std::string label = text + "###pick" + text;
+    if (!first) sameLineIfFits(buttonWidth(label.c_str()));
+    first = false;
+    const bool on = (picked_ & bit(t)) != 0;
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(label.c_str())) picked_ ^= bit(t);
+    if (on) ImGui::PopStyleColor();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const bool cut = noteCut(text, shown_, true);
+    shown_["picks"][text] = {{"x", a.x},       {"y", a.y},     {"w", b.x - a.x},
+                             {"h", b.y - a.y}, {"picked", on}, {"whole", !cut}};
+  });
+  const bool check = shownButton(_("Check"), "check", shown_);
+  noteCut(_("Check"), shown_, true);
+  if (check) {
+    Intent in = intentOf(Intent::Kind::AnswerTiles);
+    in.tiles = picked_;
+    out.push_back(in);
   }
 }
 

@@ -62,6 +62,7 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
     shown_["facts"] = facts;
     ImGui::Separator();
     if (!t.solved) {
+      verdictFrames_ = 3;
       const std::string ask = i18n::format(
           _("{0} to move. Find the move that wins by force, whatever the tiles you cannot see: play it on the table."),
           {std::string(1, letter(p.mover))});
@@ -72,6 +73,17 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
       const ImVec4 colour = t.judging   ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
                             : *t.solved ? ImVec4(0.45f, 0.9f, 0.45f, 1)
                                         : ImVec4(1, 0.55f, 0.4f, 1);
+      // Next puzzle and Try again above the verdict, scrolled into view when it first shows: a long
+      // verdict and note never push them out of a short pane (800x600).
+      if (shownButton(_("Next puzzle"), "next", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
+      noteCut(_("Next puzzle"), shown_, true);
+      sameLineIfFits(buttonWidth(_("Try again")));
+      if (shownButton(_("Try again"), "retry", shown_)) out.push_back(intentOf(Intent::Kind::RetryPuzzle));
+      noteCut(_("Try again"), shown_, true);
+      // (For a few frames: ImGui clamps a scroll to the content measured the frame before.)
+      if (verdictFrames_ > 0 && ImGui::GetItemRectMax().y > ImGui::GetWindowDrawList()->GetClipRectMax().y)
+        ImGui::SetScrollHereY(1.0f);
+      verdictFrames_ = std::max(verdictFrames_ - 1, 0);
       ImGui::PushStyleColor(ImGuiCol_Text, colour);
       ImGui::TextWrapped("%s", t.verdict.c_str());
       ImGui::PopStyleColor();
@@ -87,17 +99,26 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
         std::snprintf(change, sizeof change, "%+.0f", t.ratingChange);
         ImGui::TextDisabled("%s", i18n::format(_("Rating {0}"), {change}).c_str());
       }
-      if (shownButton(_("Next puzzle"), "next", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
-      ImGui::SameLine();
-      if (shownButton(_("Try again"), "retry", shown_)) out.push_back(intentOf(Intent::Kind::RetryPuzzle));
     }
   }
   ImGui::Separator();
   learnerLine(l, shown_);
   // The theme the next puzzle is chosen from.
   const std::string current = _(puzzleThemeLabel(l.theme));
-  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 14));
-  if (ImGui::BeginCombo((std::string(_("Theme")) + "###theme").c_str(), current.c_str())) {
+  // Its label beside it when both fit, else above it (a long word never runs out of the pane).
+  const std::string label = _("Theme");
+  const float avail = ImGui::GetContentRegionAvail().x, font = ImGui::GetFontSize();
+  float width =
+      std::min(avail - ImGui::CalcTextSize(label.c_str()).x - ImGui::GetStyle().ItemInnerSpacing.x, font * 14);
+  std::string id = label + "###theme";
+  if (width < font * 6) {
+    ImGui::TextUnformatted(label.c_str());
+    noteCut(label, shown_);
+    id = "###theme";
+    width = std::min(avail, font * 14);
+  }
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(id.c_str(), current.c_str())) {
     for (std::string_view theme : puzzleThemeChoices())
       if (ImGui::Selectable(_(puzzleThemeLabel(theme)), theme == l.theme)) {
         Intent in = intentOf(Intent::Kind::SetPuzzleTheme);

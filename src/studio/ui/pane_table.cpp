@@ -138,9 +138,11 @@ Words wordsOf(const App& app, bool choice) {
                   ? std::string(_("Editing the position: the table shows it as it is laid, the lead outlined in blue."))
               : node.caption.empty() ? explainPosition(app.timeline(), app.settings().visibility)
                                      : i18n::trScenarioLines(node.caption);
-  // A note of any length: the first kCaptionShown characters here, the whole in its own window.
-  w.cut = longerThan(w.caption, kCaptionShown);
-  if (w.cut) w.caption = shownText(w.caption, kCaptionShown);
+  // A note of any length: the first kCaptionShown characters here, the whole in its own window. A
+  // lesson's own notes are shown whole (up to kLessonNoteShown, far above any lesson's).
+  const std::size_t most = app.session.course().active() ? kLessonNoteShown : kCaptionShown;
+  w.cut = longerThan(w.caption, most);
+  if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
   if (choice) w.hint = _("Click a ghost, or Left/Right to choose and Enter to play.");
   w.status = shownText(app.statusText, 1000);
@@ -226,6 +228,7 @@ void TablePane::dump(nlohmann::json& j) const {
   j["table"] = table;
   j["view"] = name(view_.mode);
   j["wholeNote"] = {{"open", noteShown_},
+                    {"cut", captionCut_},
                     {"chars", static_cast<long long>(note_.size())},
                     {"lines", static_cast<long long>(noteLines_.size())},
                     {"drawn", noteLinesDrawn_}};
@@ -250,6 +253,7 @@ void TablePane::draw(const App& app, Intents& out) {
   // The words under the table take the height they need (wrapped), the table the rest.
   const Words words = wordsOf(app, hasChoice(app));
   captionShown_ = words.caption;
+  captionCut_ = words.cut;
   const float captionH = words.height(avail.x);
   const ImVec2 size(std::max(avail.x, 50.0f), std::max(avail.y - captionH, 50.0f));
   const ImVec2 origin = ImGui::GetCursorScreenPos();

@@ -2,7 +2,9 @@
 #include "studio/ui/panes.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
+#include <algorithm>
 #include <string>
 
 #include "studio/ui/app.h"
@@ -10,10 +12,71 @@
 namespace dom::studio {
 
 bool shownButton(const char* label, std::string_view id, nlohmann::json& shown) {
-  const bool hit = ImGui::Button((std::string(label) + "###" + std::string(id)).c_str());
+  // A label wider than the pane wraps inside a taller button (a language's long words are never cut).
+  const float avail = ImGui::GetContentRegionAvail().x;
+  bool hit = false;
+  if (avail <= 0 || buttonWidth(label) <= avail) {
+    hit = ImGui::Button((std::string(label) + "###" + std::string(id)).c_str());
+  } else {
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    const float wrap = std::max(avail - pad.x * 2, 1.0f);
+    const ImVec2 text = ImGui::CalcTextSize(label, nullptr, false, wrap);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    hit = ImGui::Button(("###" + std::string(id)).c_str(), ImVec2(avail, text.y + pad.y * 2));
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x + pad.x, at.y + pad.y),
+                                        ImGui::GetColorU32(ImGuiCol_Text), label, nullptr, wrap);
+  }
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   shown["buttons"][std::string(id)] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  noteCut(label, shown);
   return hit;
+}
+
+bool noteCut(std::string_view text, nlohmann::json& shown, bool whole) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 v0 = dl->GetClipRectMin(), v1 = dl->GetClipRectMax();
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  constexpr float kSlack = 0.5f;  // rounding
+  bool cut = a.x < v0.x - kSlack || b.x > v1.x + kSlack;
+  if (whole) cut = cut || a.y < v0.y - kSlack || b.y > v1.y + kSlack;
+  if (cut)
+    shown["cut"].push_back({{"text", std::string(text)},
+                            {"x", a.x},
+                            {"y", a.y},
+                            {"w", b.x - a.x},
+                            {"h", b.y - a.y},
+                            {"view", {v0.x, v0.y, v1.x, v1.y}}});
+  return cut;
+}
+
+float buttonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+void sameLineIfFits(float width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  const float next = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+  if (next + width <= right) ImGui::SameLine();
+}
+
+nlohmann::json clippedState(const nlohmann::json& state) {
+  nlohmann::json cut = nlohmann::json::array();
+  // ImGui's measure: a window's content (the union of its items' rects) wider than what it shows.
+  for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+    if (!(w->Active || w->WasActive) || w->Hidden || (w->Flags & ImGuiWindowFlags_HorizontalScrollbar)) continue;
+    if (w->ScrollMax.x <= 0.5f) continue;
+    std::string name = w->Name;
+    if (const auto k = name.find("###"); k != std::string::npos) name = name.substr(k + 3);
+    cut.push_back({{"window", name}, {"overflow", w->ScrollMax.x}});
+  }
+  // Each item the panes noted as cut (noteCut), with the pane's part of the dump.
+  for (const auto& [part, v] : state.items())
+    if (v.is_object() && v.contains("cut") && v["cut"].is_array())
+      for (nlohmann::json item : v["cut"]) {
+        item["pane"] = part;
+        cut.push_back(item);
+      }
+  return cut;
 }
 
 bool PaneView::shown(const App& app) const { return app.settings().isOpen(id_); }

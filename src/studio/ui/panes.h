@@ -48,6 +48,20 @@ class PaneView {
 // pressed.
 bool shownButton(const char* label, std::string_view id, nlohmann::json& shown);
 
+// Cut text (docs/studio.md, "No text is cut"). The last item's rectangle against the part of its
+// window that can be seen (the draw list's clip rect, which is what ImGui cuts at): an item reaching
+// past either side is cut, and so is one above or below the view when `whole` (a button the
+// learner must see). A cut item is recorded in shown["cut"] as {text, x, y, w, h, view: [x0 y0 x1 y1]}.
+bool noteCut(std::string_view text, nlohmann::json& shown, bool whole = false);
+// Starts the next item, `width` pixels wide, beside the last one when it fits in the visible width,
+// else on a new line: buttons in a row wrap instead of running out of the pane.
+void sameLineIfFits(float width);
+// A button's width for its label (up to "###").
+[[nodiscard]] float buttonWidth(const char* label);
+// The state dump's "clipped": every ImGui window whose content is wider than its view (ImGui's own
+// measure of its items) and no horizontal scrollbar to reach it, and every cut item the panes noted.
+[[nodiscard]] nlohmann::json clippedState(const nlohmann::json& state);
+
 // A tile or ghost on screen, in window pixels (for the dump and the script's clicks).
 struct ScreenTile {
   Tile tile = kNoTile;
@@ -90,6 +104,7 @@ class TablePane final : public PaneView {
   // The whole note of the position (its caption), when asked for: the caption under the table is
   // cut at kCaptionShown characters.
   std::string captionShown_;  // the note under the table as drawn (cut)
+  bool captionCut_ = false;   // ... and whether it was cut (never in a lesson)
   bool noteShown_ = false;
   std::string note_;
   std::vector<std::string_view> noteLines_;  // into note_
@@ -261,6 +276,7 @@ class AnalysisPane final : public PaneView {
     int tooltipRow = -1;
     std::string tooltip;
     PxRect tooltipRect;
+    nlohmann::json cut;  // items cut at the pane's edge (noteCut)
   };
 
  private:
@@ -277,7 +293,8 @@ class PuzzlesPane final : public PaneView {
   void dump(nlohmann::json& j) const override;
 
  private:
-  nlohmann::json shown_;  // what it drew this frame (texts and button rects), for the dump
+  int verdictFrames_ = 0;  // frames left to scroll the verdict's buttons into view
+  nlohmann::json shown_;   // what it drew this frame (texts and button rects), for the dump
 };
 
 // The Learn pane (Learn mode, course.h): the course in teaching order with each lesson's stars;
@@ -297,11 +314,13 @@ class LearnPane final : public PaneView {
   std::size_t answerFor_ = ~std::size_t{0};  // the task the picks below belong to
   Mask picked_ = 0;                          // a tiles task's picks
   int points_ = 0;                           // a points task's number
+  int scrollFrames_ = 0;                     // frames left to scroll a new task's answer into view
   nlohmann::json shown_;
   void drawCourse(const App& app, Intents& out);
   void drawLesson(const App& app, Intents& out);
   void drawAnswer(const App& app, const LessonStep& step, Intents& out);
   void drawFeedback(const Course& c);
+  void drawPicks(const App& app, Intents& out);
 };
 
 // Every pane, in the order they are drawn.

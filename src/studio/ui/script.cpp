@@ -278,6 +278,7 @@ bool Script::runInputCommand(App& app, const ScriptCommand& c, int& key) {
       resize.pending = true;
       break;
     case K::ClickGhost: clickGhost(app, c); break;
+    case K::ClickAt: clickAt(app, c); break;
     case K::Key:
     case K::Ctrl:  // ctrl z, shift n, ctrl-shift p: the key with its modifiers held
       key = c.key;
@@ -302,6 +303,24 @@ void Script::clickGhost(App& app, const ScriptCommand& c) {
       return;
     }
   fail(c, "no such ghost");
+}
+
+// A click at the centre of a rect the state dump holds: [x, y, w, h] or {x, y, w, h}, window pixels
+// (a pane's button or a lesson's tile as drawn last frame).
+void Script::clickAt(App& app, const ScriptCommand& c) {
+  nlohmann::json r;
+  try {
+    r = app.state().at(nlohmann::json::json_pointer(c.pointer));
+  } catch (const std::exception& e) {
+    return fail(c, std::string("no such state: ") + e.what());
+  }
+  const bool list = r.is_array() && r.size() == 4;
+  if (!list && !(r.is_object() && r.contains("x") && r.contains("w")))
+    return fail(c, c.pointer + " is not a drawn rect");
+  const auto at = [&](int i, const char* k) { return (list ? r[static_cast<std::size_t>(i)] : r[k]).get<float>(); };
+  click.x = at(0, "x") + at(2, "w") * 0.5f;
+  click.y = at(1, "y") + at(3, "h") * 0.5f;
+  click.pending = true;
 }
 
 bool Script::runGameCommand(App& app, const ScriptCommand& c) {
@@ -391,6 +410,7 @@ bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
       app.session.waitForAnalysis();
       break;  // blocks until the analysis (or the hint's) is computed
     case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
+    case K::WaitJudging: app.session.waitForJudging(); break;    // blocks until the puzzle's verdict is searched
     case K::WaitRecordAnalysis: app.session.waitForRecordAnalysis(); break;  // blocks until the record is analysed
     case K::AnalysisRow:
     case K::AnalysisPlay: analysisRow(app, c); break;
@@ -410,7 +430,6 @@ void Script::analysisRow(App& app, const ScriptCommand& c) {
   else
     app.showMove(mv, out);
   app.applyAll(out);
-    case K::WaitJudging: app.session.waitForJudging(); break;    // blocks until the puzzle's verdict is searched
 }
 
 void Script::run(App& app, const ScriptCommand& c, int& key) {

@@ -61,6 +61,7 @@ class Script {
   static void openDialog(App& app, const std::string& which);
   // click-ghost N: a click at the centre of the N-th ghost placement on the table.
   void clickGhost(App& app, const ScriptCommand& c);
+  void clickAt(App& app, const ScriptCommand& c);
   // editor load|undo|redo|turn|play|move: the position editor's action.
   void editorCommand(App& app, const ScriptCommand& c);
   // check / check-contains: the state at the pointer compared with the value expected.
