@@ -52,7 +52,9 @@ const AnalysisView* analysisToShow(const App& app) {
     return nullptr;
   }
   if (!app.match().toMove() || app.editing()) {
-    ImGui::TextDisabled("%s", app.editing() ? _("(editing the position)") : _("No round is on: nothing to analyse."));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", app.editing() ? _("(editing the position)") : _("No round is on: nothing to analyse."));
+    ImGui::PopStyleColor();
     return nullptr;
   }
   const AnalysisView* v = app.session.analysis();
