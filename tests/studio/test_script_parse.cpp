@@ -192,3 +192,14 @@ TEST_CASE("script: resize takes the window sizes --size takes") {
   REQUIRE(p.errors.size() == 1);
   CHECK(p.errors[0].text("s.txt").find("320x240 to 8192x8192") != std::string::npos);
 }
+
+TEST_CASE("script: click-at takes one JSON pointer to a drawn rect (issue 43 #6)") {
+  const ParsedScript ok = parseScript("click-at /learnPane/picks/6-2\n");
+  REQUIRE(ok.errors.empty());
+  REQUIRE(ok.commands.size() == 1);
+  CHECK(ok.commands[0].kind == K::ClickAt);
+  CHECK(ok.commands[0].pointer == "/learnPane/picks/6-2");
+  const ParsedScript bad = parseScript("click-at\nclick-at learnPane\nclick-at /a /b\n");
+  CHECK(bad.errors.size() == 3);
+  CHECK(bad.commands.empty());
+}
