@@ -33,6 +33,33 @@ void learnerLine(const LearnerProgress& l, nlohmann::json& shown) {
   shown["learner"] = text;
 }
 
+// The theme the next puzzle is chosen from: its label beside the combo when both fit, else above it
+// (a long word never runs out of the pane).
+void themeCombo(const LearnerProgress& l, nlohmann::json& shown, Intents& out) {
+  const std::string current = _(puzzleThemeLabel(l.theme));
+  const std::string label = _("Theme");
+  const float avail = ImGui::GetContentRegionAvail().x, font = ImGui::GetFontSize();
+  float width =
+      std::min(avail - ImGui::CalcTextSize(label.c_str()).x - ImGui::GetStyle().ItemInnerSpacing.x, font * 14);
+  std::string id = label + "###theme";
+  if (width < font * 6) {
+    ImGui::TextUnformatted(label.c_str());
+    noteCut(label, shown);
+    id = "###theme";
+    width = std::min(avail, font * 14);
+  }
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::BeginCombo(id.c_str(), current.c_str())) {
+    for (std::string_view theme : puzzleThemeChoices())
+      if (ImGui::Selectable(_(puzzleThemeLabel(theme)), theme == l.theme)) {
+        Intent in = intentOf(Intent::Kind::SetPuzzleTheme);
+        in.path = std::string(theme);
+        out.push_back(in);
+      }
+    ImGui::EndCombo();
+  }
+}
+
 }  // namespace
 
 void PuzzlesPane::draw(const App& app, Intents& out) {
@@ -103,30 +130,7 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
   }
   ImGui::Separator();
   learnerLine(l, shown_);
-  // The theme the next puzzle is chosen from.
-  const std::string current = _(puzzleThemeLabel(l.theme));
-  // Its label beside it when both fit, else above it (a long word never runs out of the pane).
-  const std::string label = _("Theme");
-  const float avail = ImGui::GetContentRegionAvail().x, font = ImGui::GetFontSize();
-  float width =
-      std::min(avail - ImGui::CalcTextSize(label.c_str()).x - ImGui::GetStyle().ItemInnerSpacing.x, font * 14);
-  std::string id = label + "###theme";
-  if (width < font * 6) {
-    ImGui::TextUnformatted(label.c_str());
-    noteCut(label, shown_);
-    id = "###theme";
-    width = std::min(avail, font * 14);
-  }
-  ImGui::SetNextItemWidth(width);
-  if (ImGui::BeginCombo(id.c_str(), current.c_str())) {
-    for (std::string_view theme : puzzleThemeChoices())
-      if (ImGui::Selectable(_(puzzleThemeLabel(theme)), theme == l.theme)) {
-        Intent in = intentOf(Intent::Kind::SetPuzzleTheme);
-        in.path = std::string(theme);
-        out.push_back(in);
-      }
-    ImGui::EndCombo();
-  }
+  themeCombo(l, shown_, out);
   ImGui::End();
 }
 
