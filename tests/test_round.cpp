@@ -297,3 +297,35 @@ TEST_CASE("match: apply() refuses what is not legal and resolved, in every build
   Match idle(r);
   CHECK_THROWS_AS(idle.apply({MoveKind::Pass}), std::logic_error);
 }
+
+// Issue 42 #6: a match's round results are shared between copies (the studio keeps a copy per
+// position), in immutable chunks; each copy still sees its own history, and branches stay apart.
+TEST_CASE("match: results are shared by copies, each copy keeps its own history") {
+  auto rules = std::get<Rules>(parseRules(std::string_view("en-linea hand=1 target=1000")));
+  Match m(rules);
+  std::vector<Match> copies;
+  std::vector<RoundResult> played;
+  for (int r = 0; r < 200 && !m.matchOver(); ++r) {
+    // One tile each: a round is a lead or two, played with the first legal move.
+    m.startRound(dealFromSeed(static_cast<std::uint64_t>(r) + 1, 1));
+    while (m.inRound()) m.apply(m.legalMoves().moves[0]);
+    played.push_back(*m.lastResult());
+    copies.push_back(m);
+  }
+  REQUIRE(played.size() > 130);  // past two full chunks of 64
+  CHECK(m.results() == played);
+  CHECK(m.resultCount() == played.size());
+  for (std::size_t i = 0; i < copies.size(); ++i) {
+    CHECK(copies[i].resultCount() == i + 1);
+    const auto r = copies[i].results();
+    CHECK(std::equal(r.begin(), r.end(), played.begin()));
+  }
+  // A branch from an early copy grows its own history; the others do not see it.
+  Match branch = copies[70];
+  branch.startRound(dealFromSeed(999, 1));
+  while (branch.inRound()) branch.apply(branch.legalMoves().moves[0]);
+  CHECK(branch.resultCount() == 72);
+  CHECK(copies[71].results()[71] == played[71]);
+  CHECK(branch.results()[71] == *branch.lastResult());
+  CHECK(m.results() == played);
+}

@@ -1,6 +1,7 @@
 // Rounds, scores and the line of play on top of the round state.
 #include "core/match.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -8,7 +9,13 @@
 
 namespace dom {
 
-Match::Match(Rules rules) : rules_(std::move(rules)) { board_.reset(rules_.tableW, rules_.tableH); }
+// The free layout's occupancy grid exists only under layout=free: a snake match has no board to copy
+// (the studio keeps a copy of the match per position).
+Match::Match(Rules rules) : rules_(std::move(rules)) { resetBoard(); }
+
+void Match::resetBoard() {
+  if (rules_.layout == LayoutRule::Free) board_.reset(rules_.tableW, rules_.tableH);
+}
 
 std::string Match::canStartRound() const {
   if (matchOver_) return "the match is over";
@@ -33,7 +40,7 @@ void Match::startRound(const Deal& deal) {
   state_ = dom::startRound(deal);
   openingRules();
   lineBegin_ = lineEnd_ = leadPos_ = kTiles;
-  board_.reset(rules_.tableW, rules_.tableH);
+  resetBoard();
   lastResult_.reset();
 }
 
@@ -75,7 +82,7 @@ std::string Match::startSetup(const Setup& s) {
   for (Tile t : s.stock) d.stock[d.stockSize++] = t;
   state_ = dom::startRound(d);
   lastResult_.reset();
-  board_.reset(rules_.tableW, rules_.tableH);
+  resetBoard();
   lineBegin_ = lineEnd_ = leadPos_ = kTiles;
   if (s.score) scores_ = *s.score;
   if (n == 0) {
@@ -258,11 +265,30 @@ Move Match::apply(Move m) {
   return m;
 }
 
+void Match::Results::push(const RoundResult& r) {
+  tail_.push_back(r);
+  if (tail_.size() < kChunk) return;
+  auto chunk = std::make_shared<Chunk>();
+  chunk->before = frozen_ ? frozen_->before + kChunk : 0;
+  chunk->prev = std::move(frozen_);
+  std::copy(tail_.begin(), tail_.end(), chunk->items.begin());
+  frozen_ = std::move(chunk);
+  tail_.clear();
+}
+
+std::vector<RoundResult> Match::Results::all() const {
+  std::vector<RoundResult> out(size());
+  std::copy(tail_.begin(), tail_.end(), out.end() - static_cast<std::ptrdiff_t>(tail_.size()));
+  for (const Chunk* c = frozen_.get(); c; c = c->prev.get())
+    std::copy(c->items.begin(), c->items.end(), out.begin() + static_cast<std::ptrdiff_t>(c->before));
+  return out;
+}
+
 void Match::finishRound() {
   RoundResult r{round_, state_.winner, state_.status, state_.points};
   if (r.winner < 2) scores_[r.winner] += r.points;
   lastResult_ = r;
-  results_.push_back(r);
+  results_.push(r);
   prevOpener_ = state_.opener;
   prevWinner_ = r.winner;
   if (rules_.target == 0) {

@@ -39,8 +39,8 @@ std::string causedText(const Match& before, const Match& after, const Move& move
   else
     s = i18n::format(_("ends {0} and {1}"),
                      {std::to_string(after.state().ends[0]), std::to_string(after.state().ends[1])});
-  if (after.results().size() > before.results().size()) {
-    const RoundResult& r = after.results().back();
+  if (after.resultCount() > before.resultCount()) {
+    const RoundResult r = *after.lastResult();
     if (r.how == RoundStatus::Domino)
       s += i18n::format(_(", domino: {0} wins the round +{1}"), {std::string(1, letter(by)), std::to_string(r.points)});
     else if (r.winner == 2)
@@ -96,7 +96,7 @@ void Timeline::reset(const Match& start, const dgn::RoundRecord& round) {
 void Timeline::resetSetup(const Match& start, const dgn::RoundRecord& round) { reset(start, round); }
 
 std::optional<dgn::Error> Timeline::load(std::string_view text, std::string_view file) {
-  std::vector<Node> nodes;
+  std::deque<Node> nodes;
   auto link = [&](Node n) {
     if (!nodes.empty()) {
       n.parent = static_cast<int>(nodes.size()) - 1;

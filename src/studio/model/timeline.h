@@ -1,6 +1,7 @@
 // The studio's model of a game: a tree of positions (every move a node, a different move at an
 // earlier node starts a branch), loading from and saving to DGN. No ImGui here.
 #pragma once
+#include <deque>
 #include <optional>
 #include <string>
 #include <variant>
@@ -95,7 +96,9 @@ class Timeline {
   void rebuildPath();
   int addChild(int parent, Node n);
 
-  std::vector<Node> nodes_;
+  // A deque: a record of 20,000 positions grows without the vector's copy at each doubling, which
+  // twice held every position at once (issue 42 #6).
+  std::deque<Node> nodes_;
   int current_ = 0;
   std::vector<int> path_;
   std::string title_, about_;

@@ -167,7 +167,7 @@ std::string explainPosition(const Match& m, Visibility v) {
   const RoundState& s = m.state();
   if (m.round() == 0) return _("No round has started.");
   if (s.over()) {
-    const RoundResult& r = m.results().back();
+    const RoundResult r = *m.lastResult();
     std::string text;
     if (r.how == RoundStatus::Domino) {
       const Player w = static_cast<Player>(r.winner);
