@@ -296,3 +296,33 @@ TEST_CASE("trainer: a verdict that takes minutes is searched off the frame; no s
   CHECK_FALSE(s.trainer().judging);
   CHECK(s.trainer().verdict == "Solved: 1-1 L wins by force.");
 }
+
+// Issue 43 #10: a verdict names every move that wins by force, not only the first solution.
+TEST_CASE("trainer: a puzzle with two solutions names both in its verdict") {
+  const std::string book = std::string(STUDIO_TEST_DIR) + "/../../puzzles/en-linea.dgn";
+  Session s;
+  s.apply(puzzleIntent(book, 15));
+  REQUIRE_MESSAGE(s.trainer().active(), s.errorText());
+  REQUIRE(s.trainer().puzzle->solutions.size() == 2);
+  s.apply(playIntent(play(tileOf(6, 3), End::L)));
+  judged(s);
+  REQUIRE(s.trainer().solved);
+  CHECK(*s.trainer().solved);
+  CHECK(s.trainer().verdict == "Solved: 6-3 L wins by force. Every move that wins: 6-3 L and 2-1 R.");
+  Session w;
+  w.apply(puzzleIntent(book, 15));
+  const MoveList legal = w.match().legalMoves();
+  const auto wrong = std::find_if(legal.begin(), legal.end(), [&](const Move& m) {
+    return std::none_of(w.trainer().puzzle->solutions.begin(), w.trainer().puzzle->solutions.end(),
+                        [&](const Move& x) { return x.same(m); });
+  });
+  REQUIRE(wrong != legal.end());
+  w.apply(playIntent(*wrong));
+  judged(w);
+  REQUIRE(w.trainer().solved);
+  CHECK_FALSE(*w.trainer().solved);
+  const std::string& v = w.trainer().verdict;
+  CHECK(v.find("Each of these wins by force: ") != std::string::npos);
+  CHECK(v.find("6-3 L") != std::string::npos);
+  CHECK(v.find("2-1 R") != std::string::npos);
+}

@@ -317,6 +317,7 @@ class Session {
   void nextPuzzle(const std::string& path);
   void judgePuzzle(const Move& mv);
   void collectVerdict();
+  [[nodiscard]] std::string verdictText(const Match& start, const PuzzleVerdict& v) const;
   void showVerdict(PuzzleVerdict v);
   [[nodiscard]] bool judgingBlocks(const Intent& in);
   // Learn mode (session_course.cpp).

@@ -16,15 +16,20 @@ namespace dom::studio {
 namespace {
 
 // "5-5, 5-4 and 0-0": the tiles of a mask, heaviest first.
-std::string tilesWords(Mask m) {
-  std::vector<std::string> words;
-  forEachHeaviestFirst(m, [&](Tile t) { words.push_back(tileText(t)); });
+// "a, b and c" in the studio's language.
+std::string listWords(const std::vector<std::string>& words) {
   std::string s;
   for (std::size_t i = 0; i < words.size(); ++i) {
     if (i > 0) s += i + 1 == words.size() ? std::string(_(" and ")) : std::string(", ");
     s += words[i];
   }
   return s;
+}
+
+std::string tilesWords(Mask m) {
+  std::vector<std::string> words;
+  forEachHeaviestFirst(m, [&](Tile t) { words.push_back(tileText(t)); });
+  return listWords(words);
 }
 
 Mask stockMask(const Setup& s) {
@@ -201,23 +206,39 @@ void Session::collectVerdict() {
   }
 }
 
+// The verdict's words: every move that wins by force is named (issue 43 #10), the one shown first.
+std::string Session::verdictText(const Match& start, const PuzzleVerdict& v) const {
+  const TrainerPuzzle& p = *trainer_.puzzle;
+  std::vector<std::string> all{dgn::legalText(start, trainer_.shown)};
+  for (const Move& s : p.solutions)
+    if (!s.same(trainer_.shown)) all.push_back(dgn::legalText(start, s));
+  const std::string solutions = listWords(all);
+  const bool several = all.size() > 1;
+  if (*trainer_.solved)
+    return several
+               ? i18n::format(_("Solved: {0} wins by force. Every move that wins: {1}."), {trainer_.tried, solutions})
+               : i18n::format(_("Solved: {0} wins by force."), {trainer_.tried});
+  if (v.lost) {
+    const std::string split = splitWords(*v.lost, p.mover);
+    return several ? i18n::format(_("{0} does not win by force: it loses when {1}. Each of these wins by force: {2}."),
+                                  {trainer_.tried, split, solutions})
+                   : i18n::format(_("{0} does not win by force: it loses when {1}. The solution is {2}."),
+                                  {trainer_.tried, split, solutions});
+  }
+  return several ? i18n::format(_("{0} does not win by force: it wins in some splits of the unseen tiles, and you "
+                                  "cannot tell them apart. Each of these wins by force: {1}."),
+                                {trainer_.tried, solutions})
+                 : i18n::format(_("{0} does not win by force: it wins in some splits of the unseen tiles, and you "
+                                  "cannot tell them apart. The solution is {1}."),
+                                {trainer_.tried, solutions});
+}
+
 void Session::showVerdict(PuzzleVerdict v) {
   trainer_.judging = false;
   TrainerPuzzle& p = *trainer_.puzzle;
   Match start(p.rules);
   (void)start.startSetup(p.setup);
-  const std::string solution = dgn::legalText(start, trainer_.shown);
-  if (*trainer_.solved) {
-    trainer_.verdict = i18n::format(_("Solved: {0} wins by force."), {trainer_.tried});
-  } else if (v.lost) {
-    trainer_.verdict = i18n::format(_("{0} does not win by force: it loses when {1}. The solution is {2}."),
-                                    {trainer_.tried, splitWords(*v.lost, p.mover), solution});
-  } else {
-    trainer_.verdict =
-        i18n::format(_("{0} does not win by force: it wins in some splits of the unseen tiles, and you cannot tell "
-                       "them apart. The solution is {1}."),
-                     {trainer_.tried, solution});
-  }
+  trainer_.verdict = verdictText(start, v);
   // The answer: the solution against the hardest split, played out move by move from the start.
   if (const auto& line = v.line) {
     Match m(p.rules);
