@@ -17,6 +17,7 @@
 #include "ai/expert.h"
 #include "ai/ladder.h"
 #include "ai/players.h"
+#include "core/random.h"
 #include "core/reason.h"
 
 namespace dom::ai {
@@ -47,13 +48,8 @@ constexpr std::array<ThemeText, 7> kThemeTexts{{
 constexpr std::string_view kGameExpert = "expert:ms=5";
 constexpr std::array<std::string_view, 4> kGameOpponents{"random", "greedy", "strategist", "flatmc:200"};
 
-std::uint64_t mix(std::uint64_t x) {  // SplitMix64's finaliser
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) { return mix(mix(a) ^ (b * 0x2545f4914f6cdd1dULL)); }
+// Two numbers into a seed, with core/random.h's SplitMix64 finaliser (the project's one).
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) { return splitmix64(splitmix64(a) ^ (b * 0x2545f4914f6cdd1dULL)); }
 
 int themeIndex(std::string_view theme) {
   const auto it = std::find(dgn::kPuzzleThemes.begin(), dgn::kPuzzleThemes.end(), theme);

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/random.h"
+
 namespace CLI {
 class App;
 }
@@ -148,14 +150,9 @@ inline void Tally::add(int winner, int roundCount, long long pts) {
 // The per-game seeds: every game's deals and players come from the match seed and the game's index
 // alone, so the results do not depend on the number of threads. Games 2k and 2k+1 share their deals
 // (the seats swapped), so each player holds each hand once.
-[[nodiscard]] inline std::uint64_t mix64(std::uint64_t x) {  // SplitMix64's finaliser: a bijection
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+// (SplitMix64's finaliser, core/random.h: a bijection.)
 [[nodiscard]] inline std::uint64_t gameSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b) {
-  return mix64(mix64(mix64(seed) ^ a) + b * 0x2545f4914f6cdd1dULL);
+  return splitmix64(splitmix64(splitmix64(seed) ^ a) + b * 0x2545f4914f6cdd1dULL);
 }
 
 // One pairing of two player specs as `match` plays it (paired deals, seats swapped, any threads give
