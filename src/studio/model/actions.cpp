@@ -266,6 +266,11 @@ void tileActions(Builder& b) {
       .keyFirst = true;
   b.add("game.placement_next", N_("Next placement of the tile"), {key(keycode::Right)}, choosing, choose(1)).keyFirst =
       true;
+}
+
+// Playing the selected tile, deselecting it, drawing and passing (the same menu, after tileActions).
+void playActions(Builder& b) {
+  b.menu = "Game > Tiles";
   Action& play = b.add(
       "game.play", N_("Play the selected tile or the hint"),
       {key(keycode::Enter), key(keycode::Space), key(keycode::KeypadEnter)},
@@ -493,6 +498,7 @@ const std::vector<Action>& actions() {
     viewActions(b);
     stepActions(b);
     tileActions(b);
+    playActions(b);
     coachActions(b);
     seatActions(b);
     helpActions(b);

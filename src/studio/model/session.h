@@ -318,7 +318,7 @@ class Session {
   void judgePuzzle(const Move& mv);
   void collectVerdict();
   [[nodiscard]] std::string verdictText(const Match& start, const PuzzleVerdict& v) const;
-  void showVerdict(PuzzleVerdict v);
+  void showVerdict(const PuzzleVerdict& v);
   [[nodiscard]] bool judgingBlocks(const Intent& in);
   // Learn mode (session_course.cpp).
   Course course_;

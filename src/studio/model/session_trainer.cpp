@@ -200,7 +200,7 @@ void Session::collectVerdict() {
   }
   auto v = judge.take(trainer_.judgeKey);
   if (v) {
-    showVerdict(std::move(*v));
+    showVerdict(*v);
   } else if (!judge.runs(trainer_.judgeKey)) {
     showVerdict(PuzzleVerdict{});
   }
@@ -233,7 +233,7 @@ std::string Session::verdictText(const Match& start, const PuzzleVerdict& v) con
                                 {trainer_.tried, solutions});
 }
 
-void Session::showVerdict(PuzzleVerdict v) {
+void Session::showVerdict(const PuzzleVerdict& v) {
   trainer_.judging = false;
   TrainerPuzzle& p = *trainer_.puzzle;
   Match start(p.rules);

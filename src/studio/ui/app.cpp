@@ -322,7 +322,9 @@ void App::menuItems(const std::string& path, std::size_t from, std::size_t to, c
       continue;
     }
     const std::string rest = a.menu.substr(path.size() + 3), word = rest.substr(0, rest.find(" > "));
-    const std::string sub = path + " > " + word;
+    std::string sub = path;
+    sub += " > ";
+    sub += word;
     std::size_t j = i;
     while (j < to && under(all[j].menu, sub)) ++j;
     if (ImGui::BeginMenu(menuWord(word).c_str())) {
