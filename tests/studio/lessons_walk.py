@@ -58,6 +58,39 @@ def answer_lines(kind, args):
     return lines
 
 
+# What a learner reads at a task besides its prompt (the question): the caption, the explanation
+# under the table, the Timeline's rows, the Learn pane's and the course's verdict, the status line and
+# the Score pane.
+SCREEN = ["/caption", "/explain", "/timeline", "/learnPane/feedback", "/learn/feedback", "/status", "/statusLine",
+          "/score"]
+
+
+def tile_words(tile):
+    """A tile as written either way round: 6-2 and 2-6."""
+    a, b = tile.split("-")
+    return [tile] if a == b else [a + "-" + b, b + "-" + a]
+
+
+def hidden_lines(kind, args):
+    """The checks that the task's answer is not on screen before it is given (test_course.cpp's notion,
+    the words that read the same in every language): a play task's move with its end ("6-2 L") on no
+    text of SCREEN, a lead's tile not in the caption; a tiles task's tiles not in the caption; a points
+    task's number not in the Score pane nor the hands' pip totals. Draw, pass and end tasks are answered
+    by words each language writes its own way: test_course.cpp checks them in English."""
+    lines = []
+    if kind == "play" and len(args) > 1 and args[1] in ("L", "R"):
+        for i in range(0, len(args) - 1, 2):  # every move the task accepts
+            if args[i + 1] in ("L", "R"):
+                lines += ["check-absent %s %s %s" % (p, t, args[i + 1]) for t in tile_words(args[i]) for p in SCREEN]
+    elif kind == "play":
+        lines += ["check-absent /caption %s" % t for t in tile_words(args[0])]
+    elif kind == "tiles":
+        lines += ["check-absent /caption %s" % t for tile in args for t in tile_words(tile)]
+    elif kind == "points":
+        lines += ["check-absent %s %s" % (p, args[0]) for p in ("/scores", "/score", "/hands/A/pips", "/hands/B/pips")]
+    return lines
+
+
 def lesson_lines(path):
     lines = ["lesson " + path, "wait 2"]
     step = 0
@@ -74,6 +107,7 @@ def lesson_lines(path):
         lines += ["step next"] * (pending + 1)  # a step too many is refused at the task: harmless
         lines += ["wait 2", "check /learn/step %d" % step, "check /learn/waiting true",
                   "check /clipped []", "check /wholeNote/cut false"]
+        lines += hidden_lines(kind, args)
         lines += answer_lines(kind, args)
         lines += ["wait 2", "check /learn/step %d" % (step + 1), "check /learn/wrong 0"]
         step += 1

@@ -203,3 +203,14 @@ TEST_CASE("script: click-at takes one JSON pointer to a drawn rect (issue 43 #6)
   CHECK(bad.errors.size() == 3);
   CHECK(bad.commands.empty());
 }
+
+TEST_CASE("script: check-absent takes a JSON pointer and the text that must not be there (issue 43)") {
+  const ParsedScript p = parseScript("check-absent /timeline 6-2 L\ncheck-absent /caption\ncheck-absent caption 6-2\n");
+  REQUIRE(p.commands.size() == 1);
+  CHECK(p.commands[0].kind == ScriptCommand::Kind::CheckAbsent);
+  CHECK(p.commands[0].pointer == "/timeline");
+  CHECK(p.commands[0].wantText == "6-2 L");
+  REQUIRE(p.errors.size() == 2);
+  CHECK(p.errors[0].message.find("check-absent needs the text to find") != std::string::npos);
+  CHECK(p.errors[1].message.find("is not a JSON pointer") != std::string::npos);
+}

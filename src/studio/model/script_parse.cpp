@@ -473,6 +473,9 @@ bool editorVerb(Line& l) {
 // check /json/pointer VALUE: the state there equals VALUE exactly. VALUE is JSON, or a bare word (not
 // valid JSON) compared as a whole string; ">N" means a number greater than N.
 // check-contains /json/pointer TEXT: the string there contains TEXT.
+// check-absent /json/pointer TEXT: no string (nor number) anywhere in the value there holds TEXT as a
+// word (not inside a longer word or number: "16" is not in "116"); object keys are not looked at, and
+// a part of the state that is not there (a pane part not drawn) holds nothing.
 // How deeply the arrays and objects of a JSON text nest (outside its strings).
 int jsonDepth(std::string_view text) {
   int depth = 0, most = 0;
@@ -500,7 +503,7 @@ bool checkVerb(Line& l) {
   const std::string_view cmd = l.cmd, arg = l.arg;
   const auto& w = l.w;
   ScriptCommand& c = l.c;
-  c.kind = cmd == "check" ? K::Check : K::CheckContains;
+  c.kind = cmd == "check" ? K::Check : cmd == "check-contains" ? K::CheckContains : K::CheckAbsent;
   if (w.empty()) return l.fail(std::string(cmd) + " takes a JSON pointer and a value: check /round 1");
   c.pointer = std::string(w[0]);
   if (!validPointer(c.pointer))
@@ -508,8 +511,8 @@ bool checkVerb(Line& l) {
   std::string_view want = arg.substr(static_cast<std::size_t>(w[0].data() + w[0].size() - arg.data()));
   while (!want.empty() && space(want.front())) want.remove_prefix(1);
   c.wantText = std::string(want);
-  if (c.kind == K::CheckContains) {
-    if (want.empty()) return l.fail("check-contains needs the text to find");
+  if (c.kind != K::Check) {
+    if (want.empty()) return l.fail(std::string(cmd) + " needs the text to find");
     return true;
   }
   if (!want.empty() && want[0] == '>') {
@@ -527,7 +530,7 @@ bool checkVerb(Line& l) {
 // The position editor and the checks of the state.
 Parsed editorAndCheckVerbs(Line& l) {
   if (l.cmd == "editor") return editorVerb(l);
-  if (l.cmd == "check" || l.cmd == "check-contains") return checkVerb(l);
+  if (l.cmd == "check" || l.cmd == "check-contains" || l.cmd == "check-absent") return checkVerb(l);
   return std::nullopt;
 }
 

@@ -59,6 +59,7 @@ struct ScriptCommand {
     Dump,
     Check,
     CheckContains,
+    CheckAbsent,  // check-absent /pointer TEXT: no text nor number there holds TEXT as a word
     WaitAnalysis,
     WaitComputer,
     Analysis,

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <sstream>
 #include <variant>
 
@@ -381,6 +382,29 @@ void Script::editorCommand(App& app, const ScriptCommand& c) {
 namespace {
 // A value in a failed check's message: its JSON cut at 300 characters (a 1 MB note is not echoed).
 std::string shown(const nlohmann::json& j) { return files::cut(jsonText(j), 300); }
+
+bool wordChar(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; }
+
+// Whether TEXT is in S as a word: not inside a longer word or number ("16" is not in "116").
+bool holdsWord(const std::string& s, const std::string& text) {
+  for (std::size_t at = s.find(text); at != std::string::npos; at = s.find(text, at + 1)) {
+    const bool before = at > 0 && wordChar(text.front()) && wordChar(s[at - 1]);
+    const std::size_t end = at + text.size();
+    const bool after = end < s.size() && wordChar(text.back()) && wordChar(s[end]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+// The first string or number in J (its values, at any depth) that holds TEXT as a word, or null.
+const nlohmann::json* holding(const nlohmann::json& j, const std::string& text) {
+  if (j.is_string()) return holdsWord(j.get<std::string>(), text) ? &j : nullptr;
+  if (j.is_number()) return j.dump() == text ? &j : nullptr;
+  if (j.is_structured())
+    for (const auto& v : j)
+      if (const nlohmann::json* found = holding(v, text)) return found;
+  return nullptr;
+}
 }  // namespace
 
 void Script::check(App& app, const ScriptCommand& c) {
@@ -390,9 +414,13 @@ void Script::check(App& app, const ScriptCommand& c) {
   try {
     got = state.at(nlohmann::json::json_pointer(c.pointer));
   } catch (const std::exception& e) {
+    if (c.kind == K::CheckAbsent) return;  // a part not drawn holds no text
     return fail(c, std::string("no such state: ") + e.what());
   }
-  if (c.kind == K::CheckContains) {
+  if (c.kind == K::CheckAbsent) {
+    if (const nlohmann::json* found = holding(got, c.wantText))
+      return fail(c, "expected no " + shown(c.wantText) + ", found it in " + shown(*found));
+  } else if (c.kind == K::CheckContains) {
     if (!got.is_string() || got.get<std::string>().find(c.wantText) == std::string::npos)
       return fail(c, "expected a string containing " + shown(c.wantText) + ", found " + shown(got));
   } else if (!c.wantText.empty() && c.wantText[0] == '>' && got.is_number()) {
@@ -435,7 +463,7 @@ void Script::analysisRow(App& app, const ScriptCommand& c) {
 void Script::run(App& app, const ScriptCommand& c, int& key) {
   using K = ScriptCommand::Kind;
   spdlog::debug("script: {}", c.text);
-  if (c.kind == K::Check || c.kind == K::CheckContains) return check(app, c);
+  if (c.kind == K::Check || c.kind == K::CheckContains || c.kind == K::CheckAbsent) return check(app, c);
   // Each kind belongs to one group.
   if (!runFileCommand(app, c) && !runViewCommand(app, c) && !runInputCommand(app, c, key) && !runGameCommand(app, c))
     runCoachCommand(app, c);
