@@ -7,7 +7,9 @@ Each lesson of LESSONS_DIR/ORDER is opened and every task answered right, in ord
 answered as drawn: the script checks that every tile of the mover's hand is drawn whole in the Learn
 pane (its button inside the pane's view), clicks each expected tile at the centre of its drawn rect
 (`click-at /learnPane/picks/TILE`) and then the drawn Check button; the task must then be answered
-right. The other tasks are answered by the script's verbs (play, answer). At every task, no text of
+right. The other tasks are answered by the script's verbs (play, answer). Before each answer, the
+answer is on no text of the screen (`check-absent`, issue 43 #1-3; what is checked in every
+language: hidden_lines). At every task, no text of
 any window is cut (`check /clipped []`: docs/studio.md, "No text is cut"), and no note under the
 table is cut. After the course: every pane open, a puzzle's verdict with Next puzzle and Try again
 in view.
