@@ -121,8 +121,6 @@ int cmdLayout(const std::string& file, bool json, std::uint64_t maxSize, std::ui
   return 0;
 }
 
-// Checks one record (`name` as printed: the file, or FILE#K for the K-th record of a collection).
-// A lesson's tasks are validated at their positions (lesson::readChecked).
 // The proofs of a file's puzzles share one budget of positions; once it is spent, the puzzles left are
 // counted in `unproved` and refused together with one line (issue 42 #10).
 struct ProofBudget {
@@ -130,6 +128,8 @@ struct ProofBudget {
   std::uint64_t unproved = 0;
 };
 
+// Checks one record (`name` as printed: the file, or FILE#K for the K-th record of a collection).
+// A lesson's tasks are validated at their positions (lesson::readChecked).
 void checkRecord(const dgn::Part& part, const std::string& file, const std::string& name, ProofBudget& budget,
                  int& passed, int& failed) {
   int tasks = 0;
