@@ -3,6 +3,7 @@
 #include "core/layout.h"
 
 #include <algorithm>
+#include <bit>
 #include <nlohmann/json.hpp>
 
 #include "core/free_geometry.h"
@@ -457,12 +458,12 @@ namespace {
 // next lane, back the other way. Doubles and the tiles laid on them go straight, so a quarter turn
 // needs a non-double laid on a non-double; the connector between the two quarter turns holds any
 // tiles that cannot turn. The side is planned from the whole line by a depth-first search: at a tile
-// that can turn it tries straight on first while that leaves the new end kTurnRoom units before the
-// table's edge, otherwise the U-turns first; the search backtracks to an earlier corner when the rest
-// of the line cannot follow (a stretch that cannot turn). So a lane bends at its last safe chance:
-// the last tile that can turn before the end would come nearer the edge than kTurnRoom, room for a
-// double and the tile laid on it, which cannot turn (with less, a double played near the edge moves
-// the corner back: docs/layout.md has the figures). Every placement must lie inside the side's half
+// that can turn it tries straight on first while that leaves the new end the room the next tile
+// needs to turn (roomAhead: 2 or 3 units, or 6 while the double of the end's pip may come next),
+// otherwise the U-turns first; the search backtracks to an earlier corner when the rest of the line
+// cannot follow (a stretch that cannot turn). So a lane bends at its last safe chance, judged from the
+// tiles on the line when the tile was laid, so that a later tile seldom moves it (docs/layout.md has
+// the figures). Every placement must lie inside the side's half
 // and over no tile. The search has a node budget; on a table too small for the line the deepest plan
 // found is kept and the rest goes straight on.
 class SnakeSide {
@@ -481,6 +482,13 @@ class SnakeSide {
     plan_.assign(static_cast<std::size_t>(m_), Dir::East);
     best_ = plan_;
     occ_.assign(static_cast<std::size_t>((w_ + 63) / 64) * static_cast<std::size_t>(h_) + 1, 0);
+    const Tile leadTile = line[static_cast<std::size_t>(leadIndex)].tile;
+    Mask kn = validTile(leadTile) ? bit(leadTile) : 0;  // the tiles on the line when tile k is laid
+    known_.reserve(static_cast<std::size_t>(m_));
+    for (int k = 0; k < m_; ++k) {
+      if (validTile(at(k).tile)) kn |= bit(at(k).tile);
+      known_.push_back(kn);
+    }
   }
 
   // Lays the side's tiles into `tiles` and returns the open end.
@@ -552,15 +560,38 @@ class SnakeSide {
     };
     if (connector) return canTurn ? attempt(reverse(lane), false, reverse(lane)) : attempt(g.d, true, lane);
     if (!canTurn) return attempt(g.d, false, lane);
-    // Straight on only while the new end keeps kTurnRoom units before the edge.
+    // Straight on only while the new end keeps the room the next tile needs before the edge.
     const int room = g.d == Dir::East ? w_ - g.x : g.d == Dir::West ? g.x : h_;  // units ahead of the end
-    if (room - 4 < kTurnRoom)
+    if (room - 4 < roomAhead(k))
       return attempt(away_, true, lane) || attempt(reverse(away_), true, lane) || attempt(g.d, false, lane);
     return attempt(g.d, false, lane) || attempt(away_, true, lane) || attempt(reverse(away_), true, lane);
   }
 
+  // The units the end needs ahead after tile k goes straight, so that whatever tile comes next there
+  // can still make the turn: only tiles still off the line when tile k was laid can come (the lead and
+  // this side up to k are on it; the other side may have been played later, so it does not count).
+  // A non-double turns on its near half, 2 units (kTurnTile), plus 1 when the double of its far pip can
+  // follow in the connector (a crosswise double overhangs the turn by a unit); the double of the end's
+  // pip takes 2 and the tile laid on it 4 more, which cannot turn (kTurnRoom, a little less than that
+  // whole stretch: docs/layout.md has the trade-off). With nothing left but the double, 2 units.
+  [[nodiscard]] int roomAhead(int k) const {
+    const LaidTile& lt = at(k);
+    const int q = atL_ ? lt.left : lt.right;
+    const Mask off = kAllTiles & ~known_[static_cast<std::size_t>(k)];
+    const Mask next = suitMask(q) & off, plain = next & ~doublesMask();
+    if ((next & doublesMask()) && plain) return kTurnRoom;
+    int need = kTurnTile;
+    for (Mask m = plain; m; m &= m - 1) {
+      const int s = otherHalf(static_cast<Tile>(std::countr_zero(m)), q);
+      if (off & bit(tileOf(s, s))) need = kTurnTile + 1;
+    }
+    return need;
+  }
+
+  std::vector<Mask> known_;
   static constexpr int kMaxNodes = 20000;
-  static constexpr int kTurnRoom = 6;  // units a straight tile leaves before the edge: a double and the tile on it
+  static constexpr int kTurnTile = 2;  // units a turning tile takes along the lane
+  static constexpr int kTurnRoom = 6;  // units left when the next tile may be a double: it and the tile on it
   std::span<const LaidTile> line_;
   int lead_;
   bool atL_;
