@@ -72,9 +72,11 @@ std::string screenText(const Session& s, bool rows = true) {
 std::string givenAway(const Session& s, const LessonStep& step) {
   const std::string text = screenText(s);
   const dgn::Task& task = step.task;
-  // The future does not exist: no node after the task's, none of the statements after it.
-  if (s.timeline().size() != step.node + 1) return "the timeline holds positions after the task";
-  if (s.timeline().node(step.node).statements.size() > step.statement)
+  // The future does not exist: no node after the one reached (the walk only steps forward, so that is
+  // the current one), and at the task none of the statements after it.
+  if (s.timeline().branchPath().back() != s.timeline().currentIndex())
+    return "the timeline holds positions the learner has not reached";
+  if (step.node < s.timeline().size() && s.timeline().node(step.node).statements.size() > step.statement)
     return "the task's position holds the statements after it";
   switch (task.kind) {
     case TK::Play:
@@ -284,4 +286,87 @@ TEST_CASE("learn: an illegal draw, pass or tile at any task is a wrong try with 
     d.apply(answerOf(d.course().pending()->task));
   }
   CHECK(d.course().stars == std::optional<int>(2));
+}
+
+namespace {
+// What in a task's own prompt gives its answer away, or "": a play task's prompt names its tile only
+// when the question is the end (another end is legal for that tile and wrong); a draw or pass task's
+// prompt does not say the action; a points task's does not hold the number; an end task's does not
+// name the end.
+std::string promptGivesAway(const dgn::Task& task, const Match& m) {
+  const std::string prompt = task.prompt;
+  switch (task.kind) {
+    case TK::Play:
+      for (const Move& a : task.moves) {
+        if (!namesTile(prompt, a.tile)) continue;
+        bool endAsked = false;
+        for (const Move& l : m.legalMoves()) {
+          const bool listed = std::any_of(task.moves.begin(), task.moves.end(),
+                                          [&](const Move& t) { return t.tile == l.tile && t.end == l.end; });
+          endAsked = endAsked || (l.tile == a.tile && !listed);
+        }
+        if (!endAsked) return "the prompt names the tile to play, " + tileText(a.tile);
+      }
+      break;
+    case TK::Draw: return hasWord(prompt, "draw") ? "the prompt says draw" : "";
+    case TK::Pass: return hasWord(prompt, "pass") ? "the prompt says pass" : "";
+    case TK::Points:
+      return std::regex_search(prompt, std::regex("(^|[^0-9-])" + std::to_string(task.points) + "([^0-9-]|$)"))
+                 ? "the prompt holds the points"
+                 : "";
+    case TK::End:
+      return hasWord(prompt, task.end == End::L ? "left" : "right") ? "the prompt names the end" : "";
+    case TK::Tiles: break;
+  }
+  return {};
+}
+}  // namespace
+
+TEST_CASE("learn: no task's prompt says its answer (issue 43 #3)") {
+  int prompts = 0;
+  for (const auto& file : course()) {
+    CAPTURE(file.filename().string());
+    Session s = lessonSession(file);
+    REQUIRE(s.course().active());
+    for (int guard = 0; s.course().pending() && guard < 200; ++guard) {
+      reachTask(s);
+      REQUIRE(s.lessonWaits());
+      const dgn::Task& task = s.course().pending()->task;
+      CAPTURE(task.prompt);
+      CHECK(promptGivesAway(task, s.match()) == "");
+      ++prompts;
+      s.apply(answerOf(task));
+    }
+  }
+  CHECK(prompts >= 50);
+}
+
+TEST_CASE("learn: the record's next position comes into being only when the learner steps to it") {
+  Session s = lessonSession(kLessons / "11_a_blocked_round.dgn");
+  REQUIRE(s.course().active());
+  // At the start the timeline is the deal alone, though the first task is 34 moves on.
+  CHECK(s.timeline().size() == 1);
+  CHECK(timelineRows(s.timeline()).size() == 1);
+  s.apply(intentOf(Intent::Kind::Next));
+  s.apply(intentOf(Intent::Kind::Next));
+  CHECK(s.timeline().size() == 3);
+  // Going back does not take back what was seen; stepping on again shows no more than before.
+  s.apply(intentOf(Intent::Kind::First));
+  CHECK(s.timeline().size() == 3);
+  s.apply(intentOf(Intent::Kind::Next));
+  CHECK(s.timeline().size() == 3);
+}
+
+TEST_CASE("learn: a note the learner adds stays when the next task comes (issue 43)") {
+  Session s = lessonSession(kLessons / "01_highest_double_leads.dgn");
+  REQUIRE(s.course().active());
+  reachTask(s);
+  const int node = s.timeline().currentIndex();
+  Intent notes = intentOf(Intent::Kind::AddNotes);
+  notes.notes = {{node, "my own note"}};
+  s.apply(notes);
+  REQUIRE(s.timeline().node(node).caption.find("my own note") != std::string::npos);
+  s.apply(answerOf(s.course().pending()->task));
+  CHECK(s.course().step == 1);
+  CHECK(s.timeline().node(node).caption.find("my own note") != std::string::npos);
 }

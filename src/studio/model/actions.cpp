@@ -203,9 +203,7 @@ void viewActions(Builder& b) {
 void stepActions(Builder& b) {
   b.menu = "Game";
   auto atStart = [](const ActionContext& c) { return c.s().timeline().pathPos() > 0; };
-  auto beforeEnd = [](const ActionContext& c) {
-    return c.s().timeline().pathPos() + 1 < static_cast<int>(c.s().timeline().branchPath().size());
-  };
+  auto beforeEnd = [](const ActionContext& c) { return c.s().canStepForward(); };
   auto first = [](const ActionContext&) { return std::string(_("this is the first position")); };
   auto last = [](const ActionContext& c) {
     // In a lesson the position after a waiting task does not exist yet: the task comes first.

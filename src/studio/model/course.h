@@ -5,6 +5,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dgn.h"
@@ -36,8 +37,15 @@ struct Course {
   std::string feedback;      // what the last answer got, in the UI's language
   bool lastRight = false;    // ... and whether it was right
   std::optional<int> stars;  // once every task is answered
-  // The lesson's whole record. The session's timeline holds it up to the task that waits (its nodes,
-  // notes and result beyond it do not exist there: docs/lessons.md, "The future is hidden").
+  // The record's node the learner has come to, stepping forward (docs/lessons.md, "The future is
+  // hidden"): the session's timeline ends there, or at the task that waits if that comes first.
+  int reached = 0;
+  // The notes the learner added during the lesson (the record analysis' notes): node, text. They are
+  // kept when the timeline is made again from the record at the next task.
+  std::vector<std::pair<int, std::string>> notes;
+  // The lesson's whole record. The session's timeline holds it up to the node reached, and never past
+  // the task that waits (its nodes, notes and result beyond it do not exist there: docs/lessons.md,
+  // "The future is hidden").
   Timeline record;
   [[nodiscard]] bool active() const { return !file.empty(); }
   // The task waiting for its answer, if any.

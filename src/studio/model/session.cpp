@@ -485,7 +485,10 @@ bool Session::applyTimeline(const Intent& in) {
 void Session::addNotes(const std::vector<std::pair<int, std::string>>& notes) {
   int added = 0;
   for (const auto& [node, text] : notes)
-    if (node >= 0 && node < timeline_.size() && timeline_.addNote(node, text)) ++added;
+    if (node >= 0 && node < timeline_.size() && timeline_.addNote(node, text)) {
+      ++added;
+      if (course_.active()) course_.notes.emplace_back(node, text);  // kept at the next task
+    }
   unsaved_ = unsaved_ || added > 0;
   status(added == 0 ? std::string(_("no note to add"))
                     : i18n::format(P_("{0} note added: save to keep it", "{0} notes added: save to keep them", added),
@@ -627,7 +630,7 @@ void Session::tick(float dt) {
     autoplayElapsed_ += dt * settings_.speed;
     if (autoplayElapsed_ >= 1.0f) {
       autoplayElapsed_ = 0;
-      if (!timeline_.next()) autoplay_ = false;
+      if (!lessonForward(false) && !timeline_.next()) autoplay_ = false;
       bump();
     }
     return;

@@ -252,6 +252,9 @@ class Session {
   [[nodiscard]] static std::string puzzleBook(const std::string& rules);
   // Learn mode: the lesson on the table, if any, and where the learner is in it.
   [[nodiscard]] const Course& course() const { return course_; }
+  // Next and Last can go on: the branch goes on, or, in a lesson, the record's next node can come into
+  // being (up to the task that waits).
+  [[nodiscard]] bool canStepForward() const;
   // A lesson's task waits for its answer at the current position: every try at a move is judged.
   [[nodiscard]] bool lessonWaits() const {
     const LessonStep* t = course_.pending();
@@ -327,6 +330,7 @@ class Session {
   void answerLesson(const lesson::Answer& a);
   void wrongLessonTry(const std::string& why);
   void showLesson(int node);
+  bool lessonForward(bool toTask);
   [[nodiscard]] bool lessonBlocks(const Intent& in);
   void askHint();
   void analyseRecord();

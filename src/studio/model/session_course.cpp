@@ -41,6 +41,11 @@ bool Session::applyCourse(const Intent& in) {
   switch (in.kind) {
     case K::StartLesson: startLesson(in.path); break;
     case K::EndLesson: course_ = {}; break;
+    case K::Next:
+    case K::Last:
+      // The blocks above keep both before the task; the record's next nodes come into being here.
+      if (lessonForward(in.kind == K::Last)) break;
+      return false;
     case K::AnswerEnd: {
       lesson::Answer a;
       a.kind = dgn::Task::Kind::End;
@@ -125,17 +130,47 @@ bool Session::startLesson(const std::string& path) {
 }
 
 // The lesson as far as the learner has come (docs/lessons.md, "The future is hidden"): the record up
-// to the task that waits, without the notes after it and, for a points task, without the round's
-// result; the whole record once every task is answered. `node` becomes the current position.
+// to the node reached and never past the task that waits (without the notes after it and, for a
+// points task, without the round's result); the whole record once every task is answered. `node`
+// becomes the current position, and the node reached if it lies further on. The learner's own notes
+// are laid on again.
 void Session::showLesson(int node) {
   Timeline t = course_.record;
+  if (pathPosOf(t, node) > pathPosOf(t, course_.reached)) course_.reached = node;
   if (const LessonStep* p = course_.pending()) {
-    t.hideAfter(p->node, p->statement, p->task.kind == dgn::Task::Kind::Points);
-    node = std::min(node, p->node);
+    if (pathPosOf(t, course_.reached) >= pathPosOf(t, p->node)) {
+      course_.reached = p->node;
+      t.hideAfter(p->node, p->statement, p->task.kind == dgn::Task::Kind::Points);
+    } else {
+      t.hideAfter(course_.reached, t.node(course_.reached).statements.size(), false);
+    }
+    if (pathPosOf(t, node) < 0) node = course_.reached;
   }
+  for (const auto& [at, text] : course_.notes)
+    if (at < t.size()) t.addNote(at, text);
   t.jump(node);
   timeline_ = std::move(t);
   ++timelineId_;
+}
+
+bool Session::canStepForward() const {
+  if (timeline_.pathPos() + 1 < static_cast<int>(timeline_.branchPath().size())) return true;
+  const LessonStep* p = course_.pending();
+  return p && timeline_.currentIndex() == course_.reached && course_.reached != p->node &&
+         !course_.record.node(course_.reached).children.empty();
+}
+
+// Next, Last and autoplay's step in a lesson: at the last node reached, the record's next node comes
+// into being (Last: every node up to the task that waits). False when the timeline steps as usual.
+bool Session::lessonForward(bool toTask) {
+  const LessonStep* p = course_.pending();
+  if (!p || timeline_.currentIndex() != course_.reached || course_.reached == p->node) return false;
+  const Node& here = course_.record.node(course_.reached);
+  if (here.children.empty()) return false;
+  showLesson(toTask ? p->node : here.next >= 0 ? here.next : here.children.front());
+  selected_ = kNoTile;
+  chosenGhost_ = 0;
+  return true;
 }
 
 // While a task waits, the timeline does not go past it (and no other move is played); going back to
@@ -144,13 +179,15 @@ bool Session::lessonBlocks(const Intent& in) {
   const LessonStep* t = course_.pending();
   if (!t) return false;
   using K = Intent::Kind;
-  const int here = pathPosOf(timeline_, timeline_.currentIndex()), task = pathPosOf(timeline_, t->node);
+  // Positions on the record's line: the task's node may not exist in the timeline yet.
+  const Timeline& r = course_.record;
+  const int here = pathPosOf(r, timeline_.currentIndex()), task = pathPosOf(r, t->node);
   bool blocked = false;
   switch (in.kind) {
     case K::Next:
     case K::Last:
     case K::Autoplay: blocked = here >= task; break;
-    case K::Jump: blocked = pathPosOf(timeline_, in.node) > task || pathPosOf(timeline_, in.node) < 0; break;
+    case K::Jump: blocked = pathPosOf(r, in.node) > task || pathPosOf(timeline_, in.node) < 0; break;
     case K::Play:
     case K::PlaySelected: blocked = timeline_.currentIndex() != t->node; break;
     case K::DealNext:

@@ -261,12 +261,13 @@ void Timeline::hideAfter(int n, std::size_t statements, bool hideResult) {
     if (k.next > n) k.next = -1;
   }
   Node& last = nodes_.back();
-  if (last.statements.size() > statements) last.statements.resize(statements);
+  const bool cut = last.statements.size() > statements;
+  if (cut) last.statements.resize(statements);
   last.caption.clear();
   for (const dgn::Statement& st : last.statements)
     if (st.kind == dgn::Statement::Kind::Note) last.caption += last.caption.empty() ? st.note : "\n" + st.note;
   last.resultHidden = hideResult;
-  last.explainHidden = true;
+  last.explainHidden = cut || hideResult;  // what the Rules pane would say may be the answer of a task
   current_ = std::min(current_, n);
   rebuildPath();
 }

@@ -113,7 +113,7 @@ void App::setLanguage(const std::string& code) {
   relayout = true;  // the panes' words changed length: the layout fits them again
 }
 
-App::App() : panes_(makePanes(renderer)) {
+App::App() : panes_(makePanes(renderer)), dialogs_(makeDialogs()) {
   scenariosDir = paths::scenariosDir();
   for (const auto& p : panes_) {
     // A pane's own action that the registry lacks would silently be missing from its menu.
@@ -127,10 +127,10 @@ App::App() : panes_(makePanes(renderer)) {
 
 void App::apply(const Intent& in) {
   using K = Intent::Kind;
-  auto dialog = [&](bool& flag, std::string path) {
-    dialogPath = std::move(path);
-    flag = true;
-  };
+  const ActionContext ac = actionContext();
+  const DialogContext dc{session, ac, scenariosDir};
+  for (const auto& d : dialogs_)
+    if (d->opens(in, dc)) return;  // a dialog asked for, or a confirmation before dropping unsaved moves
   switch (in.kind) {
     case K::ExportPng:
     case K::ExportTablePng:
@@ -143,30 +143,6 @@ void App::apply(const Intent& in) {
       exportPath = in.path;
       exportTable = in.kind == K::ExportTablePng;
       return;
-    case K::NewGameDialog: newGameDialog = true; return;
-    case K::Open:
-    case K::OpenPuzzle:
-    case K::NextPuzzle:
-    case K::RetryPuzzle:
-      // Another file or a puzzle would drop the moves of the game in progress: ask first (drawDialogs).
-      if (!in.on && session.unsaved()) {
-        confirmOpen = in.kind == K::Open ? in.path : std::string(_("the puzzle"));
-        confirmIntent = in;
-        confirmIntent.on = true;
-        confirmOpenRequest = true;
-        return;
-      }
-      break;
-    case K::OpenDialog:
-      dialog(openDialog, session.filePath().empty() ? scenariosDir + "/" : session.filePath());
-      return;
-    case K::SaveAsDialog: dialog(saveDialog, session.filePath().empty() ? "game.dgn" : session.filePath()); return;
-    case K::ExportDialog:
-    case K::ExportTableDialog:
-      exportTableDialog = in.kind == K::ExportTableDialog;
-      dialog(exportDialog, exportTableDialog ? "table.png" : "dominoes.png");
-      return;
-    case K::AboutDialog: aboutDialog = true; return;
     case K::Palette: palette.request = true; return;
     case K::Quit: quit = true; return;
     case K::ResetLayout: relayout = true; return;
@@ -492,7 +468,11 @@ void App::frame(float dt) {
     p->beginFrame();
     if (p->shown(*this)) p->draw(*this, out);
   }
-  drawDialogs(*this, out);
+  {
+    const ActionContext ac = actionContext();
+    const DialogContext dc{session, ac, scenariosDir};
+    for (const auto& d : dialogs_) d->draw(dc, out);
+  }
   drawPalette(out);
   session.pollJobs();
   relayout = false;
@@ -532,11 +512,7 @@ nlohmann::json App::layoutState() const {
     popup = {{"name", popupName}, {"x", popupRect.x},
              {"y", popupRect.y},  {"w", popupRect.w},
              {"h", popupRect.h},  {"background", {bg.x, bg.y, bg.z, bg.w}}};  // the style's PopupBg, 0 to 1
-    // New game's form, as its fields show it: the rules and the two seats' specs.
-    if (popupName.ends_with("###new")) {
-      const NewGameOptions& f = newGameForm.options;
-      popup["form"] = {{"rules", f.rules}, {"seats", {{"A", f.seats[0].spec}, {"B", f.seats[1].spec}}}};
-    }
+    for (const auto& d : dialogs_) d->dumpPopup(popupName, popup);            // New game's form, as its fields show it
   }
   return {{"width", displaySize[0]}, {"height", displaySize[1]}, {"panes", panes},
           {"overlaps", overlaps},    {"outside", outside},       {"popup", popup}};
@@ -740,12 +716,8 @@ void App::dumpActions(nlohmann::json& j) const {
     j["actions"] = acts;
     j["palette"] = {
         {"open", palette.open}, {"filter", palette.filter}, {"index", palette.index}, {"shown", palette.shown}};
-    std::string keys;  // the About dialog's key rows as drawn, one a line
-    for (const auto& k : aboutKeys) keys += k + "\n";
-    j["aboutKeys"] = keys;
     j["unsaved"] = session.unsaved();
-    j["confirmOpen"] =
-        confirmOpen.empty() ? json(nullptr) : json(std::filesystem::path(confirmOpen).filename().string());
+    for (const auto& d : dialogs_) d->dump(j);  // the About dialog's key rows, the confirmation's file
     j["mistakeSide"] = name(session.mistakeSide());
     json own = json::object();  // each pane's own actions (its title bar's menu)
     for (const auto& pane : panes_) {

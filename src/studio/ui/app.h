@@ -16,6 +16,7 @@
 #include "studio/model/coach.h"
 #include "studio/model/scene.h"
 #include "studio/model/session.h"
+#include "studio/ui/dialogs.h"
 #include "studio/ui/panes.h"
 #include "studio/ui/renderer.h"
 
@@ -89,20 +90,8 @@ class App {
   bool exportTable = false;  // only the table's rectangle
   bool quit = false;
   bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)
-  // Dialog state.
-  bool exportTableDialog = false;
-  bool newGameDialog = false, openDialog = false, saveDialog = false, aboutDialog = false, exportDialog = false;
-  std::string dialogPath;
-  struct NewGameForm {  // the New game dialog's fields while it is open
-    NewGameOptions options;
-    std::string seed;
-  } newGameForm;
   std::string scenariosDir;
   std::string pendingDrop;
-  // A file to open once the user agrees to drop the game in progress (its unsaved moves).
-  std::string confirmOpen;  // what the confirmation names (a file, or "the puzzle")
-  Intent confirmIntent;     // ... and what it does once confirmed
-  bool confirmOpenRequest = false;
   int frameNo = 0;
   std::string lastCaption;
   std::array<PaneRect, kPanes> paneRects{};
@@ -134,7 +123,6 @@ class App {
     int index = 0;                   // the highlighted row among `shown`
     std::vector<std::string> shown;  // the ids listed this frame, in order
   } palette;
-  std::vector<std::string> aboutKeys;  // the About dialog's key rows as drawn ("Tab, Down<TAB>label")
 
  private:
   void keys(Intents& out);
@@ -159,16 +147,15 @@ class App {
   void lineHeightForLanguage();
   bool placedEditing_ = false;
   std::vector<std::unique_ptr<PaneView>> panes_;
-  TablePane* table_ = nullptr;          // in panes_
-  ScenariosPane* scenarios_ = nullptr;  // in panes_
+  std::vector<std::unique_ptr<Dialog>> dialogs_;  // the modal dialogs (dialogs.h), in drawing order
+  TablePane* table_ = nullptr;                    // in panes_
+  ScenariosPane* scenarios_ = nullptr;            // in panes_
 };
 
 // A pane's window title: its name in the current language, then ### and its fixed id.
 [[nodiscard]] const char* title(Pane p);
 // A pane's name in the current language (the View menu).
 [[nodiscard]] const char* paneWord(Pane p);
-
-void drawDialogs(App& app, Intents& out);
 
 // The placements of tile t for the player to move, in order (L before R, then headings).
 [[nodiscard]] std::vector<Move> placementsOf(const Match& m, Tile t);

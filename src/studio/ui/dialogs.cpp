@@ -7,6 +7,7 @@
 
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
+#include "studio/ui/dialogs.h"
 
 namespace dom::studio {
 
@@ -72,21 +73,61 @@ bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path,
   return done;
 }
 
-// Open, Save As and Export PNG: a path field and the folder's listing each.
-void drawFileDialogs(App& app, Intents& out) {
-  if (fileDialog(idLabel(_("Open a record"), "open"), app.openDialog, app.dialogPath, _("Open"), true))
-    out.push_back(openIntent(app.dialogPath));
-  if (fileDialog(idLabel(_("Save the record as"), "save"), app.saveDialog, app.dialogPath, _("Save"), false)) {
-    Intent in = intentOf(Intent::Kind::Save);
-    in.path = app.dialogPath;
-    out.push_back(in);
+// Open, Save As and Export PNG: a path field and its folder's listing each.
+class FileDialog final : public Dialog {
+ public:
+  enum class Kind { Open, SaveAs, Export };
+  explicit FileDialog(Kind k) : kind_(k) {}
+  bool opens(const Intent& in, const DialogContext& c) override {
+    using K = Intent::Kind;
+    const std::string& file = c.session.filePath();
+    switch (kind_) {
+      case Kind::Open:
+        if (in.kind != K::OpenDialog) return false;
+        path_ = file.empty() ? c.scenariosDir + "/" : file;
+        break;
+      case Kind::SaveAs:
+        if (in.kind != K::SaveAsDialog) return false;
+        path_ = file.empty() ? "game.dgn" : file;
+        break;
+      case Kind::Export:
+        if (in.kind != K::ExportDialog && in.kind != K::ExportTableDialog) return false;
+        table_ = in.kind == K::ExportTableDialog;
+        path_ = table_ ? "table.png" : "dominoes.png";
+        break;
+    }
+    request_ = true;
+    return true;
   }
-  if (fileDialog(idLabel(_("Export a PNG"), "export"), app.exportDialog, app.dialogPath, _("Export"), false)) {
-    Intent in = intentOf(app.exportTableDialog ? Intent::Kind::ExportTablePng : Intent::Kind::ExportPng);
-    in.path = app.dialogPath;
-    out.push_back(in);
+  void draw(const DialogContext&, Intents& out) override {
+    using K = Intent::Kind;
+    switch (kind_) {
+      case Kind::Open:
+        if (fileDialog(idLabel(_("Open a record"), "open"), request_, path_, _("Open"), true))
+          out.push_back(openIntent(path_));
+        break;
+      case Kind::SaveAs:
+        if (fileDialog(idLabel(_("Save the record as"), "save"), request_, path_, _("Save"), false))
+          out.push_back(pathIntent(K::Save));
+        break;
+      case Kind::Export:
+        if (fileDialog(idLabel(_("Export a PNG"), "export"), request_, path_, _("Export"), false))
+          out.push_back(pathIntent(table_ ? K::ExportTablePng : K::ExportPng));
+        break;
+    }
   }
-}
+
+ private:
+  [[nodiscard]] Intent pathIntent(Intent::Kind k) const {
+    Intent in = intentOf(k);
+    in.path = path_;
+    return in;
+  }
+  Kind kind_;
+  bool request_ = false;  // open the popup this frame
+  bool table_ = false;    // Export: the table's rectangle only
+  std::string path_;      // the path field
+};
 
 // A seat's combo: a human, the ladder's levels with their rating on the rules chosen, then the
 // other players by spec under "Other players"; with one line on how the chosen one plays.
@@ -120,15 +161,35 @@ void seatCombo(int p, Seat& seat, const std::string& rules) {
 }
 
 // New game: the rules (a preset and its text), the seed and the two seats.
-void drawNewGameDialog(App& app, Intents& out) {
-  NewGameOptions& opts = app.newGameForm.options;  // what the dialog is editing, kept while it is open
-  std::string& seedText = app.newGameForm.seed;
-  if (app.newGameDialog) {
-    opts = app.session.newGameOffer();
-    opts.seed = static_cast<std::uint64_t>(std::random_device{}());
-    seedText = std::to_string(opts.seed);
+class NewGameDialog final : public Dialog {
+ public:
+  bool opens(const Intent& in, const DialogContext& c) override {
+    if (in.kind != Intent::Kind::NewGameDialog) return false;
+    opts_ = c.session.newGameOffer();
+    opts_.seed = static_cast<std::uint64_t>(std::random_device{}());
+    seedText_ = std::to_string(opts_.seed);
+    request_ = true;
+    return true;
+  }
+  void draw(const DialogContext&, Intents& out) override;
+  // The form, as its fields show it: the rules and the two seats' specs.
+  void dumpPopup(const std::string& popupName, nlohmann::json& popup) const override {
+    if (popupName.ends_with("###new"))
+      popup["form"] = {{"rules", opts_.rules}, {"seats", {{"A", opts_.seats[0].spec}, {"B", opts_.seats[1].spec}}}};
+  }
+
+ private:
+  bool request_ = false;
+  NewGameOptions opts_;  // what the dialog is editing, kept while it is open
+  std::string seedText_;
+};
+
+void NewGameDialog::draw(const DialogContext&, Intents& out) {
+  NewGameOptions& opts = opts_;
+  std::string& seedText = seedText_;
+  if (request_) {
     ImGui::OpenPopup(idLabel(_("New game"), "new").c_str());
-    app.newGameDialog = false;
+    request_ = false;
   }
   if (!ImGui::BeginPopupModal(idLabel(_("New game"), "new").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize))
     return;
@@ -165,30 +226,60 @@ void drawNewGameDialog(App& app, Intents& out) {
 }
 
 // The session asks for the error to be shown; showing it is the window's business.
-void drawErrorDialog(App& app) {
-  if (app.session.errorPopup()) {
-    ImGui::OpenPopup(idLabel(_("Error"), "error").c_str());
-    app.session.apply(intentOf(Intent::Kind::DismissError));
+class ErrorDialog final : public Dialog {
+ public:
+  bool opens(const Intent&, const DialogContext&) override { return false; }
+  void draw(const DialogContext& c, Intents& out) override {
+    if (c.session.errorPopup()) {
+      ImGui::OpenPopup(idLabel(_("Error"), "error").c_str());
+      out.push_back(intentOf(Intent::Kind::DismissError));
+    }
+    if (ImGui::BeginPopupModal(idLabel(_("Error"), "error").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", shownText(c.session.errorText(), 2000).c_str());
+      ImGui::TextDisabled("%s", _("The current game is kept."));
+      if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+    }
   }
-  if (ImGui::BeginPopupModal(idLabel(_("Error"), "error").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", shownText(app.session.errorText(), 2000).c_str());
-    ImGui::TextDisabled("%s", _("The current game is kept."));
-    if (ImGui::Button(_("OK"))) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
-  }
-}
+};
 
-// Opening a file over a game with unsaved moves: Enter opens it (the moves are dropped), Esc keeps the game.
-void drawConfirmOpenDialog(App& app, Intents& out) {
-  if (app.confirmOpenRequest) {
+// Opening a file or a puzzle over a game with unsaved moves: Enter opens it (the moves are dropped),
+// Esc keeps the game.
+class ConfirmOpenDialog final : public Dialog {
+ public:
+  bool opens(const Intent& in, const DialogContext& c) override {
+    using K = Intent::Kind;
+    const bool drops =
+        in.kind == K::Open || in.kind == K::OpenPuzzle || in.kind == K::NextPuzzle || in.kind == K::RetryPuzzle;
+    if (!drops || in.on || !c.session.unsaved()) return false;
+    what_ = in.kind == K::Open ? in.path : std::string(_("the puzzle"));
+    confirmed_ = in;
+    confirmed_.on = true;
+    request_ = true;
+    return true;
+  }
+  void draw(const DialogContext&, Intents& out) override;
+  void dump(nlohmann::json& state) const override {
+    state["confirmOpen"] =
+        what_.empty() ? nlohmann::json(nullptr) : nlohmann::json(fs::path(what_).filename().string());
+  }
+
+ private:
+  std::string what_;  // what the confirmation names (a file, or "the puzzle"); "" when closed
+  Intent confirmed_;  // ... and what it does once confirmed
+  bool request_ = false;
+};
+
+void ConfirmOpenDialog::draw(const DialogContext&, Intents& out) {
+  if (request_) {
     ImGui::OpenPopup(idLabel(_("Drop the game in progress?"), "confirm-open").c_str());
-    app.confirmOpenRequest = false;
+    request_ = false;
   }
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::BeginPopupModal(idLabel(_("Drop the game in progress?"), "confirm-open").c_str(), nullptr,
                               ImGuiWindowFlags_AlwaysAutoResize))
     return;
-  const std::string file = fs::path(app.confirmOpen).filename().string();
+  const std::string file = fs::path(what_).filename().string();
   ImGui::TextUnformatted(
       i18n::format(_("The game in progress has moves that are not saved. Open {0} and drop them?"), {file}).c_str());
   ImGui::TextDisabled("%s", _("File > Save as... keeps them."));
@@ -196,21 +287,18 @@ void drawConfirmOpenDialog(App& app, Intents& out) {
       ImGui::Button(_("Open and drop the moves")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter));
   ImGui::SameLine();
   const bool no = ImGui::Button(_("Keep the game")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
-  if (yes) {
-    out.push_back(app.confirmIntent);
-  }
+  if (yes) out.push_back(confirmed_);
   if (yes || no) {
-    app.confirmOpen.clear();
+    what_.clear();
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();
 }
 
 // The keys from the action registry, in a table (a proportional font cannot be aligned with spaces);
-// each row also kept in app.aboutKeys.
-void drawKeysTable(App& app) {
-  const ActionContext c = app.actionContext();
-  app.aboutKeys.clear();
+// each row also kept in `rows` for the dump.
+void drawKeysTable(const ActionContext& c, std::vector<std::string>& rows) {
+  rows.clear();
   // At most 60% of the window's height: the rest scrolls (a small window keeps its Close button).
   const float tableH = std::min(ImGui::GetTextLineHeightWithSpacing() * 30.0f, ImGui::GetIO().DisplaySize.y * 0.6f);
   if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
@@ -226,36 +314,59 @@ void drawKeysTable(App& app) {
     ImGui::TableNextColumn();
     const std::string label = a.labelText(c);
     ImGui::TextUnformatted(label.c_str());
-    app.aboutKeys.push_back(keys.append("\t").append(label));
+    rows.push_back(keys.append("\t").append(label));
   }
   ImGui::EndTable();
 }
 
 // About: what the studio is for and its keys.
-void drawAboutDialog(App& app) {
-  if (app.aboutDialog) {
-    ImGui::OpenPopup(idLabel(_("About Dominoes Studio"), "about").c_str());
-    app.aboutDialog = false;
+class AboutDialog final : public Dialog {
+ public:
+  bool opens(const Intent& in, const DialogContext&) override {
+    if (in.kind != Intent::Kind::AboutDialog) return false;
+    request_ = true;
+    return true;
   }
-  if (!ImGui::BeginPopupModal(idLabel(_("About Dominoes Studio"), "about").c_str(), nullptr,
-                              ImGuiWindowFlags_AlwaysAutoResize))
-    return;
-  ImGui::TextUnformatted(_("Dominoes Studio: step through games, edit positions, play the computer."));
-  ImGui::Separator();
-  ImGui::TextUnformatted(_("Keys"));
-  drawKeysTable(app);
-  ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
-  if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
-  ImGui::EndPopup();
-}
+  void draw(const DialogContext& c, Intents&) override {
+    if (request_) {
+      ImGui::OpenPopup(idLabel(_("About Dominoes Studio"), "about").c_str());
+      request_ = false;
+    }
+    if (!ImGui::BeginPopupModal(idLabel(_("About Dominoes Studio"), "about").c_str(), nullptr,
+                                ImGuiWindowFlags_AlwaysAutoResize))
+      return;
+    ImGui::TextUnformatted(_("Dominoes Studio: step through games, edit positions, play the computer."));
+    ImGui::Separator();
+    ImGui::TextUnformatted(_("Keys"));
+    drawKeysTable(c.actions, keyRows_);
+    ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
+    if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+      ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  // The key rows as drawn ("Tab, Down<TAB>label"), one a line.
+  void dump(nlohmann::json& state) const override {
+    std::string keys;
+    for (const auto& k : keyRows_) keys += k + "\n";
+    state["aboutKeys"] = keys;
+  }
+
+ private:
+  bool request_ = false;
+  std::vector<std::string> keyRows_;
+};
 }  // namespace
 
-void drawDialogs(App& app, Intents& out) {
-  drawFileDialogs(app, out);
-  drawNewGameDialog(app, out);
-  drawErrorDialog(app);
-  drawConfirmOpenDialog(app, out);
-  drawAboutDialog(app);
+std::vector<std::unique_ptr<Dialog>> makeDialogs() {
+  std::vector<std::unique_ptr<Dialog>> v;
+  v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::Open));
+  v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::SaveAs));
+  v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::Export));
+  v.push_back(std::make_unique<NewGameDialog>());
+  v.push_back(std::make_unique<ErrorDialog>());
+  v.push_back(std::make_unique<ConfirmOpenDialog>());
+  v.push_back(std::make_unique<AboutDialog>());
+  return v;
 }
 
 }  // namespace dom::studio
