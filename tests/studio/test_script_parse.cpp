@@ -30,8 +30,8 @@ TEST_CASE("script: commands are typed and keep their line") {
       "check /title \"a b\"\ncheck /moves >4\nnew 5 dominoes2 hand=5\nseat B greedy\neditor move 6-6 stock\n");
   REQUIRE(p.errors.empty());
   REQUIRE(p.commands.size() == 11);
-  CHECK(p.commands[0].kind == K::Open);
-  CHECK(p.commands[0].pane == Pane::Log);
+  CHECK(p.commands[0].kind == K::Action);  // View > Log, when it is not open
+  CHECK((p.commands[0].word == "view.pane.log" && p.commands[0].toggle && p.commands[0].on));
   CHECK(p.commands[0].line == 3);
   CHECK(p.commands[1].kind == K::Wait);
   CHECK(p.commands[1].number == 3);
@@ -149,8 +149,8 @@ TEST_CASE("script: hover takes X Y, as click does") {
 TEST_CASE("script: lang takes one of the studio's language codes") {
   const ParsedScript p = parseScript("lang es\nlang pseudo\nlang xx\nlang\nlang es fr\n");
   REQUIRE(p.commands.size() == 2);
-  CHECK((p.commands[0].kind == K::Lang && p.commands[0].word == "es"));
-  CHECK(p.commands[1].word == "pseudo");
+  CHECK((p.commands[0].kind == K::Action && p.commands[0].word == "view.language.es"));
+  CHECK(p.commands[1].word == "view.language.pseudo");
   REQUIRE(p.errors.size() == 3);
   CHECK(p.errors[0].line == 3);
   CHECK(p.errors[0].message.rfind("lang takes a language code: en, es", 0) == 0);

@@ -14,21 +14,15 @@ using K = Intent::Kind;
 
 // The submenus' words, for the translations (the menus translate each part of a menu path).
 [[maybe_unused]] constexpr const char* kSubmenus[] = {N_("Tiles"), N_("Language"), N_("Mistakes of"),
-                                                      N_("Puzzle theme")};
-
-constexpr std::pair<int, const char*> kKeyNames[] = {{keycode::Space, "Space"},
-                                                     {keycode::Escape, "Esc"},
-                                                     {keycode::Enter, "Enter"},
-                                                     {keycode::Tab, "Tab"},
-                                                     {keycode::Right, "Right"},
-                                                     {keycode::Left, "Left"},
-                                                     {keycode::Down, "Down"},
-                                                     {keycode::Up, "Up"},
-                                                     {keycode::Home, "Home"},
-                                                     {keycode::End, "End"},
-                                                     {keycode::KeypadEnter, "Keypad Enter"}};
+                                                      N_("Puzzle theme"), N_("Open recent")};
 
 Shortcut key(int k, bool ctrl = false, bool shift = false) { return Shortcut{k, ctrl, shift}; }
+
+// An action's key as its menu shows it, for a message that names it ("draw (D)").
+std::string keyOf(std::string_view id) {
+  const Action* a = findAction(id);
+  return a ? a->shortcutText() : std::string();
+}
 
 // The human seat to move may act on the table (not in edit mode, not for a computer seat).
 bool humanMover(const Session& s) { return !s.editing() && s.humanToMove(); }
@@ -67,6 +61,7 @@ struct Builder {
   std::vector<Action> list;
   std::string menu;
   bool separator = false;
+  // The action added (a reference into the list: good until the next add).
   Action& add(std::string id, std::string label, std::vector<Shortcut> keys,
               std::function<bool(const ActionContext&)> en, std::function<void(const ActionContext&, Intents&)> run) {
     Action a;
@@ -91,10 +86,30 @@ struct Builder {
   }
 };
 
+// File > Open recent: one action a recent file (the newest first), listed while there is one.
+void recentActions(Builder& b) {
+  b.menu = "File > Open recent";
+  for (int i = 0; i < kRecentActions; ++i) {
+    const auto at = static_cast<std::size_t>(i);
+    auto has = [at](const ActionContext& c) { return at < c.s().settings().recent.size(); };
+    Action& a =
+        b.add("file.recent." + std::to_string(i + 1), std::to_string(i + 1), {}, has,
+              [at](const ActionContext& c, Intents& out) { out.push_back(openIntent(c.s().settings().recent[at])); });
+    a.literal = true;
+    a.listed = has;
+    a.shownLabel = [at, n = a.label](const ActionContext& c) {
+      const auto& recent = c.s().settings().recent;
+      return at < recent.size() ? recent[at] : n;
+    };
+  }
+}
+
 void fileActions(Builder& b) {
   b.menu = "File";
   b.simple("file.new", N_("New game..."), {key('N', true)}, K::NewGameDialog);
   b.simple("file.open", N_("Open..."), {key('O', true)}, K::OpenDialog);
+  recentActions(b);
+  b.menu = "File";
   b.add(
        "file.save", N_("Save"), {}, [](const ActionContext& c) { return !c.s().filePath().empty(); },
        [](const ActionContext& c, Intents& out) {
@@ -128,6 +143,7 @@ void editActions(Builder& b) {
     return std::string(c.s().editing() ? _("nothing to undo in the editor")
                                        : _("nothing to undo: this is the first position"));
   };
+  undo.button = [](const ActionContext&) { return std::string(_("Undo")); };  // the Position editor's
   Action& redo = b.simple("edit.redo", N_("Redo move"), {key('Y', true)}, K::Redo, [](const ActionContext& c) {
     const Session& s = c.s();
     if (s.editing()) return s.editor().canRedo();
@@ -137,10 +153,27 @@ void editActions(Builder& b) {
   redo.why = [](const ActionContext& c) {
     return std::string(c.s().editing() ? _("nothing to redo in the editor") : _("no later position on this branch"));
   };
+  redo.button = [](const ActionContext&) { return std::string(_("Redo")); };
   b.separator = true;
-  b.add("edit.position", N_("Edit the position"), {}, {}, [](const ActionContext& c, Intents& out) {
-     out.push_back(paneIntent(Pane::Editor, !c.s().editing()));
-   }).checked = [](const ActionContext& c) { return c.s().editing(); };
+  Action& edit = b.add("edit.position", N_("Edit the position"), {}, {}, [](const ActionContext& c, Intents& out) {
+    out.push_back(paneIntent(Pane::Editor, !c.s().editing()));
+  });
+  edit.checked = [](const ActionContext& c) { return c.s().editing(); };
+  // The Position editor's button that leaves edit mode.
+  edit.button = [](const ActionContext& c) {
+    return std::string(c.s().editing() ? _("Done") : _("Edit the position"));
+  };
+  edit.tooltip = [](const ActionContext& c) {
+    return std::string(c.s().editing() ? _("Leave edit mode; the edit stays for next time") : "");
+  };
+  // The position on the table into the editor, which opens if it is closed.
+  b.add("edit.load", N_("Load the current position"), {}, {}, [](const ActionContext& c, Intents& out) {
+    if (!c.s().editing()) out.push_back(paneIntent(Pane::Editor, true));
+    out.push_back(intentOf(K::EditLoad));
+  });
+  b.simple("edit.play_from_here", N_("Play from here"), {}, K::EditorStart, [](const ActionContext& c) {
+     return c.s().editing() && c.s().editor().error().empty();
+   }).why = [](const ActionContext& c) { return c.s().editing() ? c.s().editor().error() : std::string(); };
 }
 
 void viewActions(Builder& b) {
@@ -173,6 +206,10 @@ void viewActions(Builder& b) {
   toggle("view.animate", N_("Animate moves"), K::SetAnimate, &Settings::animate);
   toggle("view.ghosts", N_("Ghost placements"), K::SetGhosts, &Settings::ghosts);
   toggle("view.teaching", N_("Teaching mode (reveal the stock)"), K::SetTeaching, &Settings::teaching);
+  b.list.back().button = [](const ActionContext&) { return std::string(_("Reveal")); };  // the Stock pane's box
+  b.list.back().tooltip = [](const ActionContext&) {
+    return std::string(_("Teaching mode: the stock face up, in draw order"));
+  };
   b.separator = true;
   b.add("view.fit", N_("Fit the line"), {key('F')}, {}, [](const ActionContext&, Intents& out) {
      out.push_back(onIntent(K::SetView, false));
@@ -211,17 +248,25 @@ void stepActions(Builder& b) {
       return i18n::format(_("First the task: {0}"), {i18n::trScenarioLines(t->task.prompt)});
     return std::string(_("this is the last position of the branch"));
   };
-  b.simple("game.first", N_("First position"), {key(keycode::Home)}, K::First, atStart).why = first;
+  // The Timeline's playback buttons are signs: their tooltips say the label and the key.
+  auto sign = [](const char* text) { return [text](const ActionContext&) { return std::string(text); }; };
+  Action& firstPos = b.simple("game.first", N_("First position"), {key(keycode::Home)}, K::First, atStart);
+  firstPos.why = first;
+  firstPos.button = sign("|<");
   Action& prev = b.simple("game.prev", N_("Previous"), {key(keycode::Left)}, K::Prev, atStart);
   prev.why = first;
   prev.repeat = true;
+  prev.button = sign("<");
   Action& next = b.simple("game.next", N_("Next"), {key(keycode::Right)}, K::Next, beforeEnd);
   next.why = last;
   next.repeat = true;
-  b.simple("game.last", N_("Last position"), {key(keycode::End)}, K::Last, beforeEnd).why = last;
-  b.simple("game.autoplay", N_("Autoplay"), {key('A')}, K::Autoplay).shownLabel = [](const ActionContext& c) {
-    return c.s().autoplay() ? _("Pause autoplay") : _("Autoplay");
-  };
+  next.button = sign(">");
+  Action& lastPos = b.simple("game.last", N_("Last position"), {key(keycode::End)}, K::Last, beforeEnd);
+  lastPos.why = last;
+  lastPos.button = sign(">|");
+  Action& autoplay = b.simple("game.autoplay", N_("Autoplay"), {key('A')}, K::Autoplay);
+  autoplay.shownLabel = [](const ActionContext& c) { return c.s().autoplay() ? _("Pause autoplay") : _("Autoplay"); };
+  autoplay.button = [](const ActionContext& c) { return std::string(c.s().autoplay() ? _("Pause") : _("Play")); };
 }
 
 void tileActions(Builder& b) {
@@ -230,8 +275,9 @@ void tileActions(Builder& b) {
   auto canSelect = [](const ActionContext& c) { return !selectableTiles(c.s()).empty(); };
   auto whyNone = [](const ActionContext& c) {
     if (!humanMover(c.s())) return notYourTurn(c);
-    return std::string(legal(c.s(), MoveKind::Draw) ? _("none of your tiles can be placed: draw (D)")
-                                                    : _("none of your tiles can be placed: pass (P)"));
+    return legal(c.s(), MoveKind::Draw)
+               ? i18n::format(_("none of your tiles can be placed: draw ({0})"), {keyOf("game.draw")})
+               : i18n::format(_("none of your tiles can be placed: pass ({0})"), {keyOf("game.pass")});
   };
   auto cycle = [](int dir) {
     return [dir](const ActionContext& c, Intents& out) {
@@ -285,7 +331,7 @@ void playActions(Builder& b) {
   play.why = [](const ActionContext& c) {
     const Session& s = c.s();
     if (!humanMover(s)) return notYourTurn(c);
-    if (s.selected() == kNoTile) return std::string(_("select a tile first (Tab)"));
+    if (s.selected() == kNoTile) return i18n::format(_("select a tile first ({0})"), {keyOf("game.select_next")});
     Move probe;
     probe.tile = s.selected();
     probe.end = s.match().state().beforeLead() ? End::None : End::L;
@@ -319,8 +365,12 @@ void coachActions(Builder& b) {
        "game.computer_move", N_("Computer move (greedy)"), {}, [](const ActionContext& c) { return humanMover(c.s()); },
        [](const ActionContext& c, Intents& out) { out.push_back(playIntent(greedyMove(c.s().match()))); })
       .why = notYourTurn;
-  b.simple("game.hint", N_("Hint"), {key('H')}, K::Hint, [](const ActionContext& c) { return humanMover(c.s()); }).why =
-      notYourTurn;
+  Action& hint =
+      b.simple("game.hint", N_("Hint"), {key('H')}, K::Hint, [](const ActionContext& c) { return humanMover(c.s()); });
+  hint.why = notYourTurn;
+  hint.tooltip = [](const ActionContext&) {
+    return std::string(_("The best move for the player to move, from what that player knows; again: the next best"));
+  };
   b.simple("game.deal_next", N_("Deal the next round"), {}, K::DealNext, [](const ActionContext& c) {
      return !c.s().editing() && c.s().match().canStartRound().empty();
    }).why = [](const ActionContext& c) {
@@ -339,12 +389,20 @@ void coachActions(Builder& b) {
                        : c.recordAnalysing ? _("the record is being analysed")
                                            : _("this branch is analysed"));
   };
+  b.simple("game.stop_analysis", N_("Stop the analysis of the record"), {}, K::StopRecordAnalysis,
+           [](const ActionContext& c) { return c.recordAnalysing; })
+      .button = [](const ActionContext&) { return std::string(_("Stop")); };
   auto analysed = [](const ActionContext& c) { return c.recordAnalysed; };
   auto notYet = [](const ActionContext&) {
     return std::string(_("no analysis of the record yet: Game > Analyse the record"));
   };
-  b.simple("game.next_mistake", N_("Next mistake"), {key('N')}, K::NextMistake, analysed).why = notYet;
-  b.simple("game.prev_mistake", N_("Previous mistake"), {key('N', false, true)}, K::PrevMistake, analysed).why = notYet;
+  Action& nextMistake = b.simple("game.next_mistake", N_("Next mistake"), {key('N')}, K::NextMistake, analysed);
+  nextMistake.why = notYet;
+  nextMistake.button = [](const ActionContext&) { return std::string("? >"); };
+  Action& prevMistake =
+      b.simple("game.prev_mistake", N_("Previous mistake"), {key('N', false, true)}, K::PrevMistake, analysed);
+  prevMistake.why = notYet;
+  prevMistake.button = [](const ActionContext&) { return std::string("< ?"); };
   b.menu = "Game > Mistakes of";
   for (const auto& [id, side] :
        {std::pair{"game.mistakes_of.a", MistakeSide::A}, std::pair{"game.mistakes_of.b", MistakeSide::B},
@@ -417,13 +475,15 @@ void learnActions(Builder& b) {
        })
       .why = [](const ActionContext&) { return std::string(_("no lesson is on: Help > Learn")); };
   b.add("learn.puzzles", N_("Puzzles"), {}, {}, [](const ActionContext& c, Intents& out) {
-    out.push_back(paneIntent(Pane::Puzzles, true));
-    if (!c.s().trainer().active()) out.push_back(intentOf(K::NextPuzzle));
-  });
+     out.push_back(paneIntent(Pane::Puzzles, true));
+     if (!c.s().trainer().active()) out.push_back(intentOf(K::NextPuzzle));
+   }).button = [](const ActionContext&) { return std::string(_("Start the puzzles")); };
   auto active = [](const ActionContext& c) { return c.s().trainer().active(); };
   auto noPuzzle = [](const ActionContext&) { return std::string(_("no puzzle is open: Help > Puzzles")); };
   b.simple("learn.puzzle_next", N_("Next puzzle"), {}, K::NextPuzzle, active).why = noPuzzle;
-  b.simple("learn.puzzle_retry", N_("Try this puzzle again"), {}, K::RetryPuzzle, active).why = noPuzzle;
+  Action& retry = b.simple("learn.puzzle_retry", N_("Try this puzzle again"), {}, K::RetryPuzzle, active);
+  retry.why = noPuzzle;
+  retry.button = [](const ActionContext&) { return std::string(_("Try again")); };
   b.menu = "Help > Puzzle theme";
   for (std::string_view t : puzzleThemeChoices()) {
     const std::string theme(t);
@@ -450,12 +510,31 @@ std::string lower(std::string s) {
 }
 }  // namespace
 
+std::string keyName(int code) {
+  for (const KeyName& k : kKeyNames)
+    if (k.code == code) return k.name;
+  if ((code >= 'A' && code <= 'Z') || (code >= '0' && code <= '9')) return std::string(1, static_cast<char>(code));
+  return {};
+}
+
+int keyCodeOfWord(std::string_view word) {
+  for (const KeyName& k : kKeyNames)
+    if (word == k.word) return k.code;
+  if (word.size() == 1 && std::isalnum(static_cast<unsigned char>(word[0])))
+    return std::toupper(static_cast<unsigned char>(word[0]));
+  return -1;
+}
+
+std::string keyWords() {
+  std::string out = "a letter or digit";
+  for (const KeyName& k : kKeyNames) out += std::string(", ") + k.word;
+  return out;
+}
+
 std::string Shortcut::text() const {
   std::string s = ctrl ? "Ctrl+" : "";
   if (shift) s += "Shift+";
-  for (const auto& [k, n] : kKeyNames)
-    if (k == key) return s + n;
-  return s + static_cast<char>(key);
+  return s + keyName(key);
 }
 
 std::optional<Shortcut> parseShortcut(std::string_view text) {
@@ -471,12 +550,12 @@ std::optional<Shortcut> parseShortcut(std::string_view text) {
       break;
     }
   }
-  for (const auto& [k, n] : kKeyNames)
-    if (text == n) {
-      out.key = k;
+  for (const KeyName& k : kKeyNames)
+    if (text == k.name) {
+      out.key = k.code;
       return out;
     }
-  if (text.size() == 1 && std::isupper(static_cast<unsigned char>(text[0]))) {
+  if (text.size() == 1 && ((text[0] >= 'A' && text[0] <= 'Z') || (text[0] >= '0' && text[0] <= '9'))) {
     out.key = text[0];
     return out;
   }
@@ -487,6 +566,18 @@ std::string Action::labelText(const ActionContext& c) const {
   if (shownLabel) return shownLabel(c);
   return literal ? std::string(i18n::shown(label.c_str())) : std::string(_(label.c_str()));
 }
+
+std::string buttonText(const Action& a, const ActionContext& c) { return a.button ? a.button(c) : a.labelText(c); }
+
+std::string buttonTip(const Action& a, const ActionContext& c) {
+  std::string tip = a.labelText(c);
+  if (!a.keys.empty()) tip += " (" + a.shortcutText() + ")";
+  if (a.tooltip)
+    if (const std::string more = a.tooltip(c); !more.empty()) tip += "\n" + more;
+  return tip;
+}
+
+bool isListed(const Action& a, const ActionContext& c) { return !a.listed || a.listed(c); }
 
 const std::vector<Action>& actions() {
   static const std::vector<Action> list = [] {

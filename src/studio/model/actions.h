@@ -20,6 +20,32 @@ inline constexpr int Space = 32, Escape = 256, Enter = 257, Tab = 258, Right = 2
                      Home = 268, End = 269, KeypadEnter = 335;
 }
 
+// Every key the studio names but the letters, once: its code, its name as a shortcut shows it (the
+// menus, the palette, tooltips, the key table, parseShortcut) and the word a script writes for it
+// (`key left`, `shift tab`). A letter is its capital ("A", script word "a" or "A"), a digit itself.
+struct KeyName {
+  int code;
+  const char* name;
+  const char* word;
+};
+inline constexpr KeyName kKeyNames[] = {{keycode::Space, "Space", "space"},
+                                        {keycode::Escape, "Esc", "escape"},
+                                        {keycode::Enter, "Enter", "enter"},
+                                        {keycode::Tab, "Tab", "tab"},
+                                        {keycode::Right, "Right", "right"},
+                                        {keycode::Left, "Left", "left"},
+                                        {keycode::Down, "Down", "down"},
+                                        {keycode::Up, "Up", "up"},
+                                        {keycode::Home, "Home", "home"},
+                                        {keycode::End, "End", "end"},
+                                        {keycode::KeypadEnter, "Keypad Enter", "keypad-enter"}};
+// A key's name ("Left", "A", "7"), or "" for a code the studio does not name.
+[[nodiscard]] std::string keyName(int code);
+// The code of a script's key word ("left", "keypad-enter", a digit, a letter in either case), or -1.
+[[nodiscard]] int keyCodeOfWord(std::string_view word);
+// The script's key words, for its error message: "a letter, space, escape, ...".
+[[nodiscard]] std::string keyWords();
+
 struct Shortcut {
   int key = -1;
   bool ctrl = false, shift = false;
@@ -54,13 +80,26 @@ struct Action {
   // Why it is disabled (said in the status line when a key, the palette or a script asks for it).
   std::function<std::string(const ActionContext&)> why;
   std::function<void(const ActionContext&, Intents&)> run;
-  std::function<bool(const ActionContext&)> checked;  // a check mark in the menu, if any
-  std::function<std::string(const ActionContext&)> shownLabel;
-  std::function<std::string(const ActionContext&)>
-      tooltip;  // shown on hover in the menu  // a label that changes (Undo move/edit)
+  std::function<bool(const ActionContext&)> checked;            // a check mark in the menu, if any
+  std::function<std::string(const ActionContext&)> shownLabel;  // a label that changes (Undo move/edit)
+  std::function<std::string(const ActionContext&)> tooltip;     // shown on hover in menus and on buttons
+  // A pane's button for it, when shorter than the label ("|<", "Undo"): translated. The button's
+  // tooltip says the label and the shortcut (buttonTip).
+  std::function<std::string(const ActionContext&)> button;
+  // Listed in the menus and the palette only while true (File > Open recent's entries); unset: always.
+  std::function<bool(const ActionContext&)> listed;
   [[nodiscard]] std::string labelText(const ActionContext& c) const;  // translated
   [[nodiscard]] std::string shortcutText() const { return keys.empty() ? std::string() : keys.front().text(); }
 };
+
+// A pane button's text (Action::button, else the label) and its tooltip: the label, its first
+// shortcut from the registry in brackets ("Previous (Left)"), then the action's tooltip if any.
+[[nodiscard]] std::string buttonText(const Action& a, const ActionContext& c);
+[[nodiscard]] std::string buttonTip(const Action& a, const ActionContext& c);
+// Whether the menus and the palette list it now (Action::listed).
+[[nodiscard]] bool isListed(const Action& a, const ActionContext& c);
+// File > Open recent holds one action a recent file, file.recent.1 to file.recent.N (the newest first).
+inline constexpr int kRecentActions = 8;
 
 // The registry, in menu order (made once; the seat and language entries from their catalogs).
 [[nodiscard]] const std::vector<Action>& actions();

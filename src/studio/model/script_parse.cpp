@@ -18,16 +18,7 @@ std::string ScriptError::text(std::string_view file) const {
   return std::string(file) + ":" + std::to_string(line) + ": " + message;
 }
 
-int scriptKeyCode(std::string_view k) {
-  static const std::pair<std::string_view, int> named[] = {{"left", 263}, {"right", 262}, {"up", 265},  {"down", 264},
-                                                           {"home", 268}, {"end", 269},   {"tab", 258}, {"enter", 257},
-                                                           {"space", 32}, {"escape", 256}};
-  for (const auto& [n, code] : named)
-    if (k == n) return code;
-  if (k.size() == 1 && std::isalpha(static_cast<unsigned char>(k[0])))
-    return std::toupper(static_cast<unsigned char>(k[0]));
-  return -1;
-}
+int scriptKeyCode(std::string_view k) { return keyCodeOfWord(k); }  // actions.h's kKeyNames
 
 namespace {
 
@@ -140,6 +131,12 @@ struct Line {
     c.word = std::move(id);
     return true;
   }
+  // A verb that sets a registry toggle on or off: the action runs when its check mark differs.
+  bool toggleAction(std::string id, bool on) {
+    c.toggle = true;
+    c.on = on;
+    return action(std::move(id));
+  }
   // A verb that names a registry action and takes no words.
   bool bareAction(const char* id) { return w.empty() ? action(id) : fail(std::string(cmd) + " takes no words"); }
 };
@@ -148,15 +145,14 @@ struct Line {
 // the line parses.
 using Parsed = std::optional<bool>;
 
-// open|close PANE.
+// open|close PANE: View > PANE (view.pane.NAME) when it is not open (closed) already.
 bool paneVerb(Line& l) {
-  l.c.kind = l.cmd == "open" ? K::Open : K::Close;
   if (!parsePane(l.arg, l.c.pane)) {
     std::string panes;
     for (int i = 0; i < kPanes; ++i) panes += std::string(i ? ", " : "") + name(static_cast<Pane>(i));
     return l.fail("unknown pane " + echoed(l.arg) + ": one of " + panes);
   }
-  return true;
+  return l.toggleAction(std::string("view.pane.") + name(l.c.pane), l.cmd == "open");
 }
 
 // answer end L|R, answer tiles TILE..., answer points N: a lesson's task answered (c.word the kind).
@@ -189,11 +185,10 @@ bool answerVerb(Line& l) {
 Parsed paneAndFileVerbs(Line& l) {
   const std::string_view cmd = l.cmd;
   if (cmd == "open" || cmd == "close") return paneVerb(l);
-  if (cmd == "edit") {  // edit [on|off]: edit mode
-    l.c.kind = K::Edit;
-    l.c.on = true;
-    if (l.w.size() > 1 || (l.w.size() == 1 && !onOff(l.w[0], l.c.on))) return l.fail("edit takes on or off");
-    return true;
+  if (cmd == "edit") {  // edit [on|off]: edit mode (Edit > Edit the position)
+    bool on = true;
+    if (l.w.size() > 1 || (l.w.size() == 1 && !onOff(l.w[0], on))) return l.fail("edit takes on or off");
+    return l.toggleAction("edit.position", on);
   }
   if (cmd == "load") return l.path(K::Load);
   if (cmd == "lesson") return l.path(K::Lesson);
@@ -284,9 +279,7 @@ bool keyVerb(Line& l) {
   l.c.ctrl = cmd == "ctrl" || cmd == "ctrl-shift";
   l.c.shift = cmd == "shift" || cmd == "ctrl-shift";
   l.c.key = l.w.size() == 1 ? scriptKeyCode(l.w[0]) : -1;
-  if (l.c.key < 0)
-    return l.fail("unknown key " + echoed(l.arg) +
-                  ": a letter, left, right, up, down, home, end, tab, enter, space or escape");
+  if (l.c.key < 0) return l.fail("unknown key " + echoed(l.arg) + ": " + keyWords());
   return true;
 }
 
@@ -381,12 +374,12 @@ Parsed gameVerbs(Line& l) {
   }
   if (cmd == "play") return playVerb(l);
   if (cmd == "new") return newVerb(l);
-  if (cmd == "dialog") {  // new, open, save, about
-    c.kind = K::Dialog;
-    c.word = l.arg;
-    if (c.word != "new" && c.word != "open" && c.word != "save" && c.word != "about")
-      return l.fail("dialog takes new, open, save or about");
-    return true;
+  if (cmd == "dialog") {  // new, open, save, about: the dialog's action (File > New game..., ...)
+    static const std::pair<std::string_view, const char*> dialogs[] = {
+        {"new", "file.new"}, {"open", "file.open"}, {"save", "file.save_as"}, {"about", "help.about"}};
+    for (const auto& [word, id] : dialogs)
+      if (l.arg == word) return l.action(id);
+    return l.fail("dialog takes new, open, save or about");
   }
   if (cmd == "seat") {  // seat A|B SEAT (the seat's name is checked when the line runs)
     c.kind = K::Seat;
@@ -404,29 +397,24 @@ Parsed settingVerbs(Line& l) {
   const auto& w = l.w;
   ScriptCommand& c = l.c;
   if (cmd == "lang") {  // lang xx: View > Language
-    c.kind = K::Lang;
     if (w.size() != 1 || !i18n::known(w[0])) {
       std::string codes;
       for (const auto& lang : i18n::languages()) codes += std::string(codes.empty() ? "" : ", ") + lang.code;
       return l.fail("lang takes a language code: " + codes);
     }
-    c.word = std::string(w[0]);
-    return true;
+    return l.action("view.language." + std::string(w[0]));
   }
-  if (cmd == "visibility") {
-    c.kind = K::Visibility;
-    if (l.arg == "a")
-      c.visibility = Visibility::AsA;
-    else if (l.arg == "b")
-      c.visibility = Visibility::AsB;
-    else if (l.arg == "all")
-      c.visibility = Visibility::All;
-    else
-      return l.fail("visibility takes a, b or all");
-    return true;
+  if (cmd == "visibility") {  // View > Show all hands, Show as A, Show as B
+    if (l.arg == "a") return l.action("view.as_a");
+    if (l.arg == "b") return l.action("view.as_b");
+    if (l.arg == "all") return l.action("view.show_all");
+    return l.fail("visibility takes a, b or all");
   }
-  if (cmd == "teaching") return l.flag(K::Teaching);
-  if (cmd == "animate") return l.flag(K::Animate);
+  if (cmd == "teaching" || cmd == "animate") {  // View > Teaching mode, View > Animate moves
+    bool on = false;
+    if (w.size() != 1 || !onOff(w[0], on)) return l.fail(std::string(cmd) + " takes on or off");
+    return l.toggleAction(cmd == "teaching" ? "view.teaching" : "view.animate", on);
+  }
   if (cmd == "autoplay") return l.flag(K::Autoplay);
   if (cmd == "speed" || cmd == "delay") {
     c.kind = cmd == "speed" ? K::Speed : K::Delay;

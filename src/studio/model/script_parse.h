@@ -18,9 +18,6 @@ namespace dom::studio {
 
 struct ScriptCommand {
   enum class Kind : std::uint8_t {
-    Open,
-    Close,
-    Edit,
     Load,
     LoadBad,
     Jump,
@@ -37,16 +34,11 @@ struct ScriptCommand {
     Puzzle,  // puzzle FILE N: the trainer opens puzzle N (from 1) of a collection
     Lesson,  // lesson FILE: Learn mode opens the lesson
     Answer,  // answer end L|R, answer tiles T..., answer points N: a lesson's task answered
-    Dialog,
     ExportTable,
     SelectPlayable,
     Play,
     Key,
     Ctrl,
-    Lang,
-    Visibility,
-    Teaching,
-    Animate,
     Autoplay,
     Speed,
     Delay,
@@ -67,7 +59,7 @@ struct ScriptCommand {
     AnalysisRow,
     AnalysisPlay,
     WaitRecordAnalysis,
-    Action,  // a registry action by its id (actions.h): `action ID` and the verbs that name one
+    Action,  // a registry action by its id (actions.h): `action ID` and every verb that names one
     Type,    // type TEXT: characters typed into the focused text field (the palette's filter)
     Quit
   };
@@ -75,14 +67,16 @@ struct ScriptCommand {
   int line = 0;      // 1-based line of the script file
   std::string text;  // the line as written, its comment and outer spaces removed
   std::string arg;   // the words after the action (a path, a move, a rules text, a seat...)
-  std::string word;  // the action's sub-word: step first|prev|next|last, dialog ..., editor ..., lang xx
+  std::string word;  // Action: the registry action's id; editor: its sub-word; new: the rules; seat: the seat
   Pane pane = Pane::Table;
-  Visibility visibility = Visibility::All;
   Zone zone = Zone::Box;
   Tile tile = kNoTile;
   Mask tiles = 0;  // answer tiles
   Player player = Player::A;
-  bool on = false;                   // edit, teaching, animate, autoplay; analysis: all tiles known
+  bool on = false;  // a toggle Action's state wanted, autoplay; analysis: all tiles known
+  // Action: a toggle (open/close PANE, edit, teaching, animate on|off) run only when its check mark
+  // (Action::checked) is not `on` already.
+  bool toggle = false;
   long long number = 0;              // jump, wait, open-scenario, click-ghost, analysis-row/-play, monkey's frames
   std::uint64_t seed = 0;            // new, monkey
   float x = 0, y = 0;                // click; speed and delay in x

@@ -273,6 +273,7 @@ bool under(const std::string& menu, const std::string& path) {
 // Seat A > Other players"), so the menus show the paths `--list-actions` prints.
 void App::menuItems(const std::string& path, std::size_t from, std::size_t to, const ActionContext& c, Intents& out) {
   auto item = [&](const Action& a) {
+    if (!isListed(a, c)) return;
     const std::string label = a.labelText(c), keys = a.shortcutText();
     if (ImGui::MenuItem(label.c_str(), keys.empty() ? nullptr : keys.c_str(), a.checked && a.checked(c), a.enabled(c)))
       runAction(a, c, out);
@@ -290,11 +291,6 @@ void App::menuItems(const std::string& path, std::size_t from, std::size_t to, c
     if (a.menu == path) {
       item(a);
       ++i;
-      if (a.id == "file.open" && ImGui::BeginMenu(_("Open recent"), !settings().recent.empty())) {
-        for (const auto& r : settings().recent)
-          if (ImGui::MenuItem(r.c_str())) out.push_back(openIntent(r));
-        ImGui::EndMenu();
-      }
       continue;
     }
     const std::string rest = a.menu.substr(path.size() + 3), word = rest.substr(0, rest.find(" > "));
@@ -302,8 +298,9 @@ void App::menuItems(const std::string& path, std::size_t from, std::size_t to, c
     sub += " > ";
     sub += word;
     std::size_t j = i;
-    while (j < to && under(all[j].menu, sub)) ++j;
-    if (ImGui::BeginMenu(menuWord(word).c_str())) {
+    bool any = false;  // a submenu with nothing listed (File > Open recent before any file) is greyed
+    for (; j < to && under(all[j].menu, sub); ++j) any = any || isListed(all[j], c);
+    if (ImGui::BeginMenu(menuWord(word).c_str(), any)) {
       menuItems(sub, i, j, c, out);
       ImGui::EndMenu();
     }
@@ -353,7 +350,7 @@ void App::drawPalette(Intents& out) {
   if (ImGui::InputTextWithHint("##filter", _("type to find an action"), &palette.filter)) palette.index = 0;
   std::vector<const Action*> rows;
   for (const Action& a : actions())
-    if (paletteMatches(a, paletteLabel(a, c), palette.filter)) rows.push_back(&a);
+    if (isListed(a, c) && paletteMatches(a, paletteLabel(a, c), palette.filter)) rows.push_back(&a);
   const int n = static_cast<int>(rows.size());
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) palette.index = std::min(palette.index + 1, n - 1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) palette.index = std::max(palette.index - 1, 0);
@@ -653,19 +650,8 @@ void App::dumpCoach(nlohmann::json& j) const {
         {"viewer", std::string(1, letter(tv.viewer))}, {"rows", rows}, {"cannotHold", cannot}, {"lines", tv.revealed}};
   }
   {
-    json a = {{"open", settings().isOpen(Pane::Analysis)},
-              {"all", session.analysisAll()},
-              {"busy", session.analyser().busy()}};
-    json rows = json::array();
-    if (const AnalysisView* v = session.analysis()) {
-      for (const AnalysisRow& r : v->rows)
-        rows.push_back({{"move", r.text}, {"win", r.win}, {"points", r.points}, {"tips", r.tips}});
-      a["exact"] = v->exact;
-      a["samples"] = v->samples;
-      a["error"] = v->error;
-    }
-    a["rows"] = rows;
-    j["analysis"] = a;
+    j["analysis"] = analysisState(session.analysis(), settings().isOpen(Pane::Analysis), session.analysisAll(),
+                                  session.analyser().busy());
     j["coachHint"] = session.coachHint().rank < 0 ? json(nullptr)
                                                   : json{{"rank", session.coachHint().rank},
                                                          {"shown", session.coachHint().shown},
@@ -675,33 +661,9 @@ void App::dumpCoach(nlohmann::json& j) const {
 }
 
 void App::dumpRecordAnalysis(nlohmann::json& j) const {
-  using nlohmann::json;
-  {
-    const RecordAnalysis* ra = session.recordAnalysis();
-    const RecordAnalyser& ran = session.recordAnalyser();
-    json r = {{"busy", ran.busy()},
-              {"running", ran.runs(session.recordKey())},
-              {"progress", ran.runs(session.recordKey()) ? ran.progress() : 0.0},
-              {"done", ra != nullptr},
-              {"side", name(session.mistakeSide())}};
-    json plies = json::array();
-    if (ra)
-      for (const RecordPly& p : ra->plies)
-        plies.push_back({{"node", p.node},
-                         {"round", p.round},
-                         {"number", p.number},
-                         {"mover", std::string(1, letter(p.mover))},
-                         {"mark", ai::name(p.mark)},
-                         {"symbol", ai::symbol(p.mark)},
-                         {"played", p.played},
-                         {"best", p.best},
-                         {"played_win", p.playedWin},
-                         {"best_win", p.bestWin},
-                         {"played_points", p.playedPoints},
-                         {"best_points", p.bestPoints}});
-    r["plies"] = plies;
-    j["record_analysis"] = r;
-  }
+  j["record_analysis"] =
+      recordAnalysisState(session.recordAnalysis(), session.recordAnalyser(),
+                          session.recordAnalyser().runs(session.recordKey()), name(session.mistakeSide()));
 }
 
 void App::dumpActions(nlohmann::json& j) const {
@@ -731,60 +693,10 @@ void App::dumpActions(nlohmann::json& j) const {
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));
 }
 
-void App::dumpTrainer(nlohmann::json& j) const {
-  using nlohmann::json;
-  const Trainer& t = session.trainer();
-  const LearnerProgress& l = settings().learner;
-  json p = {{"learner_rating", l.rated() ? json(std::lround(l.rating)) : json(nullptr)},
-            {"learner_deviation", std::lround(l.deviation)},
-            {"streak", l.streak},
-            {"tries", l.history.size()},
-            {"theme", l.theme}};
-  if (!t.active()) {
-    p["id"] = nullptr;
-    j["puzzle"] = p;
-    return;
-  }
-  const TrainerPuzzle& z = *t.puzzle;
-  p["id"] = z.id();
-  p["file"] = z.file;
-  p["number"] = z.number;
-  p["count"] = t.cards.size();
-  p["title"] = z.title;
-  p["themes"] = z.themes;
-  p["rating"] = z.rating;
-  p["mover"] = std::string(1, letter(z.mover));
-  p["solved"] = t.solved ? json(*t.solved) : json(nullptr);
-  p["tried"] = t.tried;
-  p["verdict"] = t.verdict;
-  p["judging"] = t.judging;
-  p["rating_change"] = t.ratingChange;
-  j["puzzle"] = p;
-}
+void App::dumpTrainer(nlohmann::json& j) const { j["puzzle"] = trainerState(session.trainer(), settings().learner); }
 
 void App::dumpCourse(nlohmann::json& j) const {
-  using nlohmann::json;
-  const Course& c = session.course();
-  json done = json::array();
-  for (const auto& [name, n] : settings().lessonStars) done.push_back({{"lesson", name}, {"stars", n}});
-  json l = {{"done", done}};
-  if (!c.active()) {
-    l["lesson"] = nullptr;
-    j["learn"] = l;
-    return;
-  }
-  l["lesson"] = c.name;
-  l["title"] = c.title;
-  l["step"] = c.step;
-  l["steps"] = c.steps.size();
-  l["stars"] = c.stars ? json(*c.stars) : json(nullptr);
-  l["wrong"] = c.wrongTries;
-  l["feedback"] = c.feedback;
-  l["right"] = c.lastRight;
-  const LessonStep* p = c.pending();
-  l["waiting"] = p && p->node == timeline().currentIndex();
-  l["prompt"] = p ? json(p->task.prompt) : json(nullptr);
-  j["learn"] = l;
+  j["learn"] = courseState(session.course(), settings().lessonStars, timeline().currentIndex());
 }
 
 nlohmann::json App::rawState() const {

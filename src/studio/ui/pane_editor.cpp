@@ -65,23 +65,15 @@ void zoneRow(Intents& out, const char* label, Zone zone,
 void EditorPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Editor, out)) return;
   const Editor& ed = app.editor();
-  // The buttons wrap to the next line where the pane is too narrow for a language's words.
-  if (ImGui::Button(_("Load the current position"))) out.push_back(intentOf(Intent::Kind::EditLoad));
-  sameLineIfFits(buttonWidth(_("Undo")));
-  ImGui::BeginDisabled(!ed.canUndo());
-  if (ImGui::Button(_("Undo"))) out.push_back(intentOf(Intent::Kind::Undo));
-  ImGui::EndDisabled();
-  sameLineIfFits(buttonWidth(_("Redo")));
-  ImGui::BeginDisabled(!ed.canRedo());
-  if (ImGui::Button(_("Redo"))) out.push_back(intentOf(Intent::Kind::Redo));
-  ImGui::EndDisabled();
-  sameLineIfFits(buttonWidth(_("Play from here")));
-  ImGui::BeginDisabled(!ed.error().empty());
-  if (ImGui::Button(_("Play from here"))) out.push_back(intentOf(Intent::Kind::EditorStart));
-  ImGui::EndDisabled();
-  sameLineIfFits(buttonWidth(_("Done")));
-  if (ImGui::Button(_("Done"))) out.push_back(paneIntent(Pane::Editor, false));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Leave edit mode; the edit stays for next time"));
+  // The registry's actions as buttons (greyed when disabled), wrapping to the next line where the
+  // pane is too narrow for a language's words.
+  const ActionContext c = app.actionContext();
+  bool first = true;
+  for (const char* id : {"edit.load", "edit.undo", "edit.redo", "edit.play_from_here", "edit.position"}) {
+    if (!first) sameLineIfFits(actionButtonWidth(id, c));
+    first = false;
+    actionButton(id, c, out);
+  }
   // The verdict first, wrapped: it is what the user reads after each edit.
   if (ed.error().empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.4f, 0.9f, 0.4f, 1));

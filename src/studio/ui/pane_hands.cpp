@@ -38,44 +38,41 @@ float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, 
 
 // Show: all, as A, as B (whose tiles are face up).
 void drawVisibility(const App& app, Intents& out) {
-  int vis = static_cast<int>(app.settings().visibility);
+  // The registry's View > Show all hands / as A / as B, as radio buttons with their short words.
+  const ActionContext c = app.actionContext();
   ImGui::TextUnformatted(_("Show:"));
-  ImGui::SameLine();
-  bool changed = ImGui::RadioButton(_("all"), &vis, 0);
-  ImGui::SameLine();
-  changed |= ImGui::RadioButton(_("as A"), &vis, 1);
-  ImGui::SameLine();
-  changed |= ImGui::RadioButton(_("as B"), &vis, 2);
-  if (changed) out.push_back(visibilityIntent(static_cast<Visibility>(vis)));
+  for (const auto& [id, word] : {std::pair{"view.show_all", N_("all")}, std::pair{"view.as_a", N_("as A")},
+                                 std::pair{"view.as_b", N_("as B")}}) {
+    ImGui::SameLine();
+    const Action* a = findAction(id);
+    if (a && ImGui::RadioButton(_(word), a->checked(c))) runAction(*a, c, out);
+  }
 }
 
 // The hint, on the same line: the best move for the player to move; pressed again, the next best.
-// Then Draw and Pass when they are the human's move to make.
+// Then Draw and Pass when they are the human's move to make. The buttons are the registry's actions
+// (greyed when their keys would do nothing), their tooltips the registry's label and key.
 void drawMoveButtons(const App& app, std::vector<std::string>& drawn, Intents& out) {
-  // Just "H" when a language's words leave no room for the whole label (the tooltip says it all):
-  // a line more would take the tiles' room in a small window.
   const ActionContext c = app.actionContext();
-  const std::string full = std::string(_("Hint (H)")) + "###hint";
   ImGui::SameLine();
-  const bool fits = ImGui::GetContentRegionAvail().x >=
-                    ImGui::CalcTextSize(full.c_str(), nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
   // A full-height button, as tall as the radio buttons beside it: a small button's text is clipped
   // at the font's height, which cuts the marks above a Devanagari line (the anusvara of संकेत).
-  // The buttons are the registry's actions: disabled when their keys would do nothing.
-  const Action& hintAction = *findAction("game.hint");
-  ImGui::BeginDisabled(!hintAction.enabled(c));
-  if (ImGui::Button(fits ? full.c_str() : "H###hint")) runAction(hintAction, c, out);
-  ImGui::EndDisabled();
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("%s\n%s", _("Hint (H)"),
-                      _("The best move for the player to move, from what that player knows; again: the next best"));
+  // Just its key ("H") when a language's words leave no room for the whole label (the tooltip says
+  // it all): a line more would take the tiles' room in a small window.
+  const Action& hint = *findAction("game.hint");
+  if (ImGui::GetContentRegionAvail().x >= actionButtonWidth(hint.id, c)) {
+    actionButton(hint.id, c, out);
+  } else {
+    ImGui::BeginDisabled(!hint.enabled(c));
+    if (ImGui::Button((hint.shortcutText() + "###" + hint.id).c_str())) runAction(hint, c, out);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", buttonTip(hint, c).c_str());
+  }
   // Drawing and passing have a button when they are the human's move to make (D and P do the same).
-  for (const auto& [id, label] : {std::pair{"game.draw", N_("Draw (D)")}, std::pair{"game.pass", N_("Pass (P)")}}) {
-    const Action& a = *findAction(id);
-    if (!a.enabled(c)) continue;
-    const std::string text = std::string(_(label)) + "###" + id;
-    sameLineIfFits(buttonWidth(text.c_str()));  // on the next line when the pane is too narrow (es, hi)
-    if (ImGui::Button(text.c_str())) runAction(a, c, out);
+  for (const char* id : {"game.draw", "game.pass"}) {
+    if (!findAction(id)->enabled(c)) continue;
+    sameLineIfFits(actionButtonWidth(id, c));  // on the next line when the pane is too narrow (es, hi)
+    actionButton(id, c, out);
     drawn.emplace_back(id);
   }
 }

@@ -72,7 +72,7 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
     const std::string text = _("Find the move that wins by force. Every puzzle is proved by the solver.");
     ImGui::TextWrapped("%s", text.c_str());
     shown_["text"] = text;
-    if (shownButton(_("Start the puzzles"), "start", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
+    actionButton("learn.puzzles", app.actionContext(), out, &shown_, "start");
   } else {
     const TrainerPuzzle& p = *t.puzzle;
     const std::string title = shownText(S_(p.title.c_str()), kTitleShown);
@@ -102,11 +102,12 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
                                         : ImVec4(1, 0.55f, 0.4f, 1);
       // Next puzzle and Try again above the verdict, scrolled into view when it first shows: a long
       // verdict and note never push them out of a short pane (800x600).
-      if (shownButton(_("Next puzzle"), "next", shown_)) out.push_back(intentOf(Intent::Kind::NextPuzzle));
-      noteCut(_("Next puzzle"), shown_, true);
-      sameLineIfFits(buttonWidth(_("Try again")));
-      if (shownButton(_("Try again"), "retry", shown_)) out.push_back(intentOf(Intent::Kind::RetryPuzzle));
-      noteCut(_("Try again"), shown_, true);
+      const ActionContext c = app.actionContext();
+      actionButton("learn.puzzle_next", c, out, &shown_, "next");
+      noteCut(buttonText(*findAction("learn.puzzle_next"), c), shown_, true);
+      sameLineIfFits(actionButtonWidth("learn.puzzle_retry", c));
+      actionButton("learn.puzzle_retry", c, out, &shown_, "retry");
+      noteCut(buttonText(*findAction("learn.puzzle_retry"), c), shown_, true);
       // (For a few frames: ImGui clamps a scroll to the content measured the frame before.)
       if (verdictFrames_ > 0 && ImGui::GetItemRectMax().y > ImGui::GetWindowDrawList()->GetClipRectMax().y)
         ImGui::SetScrollHereY(1.0f);

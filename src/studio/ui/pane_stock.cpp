@@ -13,13 +13,7 @@ namespace dom::studio {
 void StockPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Stock, out)) return;
   const Match& m = app.match();
-  bool teaching = app.settings().teaching;
-  if (ImGui::Checkbox(_("Reveal"), &teaching)) {
-    Intent in = intentOf(Intent::Kind::SetTeaching);
-    in.on = teaching;
-    out.push_back(in);
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Teaching mode: the stock face up, in draw order"));
+  actionCheckbox("view.teaching", app.actionContext(), out);  // View > Teaching mode
   const StockView v = stockView(m, true);
   const std::string countsText =
       i18n::format(P_("{0} tile, reserve {1}, {2} can be drawn", "{0} tiles, reserve {1}, {2} can be drawn", v.count),

@@ -108,16 +108,12 @@ struct Words {
       if (!t->empty()) h += ImGui::CalcTextSize(t->c_str(), nullptr, false, width).y + st.ItemSpacing.y;
     return h + st.ItemSpacing.y;
   }
-  // True when the whole note was asked for.
-  bool draw(Intents& out) const {
+  // View > Show the whole note and Game > Deal the next round as buttons, when they apply.
+  void draw(const ActionContext& c, Intents& out) const {
     ImGui::TextWrapped("%s", caption.c_str());
-    const bool all = cut && ImGui::Button((std::string(_("Show the whole note")) + "###wholenote").c_str());
+    if (cut) actionButton("view.whole_note", c, out);
     if (deal && cut) ImGui::SameLine();
-    if (deal && ImGui::Button(_("Deal the next round"))) {
-      Intent in;
-      in.kind = Intent::Kind::DealNext;
-      out.push_back(in);
-    }
+    if (deal) actionButton("game.deal_next", c, out);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (!hint.empty()) ImGui::TextWrapped("%s", hint.c_str());
     if (!status.empty()) ImGui::TextWrapped("%s", status.c_str());
@@ -126,7 +122,6 @@ struct Words {
       spinner();
       ImGui::TextUnformatted(thinking.c_str());
     }
-    return all;
   }
 };
 
@@ -144,7 +139,11 @@ Words wordsOf(const App& app, bool choice) {
   w.cut = longerThan(w.caption, most);
   if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
-  if (choice) w.hint = _("Click a ghost, or Left/Right to choose and Enter to play.");
+  if (choice) {
+    auto keyOf = [](const char* id) { return findAction(id)->shortcutText(); };
+    w.hint = i18n::format(_("Click a ghost, or {0}/{1} to choose and {2} to play."),
+                          {keyOf("game.placement_prev"), keyOf("game.placement_next"), keyOf("game.play")});
+  }
   w.status = shownText(app.statusText, 1000);
   if (const auto who = app.session.thinker()) {
     const Seat& seat = app.session.game().seats[static_cast<std::size_t>(idx(*who))];
@@ -277,7 +276,7 @@ void TablePane::draw(const App& app, Intents& out) {
 
   render(app, origin.x, origin.y, fb);
   pointer(app, lastTile, mouse.x, mouse.y, hovered, out);
-  if (words.draw(out)) showWholeNote();
+  words.draw(app.actionContext(), out);
   ImGui::End();
   if (noteShown_) drawWholeNote(app);
 }

@@ -20,14 +20,8 @@ namespace {
 // The words of the record analysis, in one place (English; shown through _()).
 namespace words {
 constexpr const char* kAnalysing = N_("analysing the record: {0}%");
-constexpr const char* kStop = N_("Stop");
-constexpr const char* kStopTip = N_("Stop the analysis of the record");
 constexpr const char* kMarkTip = N_("{0} {1}: {2} played {3}, wins {4}%\nbest {5}, wins {6}%");
 constexpr const char* kSide = N_("mistakes of");
-constexpr const char* kPrevMistake = "< ?";
-constexpr const char* kNextMistake = "? >";
-constexpr const char* kPrevTip = N_("Previous mistake (Shift+N)");
-constexpr const char* kNextTip = N_("Next mistake (N)");
 constexpr const char* kGraphTip = N_("A's win probability after move {0}: {1}%\n(click: go there)");
 }  // namespace words
 
@@ -109,34 +103,16 @@ int cell(const std::string& text, const ImVec4* colour = nullptr) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shownText(text, 1000).c_str());
   return 1;
 }
-// A button's width: its label and the frame's padding.
-float buttonWidth(const char* label) {
-  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-}
-
-// The next item, w wide, on the last item's row when it fits the pane, else on a row of its own (a
-// longer language's word must not be cut at the pane's edge).
-void sameLineIfFits(float w) {
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right) ImGui::SameLine();
-}
-
 // The playback buttons on one row (the next one on a row of its own when the pane is too narrow
 // for it) and the autoplay speed.
 void drawPlayback(const App& app, Intents& out) {
+  const ActionContext c = app.actionContext();
   bool first = true;
-  auto button = [&](const char* label, Intent::Kind k, const char* tip) {
-    if (!first) sameLineIfFits(buttonWidth(label));
+  for (const char* id : {"game.first", "game.prev", "game.next", "game.last", "game.autoplay"}) {
+    if (!first) sameLineIfFits(actionButtonWidth(id, c));
     first = false;
-    if (ImGui::Button(label)) out.push_back(intentOf(k));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-  };
-  button("|<", Intent::Kind::First, _("First (Home)"));
-  button("<", Intent::Kind::Prev, _("Previous (Left)"));
-  button(">", Intent::Kind::Next, _("Next (Right)"));
-  button(">|", Intent::Kind::Last, _("Last (End)"));
-  const std::string play = std::string(app.session.autoplay() ? _("Pause") : _("Play")) + "###autoplay";
-  button(play.c_str(), Intent::Kind::Autoplay, _("Autoplay (A)"));
+    actionButton(id, c, out);
+  }
   ImGui::SetNextItemWidth(-1);
   float speed = app.settings().speed;
   if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, _("%.2f moves/s"))) {
@@ -150,15 +126,14 @@ void drawPlayback(const App& app, Intents& out) {
 // The record analysis's progress while it runs, with its Stop button.
 void drawRecordProgress(const App& app, Intents& out) {
   const std::string label = i18n::format(_(words::kAnalysing), {percent(app.session.recordAnalyser().progress())});
-  ImGui::ProgressBar(static_cast<float>(app.session.recordAnalyser().progress()),
-                     ImVec2(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(_(words::kStop)).x -
-                                ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x,
-                            0),
-                     label.c_str());
+  ImGui::ProgressBar(
+      static_cast<float>(app.session.recordAnalyser().progress()),
+      ImVec2(ImGui::GetContentRegionAvail().x - actionButtonWidth("game.stop_analysis", app.actionContext()) -
+                 ImGui::GetStyle().ItemSpacing.x,
+             0),
+      label.c_str());
   ImGui::SameLine();
-  if (ImGui::Button((std::string(_(words::kStop)) + "###stop").c_str()))
-    out.push_back(intentOf(Intent::Kind::StopRecordAnalysis));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kStopTip));
+  actionButton("game.stop_analysis", app.actionContext(), out);
 }
 
 // The analysed record: whose mistakes N / Shift+N go to and the same as buttons, the graph, and the
@@ -168,20 +143,18 @@ void drawRecordMistakes(const App& app, const RecordAnalysis& ra, const std::vec
   ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
   if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(),
                         sideWord(app.session.mistakeSide()))) {
-    for (const MistakeSide side : {MistakeSide::A, MistakeSide::B, MistakeSide::Both})
-      if (ImGui::Selectable(sideWord(side), app.session.mistakeSide() == side)) {
-        Intent in = intentOf(Intent::Kind::SetMistakeSide);
-        in.node = static_cast<int>(side);
-        out.push_back(in);
-      }
+    // The registry's Game > Mistakes of: the same actions as the menu's.
+    const ActionContext c = app.actionContext();
+    for (const char* id : {"game.mistakes_of.a", "game.mistakes_of.b", "game.mistakes_of.both"})
+      if (const Action* a = findAction(id); a && ImGui::Selectable(a->labelText(c).c_str(), a->checked(c)))
+        runAction(*a, c, out);
     ImGui::EndCombo();
   }
-  sameLineIfFits(buttonWidth(words::kPrevMistake));
-  if (ImGui::SmallButton(words::kPrevMistake)) out.push_back(intentOf(Intent::Kind::PrevMistake));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kPrevTip));
-  sameLineIfFits(buttonWidth(words::kNextMistake));
-  if (ImGui::SmallButton(words::kNextMistake)) out.push_back(intentOf(Intent::Kind::NextMistake));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _(words::kNextTip));
+  const ActionContext c = app.actionContext();
+  for (const char* id : {"game.prev_mistake", "game.next_mistake"}) {
+    sameLineIfFits(actionButtonWidth(id, c));
+    actionButton(id, c, out);
+  }
   drawGraph(app, ra, drawn.graph, out);
   for (std::size_t i = 0; i < rows.size(); ++i)
     if (const RecordPly* p = ra.at(rows[i].node); p && p->mark != ai::Mark::None)

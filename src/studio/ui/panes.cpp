@@ -32,6 +32,43 @@ bool shownButton(const char* label, std::string_view id, nlohmann::json& shown) 
   return hit;
 }
 
+namespace {
+void actionTip(const Action& a, const ActionContext& c) {
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", buttonTip(a, c).c_str());
+}
+}  // namespace
+
+bool actionButton(std::string_view id, const ActionContext& c, Intents& out, nlohmann::json* shown,
+                  std::string_view key) {
+  const Action* a = findAction(id);
+  if (!a) return false;
+  const std::string text = buttonText(*a, c);
+  ImGui::BeginDisabled(!a->enabled(c));
+  const bool hit = shown ? shownButton(text.c_str(), key.empty() ? id : key, *shown)
+                         : ImGui::Button((text + "###" + std::string(id)).c_str());
+  ImGui::EndDisabled();
+  actionTip(*a, c);
+  if (hit) runAction(*a, c, out);
+  return hit;
+}
+
+bool actionCheckbox(std::string_view id, const ActionContext& c, Intents& out) {
+  const Action* a = findAction(id);
+  if (!a) return false;
+  bool on = a->checked && a->checked(c);
+  ImGui::BeginDisabled(!a->enabled(c));
+  const bool hit = ImGui::Checkbox((buttonText(*a, c) + "###" + std::string(id)).c_str(), &on);
+  ImGui::EndDisabled();
+  actionTip(*a, c);
+  if (hit) runAction(*a, c, out);
+  return hit;
+}
+
+float actionButtonWidth(std::string_view id, const ActionContext& c) {
+  const Action* a = findAction(id);
+  return a ? buttonWidth(buttonText(*a, c).c_str()) : 0.0f;
+}
+
 bool noteCut(std::string_view text, nlohmann::json& shown, bool whole) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 v0 = dl->GetClipRectMin(), v1 = dl->GetClipRectMax();
@@ -96,13 +133,15 @@ std::vector<std::string_view> HandsPane::actions() const {
 }
 std::vector<std::string_view> StockPane::actions() const { return {"view.teaching"}; }
 std::vector<std::string_view> TimelinePane::actions() const {
-  return {"game.first",   "game.prev",         "game.next",         "game.last",          "game.autoplay",
-          "game.analyse", "game.next_mistake", "game.prev_mistake", "game.analysis_notes"};
+  return {"game.first",   "game.prev",         "game.next",         "game.last",           "game.autoplay",
+          "game.analyse", "game.next_mistake", "game.prev_mistake", "game.analysis_notes", "game.stop_analysis"};
 }
 std::vector<std::string_view> BranchesPane::actions() const { return {"game.first", "game.last"}; }
 std::vector<std::string_view> RulesPane::actions() const { return {"view.show_all", "view.as_a", "view.as_b"}; }
 std::vector<std::string_view> ScorePane::actions() const { return {"game.deal_next"}; }
-std::vector<std::string_view> EditorPane::actions() const { return {"edit.position", "edit.undo", "edit.redo"}; }
+std::vector<std::string_view> EditorPane::actions() const {
+  return {"edit.position", "edit.load", "edit.undo", "edit.redo", "edit.play_from_here"};
+}
 std::vector<std::string_view> ScenariosPane::actions() const { return {"file.open"}; }
 std::vector<std::string_view> TrackerPane::actions() const { return {"view.as_a", "view.as_b"}; }
 std::vector<std::string_view> AnalysisPane::actions() const { return {"game.hint", "game.analyse"}; }

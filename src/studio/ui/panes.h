@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "studio/model/actions.h"
 #include "studio/model/scenarios.h"
 #include "studio/model/scene.h"
 #include "studio/model/session.h"
@@ -47,6 +48,18 @@ class PaneView {
 // (window pixels) written to shown["buttons"][id] for the dump and the scripts' clicks; true when
 // pressed.
 bool shownButton(const char* label, std::string_view id, nlohmann::json& shown);
+
+// A registry action's button (actions.h): its text is the action's (Action::button, else its
+// label, translated), it is greyed while the action is disabled, its tooltip is the label with the
+// registry's shortcut ("Previous (Left)") and the action's tooltip, and a click runs it (runAction).
+// With `shown`, drawn as shownButton is (a long label wraps; its rect in shown["buttons"][key], the
+// key defaulting to the id). An unknown id draws nothing. True when clicked.
+bool actionButton(std::string_view id, const ActionContext& c, Intents& out, nlohmann::json* shown = nullptr,
+                  std::string_view key = {});
+// A toggle of the registry (Action::checked) as a check box, with the same text and tooltip.
+bool actionCheckbox(std::string_view id, const ActionContext& c, Intents& out);
+// The width actionButton's button takes (for sameLineIfFits).
+[[nodiscard]] float actionButtonWidth(std::string_view id, const ActionContext& c);
 
 // Cut text (docs/studio.md, "No text is cut"). The last item's rectangle against the part of its
 // window that can be seen (the draw list's clip rect, which is what ImGui cuts at): an item reaching

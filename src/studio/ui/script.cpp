@@ -66,7 +66,8 @@ void Script::monkey(App& app, int& key) {
     monkeyState_ = monkeyState_ * 6364136223846793005ULL + 1442695040888963407ULL;
     return static_cast<int>((monkeyState_ >> 33) % static_cast<std::uint64_t>(n));
   };
-  static const int keys[] = {258, 257, 32, 262, 263, 264, 265, 268, 269, 256, 'D', 'P', 'A'};
+  using namespace keycode;
+  static const int keys[] = {Tab, Enter, Space, Right, Left, Down, Up, Home, End, Escape, 'D', 'P', 'A'};
   const Match& m = app.match();
   switch (next(13)) {
     case 0:
@@ -172,10 +173,16 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       if (!fileAction(app, c, in)) fail(c, app.session.errorText());
       break;
     }
-    case K::Save: {
-      Intent in = intentOf(Intent::Kind::Save);
-      in.path = arg;
-      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
+    case K::Save: {  // save PATH; a bare save is File > Save (disabled while the game has no file)
+      app.session.apply(intentOf(Intent::Kind::DismissError));
+      if (arg.empty()) {
+        runAction(app, c, "file.save");
+      } else {
+        Intent in = intentOf(Intent::Kind::Save);
+        in.path = arg;
+        app.apply(in);
+      }
+      if (app.session.errorPopup()) fail(c, app.session.errorText());
       break;
     }
     case K::ExportTable: {
@@ -196,25 +203,9 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
 bool Script::runViewCommand(App& app, const ScriptCommand& c) {
   using K = ScriptCommand::Kind;
   switch (c.kind) {
-    case K::Open:
-    case K::Close: app.apply(paneIntent(c.pane, c.kind == K::Open)); break;
-    case K::Edit: app.apply(paneIntent(Pane::Editor, c.on)); break;  // the Position editor under the table
-    case K::Dialog: openDialog(app, c.word); break;
-    case K::Action:  // as its menu item: refused (the status line says why) when disabled
-      if (!app.runActionId(c.word))
-        spdlog::info("script: line {}: {} is disabled: {}", c.line, c.word, app.session.statusText());
-      break;
-    case K::Lang: app.setLanguage(c.word); break;  // lang xx: View > Language (switches at once)
-    case K::Visibility: app.apply(visibilityIntent(c.visibility)); break;
-    case K::Teaching:
-    case K::Animate: {
-      Intent in = intentOf(c.kind == K::Teaching ? Intent::Kind::SetTeaching : Intent::Kind::SetAnimate);
-      in.on = c.on;
-      app.apply(in);
-      break;
-    }
-    case K::Autoplay:
-      if (c.on != app.session.autoplay()) app.apply(intentOf(Intent::Kind::Autoplay));
+    case K::Action: runAction(app, c); break;
+    case K::Autoplay:  // Game > Autoplay when it is not on (off) already
+      if (c.on != app.session.autoplay()) runAction(app, c, "game.autoplay");
       break;
     case K::Speed:
     case K::Delay: {
@@ -243,17 +234,15 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
   return true;
 }
 
-void Script::openDialog(App& app, const std::string& which) {
-  if (which == "new")
-    app.newGameDialog = true;
-  else if (which == "open") {
-    app.dialogPath = app.scenariosDir + "/";
-    app.openDialog = true;
-  } else if (which == "save") {
-    app.dialogPath = "game.dgn";
-    app.saveDialog = true;
-  } else
-    app.aboutDialog = true;
+// A registry action from a script line (the line's own or `id`): as from its menu item or key,
+// refused when disabled, the status line then saying why (the run goes on). A toggle runs only when
+// its check mark is not the state the line asks for.
+void Script::runAction(App& app, const ScriptCommand& c, std::string_view id) {
+  if (id.empty()) id = c.word;
+  if (c.toggle)
+    if (const Action* a = findAction(id); a && a->checked && a->checked(app.actionContext()) == c.on) return;
+  if (!app.runActionId(id))
+    spdlog::info("script: line {}: {} is disabled: {}", c.line, std::string(id), app.session.statusText());
 }
 
 bool Script::runInputCommand(App& app, const ScriptCommand& c, int& key) {
@@ -363,20 +352,22 @@ bool Script::runGameCommand(App& app, const ScriptCommand& c) {
 }
 
 void Script::editorCommand(App& app, const ScriptCommand& c) {
-  auto simple = [&](Intent::Kind k) { app.apply(intentOf(k)); };
-  if (c.word == "load")
-    simple(Intent::Kind::EditLoad);
-  else if (c.word == "undo" || c.word == "redo") {
-    if (!app.editing()) return fail(c, "not in edit mode (open editor)");
-    simple(c.word == "undo" ? Intent::Kind::Undo : Intent::Kind::Redo);
-  } else if (c.word == "turn") {
+  // The editor's buttons are the registry's Edit actions (its undo and redo too: Ctrl+Z, Ctrl+Y).
+  static const std::pair<std::string_view, std::string_view> buttons[] = {
+      {"load", "edit.load"}, {"undo", "edit.undo"}, {"redo", "edit.redo"}, {"play", "edit.play_from_here"}};
+  for (const auto& [word, id] : buttons)
+    if (c.word == word) {
+      // Ctrl+Z and Ctrl+Y undo moves outside edit mode: the editor's must not.
+      if ((word == "undo" || word == "redo") && !app.editing()) return fail(c, "not in edit mode (open editor)");
+      return runAction(app, c, id);
+    }
+  if (c.word == "turn") {
     Intent in = intentOf(Intent::Kind::EditTurn);
     in.owner = c.player;
     app.apply(in);
-  } else if (c.word == "play")
-    simple(Intent::Kind::EditorStart);
-  else
+  } else {
     app.apply(editMoveIntent(c.tile, c.zone));
+  }
 }
 
 namespace {

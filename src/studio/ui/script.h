@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "studio/model/script_parse.h"
@@ -57,8 +58,8 @@ class Script {
   bool runCoachCommand(App& app, const ScriptCommand& c);            // the analyses' waits and rows
   // A failed line: counted, and logged with its line number.
   void fail(const ScriptCommand& c, const std::string& why);
-  // dialog new|open|save|about: the dialog opened as its menu item does.
-  static void openDialog(App& app, const std::string& which);
+  // A registry action: the line's (c.word) or `id`; a toggle only when its state is not c.on.
+  void runAction(App& app, const ScriptCommand& c, std::string_view id = {});
   // click-ghost N: a click at the centre of the N-th ghost placement on the table.
   void clickGhost(App& app, const ScriptCommand& c);
   void clickAt(App& app, const ScriptCommand& c);
