@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "core/dgn.h"
 #include "studio/model/i18n.h"
 
@@ -337,6 +339,48 @@ std::string hintReason(const Match& m, const Move& mv, const TrackerView& known)
   std::string all;
   for (std::size_t i = 0; i < tips.size(); ++i) all += (i ? "; " : "") + tips[i];
   return i18n::format(_("{0}: {1}"), {where, all});
+}
+
+nlohmann::json analysisState(const AnalysisView* v, bool open, bool all, bool busy) {
+  using nlohmann::json;
+  json a = {{"open", open}, {"all", all}, {"busy", busy}};
+  json rows = json::array();
+  if (v) {
+    for (const AnalysisRow& r : v->rows)
+      rows.push_back({{"move", r.text}, {"win", r.win}, {"points", r.points}, {"tips", r.tips}});
+    a["exact"] = v->exact;
+    a["samples"] = v->samples;
+    a["error"] = v->error;
+  }
+  a["rows"] = rows;
+  return a;
+}
+
+nlohmann::json recordAnalysisState(const RecordAnalysis* ra, const RecordAnalyser& analyser, bool running,
+                                   std::string_view side) {
+  using nlohmann::json;
+  json r = {{"busy", analyser.busy()},
+            {"running", running},
+            {"progress", running ? analyser.progress() : 0.0},
+            {"done", ra != nullptr},
+            {"side", side}};
+  json plies = json::array();
+  if (ra)
+    for (const RecordPly& p : ra->plies)
+      plies.push_back({{"node", p.node},
+                       {"round", p.round},
+                       {"number", p.number},
+                       {"mover", std::string(1, letter(p.mover))},
+                       {"mark", ai::name(p.mark)},
+                       {"symbol", ai::symbol(p.mark)},
+                       {"played", p.played},
+                       {"best", p.best},
+                       {"played_win", p.playedWin},
+                       {"best_win", p.bestWin},
+                       {"played_points", p.playedPoints},
+                       {"best_points", p.bestPoints}});
+  r["plies"] = plies;
+  return r;
 }
 
 }  // namespace dom::studio

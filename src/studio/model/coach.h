@@ -5,7 +5,9 @@
 #include <compare>
 #include <cstdint>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ai/analysis.h"
@@ -176,5 +178,11 @@ class RecordAnalyser {
 // The hint's words for a move: where it goes and why, in the tips' words ("6-4 on the 4: a heavy
 // tile, played early; it leaves a 6, and you hold three more 6s").
 [[nodiscard]] std::string hintReason(const Match& m, const Move& mv, const TrackerView& known);
+
+// The coach's state for the studio's dump: the Analysis pane's rows ("analysis") and a record
+// analysis' plies ("record_analysis"; `running`: it runs for the current record).
+[[nodiscard]] nlohmann::json analysisState(const AnalysisView* v, bool open, bool all, bool busy);
+[[nodiscard]] nlohmann::json recordAnalysisState(const RecordAnalysis* ra, const RecordAnalyser& analyser, bool running,
+                                                 std::string_view side);
 
 }  // namespace dom::studio

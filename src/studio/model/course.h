@@ -3,6 +3,7 @@
 // for the answer, judges it with the engine (lesson::judge), says why a wrong one is wrong and lets
 // the learner try again; the lesson ends with stars for the wrong tries. No ImGui.
 #pragma once
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -51,5 +52,11 @@ struct Course {
   // The task waiting for its answer, if any.
   [[nodiscard]] const LessonStep* pending() const { return step < steps.size() ? &steps[step] : nullptr; }
 };
+
+// Learn mode's state for the studio's dump (--dump-state's "learn"): the stars of the lessons done and
+// the lesson on, where the learner is in it and whether its task waits at `current` (the timeline's
+// current node).
+[[nodiscard]] nlohmann::json courseState(const Course& c, const std::vector<std::pair<std::string, int>>& stars,
+                                         int current);
 
 }  // namespace dom::studio

@@ -7,9 +7,12 @@
 #include <cstdlib>
 #include <tuple>
 
+#include <nlohmann/json.hpp>
+
 #include "ai/glicko2.h"
 #include "ai/puzzle_gen.h"
 #include "studio/model/i18n.h"
+#include "studio/model/settings.h"
 
 namespace dom::studio {
 
@@ -171,6 +174,34 @@ std::string puzzleNoteText(const std::string& note) {
     if (i + 1 < note.size()) out += note[++i];  // the space or line break between sentences
   }
   return out + (sentence.empty() ? std::string() : i18n::trScenarioLines(sentence));
+}
+
+nlohmann::json trainerState(const Trainer& t, const LearnerProgress& l) {
+  using nlohmann::json;
+  json p = {{"learner_rating", l.rated() ? json(std::lround(l.rating)) : json(nullptr)},
+            {"learner_deviation", std::lround(l.deviation)},
+            {"streak", l.streak},
+            {"tries", l.history.size()},
+            {"theme", l.theme}};
+  if (!t.active()) {
+    p["id"] = nullptr;
+    return p;
+  }
+  const TrainerPuzzle& z = *t.puzzle;
+  p["id"] = z.id();
+  p["file"] = z.file;
+  p["number"] = z.number;
+  p["count"] = t.cards.size();
+  p["title"] = z.title;
+  p["themes"] = z.themes;
+  p["rating"] = z.rating;
+  p["mover"] = std::string(1, letter(z.mover));
+  p["solved"] = t.solved ? json(*t.solved) : json(nullptr);
+  p["tried"] = t.tried;
+  p["verdict"] = t.verdict;
+  p["judging"] = t.judging;
+  p["rating_change"] = t.ratingChange;
+  return p;
 }
 
 }  // namespace dom::studio

@@ -3,6 +3,7 @@
 // `dominoes check` proves), the learner's Glicko-2 rating, streak and history are updated, and the
 // answer is the winning line against the hardest split of the unseen tiles (ai::puzzleLine). No ImGui.
 #pragma once
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <variant>
@@ -81,5 +82,10 @@ struct Trainer {
 
 // A note of the puzzle book in the UI's language: the whole text's translation, else each sentence's.
 [[nodiscard]] std::string puzzleNoteText(const std::string& note);
+
+struct LearnerProgress;
+// The trainer's state for the studio's dump (--dump-state's "puzzle"): the learner's progress, and
+// the puzzle on the table with its verdict when one is on.
+[[nodiscard]] nlohmann::json trainerState(const Trainer& t, const LearnerProgress& learner);
 
 }  // namespace dom::studio
