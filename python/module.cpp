@@ -17,10 +17,11 @@
 #include <vector>
 
 #include "ai/analysis.h"
+#include "ai/batch.h"
 #include "ai/ladder.h"
 #include "ai/observation.h"
 #include "ai/players.h"
-#include "batch.h"
+#include "ai/recorder.h"
 #include "core/dgn.h"
 #include "core/layout.h"
 #include "core/match.h"
@@ -93,27 +94,13 @@ std::string moveRepr(const Move& m) {
   return s + ")";
 }
 
-// A match with the public history of its round and the record of what was played.
-struct Game {
-  dgn::Record record;
-  Match match;
-  ai::RoundLog log;
-
-  explicit Game(const Rules& rules) : match(rules) {
-    record.rules = rules;
-    record.rulesText = rules.text();
-  }
+// A match with the public history of its round and the record of what was played (the engine's
+// round recorder), and what Python's Match adds: its errors as ValueError, moves found by words.
+struct Game : ai::RoundRecorder {
+  explicit Game(const Rules& rules) : RoundRecorder(rules) {}
 
   void startRound(std::uint64_t seed) {
-    if (auto why = match.canStartRound(); !why.empty()) throw py::value_error(why);
-    dgn::RoundRecord r;
-    r.number = match.round() + 1;
-    const Deal d = dealFromSeed(seed, match.rules().hand);
-    r.hand = d.hand;
-    r.stock.assign(d.stock.begin(), d.stock.begin() + d.stockSize);
-    if (auto why = dgn::startRound(match, r); !why.empty()) throw py::value_error(why);
-    log.clear();
-    record.rounds.push_back(std::move(r));
+    if (auto why = RoundRecorder::startRound(seed); !why.empty()) throw py::value_error(why);
   }
 
   [[nodiscard]] Player mover() const {
@@ -157,21 +144,10 @@ struct Game {
   }
 
   // Applies a legal move; returns it as applied (a draw's tile filled in).
-  Move play(const Move& m) {
-    const Player who = mover();
-    const Move mv = match.resolve(legal(m));
-    const bool recorded = !record.rounds.empty() && record.rounds.back().number == match.round();
-    if (mv.kind == MoveKind::Play) {
-      if (recorded) dgn::appendMove(record.rounds.back(), match, who, mv);  // its text needs the ends before
-      return log.apply(match, mv);
-    }
-    const Move applied = log.apply(match, mv);
-    if (recorded) dgn::appendMove(record.rounds.back(), match, who, applied);  // a draw's needs its tile
-    return applied;
-  }
+  Move play(const Move& m) { return RoundRecorder::play(legal(m)); }
 
   [[nodiscard]] ai::Observation observe(std::optional<Player> viewer) const {
-    return ai::observe(match, viewer ? checkPlayer(*viewer) : mover(), log);
+    return RoundRecorder::observe(viewer ? checkPlayer(*viewer) : mover());
   }
 };
 
@@ -598,9 +574,9 @@ void bindDgn(py::module_& m) {
         "Plays random rounds inside C++ (no Python per move); returns the number of moves.");
 }
 
-// dominoes.Batch: python::Batch, stepped by one thread at a time (the GIL is released while it steps).
+// dominoes.Batch: ai::Batch, stepped by one thread at a time (the GIL is released while it steps).
 struct PyBatch {
-  python::Batch batch;
+  ai::Batch batch;
   bool busy = false;
 
   PyBatch(const Rules& rules, int n, std::uint64_t seed, bool fast) : batch(rules, checkSize(n), seed, fast) {}
@@ -608,7 +584,7 @@ struct PyBatch {
     if (n < 1 || n > (1 << 24)) throw py::value_error("a batch holds 1 to 16777216 games");
     return n;
   }
-  [[nodiscard]] const python::Batch& idle() const {
+  [[nodiscard]] const ai::Batch& idle() const {
     if (busy) throw std::runtime_error("the batch is being stepped by another thread");
     return batch;
   }
@@ -635,7 +611,7 @@ py::array counts(const py::object& self) {
 
 py::array stepBatch(const py::object& self, const py::array_t<std::int32_t, py::array::c_style>& indices) {
   auto& p = self.cast<PyBatch&>();
-  python::Batch& b = p.batch;
+  ai::Batch& b = p.batch;
   (void)p.idle();
   if (indices.ndim() != 1 || indices.shape(0) != b.size())
     throw py::value_error("step takes one index per slot: an int32 array of length " + std::to_string(b.size()));
@@ -653,7 +629,7 @@ py::array stepBatch(const py::object& self, const py::array_t<std::int32_t, py::
 
 // Per slot and player, a copy: f(state) of each slot as an (n, 2) array.
 template <class T, class F>
-py::array_t<T> perPlayer(const python::Batch& b, F f) {
+py::array_t<T> perPlayer(const ai::Batch& b, F f) {
   py::array_t<T> out({static_cast<py::ssize_t>(b.size()), py::ssize_t{2}});
   auto w = out.template mutable_unchecked<2>();
   for (int i = 0; i < b.size(); ++i) {
@@ -665,7 +641,7 @@ py::array_t<T> perPlayer(const python::Batch& b, F f) {
 }
 
 py::array_t<std::uint8_t> toMove(const PyBatch& p) {
-  const python::Batch& b = p.idle();
+  const ai::Batch& b = p.idle();
   py::array_t<std::uint8_t> out(b.size());
   auto w = out.mutable_unchecked<1>();
   for (int i = 0; i < b.size(); ++i) w(i) = static_cast<std::uint8_t>(b.state(i).turn);
@@ -673,7 +649,7 @@ py::array_t<std::uint8_t> toMove(const PyBatch& p) {
 }
 
 py::array_t<std::uint8_t> stockCounts(const PyBatch& p) {
-  const python::Batch& b = p.idle();
+  const ai::Batch& b = p.idle();
   py::array_t<std::uint8_t> out(b.size());
   auto w = out.mutable_unchecked<1>();
   for (int i = 0; i < b.size(); ++i) w(i) = static_cast<std::uint8_t>(b.state(i).stockCount());
@@ -682,7 +658,7 @@ py::array_t<std::uint8_t> stockCounts(const PyBatch& p) {
 
 // A slot's round as a Match: dealt from its seed and its moves replayed (its history and record too).
 Game slotMatch(const PyBatch& p, int i) {
-  const python::Batch& b = p.idle();
+  const ai::Batch& b = p.idle();
   i = p.slot(i);
   Game g(b.rules());
   g.startRound(b.roundSeed(i));

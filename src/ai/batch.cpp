@@ -2,14 +2,14 @@
 // one move found by its index in Match::legalMoves's order, applied to the RoundState, the slot
 // dealt again when its round ends, and the next legal count written back. The layout=snake loop is
 // batch_step.h's, in its generic build here or its BMI2 build (batch_bmi2.cpp).
-#include "batch.h"
+#include "ai/batch.h"
 
 #include <algorithm>
 
+#include "ai/batch_step.h"
 #include "ai/fast.h"
-#include "batch_step.h"
 
-namespace dom::python {
+namespace dom::ai {
 
 Batch::Batch(const Rules& rules, int n, std::uint64_t seed, bool fast)
     : rules_(rules),
@@ -119,7 +119,7 @@ void Batch::stepSnake(const std::uint8_t* row) {
     winners_[e] = -1;
     points_[e] = 0;
   }
-  const SnakeStep a{&rules_, slots_.data(), row, counts_.data(), ended_.data(), leads_.data(), n_};
+  const BatchStep a{&rules_, slots_.data(), row, counts_.data(), ended_.data(), leads_.data(), n_};
 #ifdef DOMINOES_HAS_X86_PATHS
   endedCount_ = bmi2_ ? bmi2::stepSnake(a) : stepSnakeSlots(a);
 #else
@@ -137,7 +137,7 @@ void Batch::stepFree(const std::uint8_t* row) {
     const auto u = static_cast<std::size_t>(i);
     RoundState& s = slots_[u].s;
     const int k = row[u];
-    ai::SimBoard& b = boards_[u];
+    SimBoard& b = boards_[u];
     const Move m = s.legalMoves(rules_, b.fits()).moves[static_cast<std::size_t>(k)];
     if (m.kind == MoveKind::Play) {
       if (m.end == End::None)
@@ -154,4 +154,4 @@ void Batch::stepFree(const std::uint8_t* row) {
   }
 }
 
-}  // namespace dom::python
+}  // namespace dom::ai

@@ -21,9 +21,9 @@
 #include "core/round.h"
 #include "core/rules.h"
 
-namespace dom::python {
+namespace dom::ai {
 
-struct SnakeStep;
+struct BatchStep;
 
 class Batch {
  public:
@@ -98,8 +98,8 @@ class Batch {
   std::vector<std::int32_t> ended_;   // the slots whose round ended at the last step
   std::vector<std::int32_t> leads_;   // the layout=snake step's list of the slots still to lead
   int endedCount_ = 0;
-  std::vector<ai::SimBoard> boards_;  // layout=free only
-  std::vector<std::uint8_t> log_;     // kMaxMoves rows of n indices: step t's in row t % kMaxMoves
+  std::vector<SimBoard> boards_;   // layout=free only
+  std::vector<std::uint8_t> log_;  // kMaxMoves rows of n indices: step t's in row t % kMaxMoves
   std::vector<std::int32_t> counts_, points_;
   std::vector<std::int8_t> winners_;
   bool loaded_ = false;
@@ -111,7 +111,7 @@ class Batch {
 static_assert(sizeof(Batch::Slot) == 64, "a slot is one cache line");
 
 // The arguments of the layout=snake step (batch_step.h): the batch's buffers.
-struct SnakeStep {
+struct BatchStep {
   const Rules* rules;
   Batch::Slot* slots;
   const std::uint8_t* indices;  // the step's row of the log
@@ -123,7 +123,7 @@ struct SnakeStep {
 
 namespace bmi2 {
 // The step built with POPCNT, BMI and BMI2 (batch_bmi2.cpp); the number of slots whose round ended.
-int stepSnake(const SnakeStep& step);
+int stepSnake(const BatchStep& step);
 }  // namespace bmi2
 
-}  // namespace dom::python
+}  // namespace dom::ai

@@ -8,10 +8,10 @@
 #include <bit>
 #include <cstdint>
 
+#include "ai/batch.h"
 #include "ai/bit_ops.h"
-#include "batch.h"
 
-namespace dom::python {
+namespace dom::ai {
 namespace {
 
 // The legal moves' order. A tile's rank r counts from the heaviest (heaviestFirstOrder, the order
@@ -93,17 +93,16 @@ template <bool Free>
 [[gnu::always_inline]] inline int legalCount(const RoundState& s, const Fits& f) {
   const Player p = s.turn;
   const Mask hand = s.hand[idx(p)];
-  if (s.beforeLead()) return s.forcedLead == kNoTile ? ai::bits(hand) : 1;  // else draw or pass: 1 too
+  if (s.beforeLead()) return s.forcedLead == kNoTile ? bits(hand) : 1;  // else draw or pass: 1 too
   int c = 0;
   if constexpr (Free) {
     for (int e = 0; e < 2; ++e) {
       const Mask at = s.playableAt(p, static_cast<End>(e), f);
-      c += ai::bits(at & doublesMask()) +
-           ai::bits(at & ~doublesMask()) * ai::bits(f[static_cast<std::size_t>(e)].headings);
+      c += bits(at & doublesMask()) + bits(at & ~doublesMask()) * bits(f[static_cast<std::size_t>(e)].headings);
     }
   } else {
     const std::uint64_t both = (hand & suitMask(s.ends[0])) | std::uint64_t{hand & suitMask(s.ends[1])} << 32;
-    c = ai::bits(both);
+    c = bits(both);
   }
   return c ? c : 1;
 }
@@ -148,7 +147,7 @@ int playLead(Batch::Slot& slot, int k, const Rules& r, const Order& ord) {
   const std::uint64_t choices = ord.choices(hand, handRanked, end0, end1);
   const bool play = choices != 0, draw = !play & (stockCount > drawAbove);
   const auto playOnes = 0 - static_cast<std::uint32_t>(play), drawOnes = 0 - static_cast<std::uint32_t>(draw);
-  const int pos = ai::nthBit64(choices | std::uint64_t{!play}, static_cast<std::uint32_t>(k));
+  const int pos = nthBit64(choices | std::uint64_t{!play}, static_cast<std::uint32_t>(k));
   const int rank = pos >> 1;
   const Tile t = ord.tile[static_cast<std::size_t>(rank)];
   const int atEnd1 = pos & 1, atEnd1Ones = -atEnd1;
@@ -180,7 +179,7 @@ int playLead(Batch::Slot& slot, int k, const Rules& r, const Order& ord) {
   }
   // The next mover's plays (one a tile and end) or, without one, a draw or a pass.
   const Mask next = opponent ^ ((opponent ^ mine) & drawOnes);
-  const int c = ai::bits((next & show0) | std::uint64_t{next & show1} << 32);
+  const int c = bits((next & show0) | std::uint64_t{next & show1} << 32);
   return c | static_cast<int>(c == 0);
 }
 
@@ -201,7 +200,7 @@ void scoreEnded(Batch::Slot* slots, const std::int32_t* ended, int over, const R
 // scored, for the caller to deal again. The slots still to lead are listed in `leads` and played
 // after the others, so that the loop over the rest calls nothing; it holds the buffers in locals,
 // so that the compiler need not reload members at every slot.
-[[gnu::always_inline]] inline int stepSnakeSlots(const SnakeStep& a) {
+[[gnu::always_inline]] inline int stepSnakeSlots(const BatchStep& a) {
   const Order& ord = order();
   const int drawAbove = a.rules->draw == DrawRule::Until ? a.rules->reserve : kTiles;
   Batch::Slot* const slots = a.slots;
@@ -232,4 +231,4 @@ void scoreEnded(Batch::Slot* slots, const std::int32_t* ended, int over, const R
 }
 
 }  // namespace
-}  // namespace dom::python
+}  // namespace dom::ai

@@ -1,5 +1,5 @@
 // Bit counting and selection for the CPU-specific paths, written once: playout_impl.h (the bench and
-// the search) and python/batch_step.h (dominoes.Batch) include it, and each file that includes
+// the search) and ai/batch_step.h (dominoes.Batch) include it, and each file that includes
 // those is built for one path (generic, or with POPCNT, BMI and BMI2). Everything here has internal
 // linkage, so each path's copy keeps the instructions its file was compiled with.
 #pragma once

@@ -42,16 +42,25 @@ std::string countWord(int n) {
   return n >= 0 && n < 8 ? words[n] : std::to_string(n);
 }
 
+// A tip of `kind` about the number `pip` (its other fields set by the caller).
+Tip tipOf(TipKind kind, int pip = 0, int count = 0) {
+  Tip t;
+  t.kind = kind;
+  t.pip = pip;
+  t.count = count;
+  return t;
+}
+
 }  // namespace
 
-std::string tipsWords(const Observation& o, const Move& m) {
+std::vector<Tip> tips(const Observation& o, const Move& m) {
   if (m.kind != MoveKind::Play) return {};
-  std::vector<std::string> parts;
+  std::vector<Tip> out;
   const Tile t = m.tile;
   if (isDouble(t))
-    parts.emplace_back(weight(t) >= 8 ? W_("a heavy double gone early") : W_("a double gone"));
+    out.push_back(tipOf(weight(t) >= 8 ? TipKind::HeavyDoubleGone : TipKind::DoubleGone));
   else if (weight(t) >= 9)
-    parts.emplace_back(W_("a heavy tile gone early"));
+    out.push_back(tipOf(TipKind::HeavyTileGone));
   const Mask rest = o.hand & ~bit(t);
   std::array<int, 2> newEnds{o.ends[0], o.ends[1]};
   if (m.end == End::None) {
@@ -61,41 +70,70 @@ std::string tipsWords(const Observation& o, const Move& m) {
     newEnds[static_cast<std::size_t>(e)] = otherHalf(t, o.ends[static_cast<std::size_t>(e)]);
   }
   const int pip = m.end == End::None ? newEnds[1] : newEnds[static_cast<std::size_t>(static_cast<int>(m.end))];
-  const int mine = count(rest & suitMask(pip));
-  if (mine >= 2)
-    parts.push_back(fill(pip == 0
-                             ? WP_("I keep {0} more blank for that end", "I keep {0} more blanks for that end", mine)
-                             : WP_("I keep {0} more {1} for that end", "I keep {0} more {1}s for that end", mine),
-                         {countWord(mine), std::to_string(pip)}));
+  for (Tip& tip : out) tip.pip = pip;
+  if (const int mine = count(rest & suitMask(pip)); mine >= 2) out.push_back(tipOf(TipKind::Keep, pip, mine));
   // The double of the new end's number, kept: a sure follow that leaves the number on the end.
   const Tile dbl = tileOf(pip, pip);
-  if (t != dbl && (rest & bit(dbl)) != 0) parts.push_back(fill(W_("my {0} can follow it"), {tileText(dbl)}));
+  if (t != dbl && (rest & bit(dbl)) != 0) {
+    out.push_back(tipOf(TipKind::DoubleFollows, pip));
+    out.back().tile = dbl;
+  }
   // The opponent's revealed lacks: the newest revelation that excludes every unseen tile of `pip`.
   const Mask unseenPip = o.unseen() & suitMask(pip);
   if (unseenPip == 0) {
-    const std::string opp(1, letter(o.opponent()));
-    parts.push_back(pip == 0 ? fill(W_("every other blank is out: {0} cannot follow it"), {opp})
-                             : fill(W_("every other {1} is out: {0} cannot follow it"), {opp, std::to_string(pip)}));
+    out.push_back(tipOf(TipKind::NumberOut, pip));
+    out.back().opponent = o.opponent();
   } else {
     const auto revs = revelations(o);
     // The latest revelation that covers every unseen tile of the number.
     const auto latest = std::find_if(revs.rbegin(), revs.rend(),
                                      [&](const Revelation& r) { return (r.excluded & unseenPip) == unseenPip; });
-    if (latest != revs.rend()) parts.push_back(latest->text);
+    if (latest != revs.rend()) {
+      out.push_back(tipOf(TipKind::Revealed, pip));
+      out.back().revealed = latest->text;
+    }
   }
   // Counting the tiles: few unseen tiles left that match either end, so the opponent may soon be
   // stuck (said when the new end itself still has unseen tiles).
   const int fitting = count(o.unseen() & (suitMask(newEnds[0]) | suitMask(newEnds[1])));
-  if (unseenPip != 0 && fitting <= 3)
-    parts.push_back(newEnds[0] == newEnds[1]
-                        ? fill(WP_("only {0} unseen tile matches {1}, the number on both ends",
-                                   "only {0} unseen tiles match {1}, the number on both ends", fitting),
-                               {countWord(fitting), std::to_string(pip)})
-                        : fill(WP_("only {0} unseen tile matches the ends {1} and {2}",
-                                   "only {0} unseen tiles match the ends {1} and {2}", fitting),
-                               {countWord(fitting), std::to_string(newEnds[0]), std::to_string(newEnds[1])}));
+  if (unseenPip != 0 && fitting <= 3) {
+    out.push_back(tipOf(TipKind::FewMatch, pip, fitting));
+    out.back().ends = newEnds;
+  }
+  return out;
+}
+
+std::string tipText(const Tip& t) {
+  const std::string pip = std::to_string(t.pip);
+  switch (t.kind) {
+    case TipKind::HeavyDoubleGone: return W_("a heavy double gone early");
+    case TipKind::DoubleGone: return W_("a double gone");
+    case TipKind::HeavyTileGone: return W_("a heavy tile gone early");
+    case TipKind::Keep:
+      return fill(t.pip == 0 ? WP_("I keep {0} more blank for that end", "I keep {0} more blanks for that end", t.count)
+                             : WP_("I keep {0} more {1} for that end", "I keep {0} more {1}s for that end", t.count),
+                  {countWord(t.count), pip});
+    case TipKind::DoubleFollows: return fill(W_("my {0} can follow it"), {tileText(t.tile)});
+    case TipKind::NumberOut: {
+      const std::string opp(1, letter(t.opponent));
+      return t.pip == 0 ? fill(W_("every other blank is out: {0} cannot follow it"), {opp})
+                        : fill(W_("every other {1} is out: {0} cannot follow it"), {opp, pip});
+    }
+    case TipKind::Revealed: return t.revealed;
+    case TipKind::FewMatch:
+      return t.ends[0] == t.ends[1] ? fill(WP_("only {0} unseen tile matches {1}, the number on both ends",
+                                               "only {0} unseen tiles match {1}, the number on both ends", t.count),
+                                           {countWord(t.count), pip})
+                                    : fill(WP_("only {0} unseen tile matches the ends {1} and {2}",
+                                               "only {0} unseen tiles match the ends {1} and {2}", t.count),
+                                           {countWord(t.count), std::to_string(t.ends[0]), std::to_string(t.ends[1])});
+  }
+  return {};
+}
+
+std::string tipsWords(const Observation& o, const Move& m) {
   std::string s;
-  for (const auto& p : parts) s = s.empty() ? p : fill(W_("{0}; {1}"), {s, p});
+  for (const Tip& t : tips(o, m)) s = s.empty() ? tipText(t) : fill(W_("{0}; {1}"), {s, tipText(t)});
   return s;
 }
 

@@ -3,6 +3,7 @@
 // successive halving over the legal moves otherwise. Deterministic for a seed: the budget is counted
 // in playouts and solver nodes derived from N, never measured on a clock.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -72,9 +73,35 @@ struct ExpertOptions {
 [[nodiscard]] long long expertNodes(int ms);
 [[nodiscard]] long long expertDeals(int ms);  // sampled deals of the Monte Carlo search
 
-// Why a move is good, in the tips' words (the middle of the expert's reason, empty when none
+// One thing the tips see in a move, as a value: its kind and what its sentence names. The puzzle
+// generator's themes come from the kinds (puzzle_gen.h), the sentences from tipText.
+enum class TipKind : std::uint8_t {
+  HeavyDoubleGone,  // "a heavy double gone early" (a double of 8 pips or more)
+  DoubleGone,       // "a double gone"
+  HeavyTileGone,    // "a heavy tile gone early" (9 pips or more)
+  Keep,             // "I keep two more 3s for that end": count tiles of pip kept
+  DoubleFollows,    // "my 3-3 can follow it": tile, the new end's double, kept
+  NumberOut,        // "every other 3 is out: B cannot follow it": every tile of pip seen
+  Revealed,         // the newest revelation that the opponent lacks pip (inference.h): its words
+  FewMatch,         // "only two unseen tiles match the ends 3 and 5": count, ends
+};
+struct Tip {
+  TipKind kind = TipKind::DoubleGone;
+  int pip = 0;                  // the number the move leaves on its end
+  int count = 0;                // Keep: the tiles kept; FewMatch: the unseen tiles that match
+  std::array<int, 2> ends{};    // FewMatch: the ends after the move
+  Tile tile = kNoTile;          // DoubleFollows: the double
+  Player opponent = Player::B;  // NumberOut
+  std::string revealed{};       // Revealed: the revelation's text
+  [[nodiscard]] bool operator==(const Tip&) const = default;
+};
+// Why a move is good, as tips in the order they are said (none for a draw or a pass, or when none
 // applies): a heavy tile or a double gone, the tiles I keep for the new end and its double among
 // them, what the history says the opponent lacks there, and how few unseen tiles match the ends.
+[[nodiscard]] std::vector<Tip> tips(const Observation& o, const Move& m);
+// A tip's sentence in the current words.
+[[nodiscard]] std::string tipText(const Tip& t);
+// The tips' sentences joined by "; " (the middle of the expert's reason, empty when none applies).
 [[nodiscard]] std::string tipsWords(const Observation& o, const Move& m);
 
 [[nodiscard]] std::unique_ptr<Computer> makeExpert(const ExpertOptions& opt, std::uint64_t seed);

@@ -10,6 +10,7 @@
 
 #include "ai/solver.h"
 #include "core/files.h"
+#include "core/reason.h"
 
 namespace dom::ai {
 
@@ -184,18 +185,11 @@ PuzzleProof provePuzzle(const Rules& rules, const Setup& setup, std::uint64_t no
 
 namespace {
 
-std::string tilesText(Mask m) {
-  std::vector<std::string> words;
-  forEachHeaviestFirst(m, [&](Tile t) { words.push_back(tileText(t)); });
-  std::string s;
-  for (std::size_t i = 0; i < words.size(); ++i) s += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
-  return s.empty() ? "nothing" : s;
-}
-
 // A split where `mv` loses even to a mover who sees every tile: "B holds 5-0 and 0-0", or empty.
 std::string losingSplit(const Rules& rules, const Setup& setup, Player mover, const Move& mv) {
   const auto s = losingWorld(rules, setup, mv);
   if (!s) return {};
+  const EnglishWords english;  // a check's message is English, as the file it names
   std::string text = std::string(1, letter(other(mover))) + " holds " + tilesText(s->hand[idx(other(mover))]);
   Mask stock = 0;
   for (Tile t : s->stock) stock |= bit(t);

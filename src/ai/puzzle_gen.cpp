@@ -17,6 +17,7 @@
 #include "ai/expert.h"
 #include "ai/ladder.h"
 #include "ai/players.h"
+#include "ai/recorder.h"
 #include "core/random.h"
 #include "core/reason.h"
 
@@ -56,23 +57,21 @@ int themeIndex(std::string_view theme) {
   return it == dgn::kPuzzleThemes.end() ? -1 : static_cast<int>(it - dgn::kPuzzleThemes.begin());
 }
 
-// The themes of one clause of tipsWords (English): its index set in `has`.
-void tagClause(std::string_view part, std::array<bool, 7>& has) {
+// The themes a tip teaches (docs/puzzles.md, Themes): its indices set in `has`.
+void tagTip(const Tip& tip, std::array<bool, 7>& has) {
   auto set = [&](std::string_view t) { has[static_cast<std::size_t>(themeIndex(t))] = true; };
-  if (part.empty()) return;
-  if (part.ends_with("gone early") || part.ends_with("double gone")) {
-    if (part.find("heavy") != std::string_view::npos) set("heavy");
-    if (part.find("double") != std::string_view::npos) set("doubles");
-  } else if (part.starts_with("I keep")) {
-    set("strongest");
-  } else if (part.starts_with("my ") && part.ends_with("can follow it")) {
-    set("variety");
-  } else if (part.starts_with("every other")) {
-    set("block");
-  } else if (part.starts_with("only ") && part.find("unseen") != std::string_view::npos) {
-    set("count");
-  } else {
-    set("read");  // a revelation: "B drew at 3 and 5 on move 14: B had no 3 and no 5"
+  switch (tip.kind) {
+    case TipKind::HeavyDoubleGone:
+      set("heavy");
+      set("doubles");
+      break;
+    case TipKind::DoubleGone: set("doubles"); break;
+    case TipKind::HeavyTileGone: set("heavy"); break;
+    case TipKind::Keep: set("strongest"); break;
+    case TipKind::DoubleFollows: set("variety"); break;
+    case TipKind::NumberOut: set("block"); break;
+    case TipKind::Revealed: set("read"); break;
+    case TipKind::FewMatch: set("count"); break;
   }
 }
 
@@ -111,16 +110,7 @@ double ladderMiddle(const Rules& rules) {
 
 std::vector<std::string> solutionThemes(const Observation& o, const Match& setup, const Move& move) {
   std::array<bool, 7> has{};
-  std::string words;
-  {
-    const EnglishWords english;  // the clauses are recognised by their English words
-    words = tipsWords(o, move);
-  }
-  for (std::size_t at = 0; at <= words.size();) {
-    const std::size_t end = std::min(words.find("; ", at), words.size());
-    tagClause(std::string_view(words).substr(at, end - at), has);
-    at = end + 2;
-  }
+  for (const Tip& tip : tips(o, move)) tagTip(tip, has);
   if (leavesNothing(setup, move)) has[static_cast<std::size_t>(themeIndex("block"))] = true;
   if (std::none_of(has.begin(), has.end(), [](bool b) { return b; }))
     has[static_cast<std::size_t>(themeIndex("count"))] = true;
@@ -267,17 +257,13 @@ GameOut playGame(const Context& ctx, std::uint64_t index) {
   std::unique_ptr<Computer> seat[2];
   seat[expertSeat] = makePlayer(kGameExpert, mix(s, 1));
   seat[1 - expertSeat] = makePlayer(kGameOpponents[(index / 2) % kGameOpponents.size()], mix(s, 2));
-  const Deal deal = dealFromSeed(mix(s, 0), ctx.opt.rules.hand);
-  dgn::RoundRecord r;
-  r.hand = deal.hand;
-  r.stock.assign(deal.stock.begin(), deal.stock.begin() + deal.stockSize);
-  Match m(ctx.opt.rules);
-  if (!dgn::startRound(m, r).empty()) return out;
-  RoundLog log;
+  RoundRecorder game(ctx.opt.rules, false);  // the game's moves are not kept: a puzzle is its position
+  if (!game.startRound(mix(s, 0)).empty()) return out;
+  const Match& m = game.match;
   std::uint64_t quietUntil = 0;  // a puzzle found: the next two decisions are skipped (the same endgame)
   while (m.inRound()) {
     const Player who = m.state().turn;
-    const Observation o = observe(m, who, log);
+    const Observation o = game.observe(who);
     ++out.stats.positions;
     if (closedToChance(m)) {
       ++out.stats.closed;
@@ -289,8 +275,7 @@ GameOut playGame(const Context& ctx, std::uint64_t index) {
         if (out.found.size() > before) quietUntil = out.stats.positions + 2;
       }
     }
-    const Decision d = seat[idx(who)]->decide(o);
-    (void)log.apply(m, m.resolve(d.move));
+    game.play(seat[idx(who)]->decide(o).move);
   }
   return out;
 }

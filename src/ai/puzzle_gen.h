@@ -47,8 +47,8 @@ struct PuzzleLevel {
 [[nodiscard]] double ladderMiddle(const Rules& rules);
 inline constexpr double kLevelDeviation = 60;  // the levels' rating deviation in the Glicko-2 fit
 
-// The themes of a solution, from tipsWords(o, move) (o: the mover's view in the game, with its
-// history) and the position after the move (the opponent left with nothing to play: block); at
+// The themes of a solution, from the kinds of tips(o, move) (o: the mover's view in the game, with
+// its history) and the position after the move (the opponent left with nothing to play: block); at
 // least one (count when nothing else applies), in kPuzzleThemes' order.
 [[nodiscard]] std::vector<std::string> solutionThemes(const Observation& o, const Match& setup, const Move& move);
 // The title: the main theme's phrase and whose move it is ("Block the line: A to move").

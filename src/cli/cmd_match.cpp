@@ -27,6 +27,7 @@
 #include "ai/observation.h"
 #include "ai/players.h"
 #include "ai/playout.h"
+#include "ai/recorder.h"
 #include "core/dgn.h"
 #include "core/files.h"
 
@@ -116,33 +117,24 @@ void playGame(const Job& job, long long index, Gathered& g) {
     if (!seat[s]) throw std::runtime_error("unknown player '" + job.spec[s ^ swapped] + "'");
   }
   const bool record = !job.out.empty();
-  dgn::Record rec;
+  ai::RoundRecorder rec(job.rules, record);
   if (record) {
-    rec.rules = job.rules;
-    rec.rulesText = job.rules.text();  // canonical
-    rec.players = std::array<std::string, 2>{job.spec[swapped], job.spec[1 ^ swapped]};
-    rec.title = "dominoes match, seed " + std::to_string(job.seed) + ", game " + std::to_string(index + 1) + " of " +
-                std::to_string(job.games);
+    rec.record.players = std::array<std::string, 2>{job.spec[swapped], job.spec[1 ^ swapped]};
+    rec.record.title = "dominoes match, seed " + std::to_string(job.seed) + ", game " + std::to_string(index + 1) +
+                       " of " + std::to_string(job.games);
   }
-  Match m(job.rules);
+  const Match& m = rec.match;
   pcg32 deals(gameSeed(job.seed, pair, 0), 0xdea1);
-  ai::RoundLog log;
   std::string policy;    // --policy-data's lines of this game
   long long points = 0;  // seat A's points minus seat B's
   const int maxRounds = job.matches ? kMaxRounds : 1;
   while (!m.matchOver() && m.round() < maxRounds) {
-    dgn::RoundRecord r;
-    r.number = m.round() + 1;
     const std::uint64_t dealSeed = (static_cast<std::uint64_t>(deals()) << 32) | deals();
-    const Deal deal = dealFromSeed(dealSeed, job.rules.hand);
-    r.hand = deal.hand;
-    r.stock.assign(deal.stock.begin(), deal.stock.begin() + deal.stockSize);
-    if (auto why = dgn::startRound(m, r); !why.empty()) throw std::runtime_error(why);
-    log.clear();
+    if (auto why = rec.startRound(dealSeed); !why.empty()) throw std::runtime_error(why);
     while (m.inRound()) {
       const Player who = m.state().turn;
       const int s = idx(who);
-      const ai::Observation o = ai::observe(m, who, log);
+      const ai::Observation o = rec.observe(who);
       const double start = nowMs(job.cpuTime);
       const ai::Decision d = seat[s]->decide(o);
       const double ms = nowMs(job.cpuTime) - start;
@@ -151,22 +143,17 @@ void playGame(const Job& job, long long index, Gathered& g) {
       if (auto why = m.illegal(d.move, who); !why.empty())
         throw std::runtime_error(job.spec[s ^ swapped] + " (seat " + letter(who) + ", round " +
                                  std::to_string(m.round()) + ") chose an illegal move: " + why);
-      const Move mv = m.resolve(d.move);
-      if (record && mv.kind == MoveKind::Play)
-        dgn::appendMove(r, m, who, mv);  // a play's text needs the ends before it
-      const Move applied = log.apply(m, mv);
-      if (record && mv.kind != MoveKind::Play) dgn::appendMove(r, m, who, applied);  // a draw's, the tile drawn
-      if (record && !d.reason.empty()) {
+      rec.play(d.move);
+      if (dgn::RoundRecord* r = rec.round(); r && !d.reason.empty()) {
         dgn::Statement note;
         note.kind = dgn::Statement::Kind::Note;
         note.note = d.reason;
-        r.statements.push_back(note);
+        r->statements.push_back(note);
       }
     }
     const RoundResult& res = *m.lastResult();
     points += res.winner == 0 ? res.points : res.winner == 1 ? -res.points : 0;
-    if (record) r.statements.push_back(expectStatement(resultText(res)));
-    if (record) rec.rounds.push_back(std::move(r));
+    if (record) rec.record.rounds.back().statements.push_back(expectStatement(resultText(res)));
   }
   int seatWinner = 2;
   if (!job.matches)
@@ -176,7 +163,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
   else  // no one reached the target in kMaxRounds rounds: the higher score wins
     seatWinner = m.scores()[0] > m.scores()[1] ? 0 : m.scores()[0] < m.scores()[1] ? 1 : 2;
   if (record && job.matches && m.matchOver())
-    rec.rounds.back().statements.push_back(
+    rec.record.rounds.back().statements.push_back(
         expectStatement(seatWinner == 2 ? "match tie" : std::string("match ") + "AB"[seatWinner]));
   g.tally.add(seatWinner == 2 ? 2 : seatWinner ^ swapped, m.round(), swapped ? -points : points);
   if (job.policyData) g.policy.emplace_back(index, std::move(policy));
@@ -184,7 +171,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
     std::string name = std::to_string(index + 1);
     name.insert(0, static_cast<std::size_t>(std::max(0, job.width - static_cast<int>(name.size()))), '0');
     const std::string path = (fs::path(job.out) / ("game-" + name + ".dgn")).string();
-    if (auto err = dgn::saveFile(path, dgn::write(rec)); !err.empty()) throw std::runtime_error(err);
+    if (auto err = dgn::saveFile(path, dgn::write(rec.record)); !err.empty()) throw std::runtime_error(err);
   }
 }
 

@@ -21,6 +21,7 @@
 #include "ai/ladder.h"
 #include "ai/players.h"
 #include "ai/puzzle.h"
+#include "ai/recorder.h"
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "cli/cmd_docs.h"
@@ -272,37 +273,22 @@ int cmdPlay(const std::string& rulesText, const std::string& aText, const std::s
       std::cerr << "dominoes play: " << files::cutWords(ai::playerSpecError(i ? b : a)) << "\n";
       return 2;
     }
-  dgn::Record rec;
-  rec.rules = std::get<Rules>(parsed);
-  rec.rulesText = rec.rules.text();  // canonical, never as typed (a newline in --rules would break the record)
-  rec.players = std::array<std::string, 2>{a, b};
-  Match m(rec.rules);
+  ai::RoundRecorder rec(std::get<Rules>(parsed));
+  rec.record.players = std::array<std::string, 2>{a, b};
+  const Match& m = rec.match;
   pcg32 rng(seed, 0xdea1);
   constexpr int kMaxRounds = 1000;
   while (!m.matchOver() && m.round() < kMaxRounds) {
-    dgn::RoundRecord r;
-    r.number = m.round() + 1;
-    const Deal d = dealFromSeed((static_cast<std::uint64_t>(rng()) << 32) | rng(), rec.rules.hand);
-    r.hand = d.hand;
-    r.stock.assign(d.stock.begin(), d.stock.begin() + d.stockSize);
-    if (auto why = dgn::startRound(m, r); !why.empty()) {
+    if (auto why = rec.startRound((static_cast<std::uint64_t>(rng()) << 32) | rng()); !why.empty()) {
       std::cerr << "dominoes play: " << why << "\n";
       return 1;
     }
-    ai::RoundLog log;  // the public history: players see only their observation of it
     while (m.inRound()) {
       const Player who = m.state().turn;
-      const Move mv = m.resolve(players[idx(who)]->choose(ai::observe(m, who, log)));
-      if (mv.kind == MoveKind::Play) {
-        dgn::appendMove(r, m, who, mv);  // a play's text needs the ends before it
-        log.apply(m, mv);
-      } else {
-        dgn::appendMove(r, m, who, log.apply(m, mv));  // a draw's text needs the drawn tile
-      }
+      rec.play(players[idx(who)]->choose(rec.observe(who)));
     }
-    rec.rounds.push_back(std::move(r));
   }
-  const std::string text = dgn::write(rec);
+  const std::string text = dgn::write(rec.record);
   if (out.empty() || out == "-") {
     std::cout << text;
   } else if (auto err = dgn::saveFile(out, text); !err.empty()) {

@@ -181,15 +181,6 @@ std::optional<Player> parsePlayer(std::string_view s) {
   return std::nullopt;
 }
 
-std::string handText(Mask m) {
-  std::string s;
-  forEachHeaviestFirst(m, [&](Tile t) {
-    if (!s.empty()) s += ' ';
-    s += tileText(t);
-  });
-  return s.empty() ? "(none)" : s;
-}
-
 namespace {
 
 constexpr std::string_view kTaskKinds = "task play, draw, pass, end, tiles or points";

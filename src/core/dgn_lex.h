@@ -42,8 +42,6 @@ bool nextToken(std::string_view s, std::size_t& i, Token& t, std::optional<std::
 [[nodiscard]] std::string writtenWord(const Token& t);
 [[nodiscard]] std::optional<long long> parseNumber(std::string_view s);
 [[nodiscard]] std::optional<Player> parsePlayer(std::string_view s);
-// The tiles of a mask as a deal line writes them, heaviest first ("(none)" when empty).
-[[nodiscard]] std::string handText(Mask m);
 
 // A task's form (dgn.md, Lessons and tasks), read without its position: the task, and a play's
 // words of each move (for the reader to resolve them against the position).

@@ -4,6 +4,7 @@
 
 #include "core/files.h"
 #include "core/movetext.h"
+#include "core/reason.h"
 
 #include <unistd.h>
 #include <algorithm>
@@ -783,7 +784,9 @@ class Reader {
       hand |= bit(t->tile());
     }
     const Mask found = match_->round() > 0 ? match_->state().hand[idx(p)] : 0;
-    if (found != hand) failure = "expected hand " + w[0] + " " + handText(hand) + ", found " + handText(found);
+    if (found != hand)
+      failure = "expected hand " + w[0] + " " + tilesText(hand, TilesForm::Dgn) + ", found " +
+                tilesText(found, TilesForm::Dgn);
     return {};
   }
 

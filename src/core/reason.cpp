@@ -107,17 +107,22 @@ std::string obstacleText(Obstacle o) {
   return "?";
 }
 
-std::string tilesText(Mask tiles) {
+std::string listText(const std::vector<std::string>& words) {
   std::string s;
-  int left = count(tiles);
-  const std::string and_ = W_(" and ");
-  forEachHeaviestFirst(tiles, [&](Tile t) {
-    s += tileText(t);
-    --left;
-    if (left > 1) s += ", ";
-    if (left == 1) s += and_;
-  });
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) s += i + 1 == words.size() ? W_(" and ") : ", ";
+    s += words[i];
+  }
   return s;
+}
+
+std::string tilesText(Mask tiles, TilesForm form) {
+  std::vector<std::string> words;
+  forEachHeaviestFirst(tiles, [&](Tile t) { words.push_back(tileText(t)); });
+  if (form == TilesForm::Words) return listText(words);
+  std::string s;
+  for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
+  return s.empty() ? "(none)" : s;
 }
 
 std::string text(const Reason& r) {

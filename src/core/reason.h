@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/round.h"
 #include "core/tile.h"
@@ -93,8 +94,15 @@ struct Reason {
   [[nodiscard]] bool operator==(const Reason&) const = default;
 };
 
-// Tiles heaviest first in words: "4-2", "4-2 and 1-0", "6-2, 4-2 and 1-0".
-[[nodiscard]] std::string tilesText(Mask tiles);
+// A list in words: "a", "a and b", "a, b and c" (" and " in the current words); "" when empty.
+[[nodiscard]] std::string listText(const std::vector<std::string>& words);
+// How tilesText writes tiles: in words, or as a DGN hand or stock line writes them.
+enum class TilesForm : std::uint8_t {
+  Words,  // "4-2", "4-2 and 1-0", "6-2, 4-2 and 1-0" (listText); "" for no tile
+  Dgn,    // "6-2 4-2 1-0", never translated; "(none)" for no tile
+};
+// The one tile-set-to-text: the tiles heaviest first, in `form`.
+[[nodiscard]] std::string tilesText(Mask tiles, TilesForm form = TilesForm::Words);
 
 // The one formatter: the reason in the words of the rules ("" when legal).
 [[nodiscard]] std::string text(const Reason& r);

@@ -7,6 +7,7 @@
 
 #include "ai/puzzle.h"
 #include "core/files.h"
+#include "core/reason.h"
 #include "studio/model/i18n.h"
 #include "studio/model/paths.h"
 #include "studio/model/session.h"
@@ -14,23 +15,6 @@
 namespace dom::studio {
 
 namespace {
-
-// "5-5, 5-4 and 0-0": the tiles of a mask, heaviest first.
-// "a, b and c" in the studio's language.
-std::string listWords(const std::vector<std::string>& words) {
-  std::string s;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (i > 0) s += i + 1 == words.size() ? std::string(_(" and ")) : std::string(", ");
-    s += words[i];
-  }
-  return s;
-}
-
-std::string tilesWords(Mask m) {
-  std::vector<std::string> words;
-  forEachHeaviestFirst(m, [&](Tile t) { words.push_back(tileText(t)); });
-  return listWords(words);
-}
 
 Mask stockMask(const Setup& s) {
   Mask m = 0;
@@ -41,9 +25,9 @@ Mask stockMask(const Setup& s) {
 // The split of a world in words: "B holds 5-5 and 0-0" and, when the reserve holds tiles, its tiles.
 std::string splitWords(const Setup& world, Player mover) {
   const std::string opp(1, letter(other(mover)));
-  std::string s = i18n::format(_("{0} holds {1}"), {opp, tilesWords(world.hand[idx(other(mover))])});
+  std::string s = i18n::format(_("{0} holds {1}"), {opp, tilesText(world.hand[idx(other(mover))])});
   if (const Mask stock = stockMask(world); stock != 0)
-    s = i18n::format(_("{0}, and the stock {1}"), {s, tilesWords(stock)});
+    s = i18n::format(_("{0}, and the stock {1}"), {s, tilesText(stock)});
   return s;
 }
 
@@ -212,7 +196,7 @@ std::string Session::verdictText(const Match& start, const PuzzleVerdict& v) con
   std::vector<std::string> all{dgn::legalText(start, trainer_.shown)};
   for (const Move& s : p.solutions)
     if (!s.same(trainer_.shown)) all.push_back(dgn::legalText(start, s));
-  const std::string solutions = listWords(all);
+  const std::string solutions = listText(all);
   const bool several = all.size() > 1;
   if (*trainer_.solved)
     return several
