@@ -1,4 +1,4 @@
-// The app object: the window's side of the studio. Keys, menu and panes make intents; the session
+// The app object: the window's side of the studio. Keys, menu and panes make intents; the session_
 // applies them; the layout tiles the window.
 #include "studio/ui/app.h"
 #include "core/files.h"
@@ -105,16 +105,16 @@ const char* title(Pane p) {
 void App::setLanguage(const std::string& code) {
   if (const auto err = i18n::setLanguage(code); !err.empty()) {
     spdlog::warn("language {}: {}", code, err);
-    session.apply(statusIntent(err));
+    session_.apply(statusIntent(err));
   }
   Intent saved = intentOf(Intent::Kind::SetLanguage);  // remembered in the settings
   saved.path = i18n::language();
-  session.apply(saved);
-  relayout = true;  // the panes' words changed length: the layout fits them again
+  session_.apply(saved);
+  relayout_ = true;  // the panes' words changed length: the layout fits them again
 }
 
-App::App() : panes_(makePanes(renderer)), dialogs_(makeDialogs()) {
-  scenariosDir = paths::scenariosDir();
+App::App() : panes_(makePanes(renderer_)), dialogs_(makeDialogs()) {
+  scenariosDir_ = paths::scenariosDir();
   for (const auto& p : panes_) {
     // A pane's own action that the registry lacks would silently be missing from its menu.
     for (const std::string_view id : p->actions())
@@ -125,10 +125,31 @@ App::App() : panes_(makePanes(renderer)), dialogs_(makeDialogs()) {
   }
 }
 
+std::string App::initRenderer(bool breakShader) {
+  std::string err = renderer_.init(breakShader);
+  if (!err.empty()) useShaders_ = false;
+  return err;
+}
+
+std::optional<App::ExportRequest> App::takeExport() {
+  std::optional<ExportRequest> e = std::move(export_);
+  export_.reset();
+  return e;
+}
+
+void App::waitFor(Work w) {
+  switch (w) {
+    case Work::Analysis: session_.waitForAnalysis(); break;
+    case Work::Computer: session_.waitForComputer(); break;
+    case Work::Judging: session_.waitForJudging(); break;
+    case Work::RecordAnalysis: session_.waitForRecordAnalysis(); break;
+  }
+}
+
 void App::apply(const Intent& in) {
   using K = Intent::Kind;
-  const ActionContext ac = actionContext();
-  const DialogContext dc{session, ac, scenariosDir};
+  const ActionContext none;  // opening a dialog reads no action (drawing About does)
+  const DialogContext dc{session_, none, scenariosDir_};
   for (const auto& d : dialogs_)
     if (d->opens(in, dc)) return;  // a dialog asked for, or a confirmation before dropping unsaved moves
   switch (in.kind) {
@@ -136,41 +157,40 @@ void App::apply(const Intent& in) {
     case K::ExportTablePng:
       // With its pane closed there is no table on screen: refuse rather than write the whole window.
       if (in.kind == K::ExportTablePng && !settings().isOpen(Pane::Table)) {
-        session.apply(statusIntent(_("cannot export the table: its pane is closed (open it from the View menu)")));
+        session_.apply(statusIntent(_("cannot export the table: its pane is closed (open it from the View menu)")));
         spdlog::warn("table export to {} refused: the Table pane is closed", in.path);
         return;
       }
-      exportPath = in.path;
-      exportTable = in.kind == K::ExportTablePng;
+      export_ = ExportRequest{in.path, in.kind == K::ExportTablePng};
       return;
-    case K::Palette: palette.request = true; return;
-    case K::Quit: quit = true; return;
-    case K::ResetLayout: relayout = true; return;
+    case K::Palette: palette_.request = true; return;
+    case K::Quit: quit_ = true; return;
+    case K::ResetLayout: relayout_ = true; return;
     case K::SetView: table_->setView(TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}); return;
     case K::ShowWholeNote: table_->showWholeNote(); return;
-    case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session's settings
+    case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session_'s settings
     default: break;
   }
   const int before = timeline().currentIndex();
-  session.apply(in);
-  if (timeline().currentIndex() != before) animElapsed = 0;
+  session_.apply(in);
+  if (timeline().currentIndex() != before) animElapsed_ = 0;
 }
 
 ActionContext App::actionContext() const {
   ActionContext c;
-  c.session = &session;
-  c.recordAnalysed = session.recordAnalysis() != nullptr;
-  c.recordAnalysing = session.recordAnalyser().runs(session.recordKey());
-  c.hint = session.hintMove();
+  c.session = &session_;
+  c.recordAnalysed = session_.recordAnalysis() != nullptr;
+  c.recordAnalysing = session_.recordAnalyser().runs(session_.recordKey());
+  c.hint = session_.hintMove();
   c.wholeTable = table_->view().mode == ViewMode::WholeTable;
-  c.mistakeSide = session.mistakeSide();
+  c.mistakeSide = session_.mistakeSide();
   return c;
 }
 
 bool App::runActionId(std::string_view id) {
   const Action* a = findAction(id);
   if (!a) {
-    session.apply(statusIntent(i18n::format(_("no action is called {0}"), {std::string(id)})));
+    session_.apply(statusIntent(i18n::format(_("no action is called {0}"), {std::string(id)})));
     return false;
   }
   Intents out;
@@ -188,7 +208,7 @@ void App::placePane(Pane p) const {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const auto boxes = defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings().open, editing());
   const Box& b = boxes[static_cast<std::size_t>(p)];
-  const ImGuiCond cond = relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  const ImGuiCond cond = relayout_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   ImGui::SetNextWindowPos(ImVec2(b.x, b.y), cond);
   ImGui::SetNextWindowSize(ImVec2(b.w, b.h), cond);
 }
@@ -206,7 +226,7 @@ bool App::beginPane(Pane p, Intents& out, int flags) const {
 // Where each pane is and whether its content fits, read back from ImGui's windows.
 void App::measurePanes() {
   for (int i = 0; i < kPanes; ++i) {
-    PaneRect& r = paneRects[static_cast<std::size_t>(i)];
+    PaneRect& r = paneRects_[static_cast<std::size_t>(i)];
     const ImGuiWindow* w = ImGui::FindWindowByName(title(static_cast<Pane>(i)));
     r.drawn = w && w->Active && !w->Collapsed;
     if (!w) continue;
@@ -219,11 +239,11 @@ void App::measurePanes() {
   }
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   const ImGuiWindow* top = g.OpenPopupStack.empty() ? nullptr : g.OpenPopupStack.back().Window;
-  popupRect = {};
-  popupName.clear();
+  popupRect_ = {};
+  popupName_.clear();
   if (top && (top->Active || top->WasActive)) {
-    popupRect = {top->Pos.x, top->Pos.y, top->Size.x, top->Size.y, true, false, 0};
-    popupName = top->Name;
+    popupRect_ = {top->Pos.x, top->Pos.y, top->Size.x, top->Size.y, true, false, 0};
+    popupName_ = top->Name;
   }
 }
 
@@ -231,7 +251,7 @@ void App::measurePanes() {
 // the first one, which then says in the status line why it does nothing now.
 void App::keys(Intents& out) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || popupAtFrameStart ||
+  if (io.WantTextInput || popupAtFrameStart_ ||
       ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
     return;
   const ActionContext c = actionContext();
@@ -317,7 +337,7 @@ void App::menu(Intents& out) {
       ImGui::EndMenu();
     }
   // The file's name (its folder on hover): no machine path in screenshots.
-  const std::string& filePath = session.filePath();
+  const std::string& filePath = session_.filePath();
   const std::string where =
       filePath.empty() ? std::string(_("(unsaved game)")) : std::filesystem::path(filePath).filename().string();
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16);
@@ -326,51 +346,51 @@ void App::menu(Intents& out) {
   ImGui::EndMainMenuBar();
 }
 
-// The command palette: every action by its label, filtered as the user types, with its shortcut;
+// The command palette_: every action by its label, filtered as the user types, with its shortcut;
 // Up/Down move the highlight, Enter or a click runs it, Esc or a click outside closes it.
 void App::drawPalette(Intents& out) {
   const char* id = "###palette";
-  if (palette.request) {
-    palette.request = false;
-    palette.filter.clear();
-    palette.index = 0;
+  if (palette_.request) {
+    palette_.request = false;
+    palette_.filter.clear();
+    palette_.index = 0;
     ImGui::OpenPopup(id);
   }
-  palette.open = false;
-  palette.shown.clear();
+  palette_.open = false;
+  palette_.shown.clear();
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   const float w = std::min(560.0f, d.x - 40);
   ImGui::SetNextWindowPos(ImVec2((d.x - w) / 2, ImGui::GetFrameHeight() * 2), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(w, 0), ImGuiCond_Always);
   if (!ImGui::BeginPopup(id)) return;
-  palette.open = true;
+  palette_.open = true;
   const ActionContext c = actionContext();
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::InputTextWithHint("##filter", _("type to find an action"), &palette.filter)) palette.index = 0;
+  if (ImGui::InputTextWithHint("##filter", _("type to find an action"), &palette_.filter)) palette_.index = 0;
   std::vector<const Action*> rows;
   for (const Action& a : actions())
-    if (isListed(a, c) && paletteMatches(a, paletteLabel(a, c), palette.filter)) rows.push_back(&a);
+    if (isListed(a, c) && paletteMatches(a, paletteLabel(a, c), palette_.filter)) rows.push_back(&a);
   const int n = static_cast<int>(rows.size());
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) palette.index = std::min(palette.index + 1, n - 1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) palette.index = std::max(palette.index - 1, 0);
-  palette.index = std::clamp(palette.index, 0, std::max(n - 1, 0));
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) palette_.index = std::min(palette_.index + 1, n - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) palette_.index = std::max(palette_.index - 1, 0);
+  palette_.index = std::clamp(palette_.index, 0, std::max(n - 1, 0));
   const Action* chosen = nullptr;
   if (n > 0 && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
                 ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter))))
-    chosen = rows[static_cast<std::size_t>(palette.index)];
+    chosen = rows[static_cast<std::size_t>(palette_.index)];
   const float rowH = ImGui::GetTextLineHeightWithSpacing();
   ImGui::BeginChild("rows", ImVec2(0, rowH * static_cast<float>(std::clamp(n, 1, 12)) + 4), false);
   for (int i = 0; i < n; ++i) {
     const Action& a = *rows[static_cast<std::size_t>(i)];
-    palette.shown.push_back(a.id);
+    palette_.shown.push_back(a.id);
     const bool enabled = a.enabled(c);
     const std::string label = paletteLabel(a, c);
     ImGui::PushID(i);
     if (!enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    if (ImGui::Selectable(label.c_str(), i == palette.index)) chosen = &a;
-    if (i == palette.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true)) ImGui::SetScrollHereY();
-    if (i == palette.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), true))
+    if (ImGui::Selectable(label.c_str(), i == palette_.index)) chosen = &a;
+    if (i == palette_.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true)) ImGui::SetScrollHereY();
+    if (i == palette_.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), true))
       ImGui::SetScrollHereY();
     if (const std::string keys = a.shortcutText(); !keys.empty()) {
       ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
@@ -421,43 +441,44 @@ bool savedPaneOutside(const std::array<bool, kPanes>& open, float w, float h) {
 }  // namespace
 
 void App::frame(float dt) {
-  ++frameNo;
-  animElapsed += fixedAnimStep > 0 ? fixedAnimStep : dt;
+  ++frameNo_;
+  animElapsed_ += fixedAnimStep_ > 0 ? fixedAnimStep_ : dt;
   Intents out;
-  if (!pendingDrop.empty()) {
-    out.push_back(openIntent(pendingDrop));
-    pendingDrop.clear();
+  if (!pendingDrop_.empty()) {
+    out.push_back(openIntent(pendingDrop_));
+    pendingDrop_.clear();
   }
   // The layout is made again when the window's size, the open panes or the mode change.
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  if (d.x != displaySize[0] || d.y != displaySize[1] || settings().open != placedOpen_ || editing() != placedEditing_) {
+  if (d.x != displaySize_[0] || d.y != displaySize_[1] || settings().open != placedOpen_ ||
+      editing() != placedEditing_) {
     // At start the settings file's layout is kept, unless it was saved in a bigger window and a pane
     // would reach outside this one: then the panes are tiled again, as after a resize.
-    relayout = frameNo > 1 || relayout || savedPaneOutside(settings().open, d.x, d.y);
-    displaySize = {d.x, d.y};
+    relayout_ = frameNo_ > 1 || relayout_ || savedPaneOutside(settings().open, d.x, d.y);
+    displaySize_ = {d.x, d.y};
     placedOpen_ = settings().open;
     placedEditing_ = editing();
   }
-  popupAtFrameStart = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
-  statusText = session.statusLine();
+  popupAtFrameStart_ = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+  statusText_ = session_.statusLine();
   // The hint shows until something newer is said (a refusal must not hide behind it).
-  const CoachHint& hint = session.coachHint();
+  const CoachHint& hint = session_.coachHint();
   if (hint.shown && hint.rank >= 0 && hint.node == timeline().currentIndex() && !hint.text.empty() &&
-      session.statusText().empty())
-    statusText = hint.text;
+      session_.statusText().empty())
+    statusText_ = hint.text;
   // A tile with several placements: the line names the one Enter plays, in the record's words.
-  if (session.statusText().empty() && selected() != kNoTile && match().toMove()) {
+  if (session_.statusText().empty() && selected() != kNoTile && match().toMove()) {
     const auto placements = movesOfTile(match(), selected());
     if (placements.size() > 1) {
       const auto k = static_cast<std::size_t>(std::clamp(chosenGhost(), 0, static_cast<int>(placements.size()) - 1));
-      statusText =
+      statusText_ =
           i18n::format(_("{0}: placement {1} of {2} (Left / Right choose, Enter plays it)"),
                        {match().moveText(placements[k]), std::to_string(k + 1), std::to_string(placements.size())});
     }
   }
   menu(out);
-  if (throwInFrame) {
-    throwInFrame = false;
+  if (throwInFrame_) {
+    throwInFrame_ = false;
     ImGui::Begin("a pane that throws");  // left open: the frame boundary must close it
     throw std::runtime_error("a pane threw (test)");
   }
@@ -467,21 +488,21 @@ void App::frame(float dt) {
   }
   {
     const ActionContext ac = actionContext();
-    const DialogContext dc{session, ac, scenariosDir};
+    const DialogContext dc{session_, ac, scenariosDir_};
     for (const auto& d : dialogs_) d->draw(dc, out);
   }
   drawPalette(out);
-  session.pollJobs();
-  relayout = false;
+  session_.pollJobs();
+  relayout_ = false;
   measurePanes();
   keys(out);
   applyAll(out);
   const int before = timeline().currentIndex();
-  session.tick(dt);
-  if (timeline().currentIndex() != before) animElapsed = 0;
+  session_.tick(dt);
+  if (timeline().currentIndex() != before) animElapsed_ = 0;
   const std::string& cap = timeline().current().caption;
-  if (!cap.empty() && cap != lastCaption) spdlog::info("note: {}", cap);
-  lastCaption = cap;
+  if (!cap.empty() && cap != lastCaption_) spdlog::info("note: {}", cap);
+  lastCaption_ = cap;
   lineHeightForLanguage();  // for the next frame: NewFrame takes the font's size
 }
 
@@ -491,28 +512,28 @@ nlohmann::json App::layoutState() const {
   using nlohmann::json;
   json panes = json::object(), overlaps = json::array(), outside = json::array();
   for (int i = 0; i < kPanes; ++i) {
-    const PaneRect& r = paneRects[static_cast<std::size_t>(i)];
+    const PaneRect& r = paneRects_[static_cast<std::size_t>(i)];
     if (!r.drawn) continue;
     const char* n = name(static_cast<Pane>(i));
     panes[n] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}, {"clippedX", r.clippedX}, {"hiddenY", r.hiddenY}};
-    if (r.x < -0.5f || r.y < -0.5f || r.x + r.w > displaySize[0] + 0.5f || r.y + r.h > displaySize[1] + 0.5f)
+    if (r.x < -0.5f || r.y < -0.5f || r.x + r.w > displaySize_[0] + 0.5f || r.y + r.h > displaySize_[1] + 0.5f)
       outside.push_back(n);
     for (int k = i + 1; k < kPanes; ++k) {
-      const PaneRect& o = paneRects[static_cast<std::size_t>(k)];
+      const PaneRect& o = paneRects_[static_cast<std::size_t>(k)];
       if (o.drawn && overlap(Box{r.x, r.y, r.w, r.h}, Box{o.x, o.y, o.w, o.h}))
         overlaps.push_back(std::string(n) + "/" + name(static_cast<Pane>(k)));
     }
   }
   json popup = nullptr;
-  if (popupRect.drawn) {
+  if (popupRect_.drawn) {
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_PopupBg];
-    popup = {{"name", popupName}, {"x", popupRect.x},
-             {"y", popupRect.y},  {"w", popupRect.w},
-             {"h", popupRect.h},  {"background", {bg.x, bg.y, bg.z, bg.w}}};  // the style's PopupBg, 0 to 1
-    for (const auto& d : dialogs_) d->dumpPopup(popupName, popup);            // New game's form, as its fields show it
+    popup = {{"name", popupName_}, {"x", popupRect_.x},
+             {"y", popupRect_.y},  {"w", popupRect_.w},
+             {"h", popupRect_.h},  {"background", {bg.x, bg.y, bg.z, bg.w}}};  // the style's PopupBg, 0 to 1
+    for (const auto& d : dialogs_) d->dumpPopup(popupName_, popup);            // New game's form, as its fields show it
   }
-  return {{"width", displaySize[0]}, {"height", displaySize[1]}, {"panes", panes},
-          {"overlaps", overlaps},    {"outside", outside},       {"popup", popup}};
+  return {{"width", displaySize_[0]}, {"height", displaySize_[1]}, {"panes", panes},
+          {"overlaps", overlaps},     {"outside", outside},        {"popup", popup}};
 }
 
 void App::showMove(const Move& mv, Intents& out) const {
@@ -529,10 +550,10 @@ const TrackerView& App::tracker() const {
 }
 
 std::string App::windowTitle() const {
-  auto names = session.playerNames();
+  auto names = session_.playerNames();
   for (auto& n : names) n = playerLabel(n);  // one name a seat, as the Hands and Score panes give it
   return "Dominoes Studio - " +
-         (session.filePath().empty() ? "A " + names[0] + " vs B " + names[1] : session.filePath());
+         (session_.filePath().empty() ? "A " + names[0] + " vs B " + names[1] : session_.filePath());
 }
 
 namespace {
@@ -565,9 +586,9 @@ void App::dumpPosition(nlohmann::json& j) const {
   j["pathLength"] = static_cast<int>(timeline().branchPath().size());
   j["branch"] = timeline().currentBranch();
   j["branches"] = static_cast<int>(timeline().leaves().size());
-  j["file"] = session.filePath();
+  j["file"] = session_.filePath();
   j["windowTitle"] = windowTitle();
-  j["fileName"] = std::filesystem::path(session.filePath()).filename().string();
+  j["fileName"] = std::filesystem::path(session_.filePath()).filename().string();
   j["title"] = timeline().title();
   j["rules"] = m.rules().text();
   j["round"] = m.round();
@@ -599,11 +620,11 @@ void App::dumpPosition(nlohmann::json& j) const {
 void App::dumpView(nlohmann::json& j) const {
   using nlohmann::json;
   const Match& m = match();
-  j["status"] = session.statusText();
-  j["hint"] = session.hint();
-  j["statusLine"] = statusText;
-  j["error"] = session.errorText();
-  j["autoplay"] = session.autoplay();
+  j["status"] = session_.statusText();
+  j["hint"] = session_.hint();
+  j["statusLine"] = statusText_;
+  j["error"] = session_.errorText();
+  j["autoplay"] = session_.autoplay();
   j["editing"] = editing();
   j["language"] = i18n::language();
   // What a character the font lacks (or invalid UTF-8) is drawn as.
@@ -611,11 +632,11 @@ void App::dumpView(nlohmann::json& j) const {
     j["font"] = {{"fallback", static_cast<int>(f->FallbackChar)},
                  {"replacementGlyph", f->FindGlyphNoFallback(0xFFFD) != nullptr},
                  {"lineHeight", ImGui::GetTextLineHeight()}};
-  const auto names = session.playerNames();
-  j["seats"] = {{"A", session.game().seats[0].spec}, {"B", session.game().seats[1].spec}};
-  const auto thinker = session.thinker();
+  const auto names = session_.playerNames();
+  j["seats"] = {{"A", session_.game().seats[0].spec}, {"B", session_.game().seats[1].spec}};
+  const auto thinker = session_.thinker();
   j["thinking"] = thinker ? json(std::string(1, letter(*thinker))) : json(nullptr);
-  if (const auto& d = session.lastDecision())
+  if (const auto& d = session_.lastDecision())
     j["lastDecision"] = {{"player", d->spec}, {"reason", d->reason}, {"ms", d->ms}};
   j["players"] = {{"A", names[0]}, {"B", names[1]}};
   const MoveCounter counter = moveCounter(timeline());
@@ -650,20 +671,20 @@ void App::dumpCoach(nlohmann::json& j) const {
         {"viewer", std::string(1, letter(tv.viewer))}, {"rows", rows}, {"cannotHold", cannot}, {"lines", tv.revealed}};
   }
   {
-    j["analysis"] = analysisState(session.analysis(), settings().isOpen(Pane::Analysis), session.analysisAll(),
-                                  session.analyser().busy());
-    j["coachHint"] = session.coachHint().rank < 0 ? json(nullptr)
-                                                  : json{{"rank", session.coachHint().rank},
-                                                         {"shown", session.coachHint().shown},
-                                                         {"move", session.coachHint().moveText},
-                                                         {"text", session.coachHint().text}};
+    j["analysis"] = analysisState(session_.analysis(), settings().isOpen(Pane::Analysis), session_.analysisAll(),
+                                  session_.analyser().busy());
+    j["coachHint"] = session_.coachHint().rank < 0 ? json(nullptr)
+                                                   : json{{"rank", session_.coachHint().rank},
+                                                          {"shown", session_.coachHint().shown},
+                                                          {"move", session_.coachHint().moveText},
+                                                          {"text", session_.coachHint().text}};
   }
 }
 
 void App::dumpRecordAnalysis(nlohmann::json& j) const {
   j["record_analysis"] =
-      recordAnalysisState(session.recordAnalysis(), session.recordAnalyser(),
-                          session.recordAnalyser().runs(session.recordKey()), name(session.mistakeSide()));
+      recordAnalysisState(session_.recordAnalysis(), session_.recordAnalyser(),
+                          session_.recordAnalyser().runs(session_.recordKey()), name(session_.mistakeSide()));
 }
 
 void App::dumpActions(nlohmann::json& j) const {
@@ -671,16 +692,16 @@ void App::dumpActions(nlohmann::json& j) const {
   const Match& m = match();
   j["logLines"] = static_cast<int>(logBuffer().lines.size());
   {
-    // Every action's enabled state, as the menus, keys, palette and script see it.
+    // Every action's enabled state, as the menus, keys, palette_ and script see it.
     const ActionContext c = actionContext();
     json acts = json::object();
     for (const Action& a : actions()) acts[a.id] = a.enabled(c);
     j["actions"] = acts;
     j["palette"] = {
-        {"open", palette.open}, {"filter", palette.filter}, {"index", palette.index}, {"shown", palette.shown}};
-    j["unsaved"] = session.unsaved();
+        {"open", palette_.open}, {"filter", palette_.filter}, {"index", palette_.index}, {"shown", palette_.shown}};
+    j["unsaved"] = session_.unsaved();
     for (const auto& d : dialogs_) d->dump(j);  // the About dialog's key rows, the confirmation's file
-    j["mistakeSide"] = name(session.mistakeSide());
+    j["mistakeSide"] = name(session_.mistakeSide());
     json own = json::object();  // each pane's own actions (its title bar's menu)
     for (const auto& pane : panes_) {
       json ids = json::array();
@@ -693,10 +714,10 @@ void App::dumpActions(nlohmann::json& j) const {
   for (const Move& mv : m.legalMoves()) j["legal"].push_back(dgn::legalText(m, mv));
 }
 
-void App::dumpTrainer(nlohmann::json& j) const { j["puzzle"] = trainerState(session.trainer(), settings().learner); }
+void App::dumpTrainer(nlohmann::json& j) const { j["puzzle"] = trainerState(session_.trainer(), settings().learner); }
 
 void App::dumpCourse(nlohmann::json& j) const {
-  j["learn"] = courseState(session.course(), settings().lessonStars, timeline().currentIndex());
+  j["learn"] = courseState(session_.course(), settings().lessonStars, timeline().currentIndex());
 }
 
 nlohmann::json App::rawState() const {

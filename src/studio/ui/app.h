@@ -52,9 +52,9 @@ class App {
   [[nodiscard]] nlohmann::json layoutState() const;
   // The window's title: the file, or the players of a game (they follow seat changes).
   [[nodiscard]] std::string windowTitle() const;
-  [[nodiscard]] const Match& match() const { return session.match(); }
-  // Edit mode: the Position editor is open; the table shows session.editor().position() (H3 reads this).
-  [[nodiscard]] bool editing() const { return session.editing(); }
+  [[nodiscard]] const Match& match() const { return session_.match(); }
+  // Edit mode: the Position editor is open; the table shows session().editor().position() (H3 reads this).
+  [[nodiscard]] bool editing() const { return session_.editing(); }
   // Starts a pane window at its place in the default layout (and again after a window resize).
   void placePane(Pane p) const;
   // Switches the UI's language at once (View > Language, the script's `lang`) and remembers it.
@@ -63,47 +63,56 @@ class App {
   // Closing it with its x returns an intent.
   bool beginPane(Pane p, Intents& out, int flags = 0) const;
 
-  // Everything the user can change; files are opened and saved by Session::open/save (session.cpp).
-  Session session;
+  // Everything the user can change, read-only: it changes only through apply() and the actions.
+  [[nodiscard]] const Session& session() const { return session_; }
   // Views of the session for the panes (read them; change the session with intents).
-  [[nodiscard]] const Settings& settings() const { return session.settings(); }
-  [[nodiscard]] const Timeline& timeline() const { return session.timeline(); }
-  [[nodiscard]] const Editor& editor() const { return session.editor(); }
-  [[nodiscard]] Tile selected() const { return session.selected(); }
-  [[nodiscard]] int chosenGhost() const { return session.chosenGhost(); }
+  [[nodiscard]] const Settings& settings() const { return session_.settings(); }
+  [[nodiscard]] const Timeline& timeline() const { return session_.timeline(); }
+  [[nodiscard]] const Editor& editor() const { return session_.editor(); }
+  [[nodiscard]] Tile selected() const { return session_.selected(); }
+  [[nodiscard]] int chosenGhost() const { return session_.chosenGhost(); }
   // Bumped by every change the table can show.
-  [[nodiscard]] std::uint64_t generation() const { return session.generation(); }
-  std::string statusText;  // the line under the table this frame: session.statusLine()
-
-  float animElapsed = 10;  // seconds since the last step (animation)
+  [[nodiscard]] std::uint64_t generation() const { return session_.generation(); }
+  // The line under the table this frame: the session's status line, the coach's hint or the
+  // placement chosen.
+  [[nodiscard]] const std::string& statusText() const { return statusText_; }
+  // Seconds since the last step (the table's animation).
+  [[nodiscard]] float animElapsed() const { return animElapsed_; }
   // Under --frames the animation advances exactly this much a frame (1/60 s) instead of the frame's
   // time, so that a bounded headless run draws the same picture however fast or slow the machine
   // renders its frames (a move's fade takes 15 frames). 0: real time.
-  float fixedAnimStep = 0;
+  void setFixedAnimStep(float step) { fixedAnimStep_ = step; }
   // The panes, in the order they are drawn; each owns its state (panes.h).
   [[nodiscard]] const std::vector<std::unique_ptr<PaneView>>& panes() const { return panes_; }
   [[nodiscard]] const TablePane& table() const { return *table_; }
   [[nodiscard]] const ScenariosPane& scenarios() const { return *scenarios_; }
-  TableRenderer renderer;
-  bool useShaders = true;
-  std::string exportPath;    // PNG to write after this frame
-  bool exportTable = false;  // only the table's rectangle
-  bool quit = false;
-  bool throwInFrame = false;  // tests: the next frame throws halfway through a pane (the frame boundary catches it)
-  std::string scenariosDir;
-  std::string pendingDrop;
-  int frameNo = 0;
-  std::string lastCaption;
-  std::array<PaneRect, kPanes> paneRects{};
-  // The topmost open popup (a dialog, a menu, a combo's list) as last drawn: its ImGui id and rect
-  // (drawn false when none is open). For the dump: the pixel test of its opaque background.
-  std::string popupName;
-  PaneRect popupRect{};
-  std::array<float, 2> displaySize{};  // the window's size the panes were last placed for
-  bool relayout = false;               // place every pane at its default rect this frame
-  // A dialog, menu or the palette was open when this frame began: its keys (Enter, Esc) are its own,
-  // even in the frame it closes, and are not the game's.
-  bool popupAtFrameStart = false;
+
+  // The window's side, for main: the table's shaders (an error leaves the table to ImGui's draw
+  // list), the file dropped on the window, Quit, and the PNG an export asked for.
+  std::string initRenderer(bool breakShader);
+  void noShaders() { useShaders_ = false; }
+  void releaseRenderer() { renderer_.release(); }
+  [[nodiscard]] bool useShaders() const { return useShaders_; }
+  void dropFile(std::string path) { pendingDrop_ = std::move(path); }
+  [[nodiscard]] bool quitRequested() const { return quit_; }
+  struct ExportRequest {
+    std::string path;
+    bool table = false;  // only the table's rectangle
+  };
+  // The PNG to write after this frame, once (an export action or the script's screenshot).
+  [[nodiscard]] std::optional<ExportRequest> takeExport();
+  void requestScreenshot(std::string path) { export_ = ExportRequest{std::move(path), false}; }
+  // The script's business: another folder in the Scenarios pane, a frame that throws halfway (tests
+  // the frame boundary), Quit forgotten, and waiting for the session's background work.
+  [[nodiscard]] const std::string& scenariosDir() const { return scenariosDir_; }
+  void setScenariosDir(std::string dir) { scenariosDir_ = std::move(dir); }
+  void throwInNextFrame() { throwInFrame_ = true; }
+  void forgetQuit() { quit_ = false; }
+  enum class Work { Analysis, Computer, Judging, RecordAnalysis };
+  void waitFor(Work w);
+  // The first run against the computer (main, when no file was given).
+  void firstRun() { session_.firstRun(); }
+
   // The tile tracker of the current node from the shown player's view (cached on the generation).
   [[nodiscard]] const TrackerView& tracker() const;
 
@@ -115,6 +124,30 @@ class App {
   // unknown or disabled (the status line then says why).
   bool runActionId(std::string_view id);
 
+ private:
+  Session session_;
+  std::string statusText_;
+  float animElapsed_ = 10;
+  float fixedAnimStep_ = 0;
+  TableRenderer renderer_;
+  bool useShaders_ = true;
+  std::optional<ExportRequest> export_;
+  bool quit_ = false;
+  bool throwInFrame_ = false;
+  std::string scenariosDir_;
+  std::string pendingDrop_;
+  int frameNo_ = 0;
+  std::string lastCaption_;  // the note last logged
+  std::array<PaneRect, kPanes> paneRects_{};
+  // The topmost open popup (a dialog, a menu, a combo's list) as last drawn: its ImGui id and rect
+  // (drawn false when none is open). For the dump: the pixel test of its opaque background.
+  std::string popupName_;
+  PaneRect popupRect_{};
+  std::array<float, 2> displaySize_{};  // the window's size the panes were last placed for
+  bool relayout_ = false;               // place every pane at its default rect this frame
+  // A dialog, menu or the palette was open when this frame began: its keys (Enter, Esc) are its own,
+  // even in the frame it closes, and are not the game's.
+  bool popupAtFrameStart_ = false;
   // The command palette (Ctrl+Shift+P): type to filter, Up/Down, Enter runs the highlighted action.
   struct Palette {
     bool request = false;  // open it this frame
@@ -122,9 +155,7 @@ class App {
     std::string filter;
     int index = 0;                   // the highlighted row among `shown`
     std::vector<std::string> shown;  // the ids listed this frame, in order
-  } palette;
-
- private:
+  } palette_;
   void keys(Intents& out);
   void menu(Intents& out);
   void menuItems(const std::string& path, std::size_t from, std::size_t to, const ActionContext& c, Intents& out);

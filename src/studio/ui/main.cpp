@@ -90,7 +90,7 @@ void settingsLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char*
   // the setting keeps its value.
   Intent in = intentOf(Intent::Kind::SetSetting);
   in.path = std::string(l);
-  app->session.apply(in);
+  app->apply(in);
 }
 
 // The settings being saved (merged with the file's progress), else the session's.
@@ -450,7 +450,7 @@ void chooseLanguage(App& app, const std::string& lang) {
   if (!lang.empty()) {  // remembered in the settings, through the session
     Intent saved = intentOf(Intent::Kind::SetLanguage);
     saved.path = dom::i18n::language();
-    app.session.apply(saved);
+    app.apply(saved);
   }
 }
 
@@ -460,15 +460,14 @@ void setupDrawing(App& app, GLFWwindow* window, bool noShaders) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   if (noShaders) {
-    app.useShaders = false;
+    app.noShaders();
     spdlog::info("table drawn with ImGui's draw list (--no-shaders)");
-  } else if (auto err = app.renderer.init(std::getenv("DOMINOES_STUDIO_BREAK_SHADER") != nullptr); !err.empty()) {
-    app.useShaders = false;
+  } else if (auto err = app.initRenderer(std::getenv("DOMINOES_STUDIO_BREAK_SHADER") != nullptr); !err.empty()) {
     spdlog::error("table shaders failed, drawing with ImGui instead: {}", err);
   }
   glfwSetWindowUserPointer(window, &app);
   glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
-    if (count > 0) static_cast<App*>(glfwGetWindowUserPointer(w))->pendingDrop = paths[0];
+    if (count > 0) static_cast<App*>(glfwGetWindowUserPointer(w))->dropFile(paths[0]);
   });
 }
 
@@ -480,10 +479,10 @@ void openFirstGame(App& app, const Options& o, bool savedSettings) {
   app.apply(start);
   if (!o.file.empty()) {
     app.apply(openIntent(o.file));
-    if (app.session.filePath() != o.file) spdlog::warn("starting a new game instead");
+    if (app.session().filePath() != o.file) spdlog::warn("starting a new game instead");
   } else if (!savedSettings) {
     // The first run against the computer: the human's view, the hint, the Scenarios pane.
-    app.session.firstRun();
+    app.firstRun();
   }
 }
 
@@ -526,7 +525,7 @@ struct FrameLoop {
 
   // Runs frames until the window closes, the app quits or the run's last frame.
   void run() {
-    while (!glfwWindowShouldClose(window) && !app.quit)
+    while (!glfwWindowShouldClose(window) && !app.quitRequested())
       if (!step()) break;
   }
   bool step();
@@ -641,7 +640,7 @@ void FrameLoop::runFrame() {
   } catch (const std::exception& e) {
     ImGui::ErrorCheckEndFrameRecover(nullptr);
     spdlog::error("this frame failed and was dropped: {}", e.what());
-    app.session.apply(statusIntent(std::string("error: ") + e.what()));
+    app.apply(statusIntent(std::string("error: ") + e.what()));
   }
   const std::string title = app.windowTitle();
   if (title != shownTitle) {
@@ -652,18 +651,16 @@ void FrameLoop::runFrame() {
 
 // The PNG the app asked for (the frame or the table), and --screenshot after the last frame.
 void FrameLoop::exportImages(int fbw, int fbh, bool last) {
-  if (!app.exportPath.empty()) {
+  if (const auto e = app.takeExport()) {
     const float k = io.DisplayFramebufferScale.x;
     std::array<int, 4> crop{};
-    if (app.exportTable)
+    if (e->table)
       crop = {static_cast<int>(app.table().rect()[0] * k), static_cast<int>(app.table().rect()[1] * k),
               static_cast<int>(app.table().rect()[2] * k), static_cast<int>(app.table().rect()[3] * k)};
-    if (auto err = writeScreenshot(app.exportPath, fbw, fbh, crop); !err.empty()) {
-      app.session.apply(statusIntent(err));
+    if (auto err = writeScreenshot(e->path, fbw, fbh, crop); !err.empty()) {
+      app.apply(statusIntent(err));
       if (!o.scriptPath.empty()) script.refusedWrite(err);  // a scripted run says so in its exit status
     }
-    app.exportPath.clear();
-    app.exportTable = false;
   }
   if (last && !o.screenshot.empty())
     if (auto err = writeScreenshot(o.screenshot, fbw, fbh); !err.empty()) {
@@ -680,13 +677,13 @@ void FrameLoop::recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::
   if (frame <= 3) return;
   cpuMs.push_back(msBetween(f0, fUi));
   threadMs.push_back(uiCpu);
-  if (app.session.thinking()) {
+  if (app.session().thinking()) {
     ++thinkingFrames;
     thinkingMs.push_back(uiCpu);
   }
   submitMs.push_back(msBetween(fUi, f1));
   frameMs.push_back(msBetween(f0, f2));
-  if (app.session.trainer().judging) judgingMs.push_back(msBetween(f0, f2));
+  if (app.session().trainer().judging) judgingMs.push_back(msBetween(f0, f2));
 }
 
 // Saves the settings when ImGui asks (and at exit); a failure is said once, in the log and the status line.
@@ -703,7 +700,7 @@ void FrameLoop::saveSettings() {
   if (err.empty() || settingsFailed) return;
   settingsFailed = true;
   spdlog::error("settings not saved: {}", err);
-  app.session.apply(statusIntent("settings not saved: " + err));
+  app.apply(statusIntent("settings not saved: " + err));
 }
 
 // --stats: the frame times' figures.
@@ -730,7 +727,7 @@ void FrameLoop::printStats() const {
 
 // The renderer, ImGui's backends and context, the window and GLFW, released in that order.
 void shutdown(App& app, GLFWwindow* window) {
-  app.renderer.release();
+  app.releaseRenderer();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
@@ -756,13 +753,13 @@ int main(int argc, char** argv) {
   std::string iniStore = o.noIni ? std::string() : o.iniPath.empty() ? defaultIniPath() : o.iniPath;
   loadFonts(uiScale);
   App app;
-  if (o.frames > 0) app.fixedAnimStep = 1.0f / 60;
+  if (o.frames > 0) app.setFixedAnimStep(1.0f / 60);
   std::string unreadSettings;
   const bool savedSettings = loadSettings(app, iniStore, unreadSettings);
   chooseLanguage(app, o.lang);
   setupDrawing(app, window, o.noShaders);
   openFirstGame(app, o, savedSettings);
-  if (!unreadSettings.empty()) app.session.apply(statusIntent(unreadSettings));
+  if (!unreadSettings.empty()) app.apply(statusIntent(unreadSettings));
 
   FrameLoop loop(o, app, script, window, iniStore, t0);
   loop.run();

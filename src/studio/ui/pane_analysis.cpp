@@ -18,7 +18,7 @@ namespace {
 // Whose knowledge: a combo the pane's width, so that no language's words push the pane wider; when
 // the pane is too narrow for a choice's words in the combo's box, two radio buttons, one a line.
 void drawKnowledgeCombo(const App& app, Intents& out, nlohmann::json& cut) {
-  int mode = app.session.analysisAll() ? 1 : 0;
+  int mode = app.session().analysisAll() ? 1 : 0;
   const char* modes[] = {_("mover's view"), _("all tiles known")};
   const ImGuiStyle& st = ImGui::GetStyle();
   const float box = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - st.FramePadding.x * 2;
@@ -57,10 +57,10 @@ const AnalysisView* analysisToShow(const App& app) {
     ImGui::PopStyleColor();
     return nullptr;
   }
-  const AnalysisView* v = app.session.analysis();
+  const AnalysisView* v = app.session().analysis();
   if (!v) {
-    const std::string label = i18n::format(_("analysing... {0}%"), {percentText(app.session.analyser().progress())});
-    ImGui::ProgressBar(static_cast<float>(app.session.analyser().progress()), ImVec2(-1, 0), label.c_str());
+    const std::string label = i18n::format(_("analysing... {0}%"), {percentText(app.session().analyser().progress())});
+    ImGui::ProgressBar(static_cast<float>(app.session().analyser().progress()), ImVec2(-1, 0), label.c_str());
     return nullptr;
   }
   if (!v->error.empty()) {

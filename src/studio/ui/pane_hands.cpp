@@ -79,7 +79,7 @@ void drawMoveButtons(const App& app, std::vector<std::string>& drawn, Intents& o
 
 // Each hand's label: "A Human: 7 tiles, 52 pips", with "> " before the player to move.
 std::array<std::string, 2> handLabels(const App& app, const std::array<HandView, 2>& hands) {
-  const std::array<std::string, 2> names = app.session.playerNames();
+  const std::array<std::string, 2> names = app.session().playerNames();
   std::array<std::string, 2> labels;
   for (const HandView& h : hands) {
     const int p = idx(h.player);

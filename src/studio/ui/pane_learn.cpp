@@ -65,7 +65,7 @@ void LearnPane::draw(const App& app, Intents& out) {
     if (!dir_.empty()) lessons_ = listScenarios(dir_);
     listed_ = true;
   }
-  if (app.session.course().active())
+  if (app.session().course().active())
     drawLesson(app, out);
   else
     drawCourse(app, out);
@@ -124,7 +124,7 @@ void LearnPane::drawCourse(const App& app, Intents& out) {
 }
 
 void LearnPane::drawLesson(const App& app, Intents& out) {
-  const Course& c = app.session.course();
+  const Course& c = app.session().course();
   ImGui::TextWrapped("%s", shownText(S_(c.title.c_str()), kTitleShown).c_str());
   const std::size_t shownStep = std::min(c.step + 1, c.steps.size());
   const std::string progress =
@@ -177,7 +177,7 @@ void LearnPane::drawFeedback(const Course& c) {
 
 void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out) {
   using TK = dgn::Task::Kind;
-  const Course& c = app.session.course();
+  const Course& c = app.session().course();
   const bool newTask = answerFor_ != c.step;
   if (newTask) {  // a new task: the picks start empty
     answerFor_ = c.step;

@@ -65,7 +65,7 @@ void themeCombo(const LearnerProgress& l, nlohmann::json& shown, Intents& out) {
 void PuzzlesPane::draw(const App& app, Intents& out) {
   shown_ = nlohmann::json::object();
   if (!app.beginPane(Pane::Puzzles, out)) return;
-  const Session& s = app.session;
+  const Session& s = app.session();
   const Trainer& t = s.trainer();
   const LearnerProgress& l = s.settings().learner;
   if (!t.active()) {

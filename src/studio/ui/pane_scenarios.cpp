@@ -37,23 +37,23 @@ void ScenariosPane::draw(const App& app, Intents& out) {
   const double now = ImGui::GetTime();
   // Every 5 s the folder is looked at again: a small one is listed anew (a title being written shows
   // up), a big one only when the folder or its ORDER changed (reading 10,000 titles froze the UI).
-  bool stale = dir_ != app.scenariosDir;
+  bool stale = dir_ != app.scenariosDir();
   if (!stale && now - at_ > 5.0) {
     namespace fs = std::filesystem;
     std::error_code e1, e2;
-    const auto dirTime = fs::last_write_time(app.scenariosDir, e1);
-    const auto orderTime = fs::last_write_time(fs::path(app.scenariosDir) / "ORDER", e2);
+    const auto dirTime = fs::last_write_time(app.scenariosDir(), e1);
+    const auto orderTime = fs::last_write_time(fs::path(app.scenariosDir()) / "ORDER", e2);
     stale = entries_.size() < 200 || dirTime != dirTime_ || orderTime != orderTime_;
     at_ = now;
   }
   // A listing still running is not started again, unless the folder is another.
-  if (stale && (!listing_ || dir_ != app.scenariosDir)) relist(app.scenariosDir, now);
+  if (stale && (!listing_ || dir_ != app.scenariosDir())) relist(app.scenariosDir(), now);
   collect();
   const std::vector<ScenarioEntry>& entries = entries_;
   if (listing_ && entries.empty())
-    ImGui::TextDisabled("%s", i18n::format(_("Listing the scenarios of {0}..."), {app.scenariosDir}).c_str());
+    ImGui::TextDisabled("%s", i18n::format(_("Listing the scenarios of {0}..."), {app.scenariosDir()}).c_str());
   else if (entries.empty())
-    ImGui::TextDisabled("%s", i18n::format(_("No scenarios found in {0}."), {app.scenariosDir}).c_str());
+    ImGui::TextDisabled("%s", i18n::format(_("No scenarios found in {0}."), {app.scenariosDir()}).c_str());
   const float wrap = ImGui::GetContentRegionAvail().x;
   // A folder of teaching scenarios: each title wrapped to the pane. A big one (a user's collection of
   // thousands): a line each, cut to the pane, drawn only as far as it is in view.
@@ -65,7 +65,7 @@ void ScenariosPane::draw(const App& app, Intents& out) {
                               shownText(e.title.empty() ? e.file : std::string(S_(e.title.c_str())), kTitleShown);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = big ? ImGui::GetTextLineHeight() : ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
-    if (ImGui::Selectable("##scenario", app.session.filePath() == e.path, 0, ImVec2(wrap, h)))
+    if (ImGui::Selectable("##scenario", app.session().filePath() == e.path, 0, ImVec2(wrap, h)))
       out.push_back(openIntent(e.path));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     if (big)

@@ -13,7 +13,7 @@ namespace dom::studio {
 void ScorePane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Score, out)) return;
   const ScoreView v = scoreView(app.timeline());
-  const std::array<std::string, 2> names = app.session.playerNames();
+  const std::array<std::string, 2> names = app.session().playerNames();
   // The match result first: it is the one line that must never be scrolled out of view.
   if (!v.match.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.85f, 0.3f, 1));

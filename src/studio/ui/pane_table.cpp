@@ -135,7 +135,7 @@ Words wordsOf(const App& app, bool choice) {
                                      : i18n::trScenarioLines(node.caption);
   // A note of any length: the first kCaptionShown characters here, the whole in its own window. A
   // lesson's own notes are shown whole (up to kLessonNoteShown, far above any lesson's).
-  const std::size_t most = app.session.course().active() ? kLessonNoteShown : kCaptionShown;
+  const std::size_t most = app.session().course().active() ? kLessonNoteShown : kCaptionShown;
   w.cut = longerThan(w.caption, most);
   if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
@@ -144,12 +144,13 @@ Words wordsOf(const App& app, bool choice) {
     w.hint = i18n::format(_("Click a ghost, or {0}/{1} to choose and {2} to play."),
                           {keyOf("game.placement_prev"), keyOf("game.placement_next"), keyOf("game.play")});
   }
-  w.status = shownText(app.statusText, 1000);
-  if (const auto who = app.session.thinker()) {
-    const Seat& seat = app.session.game().seats[static_cast<std::size_t>(idx(*who))];
+  w.status = shownText(app.statusText(), 1000);
+  if (const auto who = app.session().thinker()) {
+    const Seat& seat = app.session().game().seats[static_cast<std::size_t>(idx(*who))];
     w.thinking = i18n::format(_("{0}, {1}, is thinking..."), {std::string(1, letter(*who)), seatLabel(seat)});
-  } else if (const auto& d = app.session.lastDecision(); d && !d->reason.empty() && !app.editing() &&
-                                                         d->node == app.timeline().currentIndex() && w.status.empty()) {
+  } else if (const auto& d = app.session().lastDecision(); d && !d->reason.empty() && !app.editing() &&
+                                                           d->node == app.timeline().currentIndex() &&
+                                                           w.status.empty()) {
     w.status = i18n::format(_("{0}: {1}"), {std::string(1, letter(app.timeline().current().by)), d->reason});
   }
   return w;
@@ -289,11 +290,11 @@ void TablePane::render(const App& app, float ox, float oy, float fb) {
   SpriteStyle style;
   style.hoverGhost = hoverGhost_;
   style.chosenGhost = std::clamp(app.chosenGhost(), 0, std::max(0, static_cast<int>(scene.ghosts.size()) - 1));
-  style.anim = app.settings().animate ? std::clamp(app.animElapsed / 0.25f, 0.0f, 1.0f) : 1.0f;
+  style.anim = app.settings().animate ? std::clamp(app.animElapsed() / 0.25f, 0.0f, 1.0f) : 1.0f;
   style.pixelRatio = fb;
   const std::vector<Sprite> sprites = spritesOf(scene, style);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  shaders_ = app.useShaders && renderer_.ready();
+  shaders_ = app.useShaders() && renderer_.ready();
   if (shaders_) {
     const float tablePx[4] = {scene.table.x * fb, scene.table.y * fb, scene.table.w * fb, scene.table.h * fb};
     renderer_.render(static_cast<int>(size.x * fb), static_cast<int>(size.y * fb), tablePx, sprites);
@@ -379,10 +380,10 @@ void TablePane::drawLoupe(const TableScene& model, float mx, float my, float fb)
 // through a list clipper (only the lines in view are drawn, whatever the note's length).
 void TablePane::drawWholeNote(const App& app) {
   const Node& node = app.timeline().current();
-  if (noteNode_ != app.timeline().currentIndex() || noteTimeline_ != app.session.timelineId()) {
+  if (noteNode_ != app.timeline().currentIndex() || noteTimeline_ != app.session().timelineId()) {
     note_ = i18n::trScenarioLines(node.caption);
     noteNode_ = app.timeline().currentIndex();
-    noteTimeline_ = app.session.timelineId();
+    noteTimeline_ = app.session().timelineId();
     noteLines_ = textLines(note_, 80);
     noteChars_ = 0;
     for (const char c : note_) noteChars_ += (static_cast<unsigned char>(c) & 0xC0) != 0x80;

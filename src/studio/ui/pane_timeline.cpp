@@ -125,9 +125,9 @@ void drawPlayback(const App& app, Intents& out) {
 
 // The record analysis's progress while it runs, with its Stop button.
 void drawRecordProgress(const App& app, Intents& out) {
-  const std::string label = i18n::format(_(words::kAnalysing), {percent(app.session.recordAnalyser().progress())});
+  const std::string label = i18n::format(_(words::kAnalysing), {percent(app.session().recordAnalyser().progress())});
   ImGui::ProgressBar(
-      static_cast<float>(app.session.recordAnalyser().progress()),
+      static_cast<float>(app.session().recordAnalyser().progress()),
       ImVec2(ImGui::GetContentRegionAvail().x - actionButtonWidth("game.stop_analysis", app.actionContext()) -
                  ImGui::GetStyle().ItemSpacing.x,
              0),
@@ -142,7 +142,7 @@ void drawRecordMistakes(const App& app, const RecordAnalysis& ra, const std::vec
                         TimelinePane::Drawn& drawn, Intents& out) {
   ImGui::SetNextItemWidth(ImGui::CalcTextSize(sideWord(MistakeSide::Both)).x + ImGui::GetFrameHeight() * 2);
   if (ImGui::BeginCombo((std::string(_(words::kSide)) + "###mistakeside").c_str(),
-                        sideWord(app.session.mistakeSide()))) {
+                        sideWord(app.session().mistakeSide()))) {
     // The registry's Game > Mistakes of: the same actions as the menu's.
     const ActionContext c = app.actionContext();
     for (const char* id : {"game.mistakes_of.a", "game.mistakes_of.b", "game.mistakes_of.both"})
@@ -290,8 +290,8 @@ void TimelinePane::draw(const App& app, Intents& out) {
                                                                    std::to_string(c.current), std::to_string(c.last)})
                 .c_str());
   // The record analysis: its progress while it runs, then the graph and the marks.
-  const RecordAnalysis* ra = app.session.recordAnalysis();
-  if (app.session.recordAnalyser().runs(app.session.recordKey())) drawRecordProgress(app, out);
+  const RecordAnalysis* ra = app.session().recordAnalysis();
+  if (app.session().recordAnalyser().runs(app.session().recordKey())) drawRecordProgress(app, out);
   if (ra) drawRecordMistakes(app, *ra, rows, drawn_, out);
   drawMovesTable(app, rows, ra, lastNode_ != app.timeline().currentIndex(), drawn_, out);
   lastNode_ = app.timeline().currentIndex();

@@ -100,18 +100,18 @@ void Script::monkey(App& app, int& key) {
       app.apply(playIntent(next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass)));
       break;  // refused with a reason when illegal
   }
-  if (app.session.errorPopup())
-    app.session.apply(intentOf(Intent::Kind::DismissError));  // keep going rather than stop at a modal
-  if (app.quit) app.quit = false;
+  if (app.session().errorPopup())
+    app.apply(intentOf(Intent::Kind::DismissError));  // keep going rather than stop at a modal
+  app.forgetQuit();
 }
 
 namespace {
 // A file action succeeded when the session asked for no error dialog.
 bool fileAction(App& app, const ScriptCommand& c, Intent in) {
-  app.session.apply(intentOf(Intent::Kind::DismissError));
+  app.apply(intentOf(Intent::Kind::DismissError));
   in.on = c.kind != ScriptCommand::Kind::OpenScenario;  // `load` opens at once; `open-scenario` asks as the pane does
   app.apply(in);
-  const bool ok = !app.session.errorPopup();
+  const bool ok = !app.session().errorPopup();
   return ok;
 }
 }  // namespace
@@ -131,23 +131,23 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
   const std::string& arg = c.arg;
   switch (c.kind) {
     case K::Load:
-      if (!fileAction(app, c, openIntent(arg))) fail(c, app.session.errorText());
+      if (!fileAction(app, c, openIntent(arg))) fail(c, app.session().errorText());
       break;
     case K::LoadBad:  // a load that must fail and keep the game
       if (fileAction(app, c, openIntent(arg))) fail(c, "the file loaded");
       break;
-    case K::ScenariosDir: app.scenariosDir = arg; break;  // list another folder in the Scenarios pane
+    case K::ScenariosDir: app.setScenariosDir(arg); break;  // list another folder in the Scenarios pane
     case K::Puzzle: {
       Intent in = intentOf(Intent::Kind::OpenPuzzle);
       in.path = arg;
       in.node = static_cast<int>(c.number);
-      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
+      if (!fileAction(app, c, in)) fail(c, app.session().errorText());
       break;
     }
     case K::Lesson: {
       Intent in = intentOf(Intent::Kind::StartLesson);
       in.path = arg;
-      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
+      if (!fileAction(app, c, in)) fail(c, app.session().errorText());
       break;
     }
     case K::Answer: {
@@ -163,18 +163,18 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       if (c.number >= static_cast<long long>(app.scenarios().paths().size()))
         fail(c, "no such scenario");
       else if (!fileAction(app, c, openIntent(app.scenarios().paths()[static_cast<std::size_t>(c.number)])))
-        fail(c, app.session.errorText());
+        fail(c, app.session().errorText());
       break;
     case K::New: {
       Intent in = intentOf(Intent::Kind::NewGame);
-      in.game = app.session.game();
+      in.game = app.session().game();
       in.game.seed = c.seed;
       in.game.rules = c.word;
-      if (!fileAction(app, c, in)) fail(c, app.session.errorText());
+      if (!fileAction(app, c, in)) fail(c, app.session().errorText());
       break;
     }
     case K::Save: {  // save PATH; a bare save is File > Save (disabled while the game has no file)
-      app.session.apply(intentOf(Intent::Kind::DismissError));
+      app.apply(intentOf(Intent::Kind::DismissError));
       if (arg.empty()) {
         runAction(app, c, "file.save");
       } else {
@@ -182,7 +182,7 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
         in.path = arg;
         app.apply(in);
       }
-      if (app.session.errorPopup()) fail(c, app.session.errorText());
+      if (app.session().errorPopup()) fail(c, app.session().errorText());
       break;
     }
     case K::ExportTable: {
@@ -191,7 +191,7 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       app.apply(in);
       break;
     }
-    case K::Screenshot: app.exportPath = arg; break;
+    case K::Screenshot: app.requestScreenshot(arg); break;
     case K::Dump:
       if (const auto err = files::writeAtomic(arg, jsonText(app.state(), 2) + '\n'); !err.empty()) fail(c, err);
       break;
@@ -205,7 +205,7 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
   switch (c.kind) {
     case K::Action: runAction(app, c); break;
     case K::Autoplay:  // Game > Autoplay when it is not on (off) already
-      if (c.on != app.session.autoplay()) runAction(app, c, "game.autoplay");
+      if (c.on != app.session().autoplay()) runAction(app, c, "game.autoplay");
       break;
     case K::Speed:
     case K::Delay: {
@@ -228,7 +228,7 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
       app.apply(in);
       break;
     }
-    case K::ThrowInFrame: app.throwInFrame = true; break;  // the next frame throws halfway (tests the frame boundary)
+    case K::ThrowInFrame: app.throwInNextFrame(); break;  // the next frame throws halfway (tests the frame boundary)
     default: return false;
   }
   return true;
@@ -242,7 +242,7 @@ void Script::runAction(App& app, const ScriptCommand& c, std::string_view id) {
   if (c.toggle)
     if (const Action* a = findAction(id); a && a->checked && a->checked(app.actionContext()) == c.on) return;
   if (!app.runActionId(id))
-    spdlog::info("script: line {}: {} is disabled: {}", c.line, std::string(id), app.session.statusText());
+    spdlog::info("script: line {}: {} is disabled: {}", c.line, std::string(id), app.session().statusText());
 }
 
 bool Script::runInputCommand(App& app, const ScriptCommand& c, int& key) {
@@ -426,11 +426,11 @@ bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
   using K = ScriptCommand::Kind;
   switch (c.kind) {
     case K::WaitAnalysis:
-      app.session.waitForAnalysis();
+      app.waitFor(App::Work::Analysis);
       break;  // blocks until the analysis (or the hint's) is computed
-    case K::WaitComputer: app.session.waitForComputer(); break;  // blocks until the computer seat has decided
-    case K::WaitJudging: app.session.waitForJudging(); break;    // blocks until the puzzle's verdict is searched
-    case K::WaitRecordAnalysis: app.session.waitForRecordAnalysis(); break;  // blocks until the record is analysed
+    case K::WaitComputer: app.waitFor(App::Work::Computer); break;  // blocks until the computer seat has decided
+    case K::WaitJudging: app.waitFor(App::Work::Judging); break;    // blocks until the puzzle's verdict is searched
+    case K::WaitRecordAnalysis: app.waitFor(App::Work::RecordAnalysis); break;  // blocks until the record is analysed
     case K::AnalysisRow:
     case K::AnalysisPlay: analysisRow(app, c); break;
     default: return false;
@@ -439,7 +439,7 @@ bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
 }
 
 void Script::analysisRow(App& app, const ScriptCommand& c) {
-  const AnalysisView* v = app.session.analysis();
+  const AnalysisView* v = app.session().analysis();
   if (!v || c.number >= static_cast<long long>(v->rows.size()))
     return fail(c, "no such analysis row (wait-analysis first)");
   Intents out;
