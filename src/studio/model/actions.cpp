@@ -18,12 +18,6 @@ using K = Intent::Kind;
 
 Shortcut key(int k, bool ctrl = false, bool shift = false) { return Shortcut{k, ctrl, shift}; }
 
-// An action's key as its menu shows it, for a message that names it ("draw (D)").
-std::string keyOf(std::string_view id) {
-  const Action* a = findAction(id);
-  return a ? a->shortcutText() : std::string();
-}
-
 // The human seat to move may act on the table (not in edit mode, not for a computer seat).
 bool humanMover(const Session& s) { return !s.editing() && s.humanToMove(); }
 
@@ -594,6 +588,11 @@ const std::vector<Action>& actions() {
     return std::move(b.list);
   }();
   return list;
+}
+
+std::string keyOf(std::string_view id) {
+  const Action* a = findAction(id);
+  return a ? a->shortcutText() : std::string();
 }
 
 const Action* findAction(std::string_view id) {

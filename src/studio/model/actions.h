@@ -104,6 +104,8 @@ inline constexpr int kRecentActions = 8;
 // The registry, in menu order (made once; the seat and language entries from their catalogs).
 [[nodiscard]] const std::vector<Action>& actions();
 [[nodiscard]] const Action* findAction(std::string_view id);
+// An action's key as its menu shows it, for a message that names it ("draw (D)"); "" when it has none.
+[[nodiscard]] std::string keyOf(std::string_view id);
 // Runs the action when enabled and returns true; otherwise adds a Status intent saying why and
 // returns false (nothing else happens).
 bool runAction(const Action& a, const ActionContext& c, Intents& out);

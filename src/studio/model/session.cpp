@@ -1,5 +1,7 @@
 // The session: every intent applied in one place, the computer seats and autoplay, the first run.
 #include "studio/model/session.h"
+
+#include "studio/model/actions.h"
 #include "studio/model/i18n.h"
 
 #include <spdlog/spdlog.h>
@@ -314,7 +316,7 @@ void Session::play(const Move& mv) {
 void Session::playSelected() {
   const Match& m = match();
   const auto who = m.toMove();
-  if (selected_ == kNoTile) return status(_("select a tile first (Tab)"));
+  if (selected_ == kNoTile) return status(i18n::format(_("select a tile first ({0})"), {keyOf("game.select_next")}));
   if (!who) return status(_("no round is on"));
   const auto placements = movesOfTile(m, selected_);
   if (placements.empty()) {

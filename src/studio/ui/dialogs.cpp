@@ -339,7 +339,8 @@ class AboutDialog final : public Dialog {
     ImGui::Separator();
     ImGui::TextUnformatted(_("Keys"));
     drawKeysTable(c.actions, keyRows_);
-    ImGui::TextDisabled("%s", _("Every action, with its keys: the command palette (Ctrl+Shift+P)"));
+    ImGui::TextDisabled(
+        "%s", i18n::format(_("Every action, with its keys: the command palette ({0})"), {keyOf("view.palette")}).c_str());
     if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
       ImGui::CloseCurrentPopup();
     ImGui::EndPopup();

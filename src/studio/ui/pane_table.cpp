@@ -140,7 +140,6 @@ Words wordsOf(const App& app, bool choice) {
   if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
   if (choice) {
-    auto keyOf = [](const char* id) { return findAction(id)->shortcutText(); };
     w.hint = i18n::format(_("Click a ghost, or {0}/{1} to choose and {2} to play."),
                           {keyOf("game.placement_prev"), keyOf("game.placement_next"), keyOf("game.play")});
   }
