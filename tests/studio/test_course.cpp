@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -87,6 +88,23 @@ std::string givenAway(const Session& s, const LessonStep& step) {
             return "the caption says " + tile + " is the move";
         if (m.end == End::None && namesTile(s.timeline().current().caption, m.tile))
           return "the caption names the lead " + tileText(m.tile);
+        // A task that takes the tile on any end asks only which tile: the caption must not single it
+        // out (name it and no other tile that can be played).
+        if (s.lessonWaits() && namesTile(s.timeline().current().caption, m.tile)) {
+          bool anyEnd = true, others = false;
+          Mask playable = 0;  // one tile that can be played: naming it gives nothing away
+          for (const Move& l : s.match().legalMoves())
+            if (l.kind == MoveKind::Play) playable |= bit(l.tile);
+          for (const Move& l : s.match().legalMoves()) {
+            if (l.tile == m.tile)
+              anyEnd = anyEnd && std::any_of(task.moves.begin(), task.moves.end(),
+                                             [&](const Move& t) { return t.tile == l.tile && t.end == l.end; });
+            else if (l.kind == MoveKind::Play)
+              others = others || namesTile(s.timeline().current().caption, l.tile);
+          }
+          if (anyEnd && !others && std::popcount(playable) > 1)
+            return "the caption singles out the tile to play, " + tileText(m.tile);
+        }
         const std::string e(1, letter(m.end));
         if (m.end != End::None && (text.find(tileText(high(m.tile), low(m.tile)) + " " + e) != std::string::npos ||
                                    text.find(tileText(low(m.tile), high(m.tile)) + " " + e) != std::string::npos))
@@ -314,8 +332,7 @@ std::string promptGivesAway(const dgn::Task& task, const Match& m) {
       return std::regex_search(prompt, std::regex("(^|[^0-9-])" + std::to_string(task.points) + "([^0-9-]|$)"))
                  ? "the prompt holds the points"
                  : "";
-    case TK::End:
-      return hasWord(prompt, task.end == End::L ? "left" : "right") ? "the prompt names the end" : "";
+    case TK::End: return hasWord(prompt, task.end == End::L ? "left" : "right") ? "the prompt names the end" : "";
     case TK::Tiles: break;
   }
   return {};

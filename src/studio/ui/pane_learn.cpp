@@ -175,6 +175,11 @@ void LearnPane::drawFeedback(const Course& c) {
   if (!c.lastRight) hintText(_("Try again."));
 }
 
+void LearnPane::answerHint(const std::string& text) {
+  hintText(text.c_str());
+  shown_["hint"] = text;
+}
+
 void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out) {
   using TK = dgn::Task::Kind;
   const Course& c = app.session().course();
@@ -186,9 +191,13 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
   }
   shown_["kind"] = kindWord(step.task.kind);
   switch (step.task.kind) {
-    case TK::Play: hintText(_("Play it on the table.")); break;
-    case TK::Draw: hintText(_("Draw from the stock (D), on the table or in the Hands pane.")); break;
-    case TK::Pass: hintText(_("Pass (P), in the Hands pane.")); break;
+    case TK::Play: answerHint(_("Play it on the table.")); break;
+    case TK::Draw:
+    case TK::Pass:
+      // One hint for both: "What must B do?" is answered by the learner, not by the hint.
+      answerHint(i18n::format(_("Answer on the table or in the Hands pane: play a tile, draw ({0}) or pass ({1})."),
+                              {keyOf("game.draw"), keyOf("game.pass")}));
+      break;
     case TK::End:
       for (int e = 0; e < 2; ++e) {
         const char* label = e == 0 ? _("The L end") : _("The R end");

@@ -332,6 +332,8 @@ class LearnPane final : public PaneView {
   void drawCourse(const App& app, Intents& out);
   void drawLesson(const App& app, Intents& out);
   void drawAnswer(const App& app, const LessonStep& step, Intents& out);
+  // How to give a play, draw or pass answer, drawn and kept in the dump (learnPane/hint).
+  void answerHint(const std::string& text);
   void drawFeedback(const Course& c);
   void drawPicks(const App& app, Intents& out);
 };
