@@ -340,7 +340,8 @@ class AboutDialog final : public Dialog {
     ImGui::TextUnformatted(_("Keys"));
     drawKeysTable(c.actions, keyRows_);
     ImGui::TextDisabled(
-        "%s", i18n::format(_("Every action, with its keys: the command palette ({0})"), {keyOf("view.palette")}).c_str());
+        "%s",
+        i18n::format(_("Every action, with its keys: the command palette ({0})"), {keyOf("view.palette")}).c_str());
     if (ImGui::Button(_("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
       ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
