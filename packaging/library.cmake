@@ -14,12 +14,14 @@ endif()
 install(TARGETS dominoes_core dominoes_ai EXPORT DominoesTargets
         ARCHIVE DESTINATION ${DOMINOES_LIBDIR} COMPONENT dev)
 # Headers keep their in-tree names under include/dominoes/ ("core/match.h", "ai/players.h"); the
-# fast playout paths (fast.h, playout_impl.h, bit_ops.h) and the DGN reader's words (dgn_lex.h) are not
-# part of the library.
+# fast playout paths (fast.h, playout_impl.h, bit_ops.h, and the Python module's lock-step Batch:
+# batch.h, batch_step.h, in dominoes_ai_fast) and the DGN reader's words (dgn_lex.h) are not part of the
+# library.
 foreach(dir core ai)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dominoes/${dir}
           COMPONENT dev FILES_MATCHING PATTERN "*.h" PATTERN "fast.h" EXCLUDE PATTERN "playout_impl.h" EXCLUDE
-                                           PATTERN "bit_ops.h" EXCLUDE PATTERN "dgn_lex.h" EXCLUDE)
+                                           PATTERN "bit_ops.h" EXCLUDE PATTERN "dgn_lex.h" EXCLUDE
+                                           PATTERN "batch.h" EXCLUDE PATTERN "batch_step.h" EXCLUDE)
 endforeach()
 
 set(DOMINOES_CMAKE_DIR ${DOMINOES_LIBDIR}/cmake/Dominoes)
