@@ -176,7 +176,9 @@ TEST_CASE("script verbs that duplicate an action name its id") {
                                                        {"edit off", "edit.position"},
                                                        {"teaching on", "view.teaching"},
                                                        {"animate off", "view.animate"}};
-  for (const auto& [line, id] : verbs) {
+  for (const auto& verb : verbs) {  // no structured binding: Clang cannot capture one in doctest's lambdas
+    const std::string line = verb.first;
+    const std::string id = verb.second;
     ScriptCommand c;
     std::string error;
     REQUIRE_MESSAGE(parseScriptLine(line, c, error), line << ": " << error);
