@@ -17,9 +17,9 @@ void require(bool ok) {
 
 bool same(const dom::studio::ScriptCommand& a, const dom::studio::ScriptCommand& b) {
   return a.kind == b.kind && a.text == b.text && a.arg == b.arg && a.word == b.word && a.pane == b.pane &&
-         a.visibility == b.visibility && a.zone == b.zone && a.tile == b.tile && a.player == b.player && a.on == b.on &&
-         a.number == b.number && a.seed == b.seed && a.width == b.width && a.height == b.height && a.key == b.key &&
-         a.pointer == b.pointer && a.wantText == b.wantText;
+         a.toggle == b.toggle && a.tiles == b.tiles && a.zone == b.zone && a.tile == b.tile && a.player == b.player &&
+         a.on == b.on && a.number == b.number && a.seed == b.seed && a.width == b.width && a.height == b.height &&
+         a.key == b.key && a.pointer == b.pointer && a.wantText == b.wantText;
 }
 }  // namespace
 
