@@ -47,9 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   studio::Session s;
   s.apply(studio::openIntent(in));
   if (s.filePath() != in) return 0;  // refused with an error, as the reader refuses it: nothing to save
-  studio::Intent save = studio::intentOf(studio::Intent::Kind::Save);
-  save.path = out;
-  s.apply(save);
+  s.apply(studio::intent::Save{out});
   if (s.filePath() != out) __builtin_trap();  // a record the studio opened must save
   const auto saved = files::readText(out);
   if (!std::holds_alternative<std::string>(saved)) __builtin_trap();

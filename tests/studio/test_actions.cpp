@@ -149,8 +149,9 @@ TEST_CASE("File > Open recent: one registry action a recent file, listed in the 
   Intents out;
   REQUIRE(runAction(second, c, out));
   REQUIRE(out.size() == 1);
-  CHECK(out[0].kind == Intent::Kind::Open);
-  CHECK(out[0].path == a);
+  const auto* open = std::get_if<intent::Open>(&out[0]);
+  REQUIRE(open);
+  CHECK(open->path == a);
   // --list-actions: the menu path ends with the entry's number.
   CHECK(listActions().find("file.recent.1\t\tFile > Open recent > 1\n") != std::string::npos);
 }
@@ -213,8 +214,9 @@ TEST_CASE("a verb's disabled action does nothing but say why, as its key does") 
   Intents out;
   CHECK_FALSE(runAction(*a, c, out));
   REQUIRE(out.size() == 1);
-  CHECK(out[0].kind == Intent::Kind::Status);
-  CHECK(out[0].path == "leave edit mode first (Edit > Edit the position)");
+  const auto* status = std::get_if<intent::Status>(&out[0]);
+  REQUIRE(status);
+  CHECK(status->text == "leave edit mode first (Edit > Edit the position)");
   // The key H gives the same action, so the same refusal.
   CHECK(actionForKey(Shortcut{'H'}, c) == a);
 }

@@ -19,9 +19,9 @@ std::string testFile(const char* name) { return std::string(STUDIO_TEST_DIR) + "
 
 Session against(Seat b, std::uint64_t seed = 7) {
   Session s;
-  Intent in = intentOf(Intent::Kind::NewGame);
-  in.game.seed = seed;
-  in.game.seats = {Seat::Human, b};
+  intent::NewGame in;
+  in.options.seed = seed;
+  in.options.seats = {Seat::Human, b};
   s.apply(in);
   return s;
 }
@@ -82,11 +82,7 @@ TEST_CASE("seats: human and every player of src/ai, by spec") {
 
 TEST_CASE("the computer decides on a worker: the tick never waits, and its move comes later") {
   Session s = against(Seat::Greedy);
-  s.apply([] {
-    Intent d = intentOf(Intent::Kind::SetComputerDelay);
-    d.value = 0;
-    return d;
-  }());
+  s.apply(intent::SetComputerDelay{0});
   // Let A play, then it is B's (the computer's) turn.
   s.apply(playIntent(s.match().legalMoves().moves[0]));
   REQUIRE_FALSE(s.humanToMove());
@@ -104,18 +100,12 @@ TEST_CASE("the computer decides on a worker: the tick never waits, and its move 
 
 TEST_CASE("stepping back while the computer thinks drops its decision") {
   Session s = against(Seat::Greedy);
-  Intent delay = intentOf(Intent::Kind::SetComputerDelay);
-  delay.value = 5;  // it thinks at once but moves only after 5 s
-  s.apply(delay);
+  s.apply(intent::SetComputerDelay{5});  // it thinks at once but moves only after 5 s
   s.apply(playIntent(s.match().legalMoves().moves[0]));
   s.tick(0.1f);  // the computer starts thinking at the tip
   CHECK(s.thinking());
-  s.apply(intentOf(Intent::Kind::Prev));  // the user steps back: the position is another
-  s.apply([] {
-    Intent d = intentOf(Intent::Kind::SetComputerDelay);
-    d.value = 0;
-    return d;
-  }());
+  s.apply(intentOf(intent::Cmd::Prev));  // the user steps back: the position is another
+  s.apply(intent::SetComputerDelay{0});
   CHECK_FALSE(s.thinking());
   s.waitForComputer();
   const int size = s.timeline().size();

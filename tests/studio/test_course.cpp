@@ -24,16 +24,14 @@ using TK = dgn::Task::Kind;
 
 Session lessonSession(const std::filesystem::path& file) {
   Session s;
-  Intent start = intentOf(Intent::Kind::StartLesson);
-  start.path = file.string();
-  s.apply(start);
+  s.apply(intent::StartLesson{file.string()});
   return s;
 }
 
 // Steps forward to the task that waits (the notes before it).
 void reachTask(Session& s) {
   for (int guard = 0; guard < 1000 && s.course().pending() && !s.lessonWaits(); ++guard)
-    s.apply(intentOf(Intent::Kind::Next));
+    s.apply(intentOf(intent::Cmd::Next));
 }
 
 std::string lowered(std::string s) {
@@ -145,25 +143,15 @@ std::string givenAway(const Session& s, const LessonStep& step) {
 }
 
 Intent answerOf(const dgn::Task& t) {
-  Intent in;
   switch (t.kind) {
     case TK::Play: return playIntent(t.moves.front());
     case TK::Draw: return playIntent(Move{MoveKind::Draw});
     case TK::Pass: return playIntent(Move{MoveKind::Pass});
-    case TK::End:
-      in = intentOf(Intent::Kind::AnswerEnd);
-      in.node = t.end == End::L ? 0 : 1;
-      return in;
-    case TK::Tiles:
-      in = intentOf(Intent::Kind::AnswerTiles);
-      in.tiles = t.tiles;
-      return in;
-    case TK::Points:
-      in = intentOf(Intent::Kind::AnswerPoints);
-      in.node = t.points;
-      return in;
+    case TK::End: return intent::AnswerEnd{t.end == End::L ? End::L : End::R};
+    case TK::Tiles: return intent::AnswerTiles{t.tiles};
+    case TK::Points: return intent::AnswerPoints{t.points};
   }
-  return in;
+  return Intent{};
 }
 
 std::vector<std::filesystem::path> course() {
@@ -212,7 +200,7 @@ TEST_CASE("learn: no task's answer is on screen before it is given, in every les
       for (int g = 0; g < 1000; ++g) {
         CHECK_MESSAGE(givenAway(s, step) == "", givenAway(s, step));
         if (s.lessonWaits()) break;
-        s.apply(intentOf(Intent::Kind::Next));
+        s.apply(intentOf(intent::Cmd::Next));
       }
       REQUIRE(s.lessonWaits());
       ++tasksSeen;
@@ -222,7 +210,7 @@ TEST_CASE("learn: no task's answer is on screen before it is given, in every les
     }
     CHECK(s.course().stars == std::optional<int>(3));
     // Every task answered: the whole record is there.
-    s.apply(intentOf(Intent::Kind::Last));
+    s.apply(intentOf(intent::Cmd::Last));
     CHECK(s.timeline().currentIndex() == s.course().record.branchPath().back());
   }
   CHECK(tasksSeen >= 50);
@@ -231,7 +219,7 @@ TEST_CASE("learn: no task's answer is on screen before it is given, in every les
 TEST_CASE("learn: a points task hides the round's result, score and pip totals until it is answered (issue 43 #2)") {
   Session s = lessonSession(kLessons / "11_a_blocked_round.dgn");
   REQUIRE(s.course().active());
-  s.apply(intentOf(Intent::Kind::Last));  // to the play task
+  s.apply(intentOf(intent::Cmd::Last));  // to the play task
   REQUIRE(s.lessonWaits());
   s.apply(answerOf(s.course().pending()->task));
   reachTask(s);
@@ -242,9 +230,7 @@ TEST_CASE("learn: a points task hides the round's result, score and pip totals u
   for (const HandView& h : handsView(s.timeline(), Visibility::All)) CHECK(h.pips == -1);
   CHECK(timelineRows(s.timeline()).back().caused.empty());
   CHECK(explainPosition(s.timeline(), Visibility::All).find("16") == std::string::npos);
-  Intent points = intentOf(Intent::Kind::AnswerPoints);
-  points.node = 16;
-  s.apply(points);
+  s.apply(intent::AnswerPoints{16});
   CHECK(s.course().stars == std::optional<int>(3));
   CHECK(scoreView(s.timeline()).scores == std::array<int, 2>{0, 16});
   // The notes after the task are said with the verdict's position: the record's whole text is there.
@@ -255,13 +241,13 @@ TEST_CASE("learn: End, Autoplay and jumps stop at the task that waits (issue 43 
   Session s = lessonSession(kLessons / "11_a_blocked_round.dgn");
   REQUIRE(s.course().active());
   const int task = s.course().pending()->node;
-  s.apply(intentOf(Intent::Kind::Last));
+  s.apply(intentOf(intent::Cmd::Last));
   CHECK(s.timeline().currentIndex() == task);
   CHECK(s.lessonWaits());
-  s.apply(intentOf(Intent::Kind::Last));  // again: the task still waits
+  s.apply(intentOf(intent::Cmd::Last));  // again: the task still waits
   CHECK(s.timeline().currentIndex() == task);
-  s.apply(intentOf(Intent::Kind::First));
-  s.apply(intentOf(Intent::Kind::Autoplay));
+  s.apply(intentOf(intent::Cmd::First));
+  s.apply(intentOf(intent::Cmd::Autoplay));
   for (int i = 0; i < 200; ++i) s.tick(1.0f);
   CHECK(s.timeline().currentIndex() == task);
   CHECK_FALSE(s.autoplay());
@@ -286,10 +272,8 @@ TEST_CASE("learn: an illegal draw, pass or tile at any task is a wrong try with 
   CHECK(s.course().wrongTries == 2);
   CHECK(s.course().feedback.find("cannot pass while able to play") != std::string::npos);
   // A tile that cannot be played, tried on the table while a tiles task waits.
-  Intent sel = intentOf(Intent::Kind::Select);
-  sel.tile = tileOf(5, 4);
-  s.apply(sel);
-  s.apply(intentOf(Intent::Kind::PlaySelected));
+  s.apply(intent::Select{tileOf(5, 4)});
+  s.apply(intentOf(intent::Cmd::PlaySelected));
   CHECK(s.course().wrongTries == 3);
   CHECK_FALSE(s.course().feedback.empty());
   // Lesson 6's draw task: a pass is a wrong try too.
@@ -364,13 +348,13 @@ TEST_CASE("learn: the record's next position comes into being only when the lear
   // At the start the timeline is the deal alone, though the first task is 34 moves on.
   CHECK(s.timeline().size() == 1);
   CHECK(timelineRows(s.timeline()).size() == 1);
-  s.apply(intentOf(Intent::Kind::Next));
-  s.apply(intentOf(Intent::Kind::Next));
+  s.apply(intentOf(intent::Cmd::Next));
+  s.apply(intentOf(intent::Cmd::Next));
   CHECK(s.timeline().size() == 3);
   // Going back does not take back what was seen; stepping on again shows no more than before.
-  s.apply(intentOf(Intent::Kind::First));
+  s.apply(intentOf(intent::Cmd::First));
   CHECK(s.timeline().size() == 3);
-  s.apply(intentOf(Intent::Kind::Next));
+  s.apply(intentOf(intent::Cmd::Next));
   CHECK(s.timeline().size() == 3);
 }
 
@@ -379,9 +363,7 @@ TEST_CASE("learn: a note the learner adds stays when the next task comes (issue 
   REQUIRE(s.course().active());
   reachTask(s);
   const int node = s.timeline().currentIndex();
-  Intent notes = intentOf(Intent::Kind::AddNotes);
-  notes.notes = {{node, "my own note"}};
-  s.apply(notes);
+  s.apply(intent::AddNotes{{{node, "my own note"}}});
   REQUIRE(s.timeline().node(node).caption.find("my own note") != std::string::npos);
   s.apply(answerOf(s.course().pending()->task));
   CHECK(s.course().step == 1);

@@ -27,10 +27,10 @@ Session opened(const char* name) {
 
 Session against(Seat b, std::uint64_t seed = 7, const char* rules = "en-linea") {
   Session s;
-  Intent in = intentOf(Intent::Kind::NewGame);
-  in.game.rules = rules;
-  in.game.seed = seed;
-  in.game.seats = {Seat::Human, b};
+  intent::NewGame in;
+  in.options.rules = rules;
+  in.options.seed = seed;
+  in.options.seats = {Seat::Human, b};
   s.apply(in);
   return s;
 }
@@ -51,17 +51,17 @@ TEST_CASE("every change the table can show bumps the generation") {
     s.apply(in);
     return s.generation() > before;
   };
-  CHECK(bumps(intentOf(Intent::Kind::Next)));
-  CHECK(bumps(intentOf(Intent::Kind::First)));
+  CHECK(bumps(intentOf(intent::Cmd::Next)));
+  CHECK(bumps(intentOf(intent::Cmd::First)));
   CHECK(bumps(selectIntent(parseTile("6-6")->tile())));
   CHECK(bumps(playIntent(heaviestPlay(s.match()))));
   CHECK(bumps(paneIntent(Pane::Editor, true)));
   CHECK(bumps(editMoveIntent(parseTile("6-6")->tile(), Zone::HandB)));
-  CHECK(bumps(intentOf(Intent::Kind::Undo)));
+  CHECK(bumps(intentOf(intent::Cmd::Undo)));
   CHECK(bumps(visibilityIntent(Visibility::AsB)));
   CHECK(bumps(openIntent(testFile("full.dgn"))));
-  Intent ng = intentOf(Intent::Kind::NewGame);
-  ng.game.seed = 3;
+  intent::NewGame ng;
+  ng.options.seed = 3;
   CHECK(bumps(ng));
   // Time passing with nothing to do changes nothing.
   Session idle = opened("game.dgn");
@@ -72,21 +72,21 @@ TEST_CASE("every change the table can show bumps the generation") {
 
 TEST_CASE("undo and redo act on the editor in edit mode, on the timeline otherwise") {
   Session s = opened("game.dgn");
-  s.apply(intentOf(Intent::Kind::Last));
+  s.apply(intentOf(intent::Cmd::Last));
   const int tip = s.timeline().currentIndex();
   // The editor is hidden: Ctrl+Z in the middle of a game steps back, the editor is untouched.
   s.apply(paneIntent(Pane::Editor, true));
   s.apply(editMoveIntent(parseTile("0-0")->tile(), Zone::Box));
   REQUIRE(s.editor().canUndo());
   s.apply(paneIntent(Pane::Editor, false));
-  s.apply(intentOf(Intent::Kind::Undo));
+  s.apply(intentOf(intent::Cmd::Undo));
   CHECK(s.timeline().currentIndex() == s.timeline().node(tip).parent);
   CHECK(s.editor().canUndo());  // the hidden edit is still there
-  s.apply(intentOf(Intent::Kind::Redo));
+  s.apply(intentOf(intent::Cmd::Redo));
   CHECK(s.timeline().currentIndex() == tip);
   // In edit mode the same keys undo and redo the edit, and the timeline stays.
   s.apply(paneIntent(Pane::Editor, true));
-  s.apply(intentOf(Intent::Kind::Undo));
+  s.apply(intentOf(intent::Cmd::Undo));
   CHECK_FALSE(s.editor().canUndo());
   CHECK(s.editor().canRedo());
   CHECK(s.timeline().currentIndex() == tip);
@@ -99,18 +99,14 @@ TEST_CASE("undo move against the computer takes back the reply too and leaves no
   REQUIRE(s.humanToMove());
   const Match before = s.match();
   s.apply(playIntent(heaviestPlay(s.match())));
-  {
-    Intent d = intentOf(Intent::Kind::SetComputerDelay);
-    d.value = 0;
-    s.apply(d);
-  }
+  s.apply(intent::SetComputerDelay{0});
   for (int i = 0; i < 20 && !s.humanToMove(); ++i) {
     s.tick(0.1f);
     s.waitForComputer();  // the computer decides on a worker thread
   }
   REQUIRE(s.humanToMove());
   REQUIRE(s.timeline().pathPos() >= 2);
-  s.apply(intentOf(Intent::Kind::Undo));
+  s.apply(intentOf(intent::Cmd::Undo));
   CHECK(s.timeline().pathPos() == 0);
   CHECK(s.match().line().size() == before.line().size());
   CHECK(s.timeline().size() == 1);  // the undone moves are gone: no branch left behind
@@ -122,9 +118,9 @@ TEST_CASE("undo move against the computer takes back the reply too and leaves no
 
 TEST_CASE("undo in a reviewed record is a step back, never a deletion") {
   Session s = opened("game.dgn");
-  s.apply(intentOf(Intent::Kind::Last));
+  s.apply(intentOf(intent::Cmd::Last));
   const int size = s.timeline().size();
-  s.apply(intentOf(Intent::Kind::Undo));
+  s.apply(intentOf(intent::Cmd::Undo));
   CHECK(s.timeline().pathPos() == static_cast<int>(s.timeline().branchPath().size()) - 2);
   CHECK(s.timeline().size() == size);
 }
@@ -145,7 +141,7 @@ TEST_CASE("a seat set to human is labelled human: the players follow the seats")
 
 TEST_CASE("a message is cleared by the next successful action") {
   Session s = opened("game.dgn");
-  s.apply(intentOf(Intent::Kind::PlaySelected));
+  s.apply(intentOf(intent::Cmd::PlaySelected));
   CHECK(s.statusText() == "select a tile first (Tab)");
   s.apply(selectIntent(parseTile("6-6")->tile()));  // a mouse selection
   CHECK(s.statusText().empty());
@@ -164,11 +160,7 @@ TEST_CASE("a refused draw says its reason once") {
 TEST_CASE("the move counter is numbered like the timeline's rows") {
   Session s = against(Seat::Greedy, 11, "en-linea target=100");
   s.apply(seatIntent(Player::A, Seat::Greedy));
-  {
-    Intent d = intentOf(Intent::Kind::SetComputerDelay);
-    d.value = 0;
-    s.apply(d);
-  }
+  s.apply(intent::SetComputerDelay{0});
   for (int i = 0; i < 4000 && !s.match().matchOver(); ++i) {
     s.tick(0.1f);
     s.waitForComputer();
@@ -179,7 +171,7 @@ TEST_CASE("the move counter is numbered like the timeline's rows") {
   const MoveCounter c = moveCounter(s.timeline());
   CHECK(c.last == rows.back().number);
   CHECK(c.current == c.last);
-  s.apply(intentOf(Intent::Kind::First));
+  s.apply(intentOf(intent::Cmd::First));
   CHECK(moveCounter(s.timeline()).current == 0);
 }
 
@@ -206,16 +198,16 @@ TEST_CASE("a new game against the computer always starts with the computer's han
   s.apply(openIntent(testFile("game.dgn")));
   s.apply(visibilityIntent(Visibility::All));
   REQUIRE(s.settings().visibility == Visibility::All);
-  Intent in = intentOf(Intent::Kind::NewGame);
-  in.game.seats = {Seat::Greedy, Seat::Human};
+  intent::NewGame in;
+  in.options.seats = {Seat::Greedy, Seat::Human};
   s.apply(in);
   CHECK(s.settings().visibility == Visibility::AsB);
   s.apply(visibilityIntent(Visibility::All));  // the user may still show every hand
   CHECK(s.settings().visibility == Visibility::All);
-  in.game.seats = {Seat::Human, Seat::Greedy};
+  in.options.seats = {Seat::Human, Seat::Greedy};
   s.apply(in);
   CHECK(s.settings().visibility == Visibility::AsA);
-  in.game.seats = {Seat::Human, Seat::Human};
+  in.options.seats = {Seat::Human, Seat::Human};
   s.apply(in);
   CHECK(s.settings().visibility == Visibility::All);
 }
@@ -314,11 +306,9 @@ TEST_CASE("play from here leaves edit mode and plays the edited position") {
   Session s = opened("full.dgn");
   s.apply(paneIntent(Pane::Editor, true));
   REQUIRE(s.editing());
-  Intent turn = intentOf(Intent::Kind::EditTurn);
-  turn.owner = Player::B;
-  s.apply(turn);
+  s.apply(intent::EditTurn{Player::B});
   REQUIRE(s.editor().error().empty());
-  s.apply(intentOf(Intent::Kind::EditorStart));
+  s.apply(intentOf(intent::Cmd::EditorStart));
   CHECK_FALSE(s.editing());
   CHECK(s.match().toMove() == Player::B);
   CHECK(s.filePath().empty());
@@ -401,8 +391,6 @@ TEST_CASE("opening a folder or a missing file says why, with the OS reason") {
 
 TEST_CASE("saving to an unwritable place names the file and the reason") {
   Session s;
-  Intent in = intentOf(Intent::Kind::Save);
-  in.path = "/proc/no-such-folder/x.dgn";
-  s.apply(in);
+  s.apply(intent::Save{"/proc/no-such-folder/x.dgn"});
   CHECK(s.errorText().find("cannot save /proc/no-such-folder/x.dgn: ") == 0);
 }

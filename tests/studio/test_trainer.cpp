@@ -17,12 +17,7 @@ using namespace dom::studio;
 namespace {
 const std::string kSample = std::string(STUDIO_TEST_DIR) + "/../../puzzles/sample.dgn";
 
-Intent puzzleIntent(const std::string& path, int n) {
-  Intent in = intentOf(Intent::Kind::OpenPuzzle);
-  in.path = path;
-  in.node = n;
-  return in;
-}
+Intent puzzleIntent(const std::string& path, int n) { return intent::OpenPuzzle{path, n}; }
 
 Move play(Tile t, End e) { return Move{MoveKind::Play, t, e}; }
 
@@ -82,7 +77,7 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
   CHECK(s.settings().visibility == Visibility::All);
   // The same puzzle again is practice: the rating stays, the streak counts.
   const double rating = s.settings().learner.rating;
-  s.apply(intentOf(Intent::Kind::RetryPuzzle));
+  s.apply(intent::RetryPuzzle{});
   CHECK_FALSE(s.trainer().solved);
   s.apply(playIntent(play(tileOf(1, 1), End::L)));
   judged(s);
@@ -195,9 +190,7 @@ TEST_CASE("learn: every lesson of the course is completed with three stars by it
     ++lessons;
     CAPTURE(entry.path().filename().string());
     Session s;
-    Intent start = intentOf(Intent::Kind::StartLesson);
-    start.path = entry.path().string();
-    s.apply(start);
+    s.apply(intent::StartLesson{entry.path().string()});
     REQUIRE_MESSAGE(s.course().active(), s.errorText());
     CHECK(s.filePath().empty());  // a lesson is never saved over
     const std::size_t steps = s.course().steps.size();
@@ -205,7 +198,7 @@ TEST_CASE("learn: every lesson of the course is completed with three stars by it
     for (int guard = 0; s.course().pending() && guard < 1000; ++guard) {
       const LessonStep& step = *s.course().pending();
       if (s.timeline().currentIndex() != step.node) {
-        s.apply(intentOf(Intent::Kind::Next));  // the notes before the task
+        s.apply(intentOf(intent::Cmd::Next));  // the notes before the task
         continue;
       }
       using TK = dgn::Task::Kind;
@@ -215,18 +208,9 @@ TEST_CASE("learn: every lesson of the course is completed with three stars by it
         case TK::Play: in = playIntent(t.moves.front()); break;
         case TK::Draw: in = playIntent(Move{MoveKind::Draw}); break;
         case TK::Pass: in = playIntent(Move{MoveKind::Pass}); break;
-        case TK::End:
-          in = intentOf(Intent::Kind::AnswerEnd);
-          in.node = t.end == End::L ? 0 : 1;
-          break;
-        case TK::Tiles:
-          in = intentOf(Intent::Kind::AnswerTiles);
-          in.tiles = t.tiles;
-          break;
-        case TK::Points:
-          in = intentOf(Intent::Kind::AnswerPoints);
-          in.node = t.points;
-          break;
+        case TK::End: in = intent::AnswerEnd{t.end == End::L ? End::L : End::R}; break;
+        case TK::Tiles: in = intent::AnswerTiles{t.tiles}; break;
+        case TK::Points: in = intent::AnswerPoints{t.points}; break;
       }
       const std::size_t before = s.course().step;
       s.apply(in);
@@ -241,24 +225,20 @@ TEST_CASE("learn: every lesson of the course is completed with three stars by it
 
 TEST_CASE("learn: a wrong answer is refused with its reason, the timeline waits, and stars fall with the tries") {
   Session s;
-  Intent start = intentOf(Intent::Kind::StartLesson);
-  start.path = std::string(STUDIO_TEST_DIR) + "/../../lessons/10_winning_by_domino.dgn";
-  s.apply(start);
+  s.apply(intent::StartLesson{std::string(STUDIO_TEST_DIR) + "/../../lessons/10_winning_by_domino.dgn"});
   REQUIRE(s.course().active());
   while (s.course().pending() && s.timeline().currentIndex() != s.course().pending()->node)
-    s.apply(intentOf(Intent::Kind::Next));
+    s.apply(intentOf(intent::Cmd::Next));
   REQUIRE(s.course().pending());
   const int node = s.timeline().currentIndex();
-  s.apply(intentOf(Intent::Kind::Next));  // refused: the task waits
+  s.apply(intentOf(intent::Cmd::Next));  // refused: the task waits
   CHECK(s.timeline().currentIndex() == node);
   CHECK(s.statusText().rfind("First the task: ", 0) == 0);
   const int nodes = s.timeline().size();
-  s.apply(intentOf(Intent::Kind::Undo));  // refused too: it could take back the record's moves
+  s.apply(intentOf(intent::Cmd::Undo));  // refused too: it could take back the record's moves
   CHECK(s.timeline().size() == nodes);
   CHECK(s.timeline().currentIndex() == node);
-  Intent points = intentOf(Intent::Kind::AnswerPoints);  // the wrong kind of answer for a play task
-  points.node = 3;
-  s.apply(points);
+  s.apply(intent::AnswerPoints{3});  // the wrong kind of answer for a play task
   CHECK_FALSE(s.course().lastRight);
   CHECK(s.course().feedback == "That is not the kind of answer this task asks for.");
   CHECK(s.course().wrongTries == 1);
@@ -266,7 +246,7 @@ TEST_CASE("learn: a wrong answer is refused with its reason, the timeline waits,
   CHECK(lesson::stars(2) == 2);
   CHECK(lesson::stars(3) == 1);
   // Another file or a new game ends the lesson.
-  s.apply(intentOf(Intent::Kind::EndLesson));
+  s.apply(intentOf(intent::Cmd::EndLesson));
   CHECK_FALSE(s.course().active());
 }
 

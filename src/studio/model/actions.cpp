@@ -10,7 +10,8 @@
 namespace dom::studio {
 
 namespace {
-using K = Intent::Kind;
+using intent::Cmd;
+using intent::WindowCmd;
 
 // The submenus' words, for the translations (the menus translate each part of a menu path).
 [[maybe_unused]] constexpr const char* kSubmenus[] = {N_("Tiles"), N_("Language"), N_("Mistakes of"),
@@ -38,18 +39,6 @@ std::size_t placementCount(const Session& s) {
   return s.selected() == kNoTile ? 0 : movesOfTile(s.match(), s.selected()).size();
 }
 
-Intent status(std::string text) {
-  Intent in = intentOf(K::Status);
-  in.path = std::move(text);
-  return in;
-}
-
-Intent onIntent(K k, bool on) {
-  Intent in = intentOf(k);
-  in.on = on;
-  return in;
-}
-
 // The builder: actions are added in menu order; `menu` and `separator` apply to the next ones.
 struct Builder {
   std::vector<Action> list;
@@ -73,10 +62,19 @@ struct Builder {
     list.push_back(std::move(a));
     return list.back();
   }
-  Action& simple(std::string id, std::string label, std::vector<Shortcut> keys, K kind,
+  // An action that always does the same intent.
+  Action& simple(std::string id, std::string label, std::vector<Shortcut> keys, Intent in,
                  std::function<bool(const ActionContext&)> en = {}) {
     return add(std::move(id), std::move(label), std::move(keys), std::move(en),
-               [kind](const ActionContext&, Intents& out) { out.push_back(intentOf(kind)); });
+               [in = std::move(in)](const ActionContext&, Intents& out) { out.push_back(in); });
+  }
+  Action& simple(std::string id, std::string label, std::vector<Shortcut> keys, Cmd c,
+                 std::function<bool(const ActionContext&)> en = {}) {
+    return simple(std::move(id), std::move(label), std::move(keys), intentOf(c), std::move(en));
+  }
+  Action& simple(std::string id, std::string label, std::vector<Shortcut> keys, WindowCmd c,
+                 std::function<bool(const ActionContext&)> en = {}) {
+    return simple(std::move(id), std::move(label), std::move(keys), intentOf(c), std::move(en));
   }
 };
 
@@ -100,32 +98,28 @@ void recentActions(Builder& b) {
 
 void fileActions(Builder& b) {
   b.menu = "File";
-  b.simple("file.new", N_("New game..."), {key('N', true)}, K::NewGameDialog);
-  b.simple("file.open", N_("Open..."), {key('O', true)}, K::OpenDialog);
+  b.simple("file.new", N_("New game..."), {key('N', true)}, WindowCmd::NewGameDialog);
+  b.simple("file.open", N_("Open..."), {key('O', true)}, WindowCmd::OpenDialog);
   recentActions(b);
   b.menu = "File";
   b.add(
        "file.save", N_("Save"), {}, [](const ActionContext& c) { return !c.s().filePath().empty(); },
-       [](const ActionContext& c, Intents& out) {
-         Intent in = intentOf(K::Save);
-         in.path = c.s().filePath();
-         out.push_back(in);
-       })
+       [](const ActionContext& c, Intents& out) { out.push_back(intent::Save{c.s().filePath()}); })
       .why = [](const ActionContext&) { return std::string(_("the game has no file yet: File > Save as...")); };
-  b.simple("file.save_as", N_("Save as..."), {key('S', true)}, K::SaveAsDialog);
-  b.simple("file.export_window", N_("Export PNG of the window..."), {}, K::ExportDialog);
-  b.simple("file.export_table", N_("Export PNG of the table..."), {}, K::ExportTableDialog, [](const ActionContext& c) {
-     return c.s().settings().isOpen(Pane::Table);
-   }).why = [](const ActionContext&) {
+  b.simple("file.save_as", N_("Save as..."), {key('S', true)}, WindowCmd::SaveAsDialog);
+  b.simple("file.export_window", N_("Export PNG of the window..."), {}, WindowCmd::ExportDialog);
+  b.simple("file.export_table", N_("Export PNG of the table..."), {}, WindowCmd::ExportTableDialog,
+           [](const ActionContext& c) { return c.s().settings().isOpen(Pane::Table); })
+      .why = [](const ActionContext&) {
     return std::string(_("cannot export the table: its pane is closed (open it from the View menu)"));
   };
   b.separator = true;
-  b.simple("file.quit", N_("Quit"), {key('Q', true)}, K::Quit);
+  b.simple("file.quit", N_("Quit"), {key('Q', true)}, WindowCmd::Quit);
 }
 
 void editActions(Builder& b) {
   b.menu = "Edit";
-  Action& undo = b.simple("edit.undo", N_("Undo move"), {key('Z', true)}, K::Undo, [](const ActionContext& c) {
+  Action& undo = b.simple("edit.undo", N_("Undo move"), {key('Z', true)}, Cmd::Undo, [](const ActionContext& c) {
     const Session& s = c.s();
     return s.editing() ? s.editor().canUndo() : s.timeline().current().parent >= 0;
   });
@@ -138,7 +132,7 @@ void editActions(Builder& b) {
                                        : _("nothing to undo: this is the first position"));
   };
   undo.button = [](const ActionContext&) { return std::string(_("Undo")); };  // the Position editor's
-  Action& redo = b.simple("edit.redo", N_("Redo move"), {key('Y', true)}, K::Redo, [](const ActionContext& c) {
+  Action& redo = b.simple("edit.redo", N_("Redo move"), {key('Y', true)}, Cmd::Redo, [](const ActionContext& c) {
     const Session& s = c.s();
     if (s.editing()) return s.editor().canRedo();
     return s.timeline().pathPos() + 1 < static_cast<int>(s.timeline().branchPath().size()) || s.canRedo();
@@ -163,9 +157,9 @@ void editActions(Builder& b) {
   // The position on the table into the editor, which opens if it is closed.
   b.add("edit.load", N_("Load the current position"), {}, {}, [](const ActionContext& c, Intents& out) {
     if (!c.s().editing()) out.push_back(paneIntent(Pane::Editor, true));
-    out.push_back(intentOf(K::EditLoad));
+    out.push_back(intentOf(Cmd::EditLoad));
   });
-  b.simple("edit.play_from_here", N_("Play from here"), {}, K::EditorStart, [](const ActionContext& c) {
+  b.simple("edit.play_from_here", N_("Play from here"), {}, Cmd::EditorStart, [](const ActionContext& c) {
      return c.s().editing() && c.s().editor().error().empty();
    }).why = [](const ActionContext& c) { return c.s().editing() ? c.s().editor().error() : std::string(); };
 }
@@ -178,44 +172,41 @@ void viewActions(Builder& b) {
        out.push_back(paneIntent(p, !c.s().settings().isOpen(p)));
      }).checked = [p](const ActionContext& c) { return c.s().settings().isOpen(p); };
   }
-  b.simple("view.reset_layout", N_("Reset the layout"), {}, K::ResetLayout);
+  b.simple("view.reset_layout", N_("Reset the layout"), {}, WindowCmd::ResetLayout);
   b.menu = "View > Language";
   for (const i18n::Language& l : i18n::languages()) {
     const std::string code = l.code;
-    Action& a = b.add("view.language." + code, l.native, {}, {}, [code](const ActionContext&, Intents& out) {
-      Intent in = intentOf(K::SetLanguage);
-      in.path = code;
-      out.push_back(in);
-    });
+    Action& a = b.add("view.language." + code, l.native, {}, {},
+                      [code](const ActionContext&, Intents& out) { out.push_back(intent::SetLanguage{code}); });
     a.literal = true;
     a.checked = [code](const ActionContext&) { return i18n::language() == code; };
   }
   b.menu = "View";
   b.separator = true;
-  auto toggle = [&](const char* id, const char* label, K kind, bool Settings::*field) {
-    b.add(id, label, {}, {}, [kind, field](const ActionContext& c, Intents& out) {
-       out.push_back(onIntent(kind, !(c.s().settings().*field)));
+  auto toggle = [&](const char* id, const char* label, intent::Toggle t, bool Settings::*field) {
+    b.add(id, label, {}, {}, [t, field](const ActionContext& c, Intents& out) {
+       out.push_back(intent::SetToggle{t, !(c.s().settings().*field)});
      }).checked = [field](const ActionContext& c) { return c.s().settings().*field; };
   };
-  toggle("view.animate", N_("Animate moves"), K::SetAnimate, &Settings::animate);
-  toggle("view.ghosts", N_("Ghost placements"), K::SetGhosts, &Settings::ghosts);
-  toggle("view.teaching", N_("Teaching mode (reveal the stock)"), K::SetTeaching, &Settings::teaching);
+  toggle("view.animate", N_("Animate moves"), intent::Toggle::Animate, &Settings::animate);
+  toggle("view.ghosts", N_("Ghost placements"), intent::Toggle::Ghosts, &Settings::ghosts);
+  toggle("view.teaching", N_("Teaching mode (reveal the stock)"), intent::Toggle::Teaching, &Settings::teaching);
   b.list.back().button = [](const ActionContext&) { return std::string(_("Reveal")); };  // the Stock pane's box
   b.list.back().tooltip = [](const ActionContext&) {
     return std::string(_("Teaching mode: the stock face up, in draw order"));
   };
   b.separator = true;
   b.add("view.fit", N_("Fit the line"), {key('F')}, {}, [](const ActionContext&, Intents& out) {
-     out.push_back(onIntent(K::SetView, false));
+     out.push_back(intent::SetView{false});
    }).checked = [](const ActionContext& c) { return !c.wholeTable; };
   b.add("view.whole", N_("Whole table"), {key('W')}, {}, [](const ActionContext&, Intents& out) {
-     out.push_back(onIntent(K::SetView, true));
+     out.push_back(intent::SetView{true});
    }).checked = [](const ActionContext& c) { return c.wholeTable; };
   // A note longer than the table's caption shows (kCaptionShown characters) in a window of its own.
   b.add(
        "view.whole_note", N_("Show the whole note"), {},
        [](const ActionContext& c) { return longerThan(c.s().timeline().current().caption, kCaptionShown); },
-       [](const ActionContext&, Intents& out) { out.push_back(intentOf(K::ShowWholeNote)); })
+       [](const ActionContext&, Intents& out) { out.push_back(intentOf(WindowCmd::ShowWholeNote)); })
       .why = [](const ActionContext&) { return std::string(_("the note is shown whole under the table")); };
   b.separator = true;
   const std::pair<const char*, Visibility> views[] = {
@@ -228,7 +219,7 @@ void viewActions(Builder& b) {
      }).checked = [v](const ActionContext& c) { return c.s().settings().visibility == v; };
   }
   b.separator = true;
-  b.simple("view.palette", N_("Command palette..."), {key('P', true, true)}, K::Palette);
+  b.simple("view.palette", N_("Command palette..."), {key('P', true, true)}, WindowCmd::Palette);
 }
 
 void stepActions(Builder& b) {
@@ -244,21 +235,21 @@ void stepActions(Builder& b) {
   };
   // The Timeline's playback buttons are signs: their tooltips say the label and the key.
   auto sign = [](const char* text) { return [text](const ActionContext&) { return std::string(text); }; };
-  Action& firstPos = b.simple("game.first", N_("First position"), {key(keycode::Home)}, K::First, atStart);
+  Action& firstPos = b.simple("game.first", N_("First position"), {key(keycode::Home)}, Cmd::First, atStart);
   firstPos.why = first;
   firstPos.button = sign("|<");
-  Action& prev = b.simple("game.prev", N_("Previous"), {key(keycode::Left)}, K::Prev, atStart);
+  Action& prev = b.simple("game.prev", N_("Previous"), {key(keycode::Left)}, Cmd::Prev, atStart);
   prev.why = first;
   prev.repeat = true;
   prev.button = sign("<");
-  Action& next = b.simple("game.next", N_("Next"), {key(keycode::Right)}, K::Next, beforeEnd);
+  Action& next = b.simple("game.next", N_("Next"), {key(keycode::Right)}, Cmd::Next, beforeEnd);
   next.why = last;
   next.repeat = true;
   next.button = sign(">");
-  Action& lastPos = b.simple("game.last", N_("Last position"), {key(keycode::End)}, K::Last, beforeEnd);
+  Action& lastPos = b.simple("game.last", N_("Last position"), {key(keycode::End)}, Cmd::Last, beforeEnd);
   lastPos.why = last;
   lastPos.button = sign(">|");
-  Action& autoplay = b.simple("game.autoplay", N_("Autoplay"), {key('A')}, K::Autoplay);
+  Action& autoplay = b.simple("game.autoplay", N_("Autoplay"), {key('A')}, Cmd::Autoplay);
   autoplay.shownLabel = [](const ActionContext& c) { return c.s().autoplay() ? _("Pause autoplay") : _("Autoplay"); };
   autoplay.button = [](const ActionContext& c) { return std::string(c.s().autoplay() ? _("Pause") : _("Play")); };
 }
@@ -294,9 +285,8 @@ void tileActions(Builder& b) {
   auto choosing = [](const ActionContext& c) { return humanMover(c.s()) && placementCount(c.s()) > 1; };
   auto choose = [](int dir) {
     return [dir](const ActionContext& c, Intents& out) {
-      Intent in = intentOf(K::ChooseGhost);
-      in.node = std::clamp(c.s().chosenGhost() + dir, 0, static_cast<int>(placementCount(c.s())) - 1);
-      out.push_back(in);
+      out.push_back(
+          intent::ChooseGhost{std::clamp(c.s().chosenGhost() + dir, 0, static_cast<int>(placementCount(c.s())) - 1)});
     };
   };
   // With a tile of several placements, Left and Right choose among them (before game.prev / game.next).
@@ -318,7 +308,7 @@ void playActions(Builder& b) {
       },
       [](const ActionContext& c, Intents& out) {
         if (placementCount(c.s()) > 0 || (c.s().lessonWaits() && c.s().selected() != kNoTile))
-          out.push_back(intentOf(K::PlaySelected));
+          out.push_back(intentOf(Cmd::PlaySelected));
         else
           out.push_back(playIntent(*c.hint));
       });
@@ -359,13 +349,13 @@ void coachActions(Builder& b) {
        "game.computer_move", N_("Computer move (greedy)"), {}, [](const ActionContext& c) { return humanMover(c.s()); },
        [](const ActionContext& c, Intents& out) { out.push_back(playIntent(greedyMove(c.s().match()))); })
       .why = notYourTurn;
-  Action& hint =
-      b.simple("game.hint", N_("Hint"), {key('H')}, K::Hint, [](const ActionContext& c) { return humanMover(c.s()); });
+  Action& hint = b.simple("game.hint", N_("Hint"), {key('H')}, Cmd::Hint,
+                          [](const ActionContext& c) { return humanMover(c.s()); });
   hint.why = notYourTurn;
   hint.tooltip = [](const ActionContext&) {
     return std::string(_("The best move for the player to move, from what that player knows; again: the next best"));
   };
-  b.simple("game.deal_next", N_("Deal the next round"), {}, K::DealNext, [](const ActionContext& c) {
+  b.simple("game.deal_next", N_("Deal the next round"), {}, Cmd::DealNext, [](const ActionContext& c) {
      return !c.s().editing() && c.s().match().canStartRound().empty();
    }).why = [](const ActionContext& c) {
     return c.s().editing() ? std::string(_("leave edit mode first (Edit > Edit the position)"))
@@ -373,7 +363,7 @@ void coachActions(Builder& b) {
   };
   b.separator = true;
   Action& analyse =
-      b.simple("game.analyse", N_("Analyse the record"), {}, K::AnalyseRecord,
+      b.simple("game.analyse", N_("Analyse the record"), {}, Cmd::AnalyseRecord,
                [](const ActionContext& c) { return !c.s().editing() && !c.recordAnalysing && !c.recordAnalysed; });
   analyse.tooltip = [](const ActionContext&) {
     return std::string(_("Every move of this branch from its mover's knowledge, as dominoes analyse does"));
@@ -383,18 +373,18 @@ void coachActions(Builder& b) {
                        : c.recordAnalysing ? _("the record is being analysed")
                                            : _("this branch is analysed"));
   };
-  b.simple("game.stop_analysis", N_("Stop the analysis of the record"), {}, K::StopRecordAnalysis,
+  b.simple("game.stop_analysis", N_("Stop the analysis of the record"), {}, Cmd::StopRecordAnalysis,
            [](const ActionContext& c) { return c.recordAnalysing; })
       .button = [](const ActionContext&) { return std::string(_("Stop")); };
   auto analysed = [](const ActionContext& c) { return c.recordAnalysed; };
   auto notYet = [](const ActionContext&) {
     return std::string(_("no analysis of the record yet: Game > Analyse the record"));
   };
-  Action& nextMistake = b.simple("game.next_mistake", N_("Next mistake"), {key('N')}, K::NextMistake, analysed);
+  Action& nextMistake = b.simple("game.next_mistake", N_("Next mistake"), {key('N')}, Cmd::NextMistake, analysed);
   nextMistake.why = notYet;
   nextMistake.button = [](const ActionContext&) { return std::string("? >"); };
   Action& prevMistake =
-      b.simple("game.prev_mistake", N_("Previous mistake"), {key('N', false, true)}, K::PrevMistake, analysed);
+      b.simple("game.prev_mistake", N_("Previous mistake"), {key('N', false, true)}, Cmd::PrevMistake, analysed);
   prevMistake.why = notYet;
   prevMistake.button = [](const ActionContext&) { return std::string("< ?"); };
   b.menu = "Game > Mistakes of";
@@ -402,17 +392,14 @@ void coachActions(Builder& b) {
        {std::pair{"game.mistakes_of.a", MistakeSide::A}, std::pair{"game.mistakes_of.b", MistakeSide::B},
         std::pair{"game.mistakes_of.both", MistakeSide::Both}}) {
     const MistakeSide sd = side;
-    Action& a = b.add(id, "", {}, {}, [sd](const ActionContext&, Intents& out) {
-      Intent in = intentOf(K::SetMistakeSide);
-      in.node = static_cast<int>(sd);
-      out.push_back(in);
-    });
+    Action& a =
+        b.add(id, "", {}, {}, [sd](const ActionContext&, Intents& out) { out.push_back(intent::SetMistakeSide{sd}); });
     a.label = sd == MistakeSide::A ? "A" : sd == MistakeSide::B ? "B" : "both";
     a.shownLabel = [sd](const ActionContext&) { return sideWord(sd); };
     a.checked = [sd](const ActionContext& c) { return c.mistakeSide == sd; };
   }
   b.menu = "Game";
-  Action& notes = b.simple("game.analysis_notes", N_("Write the analysis as notes"), {}, K::AnalysisNotes, analysed);
+  Action& notes = b.simple("game.analysis_notes", N_("Write the analysis as notes"), {}, Cmd::AnalysisNotes, analysed);
   notes.why = notYet;
   notes.tooltip = [](const ActionContext&) {
     return std::string(_("A note after each marked move; save the record to keep them"));
@@ -462,31 +449,23 @@ void learnActions(Builder& b) {
   b.add(
        "learn.lesson_restart", N_("Start the lesson again"), {},
        [](const ActionContext& c) { return c.s().course().active(); },
-       [](const ActionContext& c, Intents& out) {
-         Intent in = intentOf(K::StartLesson);
-         in.path = c.s().course().file;
-         out.push_back(in);
-       })
+       [](const ActionContext& c, Intents& out) { out.push_back(intent::StartLesson{c.s().course().file}); })
       .why = [](const ActionContext&) { return std::string(_("no lesson is on: Help > Learn")); };
   b.add("learn.puzzles", N_("Puzzles"), {}, {}, [](const ActionContext& c, Intents& out) {
      out.push_back(paneIntent(Pane::Puzzles, true));
-     if (!c.s().trainer().active()) out.push_back(intentOf(K::NextPuzzle));
+     if (!c.s().trainer().active()) out.push_back(intent::NextPuzzle{});
    }).button = [](const ActionContext&) { return std::string(_("Start the puzzles")); };
   auto active = [](const ActionContext& c) { return c.s().trainer().active(); };
   auto noPuzzle = [](const ActionContext&) { return std::string(_("no puzzle is open: Help > Puzzles")); };
-  b.simple("learn.puzzle_next", N_("Next puzzle"), {}, K::NextPuzzle, active).why = noPuzzle;
-  Action& retry = b.simple("learn.puzzle_retry", N_("Try this puzzle again"), {}, K::RetryPuzzle, active);
+  b.simple("learn.puzzle_next", N_("Next puzzle"), {}, intent::NextPuzzle{}, active).why = noPuzzle;
+  Action& retry = b.simple("learn.puzzle_retry", N_("Try this puzzle again"), {}, intent::RetryPuzzle{}, active);
   retry.why = noPuzzle;
   retry.button = [](const ActionContext&) { return std::string(_("Try again")); };
   b.menu = "Help > Puzzle theme";
   for (std::string_view t : puzzleThemeChoices()) {
     const std::string theme(t);
     Action& a = b.add("learn.theme." + (theme.empty() ? std::string("any") : theme), puzzleThemeLabel(theme), {}, {},
-                      [theme](const ActionContext&, Intents& out) {
-                        Intent in = intentOf(K::SetPuzzleTheme);
-                        in.path = theme;
-                        out.push_back(in);
-                      });
+                      [theme](const ActionContext&, Intents& out) { out.push_back(intent::SetPuzzleTheme{theme}); });
     a.checked = [theme](const ActionContext& c) { return c.s().settings().learner.theme == theme; };
   }
 }
@@ -495,7 +474,7 @@ void helpActions(Builder& b) {
   learnActions(b);
   b.menu = "Help";
   b.separator = true;
-  b.simple("help.about", N_("Keys and about..."), {}, K::AboutDialog);
+  b.simple("help.about", N_("Keys and about..."), {}, WindowCmd::AboutDialog);
 }
 
 std::string lower(std::string s) {
@@ -605,7 +584,7 @@ bool runAction(const Action& a, const ActionContext& c, Intents& out) {
   if (!a.enabled(c)) {
     std::string why = a.why ? a.why(c) : std::string();
     if (why.empty()) why = i18n::format(_("{0}: not available now"), {a.labelText(c)});
-    out.push_back(status(std::move(why)));
+    out.push_back(statusIntent(std::move(why)));
     return false;
   }
   a.run(c, out);

@@ -21,67 +21,22 @@
 
 namespace dom::studio {
 
-Intent statusIntent(std::string text) {
-  Intent in = intentOf(Intent::Kind::Status);
-  in.path = std::move(text);
-  return in;
+bool windowIntent(const Intent& in) {
+  return std::holds_alternative<intent::WindowCommand>(in) || std::holds_alternative<intent::ExportPng>(in) ||
+         std::holds_alternative<intent::SetView>(in);
 }
 
-Intent intentOf(Intent::Kind k) {
-  Intent in;
-  in.kind = k;
-  return in;
+std::optional<intent::Cmd> commandOf(const Intent& in) {
+  if (const auto* c = std::get_if<intent::Command>(&in)) return c->cmd;
+  return std::nullopt;
 }
 
-Intent playIntent(const Move& m) {
-  Intent in = intentOf(Intent::Kind::Play);
-  in.move = m;
-  return in;
-}
-
-Intent jumpIntent(int node) {
-  Intent in = intentOf(Intent::Kind::Jump);
-  in.node = node;
-  return in;
-}
-
-Intent selectIntent(Tile t) {
-  Intent in = intentOf(Intent::Kind::Select);
-  in.tile = t;
-  return in;
-}
-
-Intent openIntent(std::string path) {
-  Intent in = intentOf(Intent::Kind::Open);
-  in.path = std::move(path);
-  return in;
-}
-
-Intent paneIntent(Pane p, bool on) {
-  Intent in = intentOf(Intent::Kind::SetPane);
-  in.pane = p;
-  in.on = on;
-  return in;
-}
-
-Intent seatIntent(Player p, Seat s) {
-  Intent in = intentOf(Intent::Kind::SetSeat);
-  in.owner = p;
-  in.seat = std::move(s);
-  return in;
-}
-
-Intent visibilityIntent(Visibility v) {
-  Intent in = intentOf(Intent::Kind::SetVisibility);
-  in.visibility = v;
-  return in;
-}
-
-Intent editMoveIntent(Tile t, Zone z) {
-  Intent in = intentOf(Intent::Kind::EditMove);
-  in.tile = t;
-  in.zone = z;
-  return in;
+bool* confirmation(Intent& in) {
+  if (auto* o = std::get_if<intent::Open>(&in)) return &o->confirmed;
+  if (auto* p = std::get_if<intent::OpenPuzzle>(&in)) return &p->confirmed;
+  if (auto* n = std::get_if<intent::NextPuzzle>(&in)) return &n->confirmed;
+  if (auto* r = std::get_if<intent::RetryPuzzle>(&in)) return &r->confirmed;
+  return nullptr;
 }
 
 MoveCounter moveCounter(const Timeline& t) {
@@ -165,12 +120,12 @@ bool Session::canRedo() const {
 bool Session::refused(const Intent& in) {
   if (lessonBlocks(in)) return true;
   const auto who = match().toMove();
-  const bool play = in.kind == Intent::Kind::Play || in.kind == Intent::Kind::PlaySelected;
+  const bool play = std::holds_alternative<intent::Play>(in) || commandOf(in) == intent::Cmd::PlaySelected;
   if (play && who && !game_.seats[static_cast<std::size_t>(idx(*who))].human()) {
     status(i18n::format(_("{0} is the computer's seat: it plays its own tiles"), {std::string(1, letter(*who))}));
     return true;
   }
-  if (in.kind == Intent::Kind::Select && computerHolds(in.tile)) {
+  if (const auto* sel = std::get_if<intent::Select>(&in); sel && computerHolds(sel->tile)) {
     status(_("that tile is the computer's: only your own tiles can be selected"));
     return true;
   }
@@ -452,25 +407,20 @@ void Session::undoMove() {
   redoNode_ = timeline_.currentIndex();
 }
 
-// The timeline's kinds (moving along it, playing, dealing, notes); false for any other kind.
-bool Session::applyTimeline(const Intent& in) {
-  using K = Intent::Kind;
-  switch (in.kind) {
-    case K::Jump: timeline_.jump(in.node); break;
-    case K::First: timeline_.first(); break;
-    case K::Prev: timeline_.prev(); break;
-    case K::Next: timeline_.next(); break;
-    case K::Last: timeline_.last(); break;
-    case K::Autoplay:
+// The timeline's commands (moving along it, playing, dealing); false for any other command.
+bool Session::timelineCommand(intent::Cmd c) {
+  using intent::Cmd;
+  switch (c) {
+    case Cmd::First: timeline_.first(); break;
+    case Cmd::Prev: timeline_.prev(); break;
+    case Cmd::Next: timeline_.next(); break;
+    case Cmd::Last: timeline_.last(); break;
+    case Cmd::Autoplay:
       autoplay_ = !autoplay_;
       autoplayElapsed_ = 0;
       break;
-    case K::AddNotes: addNotes(in.notes); break;
-    case K::Select: select(in.tile); break;
-    case K::ChooseGhost: chosenGhost_ = std::max(0, in.node); break;
-    case K::Play: play(in.move); break;
-    case K::PlaySelected: playSelected(); break;
-    case K::DealNext:
+    case Cmd::PlaySelected: playSelected(); break;
+    case Cmd::DealNext:
       if (const auto why = match().canStartRound(); !why.empty()) {
         status(why);
       } else {
@@ -481,6 +431,33 @@ bool Session::applyTimeline(const Intent& in) {
     default: return false;
   }
   return true;
+}
+
+// The timeline's intents (moving along it, playing, dealing, notes); false for any other intent.
+bool Session::applyTimeline(const Intent& in) {
+  return std::visit(Overloaded{[&](const intent::Command& c) { return timelineCommand(c.cmd); },
+                               [&](const intent::Jump& j) {
+                                 timeline_.jump(j.node);
+                                 return true;
+                               },
+                               [&](const intent::AddNotes& n) {
+                                 addNotes(n.notes);
+                                 return true;
+                               },
+                               [&](const intent::Select& sel) {
+                                 select(sel.tile);
+                                 return true;
+                               },
+                               [&](const intent::ChooseGhost& g) {
+                                 chosenGhost_ = std::max(0, g.index);
+                                 return true;
+                               },
+                               [&](const intent::Play& p) {
+                                 play(p.move);
+                                 return true;
+                               },
+                               [](const auto&) { return false; }},
+                    in);
 }
 
 // The notes of an AddNotes intent added after their nodes' moves; the status line says how many.
@@ -497,99 +474,170 @@ void Session::addNotes(const std::vector<std::pair<int, std::string>>& notes) {
                                    {std::to_string(added)}));
 }
 
-// The files' and games' kinds (open, save, a new game, play from the edited position); false for any other.
+// The files' and games' intents (open, save, a new game, play from the edited position); false for any other.
 bool Session::applyFile(const Intent& in) {
-  using K = Intent::Kind;
-  switch (in.kind) {
-    case K::Open: open(in.path); break;
-    case K::Save: save(in.path); break;
-    case K::NewGame: newGame(in.game); break;
-    case K::EditorStart: editorStart(); break;
-    default: return false;
-  }
-  return true;
+  return std::visit(Overloaded{[&](const intent::Open& o) {
+                                 open(o.path);
+                                 return true;
+                               },
+                               [&](const intent::Save& sv) {
+                                 save(sv.path);
+                                 return true;
+                               },
+                               [&](const intent::NewGame& g) {
+                                 newGame(g.options);
+                                 return true;
+                               },
+                               [&](const intent::Command& c) {
+                                 if (c.cmd != intent::Cmd::EditorStart) return false;
+                                 editorStart();
+                                 return true;
+                               },
+                               [](const auto&) { return false; }},
+                    in);
 }
 
-// The position editor's kinds, and undo and redo (the editor's in edit mode, else the timeline's).
+// The position editor's intents, and undo and redo (the editor's in edit mode, else the timeline's).
 bool Session::applyEditor(const Intent& in) {
-  using K = Intent::Kind;
-  switch (in.kind) {
-    case K::EditLoad: editor_.load(match()); break;
-    case K::EditMove: editor_.moveTile(in.tile, in.zone); break;
-    case K::EditTurn: editor_.setTurn(in.owner); break;
-    case K::EditScore: editor_.setScore(in.scores); break;
-    case K::EditStockOrder: editor_.moveInStock(in.tile, in.node); break;
-    case K::Undo: undo(); break;
-    case K::Redo: redo(); break;
-    default: return false;
-  }
-  return true;
+  using intent::Cmd;
+  return std::visit(Overloaded{[&](const intent::Command& c) {
+                                 switch (c.cmd) {
+                                   case Cmd::EditLoad: editor_.load(match()); return true;
+                                   case Cmd::Undo: undo(); return true;
+                                   case Cmd::Redo: redo(); return true;
+                                   default: return false;
+                                 }
+                               },
+                               [&](const intent::EditMove& e) {
+                                 editor_.moveTile(e.tile, e.zone);
+                                 return true;
+                               },
+                               [&](const intent::EditTurn& e) {
+                                 editor_.setTurn(e.player);
+                                 return true;
+                               },
+                               [&](const intent::EditScore& e) {
+                                 editor_.setScore(e.scores);
+                                 return true;
+                               },
+                               [&](const intent::EditStockOrder& e) {
+                                 editor_.moveInStock(e.tile, e.step);
+                                 return true;
+                               },
+                               [](const auto&) { return false; }},
+                    in);
 }
 
-// The seats' and the view settings' kinds; false for any other kind.
+// The seats' and the view settings' intents; false for any other intent.
 bool Session::applySettings(const Intent& in) {
-  using K = Intent::Kind;
-  switch (in.kind) {
-    case K::SetSeat: setSeat(in.owner, in.seat); break;
-    case K::SetVisibility:
-      settings_.visibility = in.visibility;
-      autoVisibility_ = false;
-      break;
-    case K::SetTeaching: settings_.teaching = in.on; break;
-    case K::SetAnimate: settings_.animate = in.on; break;
-    case K::SetGhosts: settings_.ghosts = in.on; break;
-    case K::SetSpeed:
-      settings_.speed = in.value;
-      settings_.clamp();
-      break;
-    case K::SetComputerDelay:
-      settings_.computerDelay = in.value;
-      settings_.clamp();
-      break;
-    case K::SetPane: {
-      const bool entering = in.pane == Pane::Editor && in.on && !editing();
-      settings_.open[static_cast<std::size_t>(in.pane)] = in.on;
-      // Entering edit mode starts from the position on the table, unless edits are pending.
-      if (entering && !editor_.canUndo()) editor_.load(match());
-      break;
-    }
-    default: return false;
-  }
-  return true;
+  return std::visit(Overloaded{[&](const intent::SetSeat& st) {
+                                 setSeat(st.player, st.seat);
+                                 return true;
+                               },
+                               [&](const intent::SetVisibility& v) {
+                                 settings_.visibility = v.visibility;
+                                 autoVisibility_ = false;
+                                 return true;
+                               },
+                               [&](const intent::SetToggle& t) {
+                                 setToggle(t.toggle, t.on);
+                                 return true;
+                               },
+                               [&](const intent::SetSpeed& sp) {
+                                 settings_.speed = sp.speed;
+                                 settings_.clamp();
+                                 return true;
+                               },
+                               [&](const intent::SetComputerDelay& d) {
+                                 settings_.computerDelay = d.seconds;
+                                 settings_.clamp();
+                                 return true;
+                               },
+                               [&](const intent::SetPane& p) {
+                                 setPane(p.pane, p.open);
+                                 return true;
+                               },
+                               [](const auto&) { return false; }},
+                    in);
 }
+
+void Session::setToggle(intent::Toggle t, bool on) {
+  switch (t) {
+    case intent::Toggle::Teaching: settings_.teaching = on; break;
+    case intent::Toggle::Animate: settings_.animate = on; break;
+    case intent::Toggle::Ghosts: settings_.ghosts = on; break;
+  }
+}
+
+void Session::setPane(Pane pane, bool open) {
+  const bool entering = pane == Pane::Editor && open && !editing();
+  settings_.open[static_cast<std::size_t>(pane)] = open;
+  // Entering edit mode starts from the position on the table, unless edits are pending.
+  if (entering && !editor_.canUndo()) editor_.load(match());
+}
+
+// The intents that touch neither the game nor its view: a status message, the error modal's
+// dismissal, a line of the saved settings, the language. True when it was one of them.
+bool Session::applyMessage(const Intent& in) {
+  return std::visit(Overloaded{[&](const intent::Status& st) {
+                                 statusText_ = st.text;
+                                 return true;
+                               },
+                               [&](const intent::Command& c) {
+                                 if (c.cmd != intent::Cmd::DismissError) return false;
+                                 errorPopup_ = false;
+                                 return true;
+                               },
+                               [&](const intent::SetSetting& st) {
+                                 applySettingLine(st.line);
+                                 return true;
+                               },
+                               [&](const intent::SetLanguage& l) {  // a view setting: nothing of the game changes
+                                 if (l.code.empty() || i18n::known(l.code)) settings_.language = l.code;
+                                 bump();
+                                 return true;
+                               },
+                               [](const auto&) { return false; }},
+                    in);
+}
+
+void Session::applySettingLine(std::string_view l) {
+  const auto eq = l.find('=');
+  if (eq == std::string_view::npos) return;
+  if (const auto why = applySetting(settings_, l.substr(0, eq), l.substr(eq + 1)); !why.empty())
+    spdlog::warn("settings: {} {}; ignored", files::cut(l, 60), why);
+  settings_.clamp();
+}
+
+namespace {
+// Only the view settings (and the notes, the selection) leave the game as it was: anything else makes
+// a running decision stale.
+bool viewOnly(const Intent& in) {
+  return std::holds_alternative<intent::AddNotes>(in) || std::holds_alternative<intent::SetVisibility>(in) ||
+         std::holds_alternative<intent::SetToggle>(in) || std::holds_alternative<intent::SetSpeed>(in) ||
+         std::holds_alternative<intent::SetComputerDelay>(in) || std::holds_alternative<intent::SetPane>(in) ||
+         std::holds_alternative<intent::Select>(in) || std::holds_alternative<intent::ChooseGhost>(in);
+}
+
+// Stepping by hand along the timeline: autoplay stops and the selection goes.
+bool manualStep(const Intent& in) {
+  using intent::Cmd;
+  const auto c = commandOf(in);
+  return std::holds_alternative<intent::Jump>(in) || c == Cmd::First || c == Cmd::Prev || c == Cmd::Next ||
+         c == Cmd::Last;
+}
+}  // namespace
 
 void Session::apply(const Intent& in) {
-  using K = Intent::Kind;
-  if (in.kind == K::Status) {
-    statusText_ = in.path;
-    return;
-  }
-  if (in.kind == K::DismissError) {
-    errorPopup_ = false;
-    return;
-  }
-  if (in.kind == K::SetSetting) {
-    const std::string_view l(in.path);
-    const auto eq = l.find('=');
-    if (eq == std::string_view::npos) return;
-    if (const auto why = applySetting(settings_, l.substr(0, eq), l.substr(eq + 1)); !why.empty())
-      spdlog::warn("settings: {} {}; ignored", files::cut(l, 60), why);
-    settings_.clamp();
-    return;
-  }
-  if (in.kind == K::SetLanguage) {  // a view setting: nothing of the game changes
-    if (in.path.empty() || i18n::known(in.path)) settings_.language = in.path;
-    bump();
-    return;
-  }
-  if (in.windowKind()) return;  // App's business
+  if (applyMessage(in)) return;
+  if (windowIntent(in)) return;  // App's business
   // A message is about the last action: any new action clears it (a refusal sets a new one).
   statusText_.clear();
   if (refused(in)) {
     bump();
     return;
   }
-  // The coach's kinds ask for background work or show its results: the game is as it was.
+  // The coach's intents ask for background work or show its results: the game is as it was.
   if (applyCoach(in)) {
     bump();
     return;
@@ -599,23 +647,16 @@ void Session::apply(const Intent& in) {
     bump();
     return;
   }
-  // Each kind belongs to one group; Status and the window's kinds returned above.
+  // Each intent belongs to one group; the messages and the window's intents returned above.
   if (!applyTimeline(in) && !applyFile(in) && !applyEditor(in)) applySettings(in);
-  // Only the view settings leave the game as it was: anything else makes a running decision stale.
-  const bool viewOnly = in.kind == K::AddNotes || in.kind == K::SetVisibility || in.kind == K::SetTeaching ||
-                        in.kind == K::SetAnimate || in.kind == K::SetGhosts || in.kind == K::SetSpeed ||
-                        in.kind == K::SetComputerDelay || in.kind == K::SetPane || in.kind == K::Select ||
-                        in.kind == K::ChooseGhost;
-  if (!viewOnly) {
+  if (!viewOnly(in)) {
     ++epoch_;
     if (jobs_->thinker.busy()) {
       jobs_->thinker.cancel();
       thinkingFor_.reset();
     }
   }
-  const bool manual =
-      in.kind == K::Jump || in.kind == K::First || in.kind == K::Prev || in.kind == K::Next || in.kind == K::Last;
-  if (manual) {
+  if (manualStep(in)) {
     autoplay_ = false;
     selected_ = kNoTile;
   }
@@ -645,7 +686,7 @@ void Session::tick(float dt) {
     computerElapsed_ += dt;
     if (computerElapsed_ >= settings_.computerDelay) {
       computerElapsed_ = 0;
-      apply(intentOf(Intent::Kind::DealNext));
+      apply(intentOf(intent::Cmd::DealNext));
     }
     return;
   }

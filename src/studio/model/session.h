@@ -1,5 +1,7 @@
 // The studio's session: the timeline, editor, seats, autoplay, selection, view settings and open file,
-// changed only by Session::apply(Intent). No ImGui: panes read it and return intents; tests drive it.
+// changed only by Session::apply(Intent). An Intent is a variant of small structs (namespace intent),
+// each with its own named fields: Jump{node}, Play{move}, OpenPuzzle{collection, number}, and one
+// Command{cmd} for those that carry nothing. No ImGui: panes read it and return intents; tests drive it.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -8,6 +10,8 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/lesson.h"
@@ -32,118 +36,229 @@ struct NewGameOptions {
   std::array<Seat, 2> seats{Seat::Human, Seat::Opponent};
 };
 
-// Every change the user (or the computer seat, or a script) makes, as data.
-struct Intent {
-  enum class Kind {
-    // The timeline.
-    Jump,
-    First,
-    Prev,
-    Next,
-    Last,
-    Play,
-    PlaySelected,
-    Select,
-    ChooseGhost,
-    DealNext,
-    Autoplay,
-    AddNotes,  // notes after the nodes' moves (the record analysis saved into the record)
-    // Files and games.
-    Open,
-    Save,
-    NewGame,
-    EditorStart,
-    // The position editor (edit mode).
-    EditLoad,
-    EditMove,
-    EditTurn,
-    EditScore,
-    EditStockOrder,
-    // Undo/Redo act on what has focus: the editor in edit mode, otherwise the timeline.
-    Undo,
-    Redo,
-    // Seats and view settings.
-    SetSeat,
-    SetVisibility,
-    SetTeaching,
-    SetAnimate,
-    SetGhosts,
-    SetSpeed,
-    SetComputerDelay,
-    SetPane,
-    // The UI's language as saved in the settings (`path`: its code; App switches the words first).
-    SetLanguage,
-    // A message for the status line (why an action was refused): `path` holds the text.
-    Status,
-    DismissError,  // the error modal was closed
-    SetSetting,    // a line of the saved settings, `path`: KEY=VALUE (a bad one is logged and ignored)
-    // The coach's background work (jobs.h).
-    Hint,
-    AnalyseRecord,
-    NextMistake,
-    PrevMistake,
-    SetMistakeSide,  // node: the MistakeSide
-    AnalysisNotes,
-    StopRecordAnalysis,
-    SetAnalysisAll,  // on: the Analysis pane knows every tile, else the mover's knowledge
-    // The puzzle trainer (trainer.h).
-    OpenPuzzle,      // path: the collection; node: the puzzle's number, from 1
-    NextPuzzle,      // the next puzzle near the learner's rating (path: a collection, else the current one's
-                     // or the book of the current rules)
-    RetryPuzzle,     // the same puzzle again (practice: the rating does not move)
-    SetPuzzleTheme,  // path: a theme of kPuzzleThemes, or "" for any
-    // Learn mode (course.h).
-    StartLesson,   // path: the lesson's file
-    AnswerEnd,     // node: 0 the L end, 1 the R end
-    AnswerTiles,   // tiles: the tiles the learner picked
-    AnswerPoints,  // node: the points typed
-    EndLesson,     // back to the course: the lesson's record stays on the table, free to play on
-    // The window's own business (App handles these; the session ignores them).
-    ExportPng,
-    ExportTablePng,
-    NewGameDialog,
-    OpenDialog,
-    SaveAsDialog,
-    ExportDialog,
-    ExportTableDialog,
-    AboutDialog,
-    Palette,
-    Quit,
-    ResetLayout,
-    SetView,        // on: the whole table, else fit the line
-    ShowWholeNote,  // the current position's note, whole, in a window of its own
-  };
-  // The kinds from ExportPng on are the window's: the session never sees them.
-  [[nodiscard]] bool windowKind() const { return kind >= Kind::ExportPng; }
-  Kind kind = Kind::Jump;
-  int node = 0;              // Jump; ChooseGhost: the index; EditStockOrder: -1 or +1
-  Move move;                 // Play
-  Tile tile = kNoTile;       // Select, EditMove, EditStockOrder
-  Player owner = Player::A;  // EditTurn, SetSeat
-  Zone zone = Zone::Box;     // EditMove
-  Seat seat = Seat::Human;
-  Pane pane = Pane::Table;
-  Visibility visibility = Visibility::All;
-  bool on = false;  // SetTeaching, SetAnimate, SetGhosts, SetPane; Open: confirmed (drops unsaved moves)
-  float value = 0;  // SetSpeed, SetComputerDelay
-  std::array<int, 2> scores{};
-  std::string path;                                // Open, Save, ExportPng
-  NewGameOptions game;                             // NewGame
-  std::vector<std::pair<int, std::string>> notes;  // AddNotes: node, text
-  Mask tiles = 0;                                  // AnswerTiles
+// Every change the user (or the computer seat, or a script) makes, as data: an Intent is one of the
+// small structs of namespace intent, each with its own named fields.
+namespace intent {
+// The commands that carry nothing.
+enum class Cmd : std::uint8_t {
+  // The timeline.
+  First,
+  Prev,
+  Next,
+  Last,
+  PlaySelected,
+  DealNext,
+  Autoplay,
+  // Play from the edited position.
+  EditorStart,
+  // The position on the table into the editor.
+  EditLoad,
+  // Undo/Redo act on what has focus: the editor in edit mode, otherwise the timeline.
+  Undo,
+  Redo,
+  DismissError,  // the error modal was closed
+  // The coach's background work (jobs.h).
+  Hint,
+  AnalyseRecord,
+  NextMistake,
+  PrevMistake,
+  AnalysisNotes,
+  StopRecordAnalysis,
+  EndLesson,  // back to the course: the lesson's record stays on the table, free to play on
 };
+struct Command {
+  Cmd cmd{};
+};
+
+// The timeline.
+struct Jump {
+  int node = 0;
+};
+struct Play {
+  Move move;
+};
+struct Select {
+  Tile tile = kNoTile;  // kNoTile: deselect
+};
+struct ChooseGhost {
+  int index = 0;  // among the selected tile's placements
+};
+// Notes after the nodes' moves (the record analysis saved into the record).
+struct AddNotes {
+  std::vector<std::pair<int, std::string>> notes;  // node, text
+};
+
+// Files and games. The intents that drop unsaved moves (Open, OpenPuzzle, NextPuzzle, RetryPuzzle)
+// carry `confirmed`: false asks first when the game has unsaved moves (the window's dialog).
+struct Open {
+  std::string path;
+  bool confirmed = false;
+};
+struct Save {
+  std::string path;
+};
+struct NewGame {
+  NewGameOptions options;
+};
+
+// The position editor (edit mode).
+struct EditMove {
+  Tile tile = kNoTile;
+  Zone zone = Zone::Box;
+};
+struct EditTurn {
+  Player player = Player::A;
+};
+struct EditScore {
+  std::array<int, 2> scores{};
+};
+struct EditStockOrder {
+  Tile tile = kNoTile;
+  int step = 0;  // -1 earlier in the draw order, +1 later
+};
+
+// Seats and view settings.
+struct SetSeat {
+  Player player = Player::A;
+  Seat seat;
+};
+struct SetVisibility {
+  Visibility visibility = Visibility::All;
+};
+enum class Toggle : std::uint8_t { Teaching, Animate, Ghosts };
+struct SetToggle {
+  Toggle toggle = Toggle::Teaching;
+  bool on = false;
+};
+struct SetSpeed {
+  float speed = 1;
+};
+struct SetComputerDelay {
+  float seconds = 0;
+};
+struct SetPane {
+  Pane pane = Pane::Table;
+  bool open = false;
+};
+// The UI's language as saved in the settings (App switches the words first).
+struct SetLanguage {
+  std::string code;
+};
+// A message for the status line (why an action was refused).
+struct Status {
+  std::string text;
+};
+// A line of the saved settings, KEY=VALUE (a bad one is logged and ignored).
+struct SetSetting {
+  std::string line;
+};
+
+// The coach (coach.h): whose mistakes N and Shift+N go to; the Analysis pane knows every tile, else
+// the mover's knowledge.
+struct SetMistakeSide {
+  MistakeSide side = MistakeSide::Both;
+};
+struct SetAnalysisAll {
+  bool all = false;
+};
+
+// The puzzle trainer (trainer.h).
+struct OpenPuzzle {
+  std::string collection;
+  int number = 1;  // from 1
+  bool confirmed = false;
+};
+// The next puzzle near the learner's rating, from the collection, else the current one's or the book
+// of the current rules.
+struct NextPuzzle {
+  std::string collection;
+  bool confirmed = false;
+};
+// The same puzzle again (practice: the rating does not move).
+struct RetryPuzzle {
+  bool confirmed = false;
+};
+struct SetPuzzleTheme {
+  std::string theme;  // one of kPuzzleThemes, or "" for any
+};
+
+// Learn mode (course.h): a lesson's file, and the answers to its tasks.
+struct StartLesson {
+  std::string path;
+};
+struct AnswerEnd {
+  End end = End::L;
+};
+struct AnswerTiles {
+  Mask tiles = 0;  // the tiles the learner picked
+};
+struct AnswerPoints {
+  int points = 0;  // the points typed
+};
+
+// The window's own business (App handles these; the session never sees them).
+enum class WindowCmd : std::uint8_t {
+  NewGameDialog,
+  OpenDialog,
+  SaveAsDialog,
+  ExportDialog,
+  ExportTableDialog,
+  AboutDialog,
+  Palette,
+  Quit,
+  ResetLayout,
+  ShowWholeNote,  // the current position's note, whole, in a window of its own
+};
+struct WindowCommand {
+  WindowCmd cmd{};
+};
+struct ExportPng {
+  std::string path;
+  bool table = false;  // the table's rectangle only, else the whole window
+};
+struct SetView {
+  bool whole = false;  // the whole table, else fit the line
+};
+}  // namespace intent
+
+using Intent =
+    std::variant<intent::Command, intent::Jump, intent::Play, intent::Select, intent::ChooseGhost, intent::AddNotes,
+                 intent::Open, intent::Save, intent::NewGame, intent::EditMove, intent::EditTurn, intent::EditScore,
+                 intent::EditStockOrder, intent::SetSeat, intent::SetVisibility, intent::SetToggle, intent::SetSpeed,
+                 intent::SetComputerDelay, intent::SetPane, intent::SetLanguage, intent::Status, intent::SetSetting,
+                 intent::SetMistakeSide, intent::SetAnalysisAll, intent::OpenPuzzle, intent::NextPuzzle,
+                 intent::RetryPuzzle, intent::SetPuzzleTheme, intent::StartLesson, intent::AnswerEnd,
+                 intent::AnswerTiles, intent::AnswerPoints, intent::WindowCommand, intent::ExportPng, intent::SetView>;
 using Intents = std::vector<Intent>;
 
+// std::visit with one lambda an alternative: std::visit(Overloaded{[](const intent::Jump&) {...}, ...}, in).
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+// The window's own intents (dialogs, export, the palette, quitting, the table's view): App handles
+// them, the session ignores them.
+[[nodiscard]] bool windowIntent(const Intent& in);
+// The command an intent is, if it is one.
+[[nodiscard]] std::optional<intent::Cmd> commandOf(const Intent& in);
+// The `confirmed` of an intent that drops unsaved moves (Open, OpenPuzzle, NextPuzzle, RetryPuzzle),
+// else nullptr.
+[[nodiscard]] bool* confirmation(Intent& in);
+
 // Short constructors for the common intents.
-[[nodiscard]] Intent intentOf(Intent::Kind k);
-[[nodiscard]] Intent playIntent(const Move& m);
-[[nodiscard]] Intent jumpIntent(int node);
-[[nodiscard]] Intent selectIntent(Tile t);
-[[nodiscard]] Intent openIntent(std::string path);
-[[nodiscard]] Intent paneIntent(Pane p, bool on);
-[[nodiscard]] Intent seatIntent(Player p, Seat s);
-[[nodiscard]] Intent visibilityIntent(Visibility v);
-[[nodiscard]] Intent editMoveIntent(Tile t, Zone z);
+[[nodiscard]] inline Intent intentOf(intent::Cmd c) { return intent::Command{c}; }
+[[nodiscard]] inline Intent intentOf(intent::WindowCmd c) { return intent::WindowCommand{c}; }
+[[nodiscard]] inline Intent playIntent(const Move& m) { return intent::Play{m}; }
+[[nodiscard]] inline Intent jumpIntent(int node) { return intent::Jump{node}; }
+[[nodiscard]] inline Intent selectIntent(Tile t) { return intent::Select{t}; }
+[[nodiscard]] inline Intent openIntent(std::string path) { return intent::Open{std::move(path)}; }
+[[nodiscard]] inline Intent paneIntent(Pane p, bool open) { return intent::SetPane{p, open}; }
+[[nodiscard]] inline Intent seatIntent(Player p, Seat s) { return intent::SetSeat{p, std::move(s)}; }
+[[nodiscard]] inline Intent visibilityIntent(Visibility v) { return intent::SetVisibility{v}; }
+[[nodiscard]] inline Intent editMoveIntent(Tile t, Zone z) { return intent::EditMove{t, z}; }
 
 // The counter of the Timeline pane: numbered like its rows (deals are not moves).
 struct MoveCounter {
@@ -155,7 +270,7 @@ struct MoveCounter {
 // Shows a move on the table: selects its tile and outlines its ghost (draw and pass: nothing).
 [[nodiscard]] Intents showIntents(const Match& m, const Move& mv);
 // A message for the status line.
-[[nodiscard]] Intent statusIntent(std::string text);
+[[nodiscard]] inline Intent statusIntent(std::string text) { return intent::Status{std::move(text)}; }
 
 class Session {
  public:
@@ -292,11 +407,16 @@ class Session {
   void bump() { ++generation_; }
   void startThinking(Player who);
   bool refused(const Intent& in);
-  // apply()'s groups of kinds: each applies its own kinds and returns false for any other.
+  // apply()'s groups of intents: each applies its own intents and returns false for any other.
+  bool applyMessage(const Intent& in);
   bool applyTimeline(const Intent& in);
+  bool timelineCommand(intent::Cmd c);
   bool applyFile(const Intent& in);
   bool applyEditor(const Intent& in);
   bool applySettings(const Intent& in);
+  void applySettingLine(std::string_view line);
+  void setToggle(intent::Toggle t, bool on);
+  void setPane(Pane pane, bool open);
   void addNotes(const std::vector<std::pair<int, std::string>>& notes);
   std::vector<Move> redoMoves_;  // the moves an undo against the computer took back, in order
   int redoNode_ = -1;            // ... valid while the timeline and its current node are these

@@ -37,38 +37,31 @@ std::string notesAfter(const Timeline& t, const LessonStep& step) {
 }  // namespace
 
 bool Session::applyCourse(const Intent& in) {
-  using K = Intent::Kind;
-  switch (in.kind) {
-    case K::StartLesson: startLesson(in.path); break;
-    case K::EndLesson: course_ = {}; break;
-    case K::Next:
-    case K::Last:
-      // The blocks above keep both before the task; the record's next nodes come into being here.
-      if (lessonForward(in.kind == K::Last)) break;
-      return false;
-    case K::AnswerEnd: {
-      lesson::Answer a;
-      a.kind = dgn::Task::Kind::End;
-      a.end = in.node == 0 ? End::L : End::R;
-      answerLesson(a);
-      break;
+  using intent::Cmd;
+  lesson::Answer a;
+  if (const auto c = commandOf(in)) {
+    if (*c == Cmd::EndLesson) {
+      course_ = {};
+      return true;
     }
-    case K::AnswerTiles: {
-      lesson::Answer a;
-      a.kind = dgn::Task::Kind::Tiles;
-      a.tiles = in.tiles;
-      answerLesson(a);
-      break;
-    }
-    case K::AnswerPoints: {
-      lesson::Answer a;
-      a.kind = dgn::Task::Kind::Points;
-      a.points = in.node;
-      answerLesson(a);
-      break;
-    }
-    default: return false;
+    // The blocks above keep both before the task; the record's next nodes come into being here.
+    return (*c == Cmd::Next || *c == Cmd::Last) && lessonForward(*c == Cmd::Last);
+  } else if (const auto* start = std::get_if<intent::StartLesson>(&in)) {
+    startLesson(start->path);
+    return true;
+  } else if (const auto* e = std::get_if<intent::AnswerEnd>(&in)) {
+    a.kind = dgn::Task::Kind::End;
+    a.end = e->end;
+  } else if (const auto* t = std::get_if<intent::AnswerTiles>(&in)) {
+    a.kind = dgn::Task::Kind::Tiles;
+    a.tiles = t->tiles;
+  } else if (const auto* p = std::get_if<intent::AnswerPoints>(&in)) {
+    a.kind = dgn::Task::Kind::Points;
+    a.points = p->points;
+  } else {
+    return false;
   }
+  answerLesson(a);
   return true;
 }
 
@@ -178,22 +171,26 @@ bool Session::lessonForward(bool toTask) {
 bool Session::lessonBlocks(const Intent& in) {
   const LessonStep* t = course_.pending();
   if (!t) return false;
-  using K = Intent::Kind;
+  using intent::Cmd;
   // Positions on the record's line: the task's node may not exist in the timeline yet.
   const Timeline& r = course_.record;
   const int here = pathPosOf(r, timeline_.currentIndex()), task = pathPosOf(r, t->node);
   bool blocked = false;
-  switch (in.kind) {
-    case K::Next:
-    case K::Last:
-    case K::Autoplay: blocked = here >= task; break;
-    case K::Jump: blocked = pathPosOf(r, in.node) > task || pathPosOf(timeline_, in.node) < 0; break;
-    case K::Play:
-    case K::PlaySelected: blocked = timeline_.currentIndex() != t->node; break;
-    case K::DealNext:
-    case K::Undo:  // an undo could take back the record's own moves, and the tasks' positions with them
-    case K::Redo: blocked = !editing(); break;
-    default: break;
+  if (const auto* j = std::get_if<intent::Jump>(&in)) {
+    blocked = pathPosOf(r, j->node) > task || pathPosOf(timeline_, j->node) < 0;
+  } else if (std::holds_alternative<intent::Play>(in)) {
+    blocked = timeline_.currentIndex() != t->node;
+  } else if (const auto c = commandOf(in)) {
+    switch (*c) {
+      case Cmd::Next:
+      case Cmd::Last:
+      case Cmd::Autoplay: blocked = here >= task; break;
+      case Cmd::PlaySelected: blocked = timeline_.currentIndex() != t->node; break;
+      case Cmd::DealNext:
+      case Cmd::Undo:  // an undo could take back the record's own moves, and the tasks' positions with them
+      case Cmd::Redo: blocked = !editing(); break;
+      default: break;
+    }
   }
   if (blocked) status(i18n::format(_("First the task: {0}"), {i18n::trScenarioLines(t->task.prompt)}));
   return blocked;

@@ -19,16 +19,24 @@ std::optional<Move> Session::hintMove() const {
 }
 
 bool Session::applyCoach(const Intent& in) {
-  using K = Intent::Kind;
-  switch (in.kind) {
-    case K::Hint: askHint(); return true;
-    case K::AnalyseRecord: analyseRecord(); return true;
-    case K::NextMistake: jumpMistake(1); return true;
-    case K::PrevMistake: jumpMistake(-1); return true;
-    case K::SetMistakeSide: mistakeSide_ = static_cast<MistakeSide>(std::clamp(in.node, 0, 2)); return true;
-    case K::AnalysisNotes: analysisNotes(); return true;
-    case K::StopRecordAnalysis: jobs_->record.cancel(); return true;
-    case K::SetAnalysisAll: analysisAll_ = in.on; return true;
+  if (const auto* m = std::get_if<intent::SetMistakeSide>(&in)) {
+    mistakeSide_ = m->side;
+    return true;
+  }
+  if (const auto* all = std::get_if<intent::SetAnalysisAll>(&in)) {
+    analysisAll_ = all->all;
+    return true;
+  }
+  using intent::Cmd;
+  const auto c = commandOf(in);
+  if (!c) return false;
+  switch (*c) {
+    case Cmd::Hint: askHint(); return true;
+    case Cmd::AnalyseRecord: analyseRecord(); return true;
+    case Cmd::NextMistake: jumpMistake(1); return true;
+    case Cmd::PrevMistake: jumpMistake(-1); return true;
+    case Cmd::AnalysisNotes: analysisNotes(); return true;
+    case Cmd::StopRecordAnalysis: jobs_->record.cancel(); return true;
     default: return false;
   }
 }
@@ -81,10 +89,10 @@ void Session::jumpMistake(int dir) {
 void Session::analysisNotes() {
   const RecordAnalysis* ra = recordAnalysis();
   if (!ra) return;
-  Intent in = intentOf(Intent::Kind::AddNotes);
+  intent::AddNotes in;
   for (const RecordPly& p : ra->plies)
     if (p.mark != ai::Mark::None && p.node >= 0) in.notes.emplace_back(p.node, mistakeNote(p));
-  apply(in);
+  apply(std::move(in));
 }
 
 Intents showIntents(const Match& m, const Move& mv) {
@@ -93,9 +101,7 @@ Intents showIntents(const Match& m, const Move& mv) {
   const auto placements = movesOfTile(m, mv.tile);
   for (std::size_t i = 0; i < placements.size(); ++i)
     if (placements[i].same(mv) && placements[i].end == mv.end && placements[i].heading == mv.heading) {
-      Intent in = intentOf(Intent::Kind::ChooseGhost);
-      in.node = static_cast<int>(i);
-      out.push_back(in);
+      out.push_back(intent::ChooseGhost{static_cast<int>(i)});
     }
   return out;
 }

@@ -42,16 +42,17 @@ std::string Session::puzzleBook(const std::string& rules) {
 }
 
 bool Session::applyTrainer(const Intent& in) {
-  using K = Intent::Kind;
   if (judgingBlocks(in)) return true;
-  switch (in.kind) {
-    case K::OpenPuzzle: openPuzzle(in.path, in.node); break;
-    case K::NextPuzzle: nextPuzzle(in.path); break;
-    case K::RetryPuzzle:
-      if (trainer_.active()) openPuzzle(trainer_.puzzle->file, trainer_.puzzle->number);
-      break;
-    case K::SetPuzzleTheme: settings_.learner.theme = in.path; break;
-    default: return false;
+  if (const auto* o = std::get_if<intent::OpenPuzzle>(&in)) {
+    openPuzzle(o->collection, o->number);
+  } else if (const auto* n = std::get_if<intent::NextPuzzle>(&in)) {
+    nextPuzzle(n->collection);
+  } else if (std::holds_alternative<intent::RetryPuzzle>(in)) {
+    if (trainer_.active()) openPuzzle(trainer_.puzzle->file, trainer_.puzzle->number);
+  } else if (const auto* t = std::get_if<intent::SetPuzzleTheme>(&in)) {
+    settings_.learner.theme = t->theme;
+  } else {
+    return false;
   }
   return true;
 }
@@ -254,10 +255,11 @@ void Session::showVerdict(const PuzzleVerdict& v) {
 
 // While the verdict is searched for, the table stays the puzzle's: no move, deal, undo or edit.
 bool Session::judgingBlocks(const Intent& in) {
-  using K = Intent::Kind;
+  using intent::Cmd;
   if (!trainer_.judging) return false;
-  const bool blocked = in.kind == K::Play || in.kind == K::PlaySelected || in.kind == K::Undo || in.kind == K::Redo ||
-                       in.kind == K::DealNext || in.kind == K::Autoplay || in.kind == K::EditorStart;
+  const auto c = commandOf(in);
+  const bool blocked = std::holds_alternative<intent::Play>(in) || c == Cmd::PlaySelected || c == Cmd::Undo ||
+                       c == Cmd::Redo || c == Cmd::DealNext || c == Cmd::Autoplay || c == Cmd::EditorStart;
   if (blocked) status(_("judging your answer: the verdict comes when the solver is done"));
   return blocked;
 }

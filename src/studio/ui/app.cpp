@@ -107,10 +107,9 @@ void App::setLanguage(const std::string& code) {
     spdlog::warn("language {}: {}", code, err);
     session_.apply(statusIntent(err));
   }
-  Intent saved = intentOf(Intent::Kind::SetLanguage);  // remembered in the settings
-  saved.path = i18n::language();
-  session_.apply(saved);
-  relayout_ = true;  // the panes' words changed length: the layout fits them again
+  // Remembered in the settings; the panes' words changed length: the layout fits them again.
+  session_.apply(intent::SetLanguage{i18n::language()});
+  relayout_ = true;
 }
 
 App::App() : panes_(makePanes(renderer_)), dialogs_(makeDialogs()) {
@@ -147,29 +146,33 @@ void App::waitFor(Work w) {
 }
 
 void App::apply(const Intent& in) {
-  using K = Intent::Kind;
+  using intent::WindowCmd;
   const ActionContext none;  // opening a dialog reads no action (drawing About does)
   const DialogContext dc{session_, none, scenariosDir_};
   for (const auto& d : dialogs_)
     if (d->opens(in, dc)) return;  // a dialog asked for, or a confirmation before dropping unsaved moves
-  switch (in.kind) {
-    case K::ExportPng:
-    case K::ExportTablePng:
-      // With its pane closed there is no table on screen: refuse rather than write the whole window.
-      if (in.kind == K::ExportTablePng && !settings().isOpen(Pane::Table)) {
-        session_.apply(statusIntent(_("cannot export the table: its pane is closed (open it from the View menu)")));
-        spdlog::warn("table export to {} refused: the Table pane is closed", in.path);
-        return;
-      }
-      export_ = ExportRequest{in.path, in.kind == K::ExportTablePng};
+  if (const auto* e = std::get_if<intent::ExportPng>(&in)) {
+    // With its pane closed there is no table on screen: refuse rather than write the whole window.
+    if (e->table && !settings().isOpen(Pane::Table)) {
+      session_.apply(statusIntent(_("cannot export the table: its pane is closed (open it from the View menu)")));
+      spdlog::warn("table export to {} refused: the Table pane is closed", e->path);
       return;
-    case K::Palette: palette_.request = true; return;
-    case K::Quit: quit_ = true; return;
-    case K::ResetLayout: relayout_ = true; return;
-    case K::SetView: table_->setView(TableView{in.on ? ViewMode::WholeTable : ViewMode::FitLine}); return;
-    case K::ShowWholeNote: table_->showWholeNote(); return;
-    case K::SetLanguage: setLanguage(in.path); return;  // which saves it in the session_'s settings
-    default: break;
+    }
+    export_ = ExportRequest{e->path, e->table};
+    return;
+  }
+  if (const auto* v = std::get_if<intent::SetView>(&in))
+    return table_->setView(TableView{v->whole ? ViewMode::WholeTable : ViewMode::FitLine});
+  if (const auto* l = std::get_if<intent::SetLanguage>(&in))
+    return setLanguage(l->code);  // which saves it in the session_'s settings
+  if (const auto* w = std::get_if<intent::WindowCommand>(&in)) {
+    switch (w->cmd) {
+      case WindowCmd::Palette: palette_.request = true; return;
+      case WindowCmd::Quit: quit_ = true; return;
+      case WindowCmd::ResetLayout: relayout_ = true; return;
+      case WindowCmd::ShowWholeNote: table_->showWholeNote(); return;
+      default: break;  // the dialogs' (their dialog took it above)
+    }
   }
   const int before = timeline().currentIndex();
   session_.apply(in);

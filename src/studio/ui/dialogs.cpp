@@ -17,6 +17,12 @@ namespace fs = std::filesystem;
 // A translated label with a fixed ImGui id: a popup keeps its identity in every language.
 std::string idLabel(const char* text, const char* id) { return std::string(text) + "###" + id; }
 
+// The intent is the window's command `c` (a dialog asked for).
+bool isWindow(const Intent& in, intent::WindowCmd c) {
+  const auto* w = std::get_if<intent::WindowCommand>(&in);
+  return w && w->cmd == c;
+}
+
 // Esc pressed while this dialog, not a combo's list opened over it, has the focus: Cancel.
 bool escapeCloses() {
   return ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
@@ -79,20 +85,22 @@ class FileDialog final : public Dialog {
   enum class Kind { Open, SaveAs, Export };
   explicit FileDialog(Kind k) : kind_(k) {}
   bool opens(const Intent& in, const DialogContext& c) override {
-    using K = Intent::Kind;
+    using intent::WindowCmd;
+    const auto* w = std::get_if<intent::WindowCommand>(&in);
+    if (!w) return false;
     const std::string& file = c.session.filePath();
     switch (kind_) {
       case Kind::Open:
-        if (in.kind != K::OpenDialog) return false;
+        if (w->cmd != WindowCmd::OpenDialog) return false;
         path_ = file.empty() ? c.scenariosDir + "/" : file;
         break;
       case Kind::SaveAs:
-        if (in.kind != K::SaveAsDialog) return false;
+        if (w->cmd != WindowCmd::SaveAsDialog) return false;
         path_ = file.empty() ? "game.dgn" : file;
         break;
       case Kind::Export:
-        if (in.kind != K::ExportDialog && in.kind != K::ExportTableDialog) return false;
-        table_ = in.kind == K::ExportTableDialog;
+        if (w->cmd != WindowCmd::ExportDialog && w->cmd != WindowCmd::ExportTableDialog) return false;
+        table_ = w->cmd == WindowCmd::ExportTableDialog;
         path_ = table_ ? "table.png" : "dominoes.png";
         break;
     }
@@ -100,7 +108,6 @@ class FileDialog final : public Dialog {
     return true;
   }
   void draw(const DialogContext&, Intents& out) override {
-    using K = Intent::Kind;
     switch (kind_) {
       case Kind::Open:
         if (fileDialog(idLabel(_("Open a record"), "open"), request_, path_, _("Open"), true))
@@ -108,21 +115,16 @@ class FileDialog final : public Dialog {
         break;
       case Kind::SaveAs:
         if (fileDialog(idLabel(_("Save the record as"), "save"), request_, path_, _("Save"), false))
-          out.push_back(pathIntent(K::Save));
+          out.push_back(intent::Save{path_});
         break;
       case Kind::Export:
         if (fileDialog(idLabel(_("Export a PNG"), "export"), request_, path_, _("Export"), false))
-          out.push_back(pathIntent(table_ ? K::ExportTablePng : K::ExportPng));
+          out.push_back(intent::ExportPng{path_, table_});
         break;
     }
   }
 
  private:
-  [[nodiscard]] Intent pathIntent(Intent::Kind k) const {
-    Intent in = intentOf(k);
-    in.path = path_;
-    return in;
-  }
   Kind kind_;
   bool request_ = false;  // open the popup this frame
   bool table_ = false;    // Export: the table's rectangle only
@@ -164,7 +166,7 @@ void seatCombo(int p, Seat& seat, const std::string& rules) {
 class NewGameDialog final : public Dialog {
  public:
   bool opens(const Intent& in, const DialogContext& c) override {
-    if (in.kind != Intent::Kind::NewGameDialog) return false;
+    if (!isWindow(in, intent::WindowCmd::NewGameDialog)) return false;
     opts_ = c.session.newGameOffer();
     opts_.seed = static_cast<std::uint64_t>(std::random_device{}());
     seedText_ = std::to_string(opts_.seed);
@@ -214,9 +216,7 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
     } catch (...) {
       opts.seed = 1;
     }
-    Intent in = intentOf(Intent::Kind::NewGame);
-    in.game = opts;
-    out.push_back(in);
+    out.push_back(intent::NewGame{opts});
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndDisabled();
@@ -232,7 +232,7 @@ class ErrorDialog final : public Dialog {
   void draw(const DialogContext& c, Intents& out) override {
     if (c.session.errorPopup()) {
       ImGui::OpenPopup(idLabel(_("Error"), "error").c_str());
-      out.push_back(intentOf(Intent::Kind::DismissError));
+      out.push_back(intentOf(intent::Cmd::DismissError));
     }
     if (ImGui::BeginPopupModal(idLabel(_("Error"), "error").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
       ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", shownText(c.session.errorText(), 2000).c_str());
@@ -248,13 +248,13 @@ class ErrorDialog final : public Dialog {
 class ConfirmOpenDialog final : public Dialog {
  public:
   bool opens(const Intent& in, const DialogContext& c) override {
-    using K = Intent::Kind;
-    const bool drops =
-        in.kind == K::Open || in.kind == K::OpenPuzzle || in.kind == K::NextPuzzle || in.kind == K::RetryPuzzle;
-    if (!drops || in.on || !c.session.unsaved()) return false;
-    what_ = in.kind == K::Open ? in.path : std::string(_("the puzzle"));
-    confirmed_ = in;
-    confirmed_.on = true;
+    Intent confirmed = in;
+    bool* flag = confirmation(confirmed);  // Open, OpenPuzzle, NextPuzzle, RetryPuzzle: not yet confirmed
+    if (!flag || *flag || !c.session.unsaved()) return false;
+    *flag = true;
+    const auto* file = std::get_if<intent::Open>(&in);
+    what_ = file ? file->path : std::string(_("the puzzle"));
+    confirmed_ = std::move(confirmed);
     request_ = true;
     return true;
   }
@@ -323,7 +323,7 @@ void drawKeysTable(const ActionContext& c, std::vector<std::string>& rows) {
 class AboutDialog final : public Dialog {
  public:
   bool opens(const Intent& in, const DialogContext&) override {
-    if (in.kind != Intent::Kind::AboutDialog) return false;
+    if (!isWindow(in, intent::WindowCmd::AboutDialog)) return false;
     request_ = true;
     return true;
   }

@@ -88,9 +88,7 @@ void settingsLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char*
   const std::string_view l(line);
   // Field by field through the session: a bad value (Speed=nan, Visibility=7) is named in the log and
   // the setting keeps its value.
-  Intent in = intentOf(Intent::Kind::SetSetting);
-  in.path = std::string(l);
-  app->apply(in);
+  app->apply(intent::SetSetting{std::string(l)});
 }
 
 // The settings being saved (merged with the file's progress), else the session's.
@@ -448,9 +446,7 @@ void chooseLanguage(App& app, const std::string& lang) {
                                                               : dom::i18n::fromEnvironment();
   if (const auto err = dom::i18n::setLanguage(code); !err.empty()) spdlog::warn("language {}: {}", code, err);
   if (!lang.empty()) {  // remembered in the settings, through the session
-    Intent saved = intentOf(Intent::Kind::SetLanguage);
-    saved.path = dom::i18n::language();
-    app.apply(saved);
+    app.apply(intent::SetLanguage{dom::i18n::language()});
   }
 }
 
@@ -474,9 +470,7 @@ void setupDrawing(App& app, GLFWwindow* window, bool noShaders) {
 // The first game: a new one with the command line's options, then the file given, if any; the
 // first run's view when there is neither a file nor saved settings.
 void openFirstGame(App& app, const Options& o, bool savedSettings) {
-  Intent start = intentOf(Intent::Kind::NewGame);
-  start.game = o.game;
-  app.apply(start);
+  app.apply(intent::NewGame{o.game});
   if (!o.file.empty()) {
     app.apply(openIntent(o.file));
     if (app.session().filePath() != o.file) spdlog::warn("starting a new game instead");

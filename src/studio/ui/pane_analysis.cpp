@@ -38,9 +38,7 @@ void drawKnowledgeCombo(const App& app, Intents& out, nlohmann::json& cut) {
     }
   }
   if (changed) {
-    Intent in = intentOf(Intent::Kind::SetAnalysisAll);
-    in.on = mode == 1;
-    out.push_back(in);
+    out.push_back(intent::SetAnalysisAll{mode == 1});
   }
 }
 

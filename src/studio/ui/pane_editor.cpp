@@ -36,10 +36,7 @@ void zoneRow(Intents& out, const char* label, Zone zone,
         for (const auto& [label, delta] :
              {std::pair{_("Earlier in the draw order"), -1}, std::pair{_("Later in the draw order"), +1}})
           if (ImGui::MenuItem(label)) {
-            Intent in = intentOf(Intent::Kind::EditStockOrder);
-            in.tile = t;
-            in.node = delta;
-            out.push_back(in);
+            out.push_back(intent::EditStockOrder{t, delta});
           }
       }
       ImGui::EndPopup();
@@ -106,9 +103,7 @@ void EditorPane::draw(const App& app, Intents& out) {
   for (int who = 0; who < 2; ++who) {
     ImGui::SameLine();
     if (ImGui::RadioButton(who == 0 ? "A" : "B", &turn, who)) {
-      Intent in = intentOf(Intent::Kind::EditTurn);
-      in.owner = static_cast<Player>(who);
-      out.push_back(in);
+      out.push_back(intent::EditTurn{static_cast<Player>(who)});
     }
   }
   std::array<int, 2> score = p.score.value_or(std::array<int, 2>{});
@@ -116,9 +111,7 @@ void EditorPane::draw(const App& app, Intents& out) {
                  ImGui::CalcTextSize(_("score A, B")).x);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   if (ImGui::InputInt2(_("score A, B"), score.data(), ImGuiInputTextFlags_EnterReturnsTrue)) {
-    Intent in = intentOf(Intent::Kind::EditScore);
-    in.scores = score;
-    out.push_back(in);
+    out.push_back(intent::EditScore{score});
   }
   ImGui::End();
 }

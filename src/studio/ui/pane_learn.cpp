@@ -87,9 +87,7 @@ void LearnPane::drawCourse(const App& app, Intents& out) {
                                  ? _("New to dominoes? The course teaches the rules and the tips, one task at a time.")
                                  : _("Go on with the course:"));
     if (shownButton(first ? _("Start the first lesson") : _("Next lesson"), "start", shown_)) {
-      Intent in = intentOf(Intent::Kind::StartLesson);
-      in.path = next->path;
-      out.push_back(in);
+      out.push_back(intent::StartLesson{next->path});
     }
     shown_["offer"] = next->file;
   }
@@ -113,9 +111,7 @@ void LearnPane::drawCourse(const App& app, Intents& out) {
     ImGui::TextUnformatted(label.c_str());
     ImGui::PopTextWrapPos();
     if (hit) {
-      Intent in = intentOf(Intent::Kind::StartLesson);
-      in.path = e.path;
-      out.push_back(in);
+      out.push_back(intent::StartLesson{e.path});
     }
     if (hovered && !e.about.empty()) ImGui::SetTooltip("%s", shownText(S_(e.about.c_str()), kCaptionShown).c_str());
     shown_["lessons"].push_back(
@@ -147,7 +143,7 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
     } else {
       // The notes before the task: step on to it (Right arrow, or the Timeline's buttons).
       ImGui::TextWrapped("%s", _("Read the note under the table, then go on."));
-      if (shownButton(_("Continue"), "continue", shown_)) out.push_back(intentOf(Intent::Kind::Next));
+      if (shownButton(_("Continue"), "continue", shown_)) out.push_back(intentOf(intent::Cmd::Next));
     }
   }
   if (!verdictFirst && !c.feedback.empty()) drawFeedback(c);
@@ -160,10 +156,10 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
     shown_["done"] = done;
     if (app.timeline().currentIndex() != app.timeline().branchPath().back() &&
         shownButton(_("Continue"), "continue", shown_))
-      out.push_back(intentOf(Intent::Kind::Next));
+      out.push_back(intentOf(intent::Cmd::Next));
   }
   ImGui::Separator();
-  if (shownButton(_("Back to the course"), "course", shown_)) out.push_back(intentOf(Intent::Kind::EndLesson));
+  if (shownButton(_("Back to the course"), "course", shown_)) out.push_back(intentOf(intent::Cmd::EndLesson));
 }
 
 void LearnPane::drawFeedback(const Course& c) {
@@ -203,9 +199,7 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
         const char* label = e == 0 ? _("The L end") : _("The R end");
         if (e) sameLineIfFits(buttonWidth(label));
         if (shownButton(label, e == 0 ? "end-l" : "end-r", shown_)) {
-          Intent in = intentOf(Intent::Kind::AnswerEnd);
-          in.node = e;
-          out.push_back(in);
+          out.push_back(intent::AnswerEnd{e == 0 ? End::L : End::R});
         }
       }
       break;
@@ -216,9 +210,7 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
       points_ = std::clamp(points_, 0, 999);
       ImGui::SameLine();
       if (shownButton(_("Check"), "check", shown_)) {
-        Intent in = intentOf(Intent::Kind::AnswerPoints);
-        in.node = points_;
-        out.push_back(in);
+        out.push_back(intent::AnswerPoints{points_});
       }
       break;
   }
@@ -257,9 +249,7 @@ void LearnPane::drawPicks(const App& app, Intents& out) {
   const bool check = shownButton(_("Check"), "check", shown_);
   noteCut(_("Check"), shown_, true);
   if (check) {
-    Intent in = intentOf(Intent::Kind::AnswerTiles);
-    in.tiles = picked_;
-    out.push_back(in);
+    out.push_back(intent::AnswerTiles{picked_});
   }
 }
 

@@ -52,9 +52,7 @@ void themeCombo(const LearnerProgress& l, nlohmann::json& shown, Intents& out) {
   if (ImGui::BeginCombo(id.c_str(), current.c_str())) {
     for (std::string_view theme : puzzleThemeChoices())
       if (ImGui::Selectable(_(puzzleThemeLabel(theme)), theme == l.theme)) {
-        Intent in = intentOf(Intent::Kind::SetPuzzleTheme);
-        in.path = std::string(theme);
-        out.push_back(in);
+        out.push_back(intent::SetPuzzleTheme{std::string(theme)});
       }
     ImGui::EndCombo();
   }

@@ -74,12 +74,7 @@ void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
   }
 }
 
-void play(Intents& out, const Move& mv) {
-  Intent in;
-  in.kind = Intent::Kind::Play;
-  in.move = mv;
-  out.push_back(in);
-}
+void play(Intents& out, const Move& mv) { out.push_back(intent::Play{mv}); }
 
 // The words under the table: the note of the position (or the position in plain words), then a line
 // with Deal the next round, the hint to choose a ghost, and the status, each wrapped to the pane.

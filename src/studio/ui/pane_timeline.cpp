@@ -116,9 +116,7 @@ void drawPlayback(const App& app, Intents& out) {
   ImGui::SetNextItemWidth(-1);
   float speed = app.settings().speed;
   if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, _("%.2f moves/s"))) {
-    Intent in = intentOf(Intent::Kind::SetSpeed);
-    in.value = speed;
-    out.push_back(in);
+    out.push_back(intent::SetSpeed{speed});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Autoplay speed"));
 }

@@ -92,24 +92,25 @@ void Script::monkey(App& app, int& key) {
     }
     case 5: app.apply(jumpIntent(next(app.timeline().size()))); break;
     case 6: app.apply(editMoveIntent(static_cast<Tile>(next(kTiles)), static_cast<Zone>(next(6)))); break;
-    case 7: app.apply(intentOf(next(2) ? Intent::Kind::Undo : Intent::Kind::Redo)); break;
+    case 7: app.apply(intentOf(next(2) ? intent::Cmd::Undo : intent::Cmd::Redo)); break;
     case 8: app.apply(visibilityIntent(static_cast<Visibility>(next(3)))); break;
-    case 9: app.apply(intentOf(next(2) ? Intent::Kind::DealNext : Intent::Kind::EditorStart)); break;
+    case 9: app.apply(intentOf(next(2) ? intent::Cmd::DealNext : intent::Cmd::EditorStart)); break;
     case 10: app.apply(paneIntent(static_cast<Pane>(next(kPanes)), next(4) != 0)); break;
     default:
       app.apply(playIntent(next(2) ? moveOf(MoveKind::Draw) : moveOf(MoveKind::Pass)));
       break;  // refused with a reason when illegal
   }
   if (app.session().errorPopup())
-    app.apply(intentOf(Intent::Kind::DismissError));  // keep going rather than stop at a modal
+    app.apply(intentOf(intent::Cmd::DismissError));  // keep going rather than stop at a modal
   app.forgetQuit();
 }
 
 namespace {
 // A file action succeeded when the session asked for no error dialog.
 bool fileAction(App& app, const ScriptCommand& c, Intent in) {
-  app.apply(intentOf(Intent::Kind::DismissError));
-  in.on = c.kind != ScriptCommand::Kind::OpenScenario;  // `load` opens at once; `open-scenario` asks as the pane does
+  app.apply(intentOf(intent::Cmd::DismissError));
+  // `load` opens at once; `open-scenario` asks as the pane does.
+  if (bool* confirmed = confirmation(in)) *confirmed = c.kind != ScriptCommand::Kind::OpenScenario;
   app.apply(in);
   const bool ok = !app.session().errorPopup();
   return ok;
@@ -138,25 +139,20 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       break;
     case K::ScenariosDir: app.setScenariosDir(arg); break;  // list another folder in the Scenarios pane
     case K::Puzzle: {
-      Intent in = intentOf(Intent::Kind::OpenPuzzle);
-      in.path = arg;
-      in.node = static_cast<int>(c.number);
-      if (!fileAction(app, c, in)) fail(c, app.session().errorText());
+      if (!fileAction(app, c, intent::OpenPuzzle{arg, static_cast<int>(c.number)})) fail(c, app.session().errorText());
       break;
     }
     case K::Lesson: {
-      Intent in = intentOf(Intent::Kind::StartLesson);
-      in.path = arg;
-      if (!fileAction(app, c, in)) fail(c, app.session().errorText());
+      if (!fileAction(app, c, intent::StartLesson{arg})) fail(c, app.session().errorText());
       break;
     }
     case K::Answer: {
-      Intent in = intentOf(c.word == "end"     ? Intent::Kind::AnswerEnd
-                           : c.word == "tiles" ? Intent::Kind::AnswerTiles
-                                               : Intent::Kind::AnswerPoints);
-      in.node = static_cast<int>(c.number);
-      in.tiles = c.tiles;
-      app.apply(in);
+      if (c.word == "end")
+        app.apply(intent::AnswerEnd{c.number == 0 ? End::L : End::R});
+      else if (c.word == "tiles")
+        app.apply(intent::AnswerTiles{c.tiles});
+      else
+        app.apply(intent::AnswerPoints{static_cast<int>(c.number)});
       break;
     }
     case K::OpenScenario:  // the N-th scenario as the Scenarios pane lists them (from 0)
@@ -166,29 +162,24 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
         fail(c, app.session().errorText());
       break;
     case K::New: {
-      Intent in = intentOf(Intent::Kind::NewGame);
-      in.game = app.session().game();
-      in.game.seed = c.seed;
-      in.game.rules = c.word;
-      if (!fileAction(app, c, in)) fail(c, app.session().errorText());
+      intent::NewGame in{app.session().game()};
+      in.options.seed = c.seed;
+      in.options.rules = c.word;
+      if (!fileAction(app, c, std::move(in))) fail(c, app.session().errorText());
       break;
     }
     case K::Save: {  // save PATH; a bare save is File > Save (disabled while the game has no file)
-      app.apply(intentOf(Intent::Kind::DismissError));
+      app.apply(intentOf(intent::Cmd::DismissError));
       if (arg.empty()) {
         runAction(app, c, "file.save");
       } else {
-        Intent in = intentOf(Intent::Kind::Save);
-        in.path = arg;
-        app.apply(in);
+        app.apply(intent::Save{arg});
       }
       if (app.session().errorPopup()) fail(c, app.session().errorText());
       break;
     }
     case K::ExportTable: {
-      Intent in = intentOf(Intent::Kind::ExportTablePng);
-      in.path = arg;
-      app.apply(in);
+      app.apply(intent::ExportPng{arg, true});
       break;
     }
     case K::Screenshot: app.requestScreenshot(arg); break;
@@ -209,9 +200,10 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
       break;
     case K::Speed:
     case K::Delay: {
-      Intent in = intentOf(c.kind == K::Speed ? Intent::Kind::SetSpeed : Intent::Kind::SetComputerDelay);
-      in.value = c.x;
-      app.apply(in);
+      if (c.kind == K::Speed)
+        app.apply(intent::SetSpeed{c.x});
+      else
+        app.apply(intent::SetComputerDelay{c.x});
       break;
     }
     case K::Seat: {
@@ -223,9 +215,7 @@ bool Script::runViewCommand(App& app, const ScriptCommand& c) {
       break;
     }
     case K::Analysis: {
-      Intent in = intentOf(Intent::Kind::SetAnalysisAll);
-      in.on = c.on;
-      app.apply(in);
+      app.apply(intent::SetAnalysisAll{c.on});
       break;
     }
     case K::ThrowInFrame: app.throwInNextFrame(); break;  // the next frame throws halfway (tests the frame boundary)
@@ -362,9 +352,7 @@ void Script::editorCommand(App& app, const ScriptCommand& c) {
       return runAction(app, c, id);
     }
   if (c.word == "turn") {
-    Intent in = intentOf(Intent::Kind::EditTurn);
-    in.owner = c.player;
-    app.apply(in);
+    app.apply(intent::EditTurn{c.player});
   } else {
     app.apply(editMoveIntent(c.tile, c.zone));
   }
