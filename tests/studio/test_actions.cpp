@@ -8,8 +8,10 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <variant>
 
 #include "studio/model/actions.h"
+#include "studio/model/i18n.h"
 #include "studio/model/script_parse.h"
 
 using namespace dom;
@@ -219,4 +221,148 @@ TEST_CASE("a verb's disabled action does nothing but say why, as its key does") 
   CHECK(status->text == "leave edit mode first (Edit > Edit the position)");
   // The key H gives the same action, so the same refusal.
   CHECK(actionForKey(Shortcut{'H'}, c) == a);
+}
+
+namespace {
+// One intent of every alternative, with values that mean something on an opened record; each command
+// of the session and of the window once.
+Intents oneOfEach() {
+  const std::string record = std::string(STUDIO_TEST_DIR) + "/full.dgn";
+  const std::string sample = (kSource / "puzzles" / "sample.dgn").string();
+  const std::string lesson = (kSource / "lessons" / "01_highest_double_leads.dgn").string();
+  const Tile six = tileOf(6, 6), blank = tileOf(0, 0);
+  Intents all{intent::Jump{1},
+              intent::Play{moveOf(MoveKind::Pass)},
+              intent::Select{six},
+              intent::ChooseGhost{1},
+              intent::AddNotes{{{1, "a note"}}},
+              intent::Open{record},
+              intent::Save{"/proc/no-such-folder/x.dgn"},
+              intent::NewGame{},
+              intent::EditMove{blank, Zone::Box},
+              intent::EditTurn{Player::B},
+              intent::EditScore{{1, 2}},
+              intent::EditStockOrder{blank, 1},
+              intent::SetSeat{Player::B, Seat::Greedy},
+              intent::SetVisibility{Visibility::AsB},
+              intent::SetToggle{intent::Toggle::Ghosts, false},
+              intent::SetSpeed{2},
+              intent::SetComputerDelay{0.5f},
+              intent::SetPane{Pane::Log, true},
+              intent::SetLanguage{"es"},
+              intent::Status{"a message"},
+              intent::SetSetting{"Speed=3"},
+              intent::SetMistakeSide{MistakeSide::A},
+              intent::SetAnalysisAll{true},
+              intent::OpenPuzzle{sample, 1},
+              intent::NextPuzzle{sample},
+              intent::RetryPuzzle{},
+              intent::SetPuzzleTheme{""},
+              intent::StartLesson{lesson},
+              intent::AnswerEnd{End::R},
+              intent::AnswerTiles{bit(six)},
+              intent::AnswerPoints{3},
+              intent::ExportPng{"never-written.png", true},
+              intent::SetView{true}};
+  for (int c = 0; c <= static_cast<int>(intent::Cmd::EndLesson); ++c)
+    all.push_back(intent::Command{static_cast<intent::Cmd>(c)});
+  for (int c = 0; c <= static_cast<int>(intent::WindowCmd::ShowWholeNote); ++c)
+    all.push_back(intent::WindowCommand{static_cast<intent::WindowCmd>(c)});
+  return all;
+}
+}  // namespace
+
+TEST_CASE("an intent is a variant of small structs: the registry's intents carry their own named fields") {
+  Session s;
+  ActionContext c;
+  c.session = &s;
+  // Help > Puzzles with no puzzle open: the pane, then the next puzzle of the current rules' book.
+  Intents out;
+  REQUIRE(runAction(*findAction("learn.puzzles"), c, out));
+  REQUIRE(out.size() == 2);
+  const auto* pane = std::get_if<intent::SetPane>(&out[0]);
+  REQUIRE(pane);
+  CHECK(pane->pane == Pane::Puzzles);
+  CHECK(pane->open);
+  const auto* next = std::get_if<intent::NextPuzzle>(&out[1]);
+  REQUIRE(next);
+  CHECK(next->collection.empty());  // the current one's, else the rules' book
+  CHECK_FALSE(next->confirmed);     // asks first over unsaved moves
+  // The collection an intent names is the one the trainer opens.
+  const std::string sample = (kSource / "puzzles" / "sample.dgn").string();
+  s.apply(intent::NextPuzzle{sample});
+  REQUIRE(s.trainer().active());
+  CHECK(s.trainer().puzzle->file == sample);
+  // The themes, the languages and the sides: each action's intent holds its own value, by name.
+  for (std::string_view theme : puzzleThemeChoices()) {
+    out.clear();
+    REQUIRE(runAction(*findAction("learn.theme." + (theme.empty() ? std::string("any") : std::string(theme))), c, out));
+    const auto* t = std::get_if<intent::SetPuzzleTheme>(&out.at(0));
+    REQUIRE(t);
+    CHECK(t->theme == theme);
+  }
+  for (const i18n::Language& l : i18n::languages()) {
+    out.clear();
+    REQUIRE(runAction(*findAction("view.language." + std::string(l.code)), c, out));
+    const auto* lang = std::get_if<intent::SetLanguage>(&out.at(0));
+    REQUIRE(lang);
+    CHECK(lang->code == l.code);
+  }
+  out.clear();
+  REQUIRE(runAction(*findAction("game.mistakes_of.b"), c, out));
+  const auto* side = std::get_if<intent::SetMistakeSide>(&out.at(0));
+  REQUIRE(side);
+  CHECK(side->side == MistakeSide::B);
+  out.clear();
+  REQUIRE(runAction(*findAction("view.whole"), c, out));
+  const auto* view = std::get_if<intent::SetView>(&out.at(0));
+  REQUIRE(view);
+  CHECK(view->whole);
+  CHECK(windowIntent(out[0]));
+}
+
+TEST_CASE(
+    "every intent once through Session::apply: only the window's own and the messages leave the table as it was") {
+  const std::string record = std::string(STUDIO_TEST_DIR) + "/game.dgn";
+  std::set<std::size_t> covered;
+  for (const Intent& in : oneOfEach()) {
+    CAPTURE(in.index());
+    covered.insert(in.index());
+    Session s;
+    s.apply(openIntent(record));
+    REQUIRE(s.filePath() == record);
+    const auto before = s.generation();
+    s.apply(in);
+    // The window's own (App's business) and the messages: the session's table is as it was.
+    const bool window = std::holds_alternative<intent::WindowCommand>(in) ||
+                        std::holds_alternative<intent::ExportPng>(in) || std::holds_alternative<intent::SetView>(in);
+    const bool message = std::holds_alternative<intent::Status>(in) || std::holds_alternative<intent::SetSetting>(in) ||
+                         commandOf(in) == intent::Cmd::DismissError;
+    CHECK(windowIntent(in) == window);
+    CHECK((s.generation() == before) == (window || message));
+    // Only the intents that drop the game ask first: they alone carry `confirmed`.
+    Intent copy = in;
+    const bool drops = std::holds_alternative<intent::Open>(in) || std::holds_alternative<intent::OpenPuzzle>(in) ||
+                       std::holds_alternative<intent::NextPuzzle>(in) ||
+                       std::holds_alternative<intent::RetryPuzzle>(in);
+    CHECK((confirmation(copy) != nullptr) == drops);
+  }
+  CHECK(covered.size() == std::variant_size_v<Intent>);
+  // A few alternatives' fields, applied.
+  Session s;
+  s.apply(intent::Status{"a message"});
+  CHECK(s.statusText() == "a message");
+  s.apply(intent::SetSetting{"Speed=3"});
+  CHECK(s.settings().speed == doctest::Approx(3));
+  s.apply(intent::SetComputerDelay{0.5f});
+  CHECK(s.settings().computerDelay == doctest::Approx(0.5));
+  const bool ghosts = s.settings().ghosts, animate = s.settings().animate;
+  s.apply(intent::SetToggle{intent::Toggle::Teaching, true});
+  CHECK(s.settings().teaching);
+  CHECK(s.settings().ghosts == ghosts);
+  CHECK(s.settings().animate == animate);
+  s.apply(intent::SetToggle{intent::Toggle::Ghosts, !ghosts});
+  CHECK(s.settings().ghosts != ghosts);
+  s.apply(intent::SetMistakeSide{MistakeSide::A});
+  CHECK(s.mistakeSide() == MistakeSide::A);
 }
