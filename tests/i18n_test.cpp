@@ -17,6 +17,7 @@
 #include "studio/model/players.h"
 #include "studio/model/timeline.h"
 #include "studio/model/viewmodel.h"
+#include "studio/platform/platform.h"
 #include "studio/ui/shaping.h"
 #include "test_util.h"
 
@@ -204,7 +205,7 @@ TEST_CASE("a record's expected errors are English in every language") {
 }
 
 TEST_CASE("Devanagari is drawn as HarfBuzz shapes it") {
-  const std::string font = studio::shaping::devanagariFont();
+  const std::string font = studio::platform::devanagariFont();
   REQUIRE_MESSAGE(!font.empty(), "Noto Sans Devanagari (fonts-noto-core) is needed");
   REQUIRE(studio::shaping::init(font, 16.0f));
   const std::string words[] = {"खिलाड़ी", "डोमिनो"};

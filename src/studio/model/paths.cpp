@@ -1,7 +1,5 @@
-// Data and font lookup for the studio, relative to the executable and through XDG and fontconfig.
+// Data lookup for the studio, relative to the executable and through XDG.
 #include "studio/model/paths.h"
-
-#include <fontconfig/fontconfig.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -51,30 +49,6 @@ std::string dataDir(const std::string& name) {
     if (isDir(d / "dominoes-studio" / name)) return (d / "dominoes-studio" / name).string();
   if (isDir(name)) return name;
   return {};
-}
-
-std::string uiFont() {
-  if (!FcInit()) return {};
-  std::string found;
-  for (const char* family : {"DejaVu Sans", "sans-serif"}) {
-    FcPattern* pat = FcNameParse(reinterpret_cast<const FcChar8*>(family));
-    if (!pat) continue;
-    FcPatternAddString(pat, FC_FONTFORMAT, reinterpret_cast<const FcChar8*>("TrueType"));
-    FcConfigSubstitute(nullptr, pat, FcMatchPattern);
-    FcDefaultSubstitute(pat);
-    FcResult result = FcResultNoMatch;
-    if (FcPattern* match = FcFontMatch(nullptr, pat, &result)) {
-      FcChar8* file = nullptr;
-      if (FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file) {
-        const std::string f = reinterpret_cast<const char*>(file);
-        if (f.ends_with(".ttf") || f.ends_with(".otf")) found = f;
-      }
-      FcPatternDestroy(match);
-    }
-    FcPatternDestroy(pat);
-    if (!found.empty()) break;
-  }
-  return found;
 }
 
 std::string readReason(const std::string& reason) {

@@ -1,5 +1,5 @@
-// Where the studio finds its data: scenarios next to its executable or through XDG_DATA_DIRS, and the
-// UI font through fontconfig. No build-machine path is compiled in.
+// Where the studio finds its data: scenarios next to its executable or through XDG_DATA_DIRS (the
+// fonts: studio/platform/platform.h). No build-machine path is compiled in.
 #pragma once
 #include <string>
 #include <string_view>
@@ -15,9 +15,6 @@ namespace dom::studio::paths {
 // The same for any data folder of the studio: "scenarios", "puzzles" (the puzzle book), "lessons".
 [[nodiscard]] std::string dataDir(const std::string& name);
 [[nodiscard]] inline std::string scenariosDir() { return dataDir("scenarios"); }
-// A TrueType file for the UI: fontconfig's match for "DejaVu Sans" (any sans-serif TrueType when that
-// is missing); empty when fontconfig finds none.
-[[nodiscard]] std::string uiFont();
 // A file the studio could not read, in its words: the path cut for echoing (a 15 MiB path is not
 // written out whole) and the reason, without core's hint of the command line's --max-size, an
 // option the studio does not have (its limit is core's default, 16 MiB).

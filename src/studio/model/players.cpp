@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ai/ladder.h"
+#include "core/decimal.h"
 #include "core/files.h"
 #include "studio/model/i18n.h"
 #include "studio/model/viewmodel.h"
@@ -128,8 +129,7 @@ std::string settingWords(std::string_view player, std::string_view item) {
   }
   if (key == "ms") return i18n::format(_("{0} ms a move"), {value});
   if (key == "random") {
-    double share = 0;
-    std::from_chars(value.data(), value.data() + value.size(), share);
+    const double share = parseDecimal(value).value_or(0.0);
     // xgettext:no-c-format
     return i18n::format(_("{0}% at random"), {std::to_string(std::lround(share * 100))});
   }

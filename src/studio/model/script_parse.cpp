@@ -9,6 +9,7 @@
 #include <exception>
 #include <optional>
 
+#include "core/decimal.h"
 #include "core/files.h"
 #include "studio/model/i18n.h"
 
@@ -64,8 +65,10 @@ bool decimal(std::string_view w, T& out) {
   if (w.empty()) return false;
   const char* b = w.data();
   if (*b == '+') ++b;  // from_chars takes a '-' but no '+'
-  const auto [p, ec] = std::from_chars(b, w.data() + w.size(), out);
-  return ec == std::errc{} && p == w.data() + w.size() && std::isfinite(out);
+  const auto d = parseDecimal(std::string_view(b, static_cast<std::size_t>(w.data() + w.size() - b)));
+  if (!d) return false;
+  out = static_cast<T>(*d);
+  return std::isfinite(out);
 }
 
 bool onOff(std::string_view w, bool& out) {

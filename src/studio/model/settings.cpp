@@ -6,6 +6,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "core/decimal.h"
 #include "core/dgn.h"
 #include "core/files.h"
 
@@ -98,10 +99,10 @@ std::optional<std::int64_t> strictInt64(std::string_view v) {
 }
 // A finite number in [lo, hi] ("nan", "inf", "1e99", "2x" are refused), else nullopt.
 std::optional<float> strictFloat(std::string_view v, float lo, float hi) {
-  float f = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
-  if (v.empty() || ec != std::errc() || end != v.data() + v.size() || !std::isfinite(f) || f < lo || f > hi)
-    return std::nullopt;
+  const auto d = parseDecimal(v);
+  if (!d) return std::nullopt;
+  const auto f = static_cast<float>(*d);  // 1e99 becomes inf: refused below
+  if (!std::isfinite(f) || f < lo || f > hi) return std::nullopt;
   return f;
 }
 

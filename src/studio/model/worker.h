@@ -1,6 +1,7 @@
 // Background work for the studio: a computer's move, an analysis. The frame never waits for it: a
-// job runs on its own thread, the frame polls for its result, and a result whose key no longer
-// matches what the frame wants is dropped (the position changed while it ran).
+// job runs on its own thread (platform::Task; in the web page it runs to its end when started), the
+// frame polls for its result, and a result whose key no longer matches what the frame wants is
+// dropped (the position changed while it ran).
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -11,6 +12,8 @@
 #include <optional>
 #include <thread>
 #include <vector>
+
+#include "studio/platform/platform.h"
 
 namespace dom::studio {
 
@@ -45,7 +48,7 @@ class Background {
     cancel();
     auto state = std::make_shared<State>();
     state->key = key;
-    Running r{state, std::thread([state, job = std::move(job)] {
+    Running r{state, platform::Task([state, job = std::move(job)] {
                 std::optional<T> out;
                 try {
                   out = job(state->control);
@@ -130,7 +133,7 @@ class Background {
   };
   struct Running {
     std::shared_ptr<State> state;
-    std::thread thread;
+    platform::Task thread;
   };
   // Joins the cancelled jobs that have finished.
   void reap() {

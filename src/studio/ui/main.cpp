@@ -1,6 +1,6 @@
 // dominoes-studio: the window, the frame loop, headless flags (--frames, --screenshot, --stats,
 // --script, --dump-state) and settings persisted next to imgui.ini.
-#include <epoxy/gl.h>
+#include "studio_gl.h"
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -30,6 +30,7 @@
 #include "studio/model/actions.h"
 #include "studio/model/i18n.h"
 #include "studio/model/paths.h"
+#include "studio/platform/platform.h"
 #include "studio/ui/app.h"
 #include "studio/ui/script.h"
 #include "studio/ui/shaping.h"
@@ -307,12 +308,10 @@ std::optional<int> checkGame(Options& o, Script& script, Clock::time_point t0) {
   return std::nullopt;
 }
 
-// The window with an OpenGL 3.3 core context, made current; null (said on stderr) when there is no
-// display or no such context.
+// The window with the platform's context (OpenGL 3.3 core, or WebGL2), made current; null (said on
+// stderr) when there is no display or no such context.
 GLFWwindow* openWindow(const Options& o) {
-  const char* display = std::getenv("DISPLAY");
-  const char* wayland = std::getenv("WAYLAND_DISPLAY");
-  if ((!display || !*display) && (!wayland || !*wayland)) {
+  if (!platform::noWindowReason().empty()) {
     std::fputs(kNoDisplay, stderr);
     return nullptr;
   }
@@ -321,14 +320,17 @@ GLFWwindow* openWindow(const Options& o) {
     std::fputs(kNoDisplay, stderr);
     return nullptr;
   }
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  const platform::GlContext gl = platform::glContext();
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, gl.major);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, gl.minor);
+  if (gl.core) {
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  }
+  platform::scaleHints();
   GLFWwindow* window = glfwCreateWindow(o.width, o.height, "Dominoes Studio", nullptr, nullptr);
   if (!window) {
-    std::fputs("dominoes-studio: could not create an OpenGL 3.3 window.\n", stderr);
+    std::fprintf(stderr, "dominoes-studio: could not create an OpenGL %d.%d window.\n", gl.major, gl.minor);
     std::fputs(kNoDisplay, stderr);
     glfwTerminate();
     return nullptr;
@@ -345,9 +347,7 @@ float setupImGui(GLFWwindow* window) {
   // ImGui never touches the file itself: the settings are read through files::readText and written
   // through files::writeAtomic (below), so that a failure is seen and said.
   ImGui::GetIO().IniFilename = nullptr;
-  float xs = 1, ys = 1;
-  glfwGetWindowContentScale(window, &xs, &ys);
-  const float uiScale = std::max(1.0f, xs);
+  const float uiScale = std::max(1.0f, platform::contentScale(window));
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 6;
@@ -374,7 +374,7 @@ void loadFonts(float uiScale) {
   // lacks (without it ImGui falls back to '?', which reads as text).
   static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x2027, 0x2190, 0x2193, 0xFFFD, 0xFFFD, 0};
   ImFont* uiFont = nullptr;
-  if (const std::string font = paths::uiFont(); !font.empty())
+  if (const std::string font = platform::uiFont(); !font.empty())
     uiFont = io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f * uiScale, nullptr, ranges);
   if (!uiFont) {
     spdlog::warn("fontconfig found no TrueType sans-serif font (install fonts-dejavu-core): using ImGui's own font");
@@ -384,7 +384,7 @@ void loadFonts(float uiScale) {
   }
   // Hindi: every Devanagari text of the catalogs shaped now, its glyphs added to the atlas, and every
   // translated text shown through the shaper (src/studio/ui/shaping.h).
-  if (const std::string deva = shaping::devanagariFont(); shaping::init(deva, 16.0f * uiScale)) {
+  if (const std::string deva = platform::devanagariFont(); shaping::init(deva, 16.0f * uiScale)) {
     for (const std::string& t : dom::i18n::catalogTexts("hi")) shaping::prepare(t);
     for (const auto& l : dom::i18n::languages()) shaping::prepare(l.native);
     shaping::addToAtlas(io.Fonts, uiFont);
@@ -454,7 +454,7 @@ void chooseLanguage(App& app, const std::string& lang) {
 // drop of a file.
 void setupDrawing(App& app, GLFWwindow* window, bool noShaders) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(platform::glContext().glsl);
   if (noShaders) {
     app.noShaders();
     spdlog::info("table drawn with ImGui's draw list (--no-shaders)");
@@ -517,11 +517,8 @@ struct FrameLoop {
   std::string shownTitle;
   bool settingsFailed = false;
 
-  // Runs frames until the window closes, the app quits or the run's last frame.
-  void run() {
-    while (!glfwWindowShouldClose(window) && !app.quitRequested())
-      if (!step()) break;
-  }
+  // One frame, unless the window closed, the app quit or the run's last frame has been (false then).
+  bool next() { return !glfwWindowShouldClose(window) && !app.quitRequested() && step(); }
   bool step();
   void injectKeys();
   void injectMouse();
@@ -691,6 +688,7 @@ void FrameLoop::saveSettings() {
     gSaving = nullptr;
     return text;
   });
+  if (err.empty()) platform::persist();
   if (err.empty() || settingsFailed) return;
   settingsFailed = true;
   spdlog::error("settings not saved: {}", err);
@@ -729,6 +727,31 @@ void shutdown(App& app, GLFWwindow* window) {
   glfwTerminate();
 }
 
+// The run's end: the settings saved, the state dumped, the figures printed, the window closed, and
+// the exit status (the script's checks, --frames cut short).
+int endRun(const Options& o, App& app, Script& script, FrameLoop& loop, GLFWwindow* window) {
+  loop.saveSettings();
+  if (!o.dumpPath.empty())
+    if (const auto err = dom::files::writeAtomic(o.dumpPath, jsonText(app.state(), 2) + '\n'); !err.empty()) {
+      std::fprintf(stderr, "dominoes-studio: --dump-state: %s\n", err.c_str());
+      loop.exitCode = 1;
+    }
+  if (o.stats) loop.printStats();
+  shutdown(app, window);
+  if (script.failures() > 0) {
+    std::fprintf(stderr, "dominoes-studio: %d script check(s) failed\n", script.failures());
+    return 3;
+  }
+  // --frames ran out before the script's end: its last lines never ran, which is no success (a
+  // last `wait` cut short is: nothing was left to run after it).
+  if (o.frames > 0 && script.stoppedAt() > 0 && !script.quitRequested()) {
+    std::fprintf(stderr, "dominoes-studio: --frames %d ran out before the script's end (line %d did not run)\n",
+                 o.frames, script.stoppedAt());
+    return 3;
+  }
+  return loop.exitCode;
+}
+
 }  // namespace
 }  // namespace dom::studio
 
@@ -756,25 +779,13 @@ int main(int argc, char** argv) {
   if (!unreadSettings.empty()) app.apply(statusIntent(unreadSettings));
 
   FrameLoop loop(o, app, script, window, iniStore, t0);
-  loop.run();
-  loop.saveSettings();
-  if (!o.dumpPath.empty())
-    if (const auto err = dom::files::writeAtomic(o.dumpPath, jsonText(app.state(), 2) + '\n'); !err.empty()) {
-      std::fprintf(stderr, "dominoes-studio: --dump-state: %s\n", err.c_str());
-      loop.exitCode = 1;
-    }
-  if (o.stats) loop.printStats();
-  shutdown(app, window);
-  if (script.failures() > 0) {
-    std::fprintf(stderr, "dominoes-studio: %d script check(s) failed\n", script.failures());
-    return 3;
-  }
-  // --frames ran out before the script's end: its last lines never ran, which is no success (a
-  // last `wait` cut short is: nothing was left to run after it).
-  if (o.frames > 0 && script.stoppedAt() > 0 && !script.quitRequested()) {
-    std::fprintf(stderr, "dominoes-studio: --frames %d ran out before the script's end (line %d did not run)\n",
-                 o.frames, script.stoppedAt());
-    return 3;
-  }
-  return loop.exitCode;
+  // The desktop runs the frames here; the browser calls them from its own loop and this returns
+  // never (main's objects live on), and the end of the run is said to the page (platform::exited).
+  int exitCode = 0;
+  platform::runFrames([&loop] { return loop.next(); },
+                      [&] {
+                        exitCode = endRun(o, app, script, loop, window);
+                        platform::exited(exitCode);
+                      });
+  return exitCode;
 }

@@ -1,19 +1,36 @@
 // Table renderer: compiles the embedded shaders and draws sprites into a framebuffer texture.
 #include "studio/ui/renderer.h"
 
-#include <epoxy/gl.h>
+#include "studio_gl.h"
 
 #include <algorithm>
 #include <functional>
+#include <string>
 #include <string_view>
+
+#include "studio/platform/platform.h"
 
 namespace dom::studio {
 
 std::string_view shaderSource(std::string_view name);  // embedded_shaders.cpp
 
 namespace {
-std::string compile(GLenum type, std::string_view src, GLuint& out) {
-  if (src.empty()) return "shader source is missing";
+// The shader for the platform's context: its #version line first (OpenGL ES allows nothing before
+// it), then its default precision, then the source without its own #version line.
+std::string forContext(std::string_view src) {
+  const platform::GlContext gl = platform::glContext();
+  std::string out = std::string(gl.glsl) + "\n" + gl.precision + "\n";
+  const auto v = src.find("#version");
+  if (v == std::string_view::npos) return out.append(src);
+  const auto eol = src.find('\n', v);
+  out.append(src.substr(0, v));
+  if (eol != std::string_view::npos) out.append(src.substr(eol + 1));
+  return out;
+}
+
+std::string compile(GLenum type, std::string_view source, GLuint& out) {
+  if (source.empty()) return "shader source is missing";
+  const std::string src = forContext(source);
   out = glCreateShader(type);
   const char* text = src.data();
   const GLint len = static_cast<GLint>(src.size());

@@ -1,7 +1,6 @@
 // Devanagari shaping for ImGui: HarfBuzz shapes, FreeType rasterizes, the atlas holds the glyphs.
 #include "studio/ui/shaping.h"
 
-#include <fontconfig/fontconfig.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <hb-ft.h>
@@ -125,29 +124,6 @@ char32_t codeFor(State& s, const Placed& p) {
 }
 
 }  // namespace
-
-std::string devanagariFont() {
-  if (!FcInit()) return {};
-  std::string found;
-  FcPattern* pat = FcNameParse(reinterpret_cast<const FcChar8*>("Noto Sans Devanagari"));
-  if (!pat) return {};
-  FcPatternAddString(pat, FC_LANG, reinterpret_cast<const FcChar8*>("hi"));
-  FcConfigSubstitute(nullptr, pat, FcMatchPattern);
-  FcDefaultSubstitute(pat);
-  FcResult result = FcResultNoMatch;
-  if (FcPattern* match = FcFontMatch(nullptr, pat, &result)) {
-    FcChar8* file = nullptr;
-    FcLangSet* langs = nullptr;
-    // The match must cover Hindi (fontconfig falls back to any font when Noto is missing).
-    if (FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch && file &&
-        FcPatternGetLangSet(match, FC_LANG, 0, &langs) == FcResultMatch &&
-        FcLangSetHasLang(langs, reinterpret_cast<const FcChar8*>("hi")) == FcLangEqual)
-      found = reinterpret_cast<const char*>(file);
-    FcPatternDestroy(match);
-  }
-  FcPatternDestroy(pat);
-  return found;
-}
 
 bool init(const std::string& fontFile, float pixels) {
   State& s = state();

@@ -23,9 +23,6 @@ struct Placed {
   [[nodiscard]] bool operator==(const Placed&) const = default;
 };
 
-// Noto Sans Devanagari's file through fontconfig ("" when it is not installed).
-[[nodiscard]] std::string devanagariFont();
-
 // Opens the font at `pixels` high. False (and nothing is shaped) when it cannot be read.
 bool init(const std::string& fontFile, float pixels);
 [[nodiscard]] bool ready();

@@ -1,0 +1,93 @@
+// The desktop's side of the platform layer: fontconfig finds the fonts, GLFW opens an OpenGL 3.3
+// window on the display, the frame loop is a plain loop and background jobs run on threads.
+#include <GLFW/glfw3.h>
+#include <fontconfig/fontconfig.h>
+
+#include <cstdlib>
+#include <thread>
+
+#include "studio/platform/platform.h"
+
+namespace dom::studio::platform {
+namespace {
+
+// fontconfig's match for `family` (a TrueType or OpenType file), or "" when it has none or the match
+// does not cover `lang` (fontconfig falls back to any font when the family is missing).
+std::string match(const char* family, const char* lang, bool trueType) {
+  if (!FcInit()) return {};
+  std::string found;
+  FcPattern* pat = FcNameParse(reinterpret_cast<const FcChar8*>(family));
+  if (!pat) return {};
+  if (trueType) FcPatternAddString(pat, FC_FONTFORMAT, reinterpret_cast<const FcChar8*>("TrueType"));
+  if (lang) FcPatternAddString(pat, FC_LANG, reinterpret_cast<const FcChar8*>(lang));
+  FcConfigSubstitute(nullptr, pat, FcMatchPattern);
+  FcDefaultSubstitute(pat);
+  FcResult result = FcResultNoMatch;
+  if (FcPattern* m = FcFontMatch(nullptr, pat, &result)) {
+    FcChar8* file = nullptr;
+    FcLangSet* langs = nullptr;
+    if (FcPatternGetString(m, FC_FILE, 0, &file) == FcResultMatch && file) {
+      const std::string f = reinterpret_cast<const char*>(file);
+      const bool covers = !lang || (FcPatternGetLangSet(m, FC_LANG, 0, &langs) == FcResultMatch &&
+                                    FcLangSetHasLang(langs, reinterpret_cast<const FcChar8*>(lang)) == FcLangEqual);
+      if (covers && (!trueType || f.ends_with(".ttf") || f.ends_with(".otf"))) found = f;
+    }
+    FcPatternDestroy(m);
+  }
+  FcPatternDestroy(pat);
+  return found;
+}
+
+}  // namespace
+
+const char* name() { return "desktop"; }
+
+std::string uiFont() {
+  for (const char* family : {"DejaVu Sans", "sans-serif"})
+    if (std::string f = match(family, nullptr, true); !f.empty()) return f;
+  return {};
+}
+
+std::string devanagariFont() { return match("Noto Sans Devanagari", "hi", false); }
+
+std::string noWindowReason() {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  if ((!display || !*display) && (!wayland || !*wayland)) return "no display (DISPLAY and WAYLAND_DISPLAY are unset)";
+  return {};
+}
+
+GlContext glContext() { return {}; }
+void scaleHints() { glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE); }
+float contentScale(void* window) {
+  float xs = 1, ys = 1;
+  glfwGetWindowContentScale(static_cast<GLFWwindow*>(window), &xs, &ys);
+  return xs;
+}
+
+void runFrames(std::function<bool()> frame, std::function<void()> done) {
+  while (frame()) {}
+  done();
+}
+
+void fileSaved(const std::string& /*path*/) {}
+void persist() {}
+void exited(int /*code*/) {}
+std::string startLink() { return {}; }
+void setClipboard(const std::string& /*text*/) {}
+
+struct Task::Impl {
+  std::thread thread;
+};
+Task::Task(std::function<void()> job) : impl_(std::make_unique<Impl>()) { impl_->thread = std::thread(std::move(job)); }
+Task::Task(Task&&) noexcept = default;
+Task& Task::operator=(Task&&) noexcept = default;
+Task::~Task() = default;
+void Task::join() {
+  if (impl_ && impl_->thread.joinable()) impl_->thread.join();
+}
+void Task::detach() {
+  if (impl_ && impl_->thread.joinable()) impl_->thread.detach();
+}
+
+}  // namespace dom::studio::platform

@@ -1,0 +1,72 @@
+// What differs between the desktop studio and the web page, behind one interface with two
+// implementations (desktop.cpp, web.cpp; CMake compiles one of them): fonts, the window's context and
+// scale, the frame loop, files the user keeps (saves become downloads on the web), the settings
+// store, background jobs and the first thing to open. Nothing else in the studio asks which it is:
+// no pane, no part of the model and nothing in the engine has an #ifdef for it.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace dom::studio::platform {
+
+// "desktop" or "web".
+[[nodiscard]] const char* name();
+
+// A TrueType file for the UI ("DejaVu Sans", else any sans-serif), and one with Devanagari for Hindi;
+// "" when there is none.
+[[nodiscard]] std::string uiFont();
+[[nodiscard]] std::string devanagariFont();
+
+// Why no window can be opened here ("" when one can): the desktop needs a display.
+[[nodiscard]] std::string noWindowReason();
+// The GL context the window asks for: OpenGL 3.3 core on the desktop, WebGL2 (OpenGL ES 3.0) on the web.
+struct GlContext {
+  int major = 3, minor = 3;
+  bool core = true;                        // a core, forward-compatible profile (desktop GL only)
+  const char* glsl = "#version 330 core";  // the first line of every shader
+  const char* precision = "";              // the line after it (ES needs a default float precision)
+};
+[[nodiscard]] GlContext glContext();
+// Asks GLFW for a window scaled to its monitor (before the window is made).
+void scaleHints();
+// The window's pixels per UI pixel: GLFW's content scale on the desktop, the browser's
+// devicePixelRatio on the web (`window` is the GLFWwindow).
+[[nodiscard]] float contentScale(void* window);
+
+// Runs `frame` once per display frame until it returns false, then `done` (the desktop loops here and
+// returns after `done`; the browser calls back from its own loop, so this returns at once there).
+void runFrames(std::function<bool()> frame, std::function<void()> done);
+
+// A file the user saved or exported was written at `path`: the web page hands it to the browser as a
+// download (the desktop has nothing more to do).
+void fileSaved(const std::string& path);
+// The settings or the learner's progress were written: the web page copies its store to IndexedDB.
+void persist();
+// The run ended with `code` (the desktop's main returns it; the web page is told).
+void exited(int code);
+
+// A background job's runner: on the desktop a thread of its own; on the web (no threads without
+// SharedArrayBuffer) the job runs to its end when started, inside the frame that starts it.
+class Task {
+ public:
+  explicit Task(std::function<void()> job);
+  Task(Task&&) noexcept;
+  Task& operator=(Task&&) noexcept;
+  Task(const Task&) = delete;
+  Task& operator=(const Task&) = delete;
+  ~Task();
+  void join();
+  void detach();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// What the page's address asks to open first (web: the part after '#', e.g. "lesson=5"; "" on the desktop).
+[[nodiscard]] std::string startLink();
+// Puts `text` on the system's clipboard (the web page's clipboard through the browser).
+void setClipboard(const std::string& text);
+
+}  // namespace dom::studio::platform

@@ -1,0 +1,98 @@
+// The web page's side of the platform layer (built with Emscripten): the fonts and data come in the
+// page's data package, WebGL2 draws, the browser runs the frame loop, saves become downloads, the
+// settings and progress live in IndexedDB, and background jobs run to their end in the frame that
+// starts them (no threads: the page needs no SharedArrayBuffer, so any static host serves it).
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <filesystem>
+#include <memory>
+#include <utility>
+
+#include "studio/platform/platform.h"
+
+// The page's side (web/library_dominoes.js).
+extern "C" {
+void dom_web_persist();
+void dom_web_download(const char* path);
+void dom_web_clipboard(const char* text);
+void dom_web_hash(char* out, int size);
+void dom_web_exited(int code);
+}
+
+namespace dom::studio::platform {
+
+const char* name() { return "web"; }
+
+// The data package (web/CMakeLists.txt) puts Debian's font files where Debian keeps them.
+std::string uiFont() {
+  const char* f = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  std::error_code ec;
+  return std::filesystem::exists(f, ec) ? f : "";
+}
+
+std::string devanagariFont() {
+  const char* f = "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf";
+  std::error_code ec;
+  return std::filesystem::exists(f, ec) ? f : "";
+}
+
+std::string noWindowReason() { return {}; }
+
+GlContext glContext() {
+  GlContext c;
+  c.major = 3;
+  c.minor = 0;
+  c.core = false;
+  c.glsl = "#version 300 es";
+  c.precision = "precision highp float;";
+  return c;
+}
+
+void scaleHints() {}
+float contentScale(void* /*window*/) { return static_cast<float>(emscripten_get_device_pixel_ratio()); }
+
+namespace {
+struct Loop {
+  std::function<bool()> frame;
+  std::function<void()> done;
+};
+void loopStep(void* arg) {
+  auto* loop = static_cast<Loop*>(arg);
+  if (loop->frame()) return;
+  emscripten_cancel_main_loop();
+  loop->done();
+  delete loop;
+}
+}  // namespace
+
+void runFrames(std::function<bool()> frame, std::function<void()> done) {
+  auto* loop = new Loop{std::move(frame), std::move(done)};
+  // The browser's own frame rate (0), and no return to main: what main holds lives on.
+  emscripten_set_main_loop_arg(loopStep, loop, 0, true);
+}
+
+void fileSaved(const std::string& path) { dom_web_download(path.c_str()); }
+void persist() { dom_web_persist(); }
+void exited(int code) { dom_web_exited(code); }
+
+std::string startLink() {
+  std::string out(4096, '\0');
+  dom_web_hash(out.data(), static_cast<int>(out.size()));
+  out.resize(out.find('\0'));
+  return out;
+}
+
+void setClipboard(const std::string& text) { dom_web_clipboard(text.c_str()); }
+
+struct Task::Impl {};
+Task::Task(std::function<void()> job) {
+  if (job) job();
+}
+Task::Task(Task&&) noexcept = default;
+Task& Task::operator=(Task&&) noexcept = default;
+Task::~Task() = default;
+void Task::join() {}
+void Task::detach() {}
+
+}  // namespace dom::studio::platform

@@ -1,0 +1,157 @@
+// Dominoes Studio's web page loader (docs/web.md): checks for WebGL2, shows the download's progress,
+// mounts the IndexedDB store where the studio keeps its settings and progress, turns the page's
+// address into the studio's command line, and loads dominoes-studio.js. Our own file: Debian's
+// Emscripten has no HTML minifier, so the page is not generated.
+'use strict';
+(function () {
+  var overlay = document.getElementById('overlay');
+  var fill = document.getElementById('fill');
+  var message = document.getElementById('message');
+  var params = new URLSearchParams(location.search);
+  var started = performance.now();
+  var STORE = '/home/web_user/.config';
+
+  function fail(text) {
+    overlay.hidden = false;
+    document.getElementById('bar').hidden = true;
+    message.className = 'error';
+    message.textContent = text;
+    window.dominoesFailed = text;
+  }
+  function progress(done, total) {
+    if (total > 0) fill.style.width = Math.min(100, (100 * done) / total).toFixed(1) + '%';
+  }
+
+  var probe = document.createElement('canvas');
+  if (!probe.getContext('webgl2')) {
+    fail('Dominoes Studio needs WebGL 2, which this browser does not offer or has turned off. ' +
+         'Try a recent Firefox, Chrome, Edge or Safari, with hardware acceleration on.');
+    return;
+  }
+
+  // The command line: the window in device pixels, and what the address asks for. `?script=URL` runs a
+  // studio script (tests, demonstrations); the other parameters are the desktop's options.
+  var dpr = window.devicePixelRatio || 1;
+  var args = ['--size', Math.round(innerWidth * dpr) + 'x' + Math.round(innerHeight * dpr)];
+  ['frames', 'lang', 'dump-state', 'screenshot', 'rules', 'seed'].forEach(function (name) {
+    if (params.has(name)) args.push('--' + name, params.get(name));
+  });
+  ['no-ini', 'stats', 'no-shaders'].forEach(function (name) {
+    if (params.has(name)) args.push('--' + name);
+  });
+  if (params.has('script')) args.push('--script', '/tmp/script.txt');
+
+  // A record carried in the link (#dgn=...): deflate-raw, base64url. Inflated here with the browser's
+  // own DecompressionStream into /tmp/link.dgn, which the studio opens.
+  function inflate(text) {
+    var b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+    while (b64.length % 4) b64 += '=';
+    var bytes;
+    try {
+      bytes = Uint8Array.from(atob(b64), function (c) { return c.charCodeAt(0); });
+    } catch (e) {
+      return Promise.reject(new Error('the link\'s record is not base64url'));
+    }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    return new Response(stream).arrayBuffer().then(function (b) { return new Uint8Array(b); });
+  }
+  function deflate(text) {
+    var stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    return new Response(stream).arrayBuffer().then(function (b) {
+      var s = '';
+      new Uint8Array(b).forEach(function (x) { s += String.fromCharCode(x); });
+      return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    });
+  }
+  window.dominoesDeflate = deflate;
+
+  var files = {};  // path -> bytes, written before main runs
+  var waits = [];
+  if (params.has('script')) {
+    waits.push(fetch(params.get('script')).then(function (r) {
+      if (!r.ok) throw new Error('script ' + params.get('script') + ': ' + r.status + ' ' + r.statusText);
+      return r.arrayBuffer();
+    }).then(function (b) { files['/tmp/script.txt'] = new Uint8Array(b); }));
+  }
+  var hash = location.hash.replace(/^#/, '');
+  if (hash.indexOf('dgn=') === 0) {
+    waits.push(inflate(hash.substring(4)).then(function (b) { files['/tmp/link.dgn'] = b; }, function (e) {
+      files['/tmp/link.dgn'] = new TextEncoder().encode('');
+      console.warn('dominoes: ' + e.message);
+    }));
+  }
+
+  var Module = {
+    canvas: document.getElementById('canvas'),
+    arguments: args,
+    print: function (text) { console.log(text); },
+    printErr: function (text) {
+      // The studio's log lines go to stderr; only its errors are the console's errors.
+      if (/\[(error|critical)\]/.test(text)) console.error(text);
+      else console.info(text);
+    },
+    preRun: [function () {
+      var FS = Module.FS;
+      // Paths in scripts and records are read from "/" as from the source tree on the desktop.
+      ['scenarios', 'puzzles', 'lessons'].forEach(function (d) {
+        FS.symlink('/usr/share/dominoes-studio/' + d, '/' + d);
+      });
+      Object.keys(files).forEach(function (p) { FS.writeFile(p, files[p]); });
+      // The settings and the learner's progress: IndexedDB, read before main runs.
+      try { FS.mkdir(STORE); } catch (e) { /* exists */ }
+      FS.mount(Module.IDBFS, {}, STORE);
+      Module.addRunDependency('dominoes-store');
+      Module.FS.syncfs(true, function (err) {
+        if (err) {
+          // A store that cannot be read is set aside (under another name) and the studio starts
+          // afresh with a message, never a blank page.
+          console.warn('dominoes: the stored settings could not be read (' + err + '); starting afresh');
+          window.dominoesStoreError = String(err);
+        }
+        Module.removeRunDependency('dominoes-store');
+      });
+    }],
+    setStatus: function (text) {
+      var m = /\((\d+(?:\.\d+)?)\/(\d+)\)/.exec(text || '');
+      if (m) progress(+m[1], +m[2]);
+      if (text) message.textContent = text.replace(/\s*\(.*\)$/, '…');
+    },
+    onRuntimeInitialized: function () {
+      overlay.hidden = true;
+      window.dominoesStartMs = performance.now() - started;
+      Module.canvas.focus();
+      try {
+        Module.callMain(Module.arguments);
+      } catch (e) {
+        if (e !== 'unwind') throw e;
+      }
+    },
+    onAbort: function (what) {
+      fail('Dominoes Studio stopped: ' + what + '. Reload the page to start again.');
+    },
+    domDownload: function (path, bytes) {
+      var a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([bytes]));
+      a.download = path.split('/').pop();
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+    },
+    domClipboard: function (text) {
+      window.dominoesClipboard = text;
+      if (navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
+    },
+    domExited: function (code) { window.dominoesExit = code; },
+  };
+  window.Module = Module;
+
+  Promise.all(waits).then(function () {
+    var s = document.createElement('script');
+    s.src = 'dominoes-studio.js';
+    s.onerror = function () { fail('dominoes-studio.js could not be loaded: check the connection and reload.'); };
+    document.body.appendChild(s);
+  }, function (e) { fail(e.message); });
+  window.addEventListener('error', function (e) {
+    if (/dominoes-studio\.(data|wasm)/.test(String(e.message))) fail('A file of the studio failed to load: ' + e.message);
+  });
+})();

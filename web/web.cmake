@@ -1,0 +1,30 @@
+# The web page (make web, docs/web.md): dominoes-studio linked for the browser, with its data package
+# (Debian's two font files, the scenarios, puzzles, lessons and compiled translations, at the paths
+# the desktop studio finds them in), our own index.html and loader (web/index.html, web/shell.js).
+set(WEB_DATA_DIR /usr/share)
+set(WEB_PRELOAD
+  ${PROJECT_SOURCE_DIR}/scenarios@${WEB_DATA_DIR}/dominoes-studio/scenarios
+  ${PROJECT_SOURCE_DIR}/puzzles@${WEB_DATA_DIR}/dominoes-studio/puzzles
+  ${PROJECT_SOURCE_DIR}/lessons@${WEB_DATA_DIR}/dominoes-studio/lessons
+  ${CMAKE_BINARY_DIR}/share/locale@${WEB_DATA_DIR}/locale
+  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf@/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf@/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf)
+foreach(item ${WEB_PRELOAD})
+  string(REGEX REPLACE "@.*" "" file ${item})
+  if(NOT EXISTS ${file} AND NOT file MATCHES "/share/locale$")
+    message(FATAL_ERROR "the web page's data package needs ${file} (make deps installs it)")
+  endif()
+  target_link_options(dominoes-studio PRIVATE "SHELL:--preload-file ${item}")
+endforeach()
+target_link_options(dominoes-studio PRIVATE
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=4MB -sFORCE_FILESYSTEM=1 -lidbfs.js
+  "-sEXPORTED_RUNTIME_METHODS=['FS','IDBFS','callMain','UTF8ToString','stringToUTF8','addRunDependency','removeRunDependency']"
+  -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sMODULARIZE=0 -sENVIRONMENT=web)
+target_link_options(dominoes-studio PRIVATE "SHELL:--js-library ${PROJECT_SOURCE_DIR}/web/library_dominoes.js")
+set_property(TARGET dominoes-studio APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/library_dominoes.js)
+set_target_properties(dominoes-studio PROPERTIES SUFFIX ".js")
+# The page and its loader next to the .js, .wasm and .data.
+foreach(page index.html shell.js)
+  add_custom_command(TARGET dominoes-studio POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/web/${page} ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/${page})
+endforeach()
