@@ -1,18 +1,14 @@
 // A program built on libdominoes (docs/library.md): one round of a rule set, dealt from a seed and
 // played by two computer players, printed as a DGN record, then its result.
 // usage: play_round [RULES [SEED [PLAYER_A [PLAYER_B]]]]   e.g. play_round "dominoes2 target=150" 7 expert greedy
-#include <array>
-#include <cstdint>
+#include <dominoes/ai/game.h>
+#include <dominoes/ai/players.h>
+#include <dominoes/core/dgn.h>
+#include <dominoes/core/rules.h>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <variant>
-
-#include "ai/observation.h"
-#include "ai/players.h"
-#include "core/dgn.h"
-#include "core/match.h"
-#include "core/rules.h"
 
 int main(int argc, char** argv) {
   const std::string rulesText = argc > 1 ? argv[1] : "en-linea";
@@ -31,33 +27,19 @@ int main(int argc, char** argv) {
       return 2;
     }
 
-  // The record: the rule set, the players, and round 1 with its deal.
-  dom::dgn::Record record;
-  record.rules = std::get<dom::Rules>(parsed);
-  record.rulesText = record.rules.text();
-  record.players = std::array<std::string, 2>{specs[0], specs[1]};
-  dom::dgn::RoundRecord round;
-  const dom::Deal deal = dom::dealFromSeed(seed, record.rules.hand);
-  round.hand = deal.hand;
-  round.stock.assign(deal.stock.begin(), deal.stock.begin() + deal.stockSize);
-
-  dom::Match match(record.rules);
-  if (const std::string why = dom::dgn::startRound(match, round); !why.empty()) {
+  // The game owns the match, the round's history (what each player observes) and the record.
+  dom::ai::Game game(std::get<dom::Rules>(parsed));
+  if (const std::string why = game.startRound(seed); !why.empty()) {
     std::cerr << "play_round: " << why << "\n";
     return 1;
   }
-  dom::ai::RoundLog log;  // the public history, from which each player's observation is drawn
-  while (match.inRound()) {
-    const dom::Player who = match.state().turn;
-    const dom::Move move = match.resolve(players[dom::idx(who)]->choose(dom::ai::observe(match, who, log)));
-    const dom::Match before = match;
-    const dom::Move applied = log.apply(match, move);  // a draw's tile is filled in
-    dom::dgn::appendMove(round, before, who, applied);
-  }
-  record.rounds.push_back(std::move(round));
+  while (game.match().inRound()) game.play(*players[dom::idx(*game.match().toMove())]);
+
+  dom::dgn::Record record = game.record();
+  record.players = std::array<std::string, 2>{specs[0], specs[1]};
   std::cout << dom::dgn::write(record);
 
-  const dom::RoundResult& result = *match.lastResult();
+  const dom::RoundResult& result = *game.match().lastResult();
   std::cout << "# " << (result.winner == 2 ? std::string("tie") : std::string(1, "AB"[result.winner]) + " wins")
             << (result.how == dom::RoundStatus::Domino ? " by domino" : " a blocked round") << ", " << result.points
             << " points\n";

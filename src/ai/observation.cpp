@@ -1,6 +1,9 @@
 // The round's public history and the observation of one player.
 #include "ai/observation.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace dom::ai {
 
 Mask placeableNow(const RoundState& s, const Fits& fits) {
@@ -57,7 +60,20 @@ Move RoundLog::apply(Match& m, const Move& mv) {
   return e.move;
 }
 
+namespace {
+// The history must hold every move of the round so far: a match stepped with Match::apply while the
+// log was not told (or a log of another round) would give the players an empty or wrong history.
+void requireWholeHistory(const Match& m, const RoundLog& log) {
+  const int logged = log.round() == m.round() ? static_cast<int>(log.events().size()) : 0;
+  if (logged == m.roundMoves()) return;
+  throw std::logic_error("ai::observe: the round log holds " + std::to_string(logged) + " of round " +
+                         std::to_string(m.round()) + "'s " + std::to_string(m.roundMoves()) +
+                         " moves (apply moves with RoundLog::apply, or play through ai::Game, which keeps both)");
+}
+}  // namespace
+
 Observation observe(const Match& m, Player viewer, const RoundLog& log) {
+  requireWholeHistory(m, log);
   Observation o;
   const RoundState& s = m.state();
   o.rules = m.rules();

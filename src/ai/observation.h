@@ -74,7 +74,9 @@ struct Observation {
   [[nodiscard]] bool canDraw() const { return rules.draw == DrawRule::Until && stockCount > rules.reserve; }
 };
 
-// What `viewer` knows of m. `log` must hold the round in progress (else the history is empty).
+// What `viewer` knows of m. `log` must hold every move of the round in progress (m.roundMoves() of
+// them; none when the round has just been dealt or set up): else std::logic_error, never an
+// observation with a short history. ai::Game (ai/game.h) keeps the match and its log together.
 [[nodiscard]] Observation observe(const Match& m, Player viewer, const RoundLog& log);
 
 }  // namespace dom::ai

@@ -37,6 +37,7 @@ void Match::openingRules() {
 
 void Match::startRound(const Deal& deal) {
   ++round_;
+  roundMoves_ = 0;
   state_ = dom::startRound(deal);
   openingRules();
   lineBegin_ = lineEnd_ = leadPos_ = kTiles;
@@ -77,6 +78,7 @@ std::string Match::startSetup(const Setup& s) {
   }
 
   ++round_;
+  roundMoves_ = 0;
   Deal d;
   d.hand = s.hand;
   for (Tile t : s.stock) d.stock[d.stockSize++] = t;
@@ -230,6 +232,7 @@ void Match::requireApplicable(const Move& m) const {
 
 Move Match::apply(Move m) {
   requireApplicable(m);
+  ++roundMoves_;
   switch (m.kind) {
     case MoveKind::Draw: m.tile = state_.draw(); break;
     case MoveKind::Pass: state_.pass(); break;

@@ -53,6 +53,9 @@ class Match {
   [[nodiscard]] const Rules& rules() const { return rules_; }
   [[nodiscard]] const RoundState& state() const { return state_; }
   [[nodiscard]] int round() const { return round_; }
+  // How many moves have been applied in this round since it started (dealt or set up): what a
+  // round's public history (ai::RoundLog) must hold for ai::observe to see all of it.
+  [[nodiscard]] int roundMoves() const { return roundMoves_; }
   [[nodiscard]] bool inRound() const { return round_ > 0 && !state_.over(); }
   [[nodiscard]] bool matchOver() const { return matchOver_; }
   [[nodiscard]] std::uint8_t matchWinner() const { return matchWinner_; }  // 0, 1, 2 tie
@@ -127,6 +130,7 @@ class Match {
   std::array<LaidTile, 2 * kTiles + 1> lineBuf_{};
   int lineBegin_ = kTiles, lineEnd_ = kTiles, leadPos_ = kTiles;
   int round_ = 0;
+  int roundMoves_ = 0;
   std::array<int, 2> scores_{};
   std::optional<RoundResult> lastResult_;
   // The results of the rounds played: full chunks, immutable and shared between copies of the match,
