@@ -740,8 +740,13 @@ void bindBatch(py::module_& m) {
 
 }  // namespace
 
-PYBIND11_MODULE(dominoes, m) {
+// dominoes._dominoes, re-exported by the package dominoes (python/dominoes/__init__.py). Its classes are
+// named as the package's (Match.__module__ == "dominoes"): what pickle and the reprs show.
+PYBIND11_MODULE(_dominoes, m) {
   m.doc() = "The rules engine, players and analysis of Dominoes Studio (docs/python.md).";
+  const py::object own = m.attr("__name__");
+  m.attr("__name__") = "dominoes";
+  m.attr("__version__") = DOMINOES_PY_VERSION;
   bindEnums(m);
   bindTiles(m);
   bindRules(m);
@@ -751,4 +756,5 @@ PYBIND11_MODULE(dominoes, m) {
   bindPlayers(m);
   bindDgn(m);
   bindBatch(m);
+  m.attr("__name__") = own;
 }

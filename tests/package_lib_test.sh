@@ -39,7 +39,7 @@ echo "ok: the example builds against dominoes-dev with pkg-config and with CMake
 py=$(ls "$out"/python3-dominoes_*.deb 2>/dev/null | head -1)
 [ -f "$py" ] || fail "no python3-dominoes package was written"
 dpkg-deb -x "$py" "$work/pyroot"
-ls "$work"/pyroot/usr/lib/python3/dist-packages/dominoes.*.so >/dev/null || fail "python3-dominoes lacks the module"
+ls "$work"/pyroot/usr/lib/python3/dist-packages/dominoes/_dominoes.*.so >/dev/null || fail "python3-dominoes lacks the module"
 PYTHONPATH="$work/pyroot/usr/lib/python3/dist-packages" /usr/bin/python3 -c '
 import dominoes
 m = dominoes.Match("en-linea")

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `make install` puts the package where the prefix's Python looks (python/install.cmake): the user's
+# site for ~/.local (imported with no PYTHONPATH, its dist-info read by importlib.metadata),
+# lib/python3.X/dist-packages for /usr/local (Debian's posix_local scheme), lib/python3/dist-packages for /usr.
+# usage: python/install_test.sh BUILD_DIR [PYTHON]   (CTest's python_install)
+set -euo pipefail
+BUILD=$(cd "$1" && pwd)
+PY=${2:-/usr/bin/python3}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "install_test: $*" >&2; exit 1; }
+export HOME="$WORK/home"
+mkdir -p "$HOME"
+cmake --install "$BUILD" --prefix "$HOME/.local" --component python > "$WORK/log" || { cat "$WORK/log"; fail "install to ~/.local"; }
+cd "$WORK"
+unset PYTHONPATH
+PYTHONDONTWRITEBYTECODE=1 "$PY" - <<'PY' || fail "dominoes is not imported from ~/.local"
+import importlib.metadata, os, site, dominoes
+assert dominoes.__file__.startswith(site.getusersitepackages()), dominoes.__file__
+assert importlib.metadata.version("dominoes") == dominoes.__version__
+m = dominoes.Match("en-linea"); m.start_round(7); assert m.legal_count() == 1
+PY
+for prefix in /usr/local /usr; do
+  DESTDIR="$WORK/stage" cmake --install "$BUILD" --prefix "$prefix" --component python > "$WORK/log"
+  want=$("$PY" -c "import sys, sysconfig; print(sysconfig.get_path('platlib', 'posix_local' if sys.argv[1] == '/usr/local' else 'deb_system'))" "$prefix")
+  ls "$WORK/stage$want"/dominoes/_dominoes.*.so > /dev/null || fail "no module in $want for --prefix $prefix: $(grep _dominoes "$WORK/log")"
+  ls "$WORK/stage$want"/dominoes-*.dist-info/METADATA > /dev/null || fail "no dist-info in $want"
+done
+echo "install_test: ok"

@@ -1,0 +1,3 @@
+"""placeholder"""
+import sys
+open(sys.argv[1], "w").write("")

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `pip install .` as a user would (docs/python.md, Installing): a wheel built from the source tree
+# with Debian's setuptools and no download (--no-build-isolation, --no-index), installed into a venv
+# outside the tree, and python/tests run against it from a folder that holds nothing of the tree.
+# usage: python/wheel_test.sh SOURCE_ROOT [PYTHON]   (CTest's python_wheel, label slow)
+set -euo pipefail
+ROOT=$(cd "$1" && pwd)
+PY=${2:-/usr/bin/python3}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "wheel_test: $*" >&2; exit 1; }
+"$PY" -m venv --system-site-packages "$WORK/venv"
+VPY="$WORK/venv/bin/python"
+DOMINOES_WHEEL_BUILD="$WORK/cmake" "$VPY" -m pip wheel --no-build-isolation --no-deps --no-index -q \
+  -w "$WORK/dist" "$ROOT" > "$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; fail "pip wheel failed"; }
+wheel=$(ls "$WORK"/dist/dominoes-*.whl) || fail "no wheel was written"
+echo "wheel: $(basename "$wheel"), $(stat -c %s "$wheel") bytes"
+unzip -l "$wheel" | grep -q "dominoes/_dominoes.pyi" || fail "the wheel lacks the stubs"
+unzip -l "$wheel" | grep -q "dominoes/py.typed" || fail "the wheel lacks py.typed"
+"$VPY" -m pip install --no-deps --no-index -q "$wheel" || fail "pip install of the wheel failed"
+cp -r "$ROOT/python/tests" "$WORK/tests"
+cd "$WORK"
+unset PYTHONPATH
+"$VPY" - "$WORK/venv" <<'PY' || fail "the installed package is not the wheel's"
+import importlib.metadata, sys, dominoes
+assert dominoes.__file__.startswith(sys.argv[1]), dominoes.__file__
+assert importlib.metadata.version("dominoes") == dominoes.__version__, dominoes.__version__
+PY
+PYTHONDONTWRITEBYTECODE=1 "$VPY" -m pytest -q -p no:cacheprovider "$WORK/tests" || fail "pytest against the wheel"
+echo "wheel_test: ok"
