@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -27,6 +28,7 @@
 #include "core/match.h"
 #include "core/movetext.h"
 #include "core/rules.h"
+#include "rl.h"
 
 namespace py = pybind11;
 
@@ -445,6 +447,103 @@ void bindMatchState(py::class_<Game>& c) {
       .def("layout_text", [](const Game& g) { return layoutText(g.match.layout()); });
 }
 
+// The reinforcement-learning view of a Match (python/rl.h, docs/python.md): fixed action ids, masks,
+// tensors, rewards.
+template <class T>
+py::array_t<T> toArray(const std::vector<T>& v) {
+  py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
+  std::copy(v.begin(), v.end(), a.mutable_data());
+  return a;
+}
+
+Move actionMove(const Rules& r, int a) {
+  auto m = rl::moveOf(a, r);
+  if (!m)
+    throw py::value_error("an action is 0.." + std::to_string(rl::numActions(r) - 1) + ", not " + std::to_string(a));
+  return *m;
+}
+
+std::vector<int> legalActions(const Game& g) {
+  std::vector<int> out;
+  if (!g.match.inRound()) return out;
+  for (const Move& m : g.match.legalMoves()) out.push_back(rl::actionOf(m, g.match.rules()));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::array<int, 2> roundReturns(const Game& g) {
+  if (g.match.inRound() || g.match.results().empty()) return {0, 0};
+  const RoundResult& r = *g.match.lastResult();
+  if (r.winner > 1) return {0, 0};
+  const int w = r.winner;
+  std::array<int, 2> out{};
+  out[static_cast<std::size_t>(w)] = r.points;
+  out[static_cast<std::size_t>(1 - w)] = -r.points;
+  return out;
+}
+
+std::string informationStateString(const ai::Observation& o) {
+  std::string s = o.rules.text() + "; round " + std::to_string(o.round) + "; " + letter(o.me) + " holds";
+  forEachHeaviestFirst(o.hand, [&](Tile t) { s += " " + tileText(t); });
+  s += "; moves:";
+  for (const ai::Event& e : o.history) {
+    s += std::string(" ") + letter(e.who) + " ";
+    if (e.move.kind == MoveKind::Pass) s += "pass";
+    if (e.move.kind == MoveKind::Draw) s += e.move.tile == kNoTile ? "draw" : "draw " + tileText(e.move.tile);
+    if (e.move.kind == MoveKind::Play) s += moveRepr(e.move).substr(5, moveRepr(e.move).size() - 6);
+    s += ",";
+  }
+  if (!o.history.empty()) s.pop_back();
+  return s;
+}
+
+void bindMatchRl(py::class_<Game>& c) {
+  c.def_property_readonly(
+       "num_distinct_actions", [](const Game& g) { return rl::numActions(g.match.rules()); },
+       "The number of action ids under this rule set: 86 under layout=snake, 198 under layout=free.")
+      .def("legal_actions", &legalActions, "The legal moves of the player to move as action ids, ascending.")
+      .def(
+          "legal_actions_mask",
+          [](const Game& g) {
+            std::vector<std::uint8_t> mask(static_cast<std::size_t>(rl::numActions(g.match.rules())), 0);
+            for (const int a : legalActions(g)) mask[static_cast<std::size_t>(a)] = 1;
+            return toArray(mask);
+          },
+          "A uint8 array of num_distinct_actions: 1 where the action is legal.")
+      .def(
+          "action_to_move", [](const Game& g, int a) { return actionMove(g.match.rules(), a); }, py::arg("action"),
+          "The Move an action id names (ValueError out of range).")
+      .def(
+          "move_to_action", [](const Game& g, const Move& m) { return rl::actionOf(checkMove(m), g.match.rules()); },
+          py::arg("move"), "The action id of a Move.")
+      .def(
+          "apply_action", [](Game& g, int a) { return g.play(actionMove(g.match.rules(), a)); }, py::arg("action"),
+          "Plays the move of an action id; returns the move as applied. ValueError if illegal.")
+      .def(
+          "observation_tensor",
+          [](const Game& g, std::optional<Player> p) {
+            std::vector<float> v(rl::kObservationSize);
+            rl::writeObservation(rl::seen(g.observe(p)), v.data());
+            return toArray(v);
+          },
+          py::arg("player") = py::none(), "What a player sees now, as 105 float32 (layout: docs/python.md).")
+      .def(
+          "information_state_tensor",
+          [](const Game& g, std::optional<Player> p) { return toArray(rl::informationState(g.observe(p))); },
+          py::arg("player") = py::none(),
+          "What a player knows of the round, as 4165 float32: the observation, the hand dealt, the moves "
+          "(docs/python.md).")
+      .def(
+          "information_state_string",
+          [](const Game& g, std::optional<Player> p) { return informationStateString(g.observe(p)); },
+          py::arg("player") = py::none(), "What a player knows of the round, as text: rules, hand, the moves seen.")
+      .def("returns", &roundReturns,
+           "The round's outcome per player (A, B): the winner's points and their negative; zeros while it is on or on "
+           "a tie.")
+      .def("rewards", &roundReturns,
+           "The reward of the last move per player (A, B): the round's returns once it ended, else zeros.");
+}
+
 void bindMatch(py::module_& m) {
   py::class_<Game> c(m, "Match", "A match under one rule set: rounds, moves, scores, and its DGN record.");
   c.def(py::init([](const Rules& r) { return Game(r); }), py::arg("rules"))
@@ -476,6 +575,7 @@ void bindMatch(py::module_& m) {
       .def(
           "dgn", [](const Game& g) { return dgn::write(g.record); }, "The match as a DGN record.")
       .def("copy", [](const Game& g) { return Game(g); });
+  bindMatchRl(c);
 }
 
 // A player deciding with the GIL released, marked busy meanwhile: its state (random generator,
@@ -609,10 +709,37 @@ py::array counts(const py::object& self) {
   return view(self, b.counts(), b.size());
 }
 
-py::array stepBatch(const py::object& self, const py::array_t<std::int32_t, py::array::c_style>& indices) {
+// An integer array of one value per slot (any of NumPy's integer types), as int64; TypeError for
+// another dtype (floats are not taken), ValueError for another length.
+py::array_t<std::int64_t, py::array::c_style> intArray(const py::array& given, int n, const char* what) {
+  const char kind = given.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw py::type_error(std::string(what) + " takes an integer array, not one of dtype " +
+                         py::str(given.dtype()).cast<std::string>());
+  if (given.ndim() != 1 || given.shape(0) != n)
+    throw py::value_error(std::string(what) + " takes one value per slot: an integer array of length " +
+                          std::to_string(n));
+  return py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(given);
+}
+
+py::array stepBatch(const py::object& self, const py::array& given) {
   auto& p = self.cast<PyBatch&>();
   ai::Batch& b = p.batch;
   (void)p.idle();
+  py::array_t<std::int32_t, py::array::c_style> indices;
+  if (given.dtype().is(py::dtype::of<std::int32_t>()) && given.ndim() == 1 && (given.flags() & py::array::c_style)) {
+    indices = py::reinterpret_borrow<py::array_t<std::int32_t, py::array::c_style>>(given);
+  } else {
+    const auto wide = intArray(given, b.size(), "step");
+    indices = py::array_t<std::int32_t, py::array::c_style>(b.size());
+    for (int i = 0; i < b.size(); ++i) {
+      const std::int64_t v = wide.data()[i];
+      if (v < 0 || v >= b.counts()[i])
+        throw py::value_error("slot " + std::to_string(i) + ": no legal move " + std::to_string(v) +
+                              " (the player to move has " + std::to_string(b.counts()[i]) + ")");
+      indices.mutable_data()[i] = static_cast<std::int32_t>(v);
+    }
+  }
   if (indices.ndim() != 1 || indices.shape(0) != b.size())
     throw py::value_error("step takes one index per slot: an int32 array of length " + std::to_string(b.size()));
   if (const int bad = b.load(indices.data()); bad >= 0)
@@ -666,7 +793,67 @@ Game slotMatch(const PyBatch& p, int i) {
   return g;
 }
 
+// The per-player view of a Batch: each slot seen by its player to move, as NumPy arrays.
+py::array_t<std::uint8_t> batchMasks(const PyBatch& p) {
+  const ai::Batch& b = p.idle();
+  const int a = rl::numActions(b.rules());
+  py::array_t<std::uint8_t> out({static_cast<py::ssize_t>(b.size()), static_cast<py::ssize_t>(a)});
+  std::uint8_t* w = out.mutable_data();
+  std::fill(w, w + static_cast<std::size_t>(b.size()) * static_cast<std::size_t>(a), std::uint8_t{0});
+  for (int i = 0; i < b.size(); ++i, w += a)
+    for (const Move& m : b.state(i).legalMoves(b.rules(), b.fits(i))) w[rl::actionOf(m, b.rules())] = 1;
+  return out;
+}
+
+py::array_t<float> batchObservations(const PyBatch& p) {
+  const ai::Batch& b = p.idle();
+  py::array_t<float> out({static_cast<py::ssize_t>(b.size()), static_cast<py::ssize_t>(rl::kObservationSize)});
+  float* w = out.mutable_data();
+  for (int i = 0; i < b.size(); ++i, w += rl::kObservationSize) {
+    const RoundState& s = b.state(i);
+    const int me = idx(s.turn);
+    rl::writeObservation(rl::Seen{s.hand[static_cast<std::size_t>(me)],
+                                  s.line,
+                                  s.ends,
+                                  count(s.hand[static_cast<std::size_t>(1 - me)]),
+                                  s.stockCount(),
+                                  true,
+                                  {0, 0},
+                                  b.rules().target},
+                         w);
+  }
+  return out;
+}
+
+// Action ids to the indices step() takes: each slot's legal move of that id.
+py::array stepActions(const py::object& self, const py::array& actions) {
+  const auto& p = self.cast<const PyBatch&>();
+  const ai::Batch& b = p.idle();
+  const py::array_t<std::int64_t, py::array::c_style> ids = intArray(actions, b.size(), "step_actions");
+  py::array_t<std::int32_t> indices(b.size());
+  std::int32_t* w = indices.mutable_data();
+  for (int i = 0; i < b.size(); ++i) {
+    const MoveList l = b.state(i).legalMoves(b.rules(), b.fits(i));
+    w[i] = -1;
+    for (int k = 0; k < l.size; ++k)
+      if (rl::actionOf(l.moves[k], b.rules()) == ids.data()[i]) w[i] = k;
+    if (w[i] < 0)
+      throw py::value_error("slot " + std::to_string(i) + ": action " + std::to_string(ids.data()[i]) +
+                            " is not legal there");
+  }
+  return stepBatch(self, indices);
+}
+
 void bindBatchState(py::class_<PyBatch>& c) {
+  c.def_property_readonly(
+       "num_distinct_actions", [](const PyBatch& p) { return rl::numActions(p.batch.rules()); },
+       "The number of action ids under the batch's rule set (Match.num_distinct_actions).")
+      .def("legal_actions_masks", &batchMasks,
+           "Per slot, the legal actions of the player to move: a uint8 array of shape (n, num_distinct_actions).")
+      .def("observation_tensors", &batchObservations,
+           "Per slot, Match.observation_tensor of the player to move: a float32 array of shape (n, 105).")
+      .def("step_actions", &stepActions, py::arg("actions"),
+           "Plays action id actions[i] in each slot i (any integer array, one per slot); returns legal_counts().");
   c.def("to_move", &toMove, "Per slot, the player to move (0 A, 1 B): a uint8 array.")
       .def(
           "hands",

@@ -5,3 +5,5 @@ reinforcement-learning environment (``dominoes.env``).
 """
 from ._dominoes import *  # noqa: F401,F403
 from ._dominoes import __version__  # noqa: F401
+from . import env  # noqa: F401,E402
+from .env import DominoesEnv  # noqa: F401,E402
