@@ -111,21 +111,23 @@ PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-# The Debian packages, from their own build folder: dpkg-buildflags' flags (hardening, a file-prefix map),
-# no tests compiled; lintian --pedantic must find no error or warning, hardening-check no missing
-# feature (but control-flow protection, which Debian 12's dpkg-buildflags does not use).
+# The Debian packages (debian/: debhelper, dpkg-buildflags' flags with hardening=+all, no tests
+# compiled), built by dpkg-buildpackage -us -uc -b from a copy of the tree's files (git ls-files:
+# committed and new, not ignored) in $(DEB_BUILD)/dominoes-studio-VERSION, where the packages land;
+# the source package (dpkg-source -b) beside them. lintian --pedantic must find no error or warning
+# in either, hardening-check no missing feature (but control-flow protection, which Debian 12's
+# dpkg-buildflags does not use).
 DEB_BUILD ?= build-deb
-package: export DEB_BUILD_MAINT_OPTIONS = hardening=+all
+DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
+DEB_TREE = $(DEB_BUILD)/dominoes-studio-$(DEB_VERSION)
 package:
-	cmake --preset release -B $(DEB_BUILD) $(CMAKE_FLAGS) -DBUILD_TESTING=OFF \
-	  -DCMAKE_CXX_FLAGS="$$(dpkg-buildflags --get CXXFLAGS) $$(dpkg-buildflags --get CPPFLAGS)" \
-	  -DCMAKE_EXE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
-	  -DCMAKE_SHARED_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
-	  -DCMAKE_MODULE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)"
-	cmake --build $(DEB_BUILD) -j$(JOBS)
-	cd $(DEB_BUILD) && cpack -G DEB
-	lintian --pedantic --fail-on error,warning $(DEB_BUILD)/*.deb
-	for b in $(DEB_BUILD)/bin/dominoes $(DEB_BUILD)/bin/dominoes-studio; do [ ! -e $$b ] || hardening-check --nocfprotection $$b || exit 1; done
+	rm -rf $(DEB_BUILD) && mkdir -p $(DEB_TREE)
+	git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - | tar -xf - -C $(DEB_TREE)
+	cd $(DEB_BUILD) && dpkg-source -b dominoes-studio-$(DEB_VERSION)
+	cd $(DEB_TREE) && DEB_BUILD_OPTIONS=parallel=$(JOBS) dpkg-buildpackage -us -uc -b
+	lintian --pedantic --fail-on error,warning $(DEB_BUILD)/*.dsc $(DEB_BUILD)/*.changes
+	rm -rf $(DEB_BUILD)/check && for d in $(DEB_BUILD)/dominoes-studio_*.deb; do dpkg-deb -x $$d $(DEB_BUILD)/check; done
+	for b in $(DEB_BUILD)/check/usr/bin/*; do hardening-check --nocfprotection $$b || exit 1; done
 
 # Removes what `make install` installed (cmake --install's install_manifest.txt).
 uninstall:

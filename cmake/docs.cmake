@@ -60,7 +60,7 @@ file(WRITE "${OUT}/man/dominoes-studio.1" "${page}")
 gzip_file("${OUT}/man/dominoes-studio.1")
 
 # Debian's changelog of the package, gzipped into its doc folder.
-configure_file("${SRC}/packaging/changelog" "${OUT}/changelog" COPYONLY)
+configure_file("${SRC}/debian/changelog" "${OUT}/changelog" COPYONLY)
 gzip_file("${OUT}/changelog")
 
 run_dominoes(bash completion bash)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The licence (issue 45): MIT for the whole project. LICENSE at the top, SPDX MIT in the AppStream
-# metainfo, DEP-5 Expat for every file in packaging/copyright, no stanza naming a path that does not
+# metainfo, DEP-5 Expat for every file in debian/copyright, no stanza naming a path that does not
 # exist, and the notices of what the binaries hold from other projects (Dear ImGui linked statically,
 # header-only libraries compiled in); what is linked as a shared library is a dependency only.
 # usage: licence_test.sh SOURCE_DIR
@@ -12,7 +12,7 @@ cd "$src"
 head -1 LICENSE | grep -qx 'MIT License' || fail "LICENSE is not the MIT licence"
 grep -qx 'Copyright (c) 2026 The Dominoes Studio authors' LICENSE || fail "LICENSE's copyright line"
 grep -q '<project_license>MIT</project_license>' data/dominoes-studio.metainfo.xml || fail "metainfo's project_license is not MIT"
-c=packaging/copyright
+c=debian/copyright
 grep -qi 'not be redistributed\|all rights are reserved\|License: other' "$c" && fail "$c still forbids redistribution"
 # The first Files stanza covers the whole source under Expat.
 awk '/^Files:/{f=$0} /^License:/{if (f) {print f " -> " $0; f=""}}' "$c" > /tmp/licence_test.$$

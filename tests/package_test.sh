@@ -4,7 +4,7 @@
 # first scenario of its Scenarios list and writes a screenshot; lintian --pedantic (no E or W),
 # hardening-check on the programs, desktop-file-validate, appstreamcli validate and the MIME type.
 # Then the scratch root is removed.
-# package_lib_test.sh checks the library's packages (dominoes-dev, python3-dominoes) from the same run.
+# package_lib_test.sh checks the library's packages (libdominoes0, dominoes-dev, python3-dominoes) from the same run.
 # usage: package_test.sh BUILD_DIR SOURCE_DIR PNG_CHECK
 set -eu
 build=$1 src=$2 pngcheck=$3
@@ -36,10 +36,14 @@ for f in usr/bin/dominoes usr/bin/dominoes-studio usr/share/applications/dominoe
 done
 
 # lintian --pedantic: no error and no warning (overrides only with a comment saying why).
-# Every package of the run: the app's and the library's (dominoes-dev, python3-dominoes).
+# Every package of the run: the app's and the library's (libdominoes0, dominoes-dev, python3-dominoes).
 lintian --pedantic --tag-display-limit 0 "$work"/out/*.deb >"$work/lintian.log" 2>&1 || true
 grep -v '^running with root privileges' "$work/lintian.log" || true
-if grep -qE '^[EW]: ' "$work/lintian.log"; then fail "lintian: errors or warnings"; fi
+# CPack calls ldconfig from libdominoes0's postinst and postrm whatever its control files say; the
+# packages `make package` builds (debian/, dh_makeshlibs) use the ldconfig trigger instead.
+if grep -E '^[EW]: ' "$work/lintian.log" | grep -qv '^W: libdominoes0: maintscript-calls-ldconfig '; then
+  fail "lintian: errors or warnings"
+fi
 root="$work/root"
 dpkg-deb -x "$deb" "$root"
 # Hardening (dpkg-buildflags' set): PIE, fortify, stack protector, relro and bind-now on both programs.
