@@ -33,6 +33,31 @@ for sub in $(subcommands); do
 done
 [ "$n" -ge 12 ] || fail "only $n subcommands in dominoes --help"
 grep -qF -- "--version" "$bash" || fail "the bash completion lacks --version"
+# Values (issue 45 #8): the bash completion offers the presets after --rules and the players and
+# levels after --a and --b, as a user gets them by pressing Tab.
+offered() {  # WORDS...: what the bash completion offers for the last word
+  bash -c "source '$bash'; COMP_WORDS=(dominoes $*); COMP_CWORD=\${#COMP_WORDS[@]}; COMP_WORDS+=(''); _dominoes; echo \"\${COMPREPLY[*]}\""
+}
+for p in $("$bin" rules | awk '/^[a-z]/ { print $1 }'); do
+  offered play --rules | grep -qw -- "$p" || fail "the bash completion does not offer the preset $p after --rules"
+done
+for p in random greedy strategist expert Beginner Club-player Master; do
+  offered match --a | grep -qw -- "$p" || fail "the bash completion does not offer $p after match --a"
+  offered play --b | grep -qw -- "$p" || fail "the bash completion does not offer $p after play --b"
+done
+grep -q "'--rules\[[^']*:RULES:([a-z0-9 -]*en-linea" "$zsh" || fail "the zsh completion does not offer the presets"
+# The page itself (docs/man/dominoes.1): ladder in SYNOPSIS and COMMANDS, play's players as they are,
+# and no document named that the package does not install (/usr/share/doc/dominoes-studio).
+src=$(dirname "$0")/..
+page=$src/docs/man/dominoes.1
+sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$page" | grep -q '^\.B dominoes ladder' || fail "dominoes.1's SYNOPSIS lacks ladder"
+sed -n '/^\.SH COMMANDS$/,/^\.SH OPTIONS/p' "$page" | grep -q '^\.B ladder' || fail "dominoes.1's COMMANDS lacks ladder"
+grep -q 'random " or " greedy' "$page" && fail "dominoes.1 still says play's players are random or greedy"
+installed=$(grep -o 'docs/[a-z]*\.md' "$src/packaging/CMakeLists.txt" | sed 's|docs/||' | sort -u)
+for doc in $(grep -o '[a-z]*\.md' "$page" "$src/docs/man/dominoes-studio.1" | cut -d: -f2 | sort -u); do
+  echo "$installed" | grep -qx "$doc" || fail "the man pages name $doc, which the package does not install"
+done
+grep -q '^\.SH FILES' "$src/docs/man/dominoes-studio.1" || fail "dominoes-studio.1 has no FILES section"
 # The page is valid roff, without a warning.
 if command -v groff >/dev/null; then
   warnings=$(groff -man -ww -z "$man" 2>&1)

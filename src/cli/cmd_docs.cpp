@@ -6,9 +6,29 @@
 
 #include <iostream>
 
+#include "ai/ladder.h"
+#include "ai/players.h"
 #include "cli/docs_writer.h"
+#include "core/rules.h"
 
 namespace dom::cli {
+
+namespace {
+// What the completions offer after --rules (the presets) and after --a, --b and --levels (the
+// players, then the ladder's levels by name, a hyphen for a space: both forms are accepted).
+ValueWords valueWords() {
+  std::string presets, players;
+  for (const std::string& p : presetNames()) presets += (presets.empty() ? "" : " ") + p;
+  for (const std::string& p : ai::playerNames()) players += (players.empty() ? "" : " ") + p;
+  for (const ai::Level& l : ai::levels()) {
+    std::string name(l.name);
+    for (char& c : name)
+      if (c == ' ') c = '-';
+    players += " " + name;
+  }
+  return {{"RULES", presets}, {"PLAYER", players}, {"LEVELS", players}};
+}
+}  // namespace
 
 DocsCommand::DocsCommand(CLI::App& app) : app_(&app) {
   // Hidden (an empty group): for the build, which writes the man page and completions with them.
@@ -25,9 +45,9 @@ int DocsCommand::run() const {
   if (man_->parsed()) {
     writeManCommands(*app_, std::cout);
   } else if (shell_ == "bash") {
-    writeBashCompletion(*app_, std::cout);
+    writeBashCompletion(*app_, std::cout, valueWords());
   } else {
-    writeZshCompletion(*app_, std::cout);
+    writeZshCompletion(*app_, std::cout, valueWords());
   }
   return 0;
 }

@@ -97,12 +97,19 @@ std::string bashWords(const CLI::App& app) {
   return words + "--help";
 }
 
+// The words offered for an option's value: its IsMember choices, else `values` by its type word.
+std::string valueWords(const CLI::Option& o, const ValueWords& values) {
+  if (std::string c = choices(o); !c.empty()) return c;
+  const auto it = values.find(typeWord(o));
+  return it == values.end() ? std::string() : it->second;
+}
+
 // The `case $prev` arms of one command: what follows each option that takes a value.
-void bashValues(const CLI::App& app, std::ostream& out) {
+void bashValues(const CLI::App& app, std::ostream& out, const ValueWords& values) {
   out << "      case $prev in\n";
   for (const CLI::Option* o : named(app)) {
     if (o->get_expected_min() == 0) continue;
-    const std::string c = choices(*o), t = typeWord(*o);
+    const std::string c = valueWords(*o, values), t = typeWord(*o);
     out << "        " << o->get_name() << ") ";
     if (!c.empty())
       out << "COMPREPLY=($(compgen -W \"" << c << "\" -- \"$cur\"))";
@@ -115,19 +122,20 @@ void bashValues(const CLI::App& app, std::ostream& out) {
   out << "      esac\n      files=" << (positionals(app).empty() ? 0 : 1) << " ;;\n";
 }
 
-void bashCommand(const CLI::App& app, const std::string& path, std::ostream& out) {
+void bashCommand(const CLI::App& app, const std::string& path, std::ostream& out, const ValueWords& values) {
   out << "    \"" << path << "\")\n      words=\"" << bashWords(app) << "\"\n";
-  bashValues(app, out);
-  for (const CLI::App* sub : visible(app)) bashCommand(*sub, path + " " + sub->get_name(), out);
+  bashValues(app, out, values);
+  for (const CLI::App* sub : visible(app)) bashCommand(*sub, path + " " + sub->get_name(), out, values);
 }
 
-void zshCommand(const CLI::App& app, const std::string& root, const std::string& path, std::ostream& out) {
+void zshCommand(const CLI::App& app, const std::string& root, const std::string& path, std::ostream& out,
+                const ValueWords& values) {
   const auto full = [&](const std::string& p) { return p.empty() ? root : root + " " + p; };
   out << functionName(full(path)) << "() {\n  _arguments -s \\\n";
   for (const CLI::Option* o : named(app)) {
     out << "    '" << o->get_name() << "[" << zshText(o->get_description()) << "]";
     if (o->get_expected_min() > 0) {
-      const std::string c = choices(*o), t = typeWord(*o);
+      const std::string c = valueWords(*o, values), t = typeWord(*o);
       out << ":" << zshText(t) << ":";
       if (!c.empty())
         out << "(" << c << ")";
@@ -155,7 +163,7 @@ void zshCommand(const CLI::App& app, const std::string& root, const std::string&
     out << "\n}\n";
   }
   for (const CLI::App* sub : subs)
-    zshCommand(*sub, root, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
+    zshCommand(*sub, root, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out, values);
 }
 
 }  // namespace
@@ -177,7 +185,7 @@ void writeManCommands(const CLI::App& app, std::ostream& out) {
   for (const CLI::App* sub : visible(app)) manCommand(*sub, app.get_name() + " " + sub->get_name(), out);
 }
 
-void writeBashCompletion(const CLI::App& app, std::ostream& out) {
+void writeBashCompletion(const CLI::App& app, std::ostream& out, const ValueWords& values) {
   const std::string name = app.get_name(), function = functionName(name);
   out << "# bash completion for " << name << ", generated from its command line (the build runs `" << name
       << (visible(app).empty() ? " --completion bash" : " completion bash") << "`)\n"
@@ -194,8 +202,8 @@ void writeBashCompletion(const CLI::App& app, std::ostream& out) {
       todo.emplace_back(sub, p);
     }
   out << "    esac\n  done\n  case \"$path\" in\n    \"\")\n      words=\"" << bashWords(app) << " --version\"\n";
-  bashValues(app, out);
-  for (const CLI::App* sub : visible(app)) bashCommand(*sub, sub->get_name(), out);
+  bashValues(app, out, values);
+  for (const CLI::App* sub : visible(app)) bashCommand(*sub, sub->get_name(), out, values);
   out << "  esac\n"
       << "  if [[ $cur == -* || $files == 0 ]]; then\n"
       << "    COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
@@ -207,11 +215,11 @@ void writeBashCompletion(const CLI::App& app, std::ostream& out) {
       << "complete -F " << function << " " << name << "\n";
 }
 
-void writeZshCompletion(const CLI::App& app, std::ostream& out) {
+void writeZshCompletion(const CLI::App& app, std::ostream& out, const ValueWords& values) {
   out << "#compdef " << app.get_name() << "\n# zsh completion for " << app.get_name()
       << ", generated from its command line (the build runs `" << app.get_name()
       << (visible(app).empty() ? " --completion zsh" : " completion zsh") << "`)\n";
-  zshCommand(app, app.get_name(), "", out);
+  zshCommand(app, app.get_name(), "", out, values);
   out << functionName(app.get_name()) << " \"$@\"\n";
 }
 

@@ -4,6 +4,8 @@
 // (cmake/docs.cmake), so that none of them can drift from the options the programs take.
 #pragma once
 #include <iosfwd>
+#include <map>
+#include <string>
 
 namespace CLI {
 class App;
@@ -19,11 +21,17 @@ void writeManOptions(const CLI::App& app, std::ostream& out);
 // (the COMMANDS AND OPTIONS section of dominoes.1).
 void writeManCommands(const CLI::App& app, std::ostream& out);
 
+// Words offered for an option's value by its type word (the value's name in --help): "RULES" the
+// presets, "PLAYER" the players and levels, space-separated. The caller knows them; the writer
+// does not link the engine.
+using ValueWords = std::map<std::string, std::string>;
+
 // A bash completion script for `app`: its subcommands, options, the choices of options checked by
-// CLI::IsMember, and file names for FILE and DIR values and positional arguments.
-void writeBashCompletion(const CLI::App& app, std::ostream& out);
+// CLI::IsMember, `values` for options whose type word it names, and file names for FILE and DIR
+// values and positional arguments.
+void writeBashCompletion(const CLI::App& app, std::ostream& out, const ValueWords& values = {});
 
 // A zsh completion script (`#compdef` + `_arguments`) for `app`, the same words as the bash one.
-void writeZshCompletion(const CLI::App& app, std::ostream& out);
+void writeZshCompletion(const CLI::App& app, std::ostream& out, const ValueWords& values = {});
 
 }  // namespace dom::cli
