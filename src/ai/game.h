@@ -36,6 +36,8 @@ class Game {
   [[nodiscard]] const Match& match() const { return rec_.match; }
   // This round's moves as they happened (full truth, draws included).
   [[nodiscard]] const std::vector<Event>& history() const { return rec_.log.events(); }
+  // The same as the round log the analysis takes: ai::evaluate(game.match(), game.log(), options).
+  [[nodiscard]] const RoundLog& log() const { return rec_.log; }
   // The record of every round started here, with its moves: dgn::write(game.record()) is its DGN.
   [[nodiscard]] const dgn::Record& record() const { return rec_.record; }
 
