@@ -9,9 +9,10 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   python3 binutils dpkg-dev debhelper file clang-format clang-tidy \
   gettext libharfbuzz-dev libfreetype-dev fonts-noto-core ccache optipng \
   pybind11-dev python3-dev python3-pytest python3-hypothesis python3-numpy zsh lintian devscripts librsvg2-bin appstream \
-  shared-mime-info desktop-file-utils gnuplot-nox
+  shared-mime-info desktop-file-utils gnuplot-nox \
+  emscripten node-acorn chromium
 
-.PHONY: ladder deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
+.PHONY: web serve-web test-web ladder deps build test run asan test-asan fuzz fuzz-long bench bench-players screenshots clean install package test-clang format format-check lint
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -136,5 +137,27 @@ uninstall:
 screenshots: build
 	bash tools/screenshots.sh $(BUILD)
 
+# The studio as a web page (docs/web.md): Emscripten's build in build-web/, served from build-web/bin.
+# Debian's emcc finds acorn through NODE_PATH (node-acorn); its compiles go through ccache.
+WEB_BUILD ?= build-web
+WEB_PORT ?= 8765
+export NODE_PATH := /usr/share/nodejs
+$(WEB_BUILD)/CMakeCache.txt:
+	emcmake cmake -S . -B $(WEB_BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+web: $(WEB_BUILD)/CMakeCache.txt
+	cmake --build $(WEB_BUILD) -j$(JOBS) --target dominoes-studio
+	@echo "web: the page is in $(WEB_BUILD)/bin (index.html); make serve-web serves it"
+
+serve-web: web
+	@echo "serving http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
+	cd $(WEB_BUILD)/bin && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+
+# Debian's chromium, headless, driven by puppeteer-core from web/test/package-lock.json (no browser
+# is downloaded); the desktop studio's dumps are the reference, so the native build comes first.
+test-web: web build
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error
+	node web/test/run.js --web $(WEB_BUILD)/bin --studio $(BUILD)/bin/dominoes-studio --out $(WEB_BUILD)/test-web
+
 clean:
-	rm -rf build build-asan build-fuzz build-clang build-debug build-deb
+	rm -rf build build-asan build-fuzz build-clang build-debug build-deb build-web

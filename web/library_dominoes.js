@@ -23,6 +23,30 @@ mergeInto(LibraryManager.library, {
     var h = location.hash ? decodeURIComponent(location.hash.substring(1)) : '';
     stringToUTF8(h, out, size);
   },
+  // The browser's file chooser; the file chosen is written under /home/web_user/files and its path
+  // handed to the studio (dom_web_file_chosen), which opens it as a dropped file.
+  dom_web_choose: function () {
+    var input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.dgn,.txt,text/plain';
+    input.onchange = function () {
+      var file = input.files && input.files[0];
+      if (!file) return;
+      file.arrayBuffer().then(function (bytes) {
+        var dir = '/home/web_user/files';
+        try { FS.mkdirTree(dir); } catch (e) { /* exists */ }
+        var path = dir + '/' + file.name.replace(/[\/\\]/g, '_');
+        FS.writeFile(path, new Uint8Array(bytes));
+        Module.ccall('dom_web_file_chosen', null, ['string'], [path]);
+      });
+    };
+    input.click();
+  },
+  // The canvas resized; Emscripten's GLFW hears of it and says so to the studio.
+  dom_web_resize__deps: ['$Browser'],
+  dom_web_resize: function (w, h) {
+    Browser.setCanvasSize(w, h);
+  },
   dom_web_exited: function (code) {
     if (typeof Module.domExited === 'function') Module.domExited(code);
   },

@@ -73,6 +73,14 @@
       return r.arrayBuffer();
     }).then(function (b) { files['/tmp/script.txt'] = new Uint8Array(b); }));
   }
+  // `?file=/PATH` (any number): a file of the site written at the same path before main runs, for
+  // the records a script opens.
+  params.getAll('file').forEach(function (url) {
+    waits.push(fetch(url).then(function (r) {
+      if (!r.ok) throw new Error('file ' + url + ': ' + r.status + ' ' + r.statusText);
+      return r.arrayBuffer();
+    }).then(function (b) { files[url] = new Uint8Array(b); }));
+  });
   var hash = location.hash.replace(/^#/, '');
   if (hash.indexOf('dgn=') === 0) {
     waits.push(inflate(hash.substring(4)).then(function (b) { files['/tmp/link.dgn'] = b; }, function (e) {
@@ -96,7 +104,10 @@
       ['scenarios', 'puzzles', 'lessons'].forEach(function (d) {
         FS.symlink('/usr/share/dominoes-studio/' + d, '/' + d);
       });
-      Object.keys(files).forEach(function (p) { FS.writeFile(p, files[p]); });
+      Object.keys(files).forEach(function (p) {
+        FS.mkdirTree(p.substring(0, p.lastIndexOf('/')) || '/');
+        FS.writeFile(p, files[p]);
+      });
       // The settings and the learner's progress: IndexedDB, read before main runs.
       try { FS.mkdir(STORE); } catch (e) { /* exists */ }
       FS.mount(Module.IDBFS, {}, STORE);
@@ -120,6 +131,10 @@
       overlay.hidden = true;
       window.dominoesStartMs = performance.now() - started;
       Module.canvas.focus();
+      // The first frame is drawn in the browser's next animation frame: the time from navigation to it.
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () { window.dominoesFirstFrameMs = performance.now(); });
+      });
       try {
         Module.callMain(Module.arguments);
       } catch (e) {
@@ -151,6 +166,12 @@
     s.onerror = function () { fail('dominoes-studio.js could not be loaded: check the connection and reload.'); };
     document.body.appendChild(s);
   }, function (e) { fail(e.message); });
+  // The window resized (or turned): the canvas follows, in device pixels.
+  window.addEventListener('resize', function () {
+    if (params.has('script') || typeof Module.setCanvasSize !== 'function') return;
+    var r = window.devicePixelRatio || 1;
+    Module.setCanvasSize(Math.round(innerWidth * r), Math.round(innerHeight * r));
+  });
   window.addEventListener('error', function (e) {
     if (/dominoes-studio\.(data|wasm)/.test(String(e.message))) fail('A file of the studio failed to load: ' + e.message);
   });

@@ -18,7 +18,7 @@ foreach(item ${WEB_PRELOAD})
 endforeach()
 target_link_options(dominoes-studio PRIVATE
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=4MB -sFORCE_FILESYSTEM=1 -lidbfs.js
-  "-sEXPORTED_RUNTIME_METHODS=['FS','IDBFS','callMain','UTF8ToString','stringToUTF8','addRunDependency','removeRunDependency']"
+  "-sEXPORTED_RUNTIME_METHODS=['FS','IDBFS','callMain','UTF8ToString','stringToUTF8','addRunDependency','removeRunDependency','ccall']"
   -sINVOKE_RUN=0 -sEXIT_RUNTIME=0 -sMODULARIZE=0 -sENVIRONMENT=web)
 target_link_options(dominoes-studio PRIVATE "SHELL:--js-library ${PROJECT_SOURCE_DIR}/web/library_dominoes.js")
 set_property(TARGET dominoes-studio APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/library_dominoes.js)

@@ -80,6 +80,9 @@ class Analyser {
     std::uint64_t timeline = 0;
     int node = -1;
     bool all = false;
+    // The UI language's generation (i18n::generation()): the tips are words of the language they were
+    // made in, so a switch asks for them again.
+    unsigned language = 0;
     auto operator<=>(const Key&) const = default;  // NOLINT(modernize-use-nullptr): clang-tidy 14 on a defaulted <=>
   };
   // Asks for the analysis of `key` (computing it from `t`'s current node if it is not cached).

@@ -18,6 +18,7 @@
 #include "ai/observation.h"
 #include "core/files.h"
 #include "studio/model/coach.h"
+#include "studio/platform/platform.h"
 
 namespace dom::studio {
 
@@ -229,6 +230,7 @@ bool Session::save(const std::string& path) {
   unsaved_ = false;
   status(i18n::format(_("saved {0}"), {path}));
   spdlog::info("saved {}", path);
+  platform::fileSaved(path);  // the web page downloads it
   return true;
 }
 

@@ -7,7 +7,9 @@
 
 namespace dom::studio {
 
-Analyser::Key Session::analysisKey() const { return {timelineId_, timeline_.currentIndex(), analysisAll_}; }
+Analyser::Key Session::analysisKey() const {
+  return {timelineId_, timeline_.currentIndex(), analysisAll_, i18n::generation()};
+}
 
 RecordAnalyser::Key Session::recordKey() const { return {timelineId_, timeline_.branchPath().back()}; }
 
@@ -113,7 +115,7 @@ void Session::showMove(const Move& mv) {
 // The hint's analysis came: its move on the table and its words in the status line.
 void Session::showHint() {
   CoachHint& h = coachHint_;
-  const Analyser::Key key{timelineId_, timeline_.currentIndex(), false};
+  const Analyser::Key key{timelineId_, timeline_.currentIndex(), false, i18n::generation()};
   jobs_->analyser.want(key, timeline_);
   const AnalysisView* v = jobs_->analyser.find(key);
   if (!v) return;

@@ -41,6 +41,7 @@ std::string match(const char* family, const char* lang, bool trueType) {
 }  // namespace
 
 const char* name() { return "desktop"; }
+void start() {}
 
 std::string uiFont() {
   for (const char* family : {"DejaVu Sans", "sans-serif"})
@@ -65,6 +66,8 @@ float contentScale(void* window) {
   return xs;
 }
 
+void resizeWindow(void* window, int w, int h) { glfwSetWindowSize(static_cast<GLFWwindow*>(window), w, h); }
+
 void runFrames(std::function<bool()> frame, std::function<void()> done) {
   while (frame()) {}
   done();
@@ -74,6 +77,8 @@ void fileSaved(const std::string& /*path*/) {}
 void persist() {}
 void exited(int /*code*/) {}
 std::string startLink() { return {}; }
+bool chooseFile() { return false; }
+void onFile(std::function<void(const std::string& path)> /*handler*/) {}
 void setClipboard(const std::string& /*text*/) {}
 
 struct Task::Impl {

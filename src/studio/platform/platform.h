@@ -12,6 +12,9 @@ namespace dom::studio::platform {
 
 // "desktop" or "web".
 [[nodiscard]] const char* name();
+// Sets the process up, first thing in main: on the web the file mode mask (Emscripten starts with
+// 0777, which makes every file the studio writes unreadable, even to itself).
+void start();
 
 // A TrueType file for the UI ("DejaVu Sans", else any sans-serif), and one with Devanagari for Hindi;
 // "" when there is none.
@@ -33,6 +36,11 @@ void scaleHints();
 // The window's pixels per UI pixel: GLFW's content scale on the desktop, the browser's
 // devicePixelRatio on the web (`window` is the GLFWwindow).
 [[nodiscard]] float contentScale(void* window);
+
+// Makes the window `w` x `h` pixels (a script's resize; `window` is the GLFWwindow). The web page
+// resizes its canvas: Emscripten's GLFW would ask for full screen and the pointer lock when the size
+// is the screen's.
+void resizeWindow(void* window, int w, int h);
 
 // Runs `frame` once per display frame until it returns false, then `done` (the desktop loops here and
 // returns after `done`; the browser calls back from its own loop, so this returns at once there).
@@ -63,6 +71,14 @@ class Task {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Opens the platform's own file chooser for a record, when it has one (the browser's): the file
+// chosen comes later, through the handler given to onFile. False on the desktop, whose Open dialog is
+// the studio's own.
+bool chooseFile();
+// Where a file the user gives the page (chosen or dropped) is handed, by its path: set once by main.
+void onFile(std::function<void(const std::string& path)> handler);
+std::function<void(const std::string&)>& fileHandler();
 
 // What the page's address asks to open first (web: the part after '#', e.g. "lesson=5"; "" on the desktop).
 [[nodiscard]] std::string startLink();

@@ -5,6 +5,8 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <memory>
 #include <utility>
@@ -18,11 +20,14 @@ void dom_web_download(const char* path);
 void dom_web_clipboard(const char* text);
 void dom_web_hash(char* out, int size);
 void dom_web_exited(int code);
+void dom_web_choose();
+void dom_web_resize(int w, int h);
 }
 
 namespace dom::studio::platform {
 
 const char* name() { return "web"; }
+void start() { ::umask(022); }
 
 // The data package (web/CMakeLists.txt) puts Debian's font files where Debian keeps them.
 std::string uiFont() {
@@ -51,6 +56,8 @@ GlContext glContext() {
 
 void scaleHints() {}
 float contentScale(void* /*window*/) { return static_cast<float>(emscripten_get_device_pixel_ratio()); }
+
+void resizeWindow(void* /*window*/, int w, int h) { dom_web_resize(w, h); }
 
 namespace {
 struct Loop {
@@ -85,6 +92,17 @@ std::string startLink() {
 
 void setClipboard(const std::string& text) { dom_web_clipboard(text.c_str()); }
 
+std::function<void(const std::string&)>& fileHandler() {
+  static std::function<void(const std::string&)> h;
+  return h;
+}
+
+bool chooseFile() {
+  dom_web_choose();
+  return true;
+}
+void onFile(std::function<void(const std::string& path)> handler) { fileHandler() = std::move(handler); }
+
 struct Task::Impl {};
 Task::Task(std::function<void()> job) {
   if (job) job();
@@ -96,3 +114,8 @@ void Task::join() {}
 void Task::detach() {}
 
 }  // namespace dom::studio::platform
+
+// The page wrote a file the user chose into the store and hands over its path (web/library_dominoes.js).
+extern "C" EMSCRIPTEN_KEEPALIVE void dom_web_file_chosen(const char* path) {
+  if (auto& h = dom::studio::platform::fileHandler(); h && path) h(path);
+}

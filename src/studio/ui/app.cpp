@@ -5,6 +5,7 @@
 #include "studio/model/i18n.h"
 #include "studio/model/paths.h"
 #include "studio/model/viewmodel.h"
+#include "studio/platform/platform.h"
 #include "studio/ui/shaping.h"
 
 #include <imgui.h>
@@ -149,6 +150,9 @@ void App::apply(const Intent& in) {
   using intent::WindowCmd;
   const ActionContext none;  // opening a dialog reads no action (drawing About does)
   const DialogContext dc{session_, none, scenariosDir_};
+  // The browser's own file chooser, where there is one: the file chosen comes as a dropped one.
+  if (const auto* w = std::get_if<intent::WindowCommand>(&in); w && w->cmd == WindowCmd::OpenDialog)
+    if (platform::chooseFile()) return;
   for (const auto& d : dialogs_)
     if (d->opens(in, dc)) return;  // a dialog asked for, or a confirmation before dropping unsaved moves
   if (const auto* e = std::get_if<intent::ExportPng>(&in)) {
@@ -501,7 +505,9 @@ void App::frame(float dt) {
   keys(out);
   applyAll(out);
   const int before = timeline().currentIndex();
-  session_.tick(dt);
+  // A scripted run (--frames) steps time by the fixed step: autoplay and the computer's delay then
+  // take as many frames on any machine, in the desktop build and in the web page alike.
+  session_.tick(fixedAnimStep_ > 0 ? fixedAnimStep_ : dt);
   if (timeline().currentIndex() != before) animElapsed_ = 0;
   const std::string& cap = timeline().current().caption;
   if (!cap.empty() && cap != lastCaption_) spdlog::info("note: {}", cap);

@@ -80,7 +80,8 @@ class App {
   [[nodiscard]] float animElapsed() const { return animElapsed_; }
   // Under --frames the animation advances exactly this much a frame (1/60 s) instead of the frame's
   // time, so that a bounded headless run draws the same picture however fast or slow the machine
-  // renders its frames (a move's fade takes 15 frames). 0: real time.
+  // renders its frames (a move's fade takes 15 frames), and the session's autoplay and computer delay
+  // run on the same clock. 0: real time.
   void setFixedAnimStep(float step) { fixedAnimStep_ = step; }
   // The panes, in the order they are drawn; each owns its state (panes.h).
   [[nodiscard]] const std::vector<std::unique_ptr<PaneView>>& panes() const { return panes_; }

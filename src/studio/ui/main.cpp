@@ -29,6 +29,7 @@
 #include "dominoes_build_version.h"
 #include "studio/model/actions.h"
 #include "studio/model/i18n.h"
+#include "studio/model/links.h"
 #include "studio/model/paths.h"
 #include "studio/platform/platform.h"
 #include "studio/ui/app.h"
@@ -163,7 +164,7 @@ using Clock = std::chrono::steady_clock;
 // The command line: the options as given, then as checked (the numbers, the window's size, the new game).
 struct Options {
   std::string file, screenshot, scriptPath, rulesText = "en-linea", dumpPath, iniPath, seatA = "human",
-                                            seatB = Seat::Opponent.spec, size = "1280x800", lang;
+                                            seatB = Seat::Opponent.spec, size = "1280x800", lang, link;
   std::string framesText, seedText, completionShell;
   bool manpageFlag = false;
   bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
@@ -200,6 +201,9 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
   cli.add_option("--b", o.seatB, "seat B: as --a; default the Club player level (strategist:random=0.2)")
       ->type_name("PLAYER");
   cli.add_option("--size", o.size, "window size WxH")->type_name("WxH");
+  cli.add_option("--link", o.link,
+                 "open what a link names: lesson=N, puzzle=BOOK/N, scenario=NAME (the web page's #...; docs/web.md)")
+      ->type_name("LINK");
   cli.add_option("--ini", o.iniPath, "where the window layout and settings are kept")->type_name("FILE");
   cli.add_flag("--no-ini", o.noIni, "do not read or write the layout and settings");
   cli.add_flag("--list-actions", o.listActionsFlag,
@@ -480,6 +484,21 @@ void openFirstGame(App& app, const Options& o, bool savedSettings) {
   }
 }
 
+// What a link names (--link, else the web page's address after '#'), opened over the first game; a
+// link that names nothing says so on the status line.
+void openLink(App& app, const std::string& given) {
+  const std::string link = given.empty() ? platform::startLink() : given;
+  if (link.empty()) return;
+  LinkTarget t = linkIntents(link);
+  if (!t.error.empty()) {
+    spdlog::warn("{}", t.error);
+    app.apply(statusIntent(t.error));
+    return;
+  }
+  spdlog::info("opening the link #{}", link);
+  app.applyAll(t.intents);
+}
+
 // The UI thread's own CPU time (a worker thread's thinking is not counted, nor time spent preempted).
 double threadCpuMs() {
   timespec ts{};
@@ -601,7 +620,7 @@ void FrameLoop::injectKeys() {
     script.typed.clear();
   }
   if (script.resize.pending) {
-    glfwSetWindowSize(window, script.resize.w, script.resize.h);
+    platform::resizeWindow(window, script.resize.w, script.resize.h);
     script.resize.pending = false;
   }
 }
@@ -651,6 +670,8 @@ void FrameLoop::exportImages(int fbw, int fbh, bool last) {
     if (auto err = writeScreenshot(e->path, fbw, fbh, crop); !err.empty()) {
       app.apply(statusIntent(err));
       if (!o.scriptPath.empty()) script.refusedWrite(err);  // a scripted run says so in its exit status
+    } else {
+      platform::fileSaved(e->path);  // the web page downloads it
     }
   }
   if (last && !o.screenshot.empty())
@@ -758,6 +779,7 @@ int endRun(const Options& o, App& app, Script& script, FrameLoop& loop, GLFWwind
 int main(int argc, char** argv) {
   using namespace dom::studio;
   const auto t0 = Clock::now();
+  platform::start();
   Options o;
   if (const auto exit = parseCommandLine(argc, argv, o)) return *exit;
   if (const auto exit = checkNumbers(o)) return *exit;
@@ -776,6 +798,8 @@ int main(int argc, char** argv) {
   chooseLanguage(app, o.lang);
   setupDrawing(app, window, o.noShaders);
   openFirstGame(app, o, savedSettings);
+  openLink(app, o.link);
+  platform::onFile([&app](const std::string& path) { app.dropFile(path); });
   if (!unreadSettings.empty()) app.apply(statusIntent(unreadSettings));
 
   FrameLoop loop(o, app, script, window, iniStore, t0);
