@@ -2,6 +2,7 @@
 // C++ library (docs/library.md): tiles are ints 0..27, hands lists of tiles (heaviest first), moves
 // Move values; a Match keeps the public history of its round (for observations) and the DGN record
 // of what was played (for `dgn()`).
+#include <pybind11/eval.h>
 #include <pybind11/numpy.h>
 #include <pybind11/operators.h>
 #include <pybind11/pybind11.h>
@@ -36,11 +37,67 @@ namespace {
 
 using namespace dom;
 
-std::vector<int> tiles(Mask m) {
-  std::vector<int> out;
-  forEachHeaviestFirst(m, [&](Tile t) { out.push_back(t); });
+// dominoes.Tile: an int 0..27 that prints as its pips ("6-4"), made in Python at import (kTileClass).
+py::handle& tileType() {
+  static py::handle type;  // owned by the module's dict; never released
+  return type;
+}
+
+py::object tileObject(Tile t) { return tileType()(static_cast<int>(t)); }
+
+// A move's tile: a Tile, or NO_TILE (a plain int) for none.
+py::object tileOrNone(Tile t) { return t == kNoTile ? py::object(py::int_(static_cast<int>(kNoTile))) : tileObject(t); }
+
+py::list tiles(Mask m) {
+  py::list out;
+  forEachHeaviestFirst(m, [&](Tile t) { out.append(tileObject(t)); });
   return out;
 }
+
+constexpr const char* kTileClass = R"(
+import operator as _operator
+class Tile(int):
+    """A tile: an int 0..27 (it indexes as one and equals its number) that prints as its pips, "6-4".
+
+    Tile(22), Tile(6, 4) or Tile("6-4"); .high, .low and .pips give its halves."""
+    __slots__ = ()
+    def __new__(cls, a, b=None):
+        if b is None and isinstance(a, str):
+            high, sep, low = a.partition("-")
+            if not sep or not high.strip().isdigit() or not low.strip().isdigit():
+                raise ValueError(f"a tile is written like 6-4, not {a!r}")
+            return int.__new__(cls, _tile_number(int(high), int(low)))
+        if b is not None:
+            return int.__new__(cls, _tile_number(_operator.index(a), _operator.index(b)))
+        value = _operator.index(a)
+        if not 0 <= value < 28:
+            raise ValueError(f"a tile is 0..27, not {value}")
+        return int.__new__(cls, value)
+    @property
+    def pips(self):
+        """(high, low)."""
+        return tile_pips(int(self))
+    @property
+    def high(self):
+        """The higher half."""
+        return self.pips[0]
+    @property
+    def low(self):
+        """The lower half."""
+        return self.pips[1]
+    def __repr__(self):
+        return tile_text(int(self))
+    __str__ = __repr__
+    def __reduce__(self):
+        return (Tile, (int(self),))
+class IllegalMove(ValueError):
+    """A move the rules refuse; the message is their reason ("B cannot draw while able to play")."""
+class DgnError(ValueError):
+    """A DGN record that does not read: str() is "FILE:LINE: message"; .file, .line, .message."""
+    file = None
+    line = None
+    message = None
+)";
 
 std::vector<Move> moves(const MoveList& l) { return {l.begin(), l.end()}; }
 
@@ -96,6 +153,42 @@ std::string moveRepr(const Move& m) {
   return s + ")";
 }
 
+// dominoes.IllegalMove (a ValueError: the rules' reason) and dominoes.DgnError (a ValueError carrying
+// .file and .line), made at import (bindErrors).
+py::handle& illegalMoveType() {
+  static py::handle type;
+  return type;
+}
+py::handle& dgnErrorType() {
+  static py::handle type;
+  return type;
+}
+
+[[noreturn]] void raiseIllegal(const std::string& why) {
+  PyErr_SetString(illegalMoveType().ptr(), why.c_str());
+  throw py::error_already_set();
+}
+
+[[noreturn]] void raiseDgn(const dgn::Error& e) {
+  py::object err = dgnErrorType()(e.text());
+  err.attr("file") = e.file;
+  err.attr("line") = static_cast<long long>(e.line);
+  err.attr("message") = e.message;
+  PyErr_SetObject(dgnErrorType().ptr(), err.ptr());
+  throw py::error_already_set();
+}
+
+std::string endsText(const std::array<std::int8_t, 2>& ends) {
+  return ends[0] < 0 ? "no tile laid" : "ends " + std::to_string(ends[0]) + "|" + std::to_string(ends[1]);
+}
+
+std::string resultText(const RoundResult& r) {
+  const std::string how = r.how == RoundStatus::Domino ? "domino" : "blocked";
+  if (r.winner > 1) return "round " + std::to_string(r.round) + " tied, " + how;
+  return "round " + std::to_string(r.round) + ", " + letter(static_cast<Player>(r.winner)) + " wins " +
+         std::to_string(r.points) + ", " + how;
+}
+
 // A match with the public history of its round and the record of what was played (the engine's
 // round recorder), and what Python's Match adds: its errors as ValueError, moves found by words.
 struct Game : ai::RoundRecorder {
@@ -129,7 +222,7 @@ struct Game : ai::RoundRecorder {
 
   [[nodiscard]] Move legal(const Move& m) const {
     auto found = find(m);
-    if (auto* why = std::get_if<std::string>(&found)) throw py::value_error(*why);
+    if (auto* why = std::get_if<std::string>(&found)) raiseIllegal(*why);
     return std::get<Move>(found);
   }
 
@@ -141,7 +234,7 @@ struct Game : ai::RoundRecorder {
 
   [[nodiscard]] Move parseMove(const std::string& text) const {
     const FoundMove found = findMove(match, mover(), moveWords(text));
-    if (!found.move) throw py::value_error(found.error);
+    if (!found.move) raiseIllegal(found.error);
     return *found.move;
   }
 
@@ -167,7 +260,7 @@ Game readGame(const std::string& text, const std::string& file) {
     last = m;
   };
   auto read = dgn::read(text, file, visit);
-  if (auto* e = std::get_if<dgn::Error>(&read)) throw py::value_error(e->text());
+  if (auto* e = std::get_if<dgn::Error>(&read)) raiseDgn(*e);
   auto& rec = std::get<dgn::Record>(read);
   Game g(rec.rules);
   if (last) g.match = *last;
@@ -299,9 +392,16 @@ void bindTiles(py::module_& m) {
       "tile",
       [](int a, int b) {
         if (a < 0 || a > 6 || b < 0 || b > 6) throw py::value_error("a tile's halves are 0..6");
+        return tileObject(tileOf(a, b));
+      },
+      py::arg("a"), py::arg("b"), "The tile a-b: a Tile (an int 0..27).");
+  m.def(
+      "_tile_number",
+      [](int a, int b) {
+        if (a < 0 || a > 6 || b < 0 || b > 6) throw py::value_error("a tile's halves are 0..6");
         return static_cast<int>(tileOf(a, b));
       },
-      py::arg("a"), py::arg("b"), "The tile a-b as an int 0..27.");
+      py::arg("a"), py::arg("b"), "The number of the tile a-b (Tile's constructor).");
   m.def(
       "tile_text", [](int t) { return tileText(checkTile(t)); }, py::arg("tile"), "\"6-4\": high half first.");
   m.def(
@@ -339,7 +439,8 @@ void bindRules(py::module_& m) {
   c.def("text", &Rules::text)
       .def("__str__", &Rules::text)
       .def("__repr__", [](const Rules& r) { return "Rules(\"" + r.text() + "\")"; })
-      .def(py::self == py::self);
+      .def(py::self == py::self)
+      .def(py::pickle([](const Rules& r) { return r.text(); }, [](const std::string& text) { return parse(text); }));
   m.def("presets", &presetNames, "The presets' names.");
   m.def("parse_rules", &parse, py::arg("text"), "A rule set from \"preset knob=value...\"; ValueError if invalid.");
 }
@@ -357,7 +458,7 @@ void bindMoves(py::module_& m) {
           "kind", [](const Move& mv) { return mv.kind; },
           [](Move& mv, MoveKind k) { mv.kind = checkEnum(k, 3, "a move's kind"); })
       .def_property(
-          "tile", [](const Move& mv) { return static_cast<int>(mv.tile); },
+          "tile", [](const Move& mv) { return tileOrNone(mv.tile); },
           [](Move& mv, int t) { mv.tile = t == kNoTile ? kNoTile : checkTile(t); })
       .def_property(
           "end", [](const Move& mv) { return mv.end; }, [](Move& mv, End e) { mv.end = checkEnum(e, 3, "an end"); })
@@ -375,11 +476,21 @@ void bindMoves(py::module_& m) {
           "same", [](const Move& a, const Move& b) { return checkMove(a).same(checkMove(b)); },
           "The same move in the rules' sense.")
       .def("__eq__", [](const Move& a, const Move& b) { return checkMove(a).same(checkMove(b)); })
-      .def("__repr__", [](const Move& mv) { return moveRepr(checkMove(mv)); });
+      .def("__repr__", [](const Move& mv) { return moveRepr(checkMove(mv)); })
+      .def(py::pickle(
+          [](const Move& mv) {
+            return py::make_tuple(mv.kind, static_cast<int>(mv.tile), mv.end, mv.heading, static_cast<int>(mv.leftPip));
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 5) throw py::value_error("a pickled Move is 5 fields");
+            Move mv{t[0].cast<MoveKind>(), static_cast<Tile>(t[1].cast<int>()), t[2].cast<End>(), t[3].cast<Heading>(),
+                    static_cast<std::uint8_t>(t[4].cast<int>())};
+            return checkMove(mv);
+          }));
   m.attr("DRAW") = Move{MoveKind::Draw};
   m.attr("PASS") = Move{MoveKind::Pass};
   py::class_<LaidTile>(m, "LaidTile")
-      .def_property_readonly("tile", [](const LaidTile& l) { return static_cast<int>(l.tile); })
+      .def_property_readonly("tile", [](const LaidTile& l) { return tileObject(l.tile); })
       .def_property_readonly("left", [](const LaidTile& l) { return static_cast<int>(l.left); })
       .def_property_readonly("right", [](const LaidTile& l) { return static_cast<int>(l.right); })
       .def_readonly("heading", &LaidTile::heading)
@@ -388,7 +499,8 @@ void bindMoves(py::module_& m) {
       .def_readonly("round", &RoundResult::round)
       .def_property_readonly("winner", [](const RoundResult& r) { return winnerOf(r.winner); })
       .def_readonly("how", &RoundResult::how)
-      .def_readonly("points", &RoundResult::points);
+      .def_readonly("points", &RoundResult::points)
+      .def("__repr__", [](const RoundResult& r) { return "RoundResult(" + resultText(r) + ")"; });
 }
 
 void bindObservation(py::module_& m) {
@@ -398,7 +510,11 @@ void bindObservation(py::module_& m) {
       .def_property_readonly("ends", [](const ai::Event& e) { return std::pair<int, int>(e.ends[0], e.ends[1]); })
       .def_readonly("number", &ai::Event::number)
       .def_readonly("stock_count", &ai::Event::stockCount)
-      .def_readonly("can_draw", &ai::Event::canDraw);
+      .def_readonly("can_draw", &ai::Event::canDraw)
+      .def("__repr__", [](const ai::Event& e) {
+        const std::string mv = moveRepr(e.move);
+        return "Event(" + std::to_string(e.number) + ": " + letter(e.who) + " " + mv.substr(5, mv.size() - 6) + ")";
+      });
   // Read-only, and every attribute a copy (issue 42 #2): a player trusts what it decides from, and
   // a view into it (o.rules.table_w = 0, o.history[0].move.tile = 5) would let Python change it.
   using O = ai::Observation;
@@ -420,7 +536,14 @@ void bindObservation(py::module_& m) {
       .def_property_readonly("legal", [](const O& o) { return moves(o.legal); })
       .def_property_readonly("from_deal", [](const O& o) { return o.fromDeal; })
       .def_property_readonly("unseen", [](const O& o) { return tiles(o.unseen()); })
-      .def_property_readonly("can_draw", &O::canDraw);
+      .def_property_readonly("can_draw", &O::canDraw)
+      .def("__repr__", [](const O& o) {
+        std::string hand;
+        forEachHeaviestFirst(o.hand, [&](Tile t) { hand += (hand.empty() ? "" : " ") + tileText(t); });
+        return "Observation(" + std::string(1, letter(o.me)) + " sees " + o.rules.preset + ", round " +
+               std::to_string(o.round) + ", " + letter(o.turn) + " to move, hand " + hand + ", " + endsText(o.ends) +
+               ", stock " + std::to_string(o.stockCount) + ")";
+      });
 }
 
 void bindMatchState(py::class_<Game>& c) {
@@ -574,7 +697,27 @@ void bindMatch(py::module_& m) {
            "What a player (default: the one to move) knows.")
       .def(
           "dgn", [](const Game& g) { return dgn::write(g.record); }, "The match as a DGN record.")
-      .def("copy", [](const Game& g) { return Game(g); });
+      .def(
+          "copy", [](const Game& g) { return Game(g); }, "An independent copy (its record and history too).")
+      .def("__copy__", [](const Game& g) { return Game(g); })
+      .def(
+          "__deepcopy__", [](const Game& g, const py::object&) { return Game(g); }, py::arg("memo"))
+      .def(py::pickle([](const Game& g) { return dgn::write(g.record); },
+                      [](const std::string& text) { return readGame(text, "<pickle>"); }))
+      .def("__repr__", [](const Game& g) {
+        const Match& mt = g.match;
+        std::string s = "Match(" + mt.rules().preset + ", ";
+        if (mt.inRound()) {
+          s += "round " + std::to_string(mt.round()) + ", " + letter(mt.state().turn) + " to move, " +
+               endsText(mt.state().ends);
+        } else if (mt.lastResult()) {
+          s += resultText(*mt.lastResult());
+        } else {
+          s += "no round dealt";
+        }
+        if (mt.scores()[0] == 0 && mt.scores()[1] == 0) return s + ")";
+        return s + ", score " + std::to_string(mt.scores()[0]) + "-" + std::to_string(mt.scores()[1]) + ")";
+      });
   bindMatchRl(c);
 }
 
@@ -600,7 +743,8 @@ class Deciding {
 
 void bindPlayers(py::module_& m) {
   py::class_<ai::Computer>(m, "Computer", "A computer player: it decides from an Observation only.")
-      .def_property_readonly("name", &ai::Computer::name)
+      .def_property_readonly("name", &ai::Computer::name, "The player's spec, as make_player took it.")
+      .def("__repr__", [](const ai::Computer& p) { return "Computer(" + p.name() + ")"; })
       .def(
           "decide",
           [](ai::Computer& p, const ai::Observation& given) {
@@ -662,7 +806,7 @@ void bindDgn(py::module_& m) {
       "load_dgn",
       [](const std::string& path) {
         auto text = dgn::readFile(path);
-        if (auto* e = std::get_if<dgn::Error>(&text)) throw py::value_error(e->text());
+        if (auto* e = std::get_if<dgn::Error>(&text)) raiseDgn(*e);
         return readGame(std::get<std::string>(text), path);
       },
       py::arg("path"));
@@ -891,7 +1035,13 @@ void bindBatch(py::module_& m) {
           "path", [](const PyBatch& p) { return p.batch.path(); },
           "The build of the step this batch takes: 'bmi2' (POPCNT and PDEP, where the processor runs them "
           "well and the layout is snake) or 'generic'; Batch(..., fast=False) keeps the generic one.")
-      .def("__len__", [](const PyBatch& p) { return p.batch.size(); })
+      .def(
+          "__len__", [](const PyBatch& p) { return p.batch.size(); }, "The number of slots.")
+      .def("__repr__",
+           [](const PyBatch& p) {
+             return "Batch(" + p.batch.rules().preset + ", " + std::to_string(p.batch.size()) + " slots, " +
+                    std::to_string(p.idle().rounds()) + " rounds played, " + p.batch.path() + ")";
+           })
       .def_property_readonly("rules", [](const PyBatch& p) { return p.batch.rules(); })
       .def("legal_counts", &counts, "Per slot, the legal moves of the player to move: a read-only int32 view.")
       .def("step", &stepBatch, py::arg("indices"),
@@ -936,6 +1086,10 @@ PYBIND11_MODULE(_dominoes, m) {
   m.attr("__version__") = DOMINOES_PY_VERSION;
   bindEnums(m);
   bindTiles(m);
+  py::exec(kTileClass, m.attr("__dict__"));
+  tileType() = m.attr("Tile");
+  illegalMoveType() = m.attr("IllegalMove");
+  dgnErrorType() = m.attr("DgnError");
   bindRules(m);
   bindMoves(m);
   bindObservation(m);
