@@ -18,6 +18,8 @@ grep -qi 'not be redistributed\|all rights are reserved\|License: other' "$c" &&
 awk '/^Files:/{f=$0} /^License:/{if (f) {print f " -> " $0; f=""}}' "$c" > /tmp/licence_test.$$
 trap 'rm -f /tmp/licence_test.$$' EXIT
 head -1 /tmp/licence_test.$$ | grep -qx 'Files: \* -> License: Expat' || fail "$c: Files: * is not under Expat"
+# DEP-5 fields start a line: a "License:" or "Files:" inside a Comment's text would be read as one.
+grep -nE '^ +(License|Files|Copyright):' "$c" && fail "$c: a field inside a paragraph's text"
 # Every Files pattern names something in this source.
 for pattern in $(sed -n 's/^Files: //p' "$c"); do
   [ "$pattern" = '*' ] && continue
