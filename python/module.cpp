@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -1075,6 +1077,117 @@ void bindBatch(py::module_& m) {
   bindBatchState(c);
 }
 
+// inspect.signature for every function and method (issue 45 #6): CPython reads a builtin's
+// __text_signature__ from a docstring that begins "name(a, b=1)\n--\n\n". pybind11 writes its own
+// "name(a: int, b: int = 1) -> int"; textSignature makes the former from it (defaults that are not
+// literals become ..., overloads with different parameters (*args, **kwargs)), prepended once the
+// module is bound. pybind11 frees ml_doc with free(): the new one is malloc'd too.
+std::vector<std::string> splitParams(const std::string& list) {
+  std::vector<std::string> out;
+  int depth = 0;
+  char quote = 0;
+  std::string cur;
+  for (const char c : list) {
+    if (quote) {
+      quote = c == quote ? 0 : quote;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '[' || c == '(' || c == '<' || c == '{') {
+      ++depth;
+    } else if (c == ']' || c == ')' || c == '>' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+bool literal(const std::string& v) {
+  if (v == "None" || v == "True" || v == "False") return true;
+  if (v.size() >= 2 && (v.front() == '\'' || v.front() == '"') && v.back() == v.front()) return true;
+  return !v.empty() && v.find_first_not_of("-0123456789.") == std::string::npos;
+}
+
+// "(a, b=1)" from "name(a: int, b: int = 1) -> int"; empty if the line is not a signature.
+std::string paramsOf(const std::string& line) {
+  const auto open = line.find('(');
+  const auto close = line.rfind(") -> ");
+  if (open == std::string::npos || close == std::string::npos || close < open) return {};
+  std::string out = "(";
+  for (std::string p : splitParams(line.substr(open + 1, close - open - 1))) {
+    while (!p.empty() && p.front() == ' ') p.erase(0, 1);
+    const auto colon = p.find(':');
+    const auto eq = p.find(" = ");
+    std::string name = p.substr(0, std::min(colon, eq));
+    if (eq != std::string::npos) {
+      const std::string value = p.substr(eq + 3);
+      name += "=" + (literal(value) ? value : std::string("..."));
+    }
+    out += (out.size() > 1 ? ", " : "") + name;
+  }
+  return out + ")";
+}
+
+std::string textSignature(const std::string& name, const std::string& doc) {
+  std::vector<std::string> sigs;
+  std::size_t pos = 0;
+  const bool overloaded = doc.find("\nOverloaded function.") != std::string::npos;
+  while (pos < doc.size()) {
+    const auto end = doc.find('\n', pos);
+    std::string line = doc.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+    pos = end == std::string::npos ? doc.size() : end + 1;
+    if (!overloaded && sigs.empty()) return paramsOf(line);
+    const auto dot = line.find(". " + name + "(");
+    if (dot != std::string::npos && dot < 4) sigs.push_back(paramsOf(line.substr(dot + 2)));
+  }
+  if (sigs.empty()) return {};
+  auto names = [](const std::string& sig) {
+    std::string out;
+    for (std::string p : splitParams(sig.substr(1, sig.size() - 2))) out += p.substr(0, p.find('=')) + ",";
+    return out;
+  };
+  std::string best = sigs[0];
+  for (const std::string& sig : sigs) {
+    if (names(sig) != names(sigs[0])) return "(*args, **kwargs)";
+    if (std::count(sig.begin(), sig.end(), '=') > std::count(best.begin(), best.end(), '=')) best = sig;
+  }
+  return best;
+}
+
+void addTextSignature(PyObject* f) {
+  if (!PyCFunction_Check(f)) return;
+  PyMethodDef* def = reinterpret_cast<PyCFunctionObject*>(f)->m_ml;
+  if (!def->ml_doc || !def->ml_name) return;
+  const std::string doc = def->ml_doc;
+  if (doc.find("\n--\n\n") != std::string::npos) return;  // done (a function shared by two names)
+  const std::string params = textSignature(def->ml_name, doc);
+  if (params.empty()) return;
+  const std::string text = std::string(def->ml_name) + params + "\n--\n\n" + doc;
+  char* copy = static_cast<char*>(std::malloc(text.size() + 1));
+  std::memcpy(copy, text.c_str(), text.size() + 1);
+  std::free(const_cast<char*>(def->ml_doc));
+  def->ml_doc = copy;
+}
+
+void addTextSignatures(py::module_& m) {
+  for (auto item : m.attr("__dict__").cast<py::dict>()) {
+    PyObject* v = item.second.ptr();
+    addTextSignature(v);
+    if (!PyType_Check(v)) continue;
+    for (auto member : py::reinterpret_borrow<py::object>(v).attr("__dict__").cast<py::dict>()) {
+      PyObject* f = member.second.ptr();
+      if (PyInstanceMethod_Check(f)) f = PyInstanceMethod_GET_FUNCTION(f);
+      if (Py_TYPE(f) == &PyStaticMethod_Type) f = py::reinterpret_borrow<py::object>(f).attr("__func__").ptr();
+      addTextSignature(f);
+    }
+  }
+}
+
 }  // namespace
 
 // dominoes._dominoes, re-exported by the package dominoes (python/dominoes/__init__.py). Its classes are
@@ -1097,5 +1210,6 @@ PYBIND11_MODULE(_dominoes, m) {
   bindPlayers(m);
   bindDgn(m);
   bindBatch(m);
+  addTextSignatures(m);
   m.attr("__name__") = own;
 }

@@ -87,3 +87,24 @@ def test_exceptions():
     with pytest.raises(dominoes.DgnError) as e:
         dominoes.read_dgn("dgn 1\nrules en-linea\nround 1 seed 7\nA 4-4\n", "game.dgn")
     assert e.value.file == "game.dgn" and e.value.line >= 1 and str(e.value).startswith(f"game.dgn:{e.value.line}: ")
+
+
+def test_signatures():
+    assert list(inspect.signature(dominoes.tile).parameters) == ["a", "b"]
+    assert str(inspect.signature(dominoes.analyse)) == "(match, samples=200, seed=1, knowledge='mover')"
+    m = dominoes.Match("en-linea")
+    assert list(inspect.signature(m.start_round).parameters) == ["seed"]
+    assert str(inspect.signature(dominoes.Batch.step)) == "(self, indices)"
+    assert str(inspect.signature(dominoes.Match.__init__)) == "(self, rules='en-linea')"
+    failed = []
+    for name in dir(dominoes):
+        obj = getattr(dominoes, name)
+        members = vars(obj).items() if isinstance(obj, type) else [(name, obj)]
+        for attr, f in members:
+            f = getattr(f, "__func__", f)
+            if type(f).__name__ in ("builtin_function_or_method", "instancemethod") and not attr.startswith("_"):
+                try:
+                    inspect.signature(getattr(obj, attr) if isinstance(obj, type) else f)
+                except (ValueError, TypeError):
+                    failed.append(f"{name}.{attr}")
+    assert failed == []
