@@ -76,6 +76,19 @@ async function readFile(page, p) {
     try { return new TextDecoder().decode(Module.FS.readFile(p)); } catch (e) { return null; }
   }, p);
 }
+// The studio's own --screenshot (the last frame, read from the page's files): the canvas itself is
+// cleared once the run has ended.
+async function saveShot(page, name) {
+  const b64 = await page.evaluate(() => {
+    try {
+      const b = Module.FS.readFile('/tmp/shot.png');
+      let s = '';
+      for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode.apply(null, b.subarray(i, i + 0x8000));
+      return btoa(s);
+    } catch (e) { return null; }
+  });
+  if (b64) fs.writeFileSync(path.join(OUT, `web-${name}.png`), Buffer.from(b64, 'base64'));
+}
 async function check(name, fn) {
   if (ONLY && !name.includes(ONLY)) return;
   const t0 = Date.now();
@@ -103,7 +116,7 @@ function testFiles(text) {
 }
 // The dump without what may differ between runs and builds: times, the frame's counts and pixels.
 function normalise(json) {
-  const drop = /^(ms|elapsed|frames?|fps|startupMs|thinkMs|generation|renderer|platform)$/;
+  const drop = /^(ms|elapsed|frames?|fps|startupMs|thinkMs|generation|renderer|platform|logLines)$/;
   const walk = (v) => {
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') {
@@ -146,10 +159,10 @@ async function webRun(name, text, { query = '', viewport } = {}) {
   fs.writeFileSync(path.join(OUT, name + '.script'), text);
   const files = testFiles(text).map((f) => '&file=/' + f).join('');
   const page = await newPage(viewport);
-  await page.goto(`${base}/?no-ini&seed=7&frames=2000&script=/out/${name}.script&dump-state=/tmp/dump.json${files}${query}`);
+  await page.goto(`${base}/?no-ini&seed=7&frames=2000&script=/out/${name}.script&dump-state=/tmp/dump.json&screenshot=/tmp/shot.png${files}${query}`);
   await waitFor(page, () => window.dominoesExit !== undefined || window.dominoesFailed, `${name}: the script's end`);
   const exit = await page.evaluate(() => window.dominoesExit);
-  await page.screenshot({ path: path.join(OUT, `web-${name}.png`) });
+  await saveShot(page, name);
   return { page, exit };
 }
 
@@ -168,6 +181,88 @@ async function scriptCase(name, what) {
     assert(!d, 'the dumps differ at ' + d);
     const problems = ourProblems(page);
     assert(problems.length === 0, 'console: ' + problems.map((m) => m.text).slice(0, 3).join(' | '));
+    await page.close();
+  });
+}
+
+// A short run of the page opened at `hash` (and `query`), its state dumped after a few frames.
+async function dumpAfter(name, { hash = '', query = '&no-ini', script = 'wait 10', viewport } = {}) {
+  fs.writeFileSync(path.join(OUT, name + '.script'), script + '\n');
+  const page = await newPage(viewport);
+  await page.goto(`${base}/?seed=7&frames=400&script=/out/${name}.script&dump-state=/tmp/dump.json&screenshot=/tmp/shot.png${query}${hash}`);
+  await waitFor(page, () => window.dominoesExit !== undefined || window.dominoesFailed, `${name}: the run's end`);
+  await saveShot(page, name);
+  const text = await readFile(page, '/tmp/dump.json');
+  assert(text, 'the page wrote no dump');
+  return { page, dump: JSON.parse(text), exit: await page.evaluate(() => window.dominoesExit) };
+}
+
+async function linkCases() {
+  const zlib = require('zlib');
+  const record = fs.readFileSync(path.join(REPO, 'tests/studio/game.dgn'));
+  const packed = zlib.deflateRawSync(record).toString('base64url');
+  const cases = [
+    ['lesson=5', (d) => d.learn.lesson === '05_choosing_the_end.dgn', 'lesson 5 on'],
+    ['puzzle=en-linea/17', (d) => d.puzzle.number === 17, 'puzzle 17 of the en-linea book'],
+    ['scenario=tip_count_the_tiles', (d) => d.fileName === 'tip_count_the_tiles.dgn', 'the scenario open'],
+    ['dgn=' + packed, (d) => d.title === 'A short game with draws', "the link's own record open"],
+    ['lesson=99', (d) => /opens nothing/.test(d.statusLine || d.status || ''), 'a message that it opens nothing'],
+  ];
+  for (const [hash, ok, what] of cases) {
+    const short = hash.length > 30 ? hash.slice(0, 30) + '…' : hash;
+    await check(`the link #${short} opens ${what}`, async () => {
+      const { page, dump, exit } = await dumpAfter('link-' + hash.split('=')[0], { hash: '#' + hash });
+      assert(exit === 0, `the run ended with ${exit}`);
+      assert(ok(dump), 'the dump says otherwise: ' + JSON.stringify({ learn: dump.learn?.lesson, puzzle: dump.puzzle?.number,
+                                                                      file: dump.fileName, title: dump.title, status: dump.statusLine }));
+      await page.close();
+    });
+  }
+}
+
+// The learner's progress (stars, the puzzle rating) and the settings live in IndexedDB: a second
+// visit finds them.
+async function progressCase() {
+  await check('progress survives a reload (IndexedDB)', async () => {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    fs.writeFileSync(path.join(OUT, 'progress1.script'),
+                     'puzzle puzzles/sample.dgn 1\nwait 2\nplay 1-1 L\nwait-judging\nwait 2\ncheck /puzzle/solved true\n');
+    await page.goto(`${base}/?seed=7&frames=400&script=/out/progress1.script`);
+    await waitFor(page, () => window.dominoesExit !== undefined, 'the first visit');
+    assert((await page.evaluate(() => window.dominoesExit)) === 0, 'the first visit failed its checks');
+    await new Promise((r) => setTimeout(r, 1500));  // IndexedDB is written after the settings' save
+    fs.writeFileSync(path.join(OUT, 'progress2.script'), 'open puzzles\nwait 3\n');
+    await page.goto(`${base}/?seed=7&frames=400&script=/out/progress2.script&dump-state=/tmp/dump.json`);
+    await waitFor(page, () => window.dominoesExit !== undefined, 'the second visit');
+    const dump = JSON.parse(await readFile(page, '/tmp/dump.json'));
+    const learner = dump.puzzlesPane?.learner || '';
+    await context.close();
+    assert(/rating/i.test(learner) && !/none yet/.test(learner), 'the second visit has no rating: ' + learner);
+    return learner;
+  });
+}
+
+// Save is a download, byte for byte what the desktop writes.
+async function saveCase() {
+  await check('a save is a download equal to the desktop\'s file', async () => {
+    const text = scriptText('save');
+    const dir = desktopRun('save', text);
+    const downloads = path.join(OUT, 'downloads');
+    fs.rmSync(downloads, { recursive: true, force: true });
+    fs.mkdirSync(downloads, { recursive: true });
+    const page = await newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    fs.writeFileSync(path.join(OUT, 'save.script'), text);
+    const files = testFiles(text).map((f) => '&file=/' + f).join('');
+    await page.goto(`${base}/?no-ini&seed=7&frames=2000&script=/out/save.script${files}`);
+    await waitFor(page, () => window.dominoesExit !== undefined, 'the save script');
+    const got = path.join(downloads, 'saved.dgn');
+    for (let i = 0; i < 50 && !fs.existsSync(got); ++i) await new Promise((r) => setTimeout(r, 100));
+    assert(fs.existsSync(got), 'no download came');
+    assert(fs.readFileSync(got).equals(fs.readFileSync(path.join(dir, 'saved.dgn'))), 'the download differs from the desktop\'s saved.dgn');
     await page.close();
   });
 }
@@ -201,6 +296,9 @@ async function main() {
     await scriptCase('scenarios', 'a scenario stepped to its end');
     await scriptCase('editor', 'the position editor');
     await scriptCase('small_window', 'a language switch at 800x600');
+    await linkCases();
+    await saveCase();
+    await progressCase();
   } finally {
     await browser.close();
     server.close();
