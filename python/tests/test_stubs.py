@@ -1,0 +1,34 @@
+"""The stubs (dominoes/_dominoes.pyi, written by python/stubgen.py after each build and shipped in
+the wheel): they parse, name every public name of the module, and agree with a fresh run."""
+import ast
+import importlib.util
+import os
+import pathlib
+
+import dominoes
+import dominoes._dominoes as mod
+
+STUBS = pathlib.Path(mod.__file__).with_name("_dominoes.pyi")
+STUBGEN = pathlib.Path(__file__).resolve().parents[1] / "stubgen.py"
+
+
+def test_stubs_name_every_public_name():
+    tree = ast.parse(STUBS.read_text(encoding="utf-8"))
+    named = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    named |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    public = {name for name in vars(mod) if not name.startswith("_")} | {"__version__"}
+    assert public - named == set()
+    match = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Match")
+    methods = {n.name for n in match.body if isinstance(n, ast.FunctionDef)}
+    assert {"legal_actions", "observation_tensor", "play", "in_round"} <= methods
+    assert (STUBS.parent / "py.typed").exists() and dominoes.__file__
+
+
+def test_stubs_agree_with_a_fresh_run():
+    if not STUBGEN.exists():  # the wheel's test copies only python/tests
+        return
+    spec = importlib.util.spec_from_file_location("stubgen", STUBGEN)
+    stubgen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stubgen)
+    assert stubgen.generate() == STUBS.read_text(encoding="utf-8"), \
+        f"{STUBS} is stale: rebuild pydominoes ({os.path.basename(str(STUBGEN))} runs after each build)"
