@@ -14,10 +14,6 @@ mergeInto(LibraryManager.library, {
     var p = UTF8ToString(path);
     if (typeof Module.domDownload === 'function') Module.domDownload(p, FS.readFile(p));
   },
-  dom_web_clipboard: function (text) {
-    var t = UTF8ToString(text);
-    if (typeof Module.domClipboard === 'function') Module.domClipboard(t);
-  },
   // The page's address after '#', decoded, into `out` (at most `size` bytes with the NUL).
   dom_web_hash: function (out, size) {
     var h = location.hash ? decodeURIComponent(location.hash.substring(1)) : '';

@@ -152,10 +152,6 @@
       a.click();
       setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
     },
-    domClipboard: function (text) {
-      window.dominoesClipboard = text;
-      if (navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
-    },
     domExited: function (code) { window.dominoesExit = code; },
   };
   window.Module = Module;

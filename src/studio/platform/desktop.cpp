@@ -79,7 +79,6 @@ void exited(int /*code*/) {}
 std::string startLink() { return {}; }
 bool chooseFile() { return false; }
 void onFile(std::function<void(const std::string& path)> /*handler*/) {}
-void setClipboard(const std::string& /*text*/) {}
 
 struct Task::Impl {
   std::thread thread;

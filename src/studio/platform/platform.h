@@ -82,7 +82,5 @@ std::function<void(const std::string&)>& fileHandler();
 
 // What the page's address asks to open first (web: the part after '#', e.g. "lesson=5"; "" on the desktop).
 [[nodiscard]] std::string startLink();
-// Puts `text` on the system's clipboard (the web page's clipboard through the browser).
-void setClipboard(const std::string& text);
 
 }  // namespace dom::studio::platform

@@ -17,7 +17,6 @@
 extern "C" {
 void dom_web_persist();
 void dom_web_download(const char* path);
-void dom_web_clipboard(const char* text);
 void dom_web_hash(char* out, int size);
 void dom_web_exited(int code);
 void dom_web_choose();
@@ -90,7 +89,6 @@ std::string startLink() {
   return out;
 }
 
-void setClipboard(const std::string& text) { dom_web_clipboard(text.c_str()); }
 
 std::function<void(const std::string&)>& fileHandler() {
   static std::function<void(const std::string&)> h;
