@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// Links that open the studio on something (links.h).
+#include "studio/model/links.h"
+
+#include <charconv>
+#include <filesystem>
+
+#include "core/files.h"
+#include "studio/model/i18n.h"
+#include "studio/model/paths.h"
+#include "studio/model/scenarios.h"
+
+namespace dom::studio {
+namespace {
+namespace fs = std::filesystem;
+
+// A positive whole number, digits only.
+int positive(std::string_view s) {
+  int n = 0;
+  if (s.empty() || s.size() > 6 || s.front() < '0' || s.front() > '9') return 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  return ec == std::errc{} && p == s.data() + s.size() ? n : 0;
+}
+
+// A name made of letters, digits, '-' and '_' only: never a path.
+bool plainName(std::string_view s) {
+  if (s.empty() || s.size() > 100) return false;
+  for (const char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+      return false;
+  return true;
+}
+
+LinkTarget failed(std::string_view link, const std::string& why) {
+  return {{}, i18n::format(_("the link #{0} opens nothing: {1}"), {files::cut(link, 80), why})};
+}
+
+LinkTarget lessonLink(std::string_view link, std::string_view value) {
+  const int n = positive(value);
+  const auto lessons = listScenarios(paths::dataDir("lessons"));
+  if (n == 0 || n > static_cast<int>(lessons.size()))
+    return failed(link, i18n::format(_("the course has lessons 1 to {0}"), {std::to_string(lessons.size())}));
+  return {{intent::StartLesson{lessons[static_cast<std::size_t>(n - 1)].path}}, {}};
+}
+
+LinkTarget puzzleLink(std::string_view link, std::string_view value) {
+  const auto slash = value.find('/');
+  const std::string_view book = value.substr(0, slash);
+  const int n = slash == std::string_view::npos ? 1 : positive(value.substr(slash + 1));
+  std::error_code ec;
+  const fs::path file = fs::path(paths::dataDir("puzzles")) / (std::string(book) + ".dgn");
+  if (!plainName(book) || !fs::is_regular_file(file, ec))
+    return failed(link, i18n::format(_("there is no puzzle book '{0}'"), {files::cut(book, 40)}));
+  if (n == 0) return failed(link, _("a puzzle's number counts from 1"));
+  return {{intent::OpenPuzzle{file.string(), n, true}}, {}};
+}
+
+LinkTarget scenarioLink(std::string_view link, std::string_view value) {
+  std::error_code ec;
+  const fs::path file = fs::path(paths::scenariosDir()) / (std::string(value) + ".dgn");
+  if (!plainName(value) || !fs::is_regular_file(file, ec))
+    return failed(link, i18n::format(_("there is no scenario '{0}'"), {files::cut(value, 40)}));
+  return {{intent::Open{file.string(), true}}, {}};
+}
+
+}  // namespace
+
+LinkTarget linkIntents(std::string_view link, const std::string& recordFile) {
+  const auto eq = link.find('=');
+  const std::string_view key = link.substr(0, eq);
+  const std::string_view value = eq == std::string_view::npos ? std::string_view() : link.substr(eq + 1);
+  if (key == "lesson") return lessonLink(link, value);
+  if (key == "puzzle") return puzzleLink(link, value);
+  if (key == "scenario") return scenarioLink(link, value);
+  if (key == "dgn") {
+    std::error_code ec;
+    if (!fs::is_regular_file(recordFile, ec) || fs::file_size(recordFile, ec) == 0)
+      return failed(link, _("its record could not be read (the link may be cut short)"));
+    return {{intent::Open{recordFile, true}}, {}};
+  }
+  return failed(link, _("links are #lesson=N, #puzzle=BOOK/N, #scenario=NAME or #dgn=RECORD"));
+}
+
+std::string linkOf(const Session& s) {
+  if (s.course().active()) {
+    const auto lessons = listScenarios(paths::dataDir("lessons"));
+    for (std::size_t i = 0; i < lessons.size(); ++i)
+      if (lessons[i].file == s.course().name) return "lesson=" + std::to_string(i + 1);
+  }
+  if (const auto& p = s.trainer().puzzle) {
+    const fs::path file(p->file);
+    if (fs::path(paths::dataDir("puzzles")) == file.parent_path())
+      return "puzzle=" + file.stem().string() + "/" + std::to_string(p->number);
+  }
+  const fs::path open(s.filePath());
+  if (!s.filePath().empty() && fs::path(paths::scenariosDir()) == open.parent_path())
+    return "scenario=" + open.stem().string();
+  return {};
+}
+
+}  // namespace dom::studio

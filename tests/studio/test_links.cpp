@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// Links that open the studio on something (studio/model/links.h, docs/web.md): each form opens what
+// it names, through the session as the page does it, and a link that names nothing says why.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "studio/model/links.h"
+#include "studio/model/session.h"
+
+using namespace dom;
+using namespace dom::studio;
+
+namespace {
+Session opened(const std::string& link, const std::string& record = "/nonexistent/link.dgn") {
+  Session s;
+  LinkTarget t = linkIntents(link, record);
+  REQUIRE_MESSAGE(t.error.empty(), t.error);
+  s.applyAll(t.intents);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("links: #lesson=N starts the course's Nth lesson, and the link of a lesson is its own") {
+  Session s = opened("lesson=1");
+  CHECK(s.course().name == "01_highest_double_leads.dgn");
+  CHECK(linkOf(s) == "lesson=1");
+  Session five = opened("lesson=5");
+  CHECK(five.course().name == "05_choosing_the_end.dgn");
+  CHECK(linkOf(five) == "lesson=5");
+}
+
+TEST_CASE("links: #puzzle=BOOK/N opens that puzzle of the book, and #scenario=NAME that scenario") {
+  Session p = opened("puzzle=en-linea/3");
+  REQUIRE(p.trainer().puzzle);
+  CHECK(p.trainer().puzzle->number == 3);
+  CHECK(std::filesystem::path(p.trainer().puzzle->file).filename() == "en-linea.dgn");
+  CHECK(linkOf(p) == "puzzle=en-linea/3");
+  Session sc = opened("scenario=tip_count_the_tiles");
+  CHECK(std::filesystem::path(sc.filePath()).filename() == "tip_count_the_tiles.dgn");
+  CHECK(linkOf(sc) == "scenario=tip_count_the_tiles");
+}
+
+TEST_CASE("links: #dgn= opens the record the page wrote, whose link is not a name") {
+  const auto file = std::filesystem::temp_directory_path() / "dominoes_link_test.dgn";
+  std::filesystem::copy_file(std::string(STUDIO_TEST_DIR) + "/game.dgn", file,
+                             std::filesystem::copy_options::overwrite_existing);
+  Session s = opened("dgn=ignored-by-the-studio", file.string());
+  CHECK(s.filePath() == file.string());
+  CHECK(linkOf(s).empty());
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("links: a link that names nothing opens nothing and says why") {
+  const std::pair<const char*, const char*> bad[] = {
+      {"lesson=0", "lessons 1 to"},
+      {"lesson=999", "lessons 1 to"},
+      {"lesson=two", "lessons 1 to"},
+      {"puzzle=nonesuch/1", "no puzzle book 'nonesuch'"},
+      {"puzzle=../../etc/passwd", "no puzzle book"},
+      {"puzzle=en-linea/0", "counts from 1"},
+      {"scenario=../lessons/01_highest_double_leads", "no scenario"},
+      {"scenario=", "no scenario"},
+      {"dgn=AAAA", "could not be read"},
+      {"chess=e4", "links are"},
+  };
+  for (const auto& [link, why] : bad) {
+    const LinkTarget t = linkIntents(link, "/nonexistent/link.dgn");
+    CHECK_MESSAGE(t.intents.empty(), link);
+    CHECK_MESSAGE(t.error.find(why) != std::string::npos, link << ": " << t.error);
+    CHECK_MESSAGE(t.error.find("opens nothing") != std::string::npos, t.error);
+  }
+}
