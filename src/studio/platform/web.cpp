@@ -89,7 +89,6 @@ std::string startLink() {
   return out;
 }
 
-
 std::function<void(const std::string&)>& fileHandler() {
   static std::function<void(const std::string&)> h;
   return h;
