@@ -65,7 +65,10 @@ TEST_CASE("links: a link that names nothing opens nothing and says why") {
       {"dgn=AAAA", "could not be read"},
       {"chess=e4", "links are"},
   };
-  for (const auto& [link, why] : bad) {
+  for (const auto& item : bad) {
+    // No structured binding: Clang 14 cannot capture one in doctest's message lambdas.
+    const char* link = item.first;
+    const char* why = item.second;
     const LinkTarget t = linkIntents(link, "/nonexistent/link.dgn");
     CHECK_MESSAGE(t.intents.empty(), link);
     CHECK_MESSAGE(t.error.find(why) != std::string::npos, link << ": " << t.error);
