@@ -186,15 +186,27 @@ async function scriptCase(name, what) {
 }
 
 // A short run of the page opened at `hash` (and `query`), its state dumped after a few frames.
-async function dumpAfter(name, { hash = '', query = '&no-ini', script = 'wait 10', viewport } = {}) {
+async function dumpAfter(name, { hash = '', query = '&no-ini', script = 'wait 10', viewport, languages } = {}) {
   fs.writeFileSync(path.join(OUT, name + '.script'), script + '\n');
   const page = await newPage(viewport);
+  if (languages)
+    await page.evaluateOnNewDocument((l) => Object.defineProperty(navigator, 'languages', { get: () => l }), languages);
   await page.goto(`${base}/?seed=7&frames=400&script=/out/${name}.script&dump-state=/tmp/dump.json&screenshot=/tmp/shot.png${query}${hash}`);
   await waitFor(page, () => window.dominoesExit !== undefined || window.dominoesFailed, `${name}: the run's end`);
   await saveShot(page, name);
   const text = await readFile(page, '/tmp/dump.json');
   assert(text, 'the page wrote no dump');
   return { page, dump: JSON.parse(text), exit: await page.evaluate(() => window.dominoesExit) };
+}
+
+// The UI's language comes from the browser's first language (Emscripten's LANG) when no setting
+// chose one.
+async function languageCase() {
+  await check("the browser's language chooses the studio's", async () => {
+    const { page, dump } = await dumpAfter('language', { languages: ['fr-FR', 'fr', 'en'] });
+    await page.close();
+    assert(dump.language === 'fr', `the studio chose '${dump.language}'`);
+  });
 }
 
 async function linkCases() {
@@ -296,6 +308,7 @@ async function main() {
     await scriptCase('scenarios', 'a scenario stepped to its end');
     await scriptCase('editor', 'the position editor');
     await scriptCase('small_window', 'a language switch at 800x600');
+    await languageCase();
     await linkCases();
     await saveCase();
     await progressCase();
