@@ -15,8 +15,11 @@ DOMINOES_WHEEL_BUILD="$WORK/cmake" "$VPY" -m pip wheel --no-build-isolation --no
   -w "$WORK/dist" "$ROOT" > "$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; fail "pip wheel failed"; }
 wheel=$(ls "$WORK"/dist/dominoes-*.whl) || fail "no wheel was written"
 echo "wheel: $(basename "$wheel"), $(stat -c %s "$wheel") bytes"
-unzip -l "$wheel" | grep -q "dominoes/_dominoes.pyi" || fail "the wheel lacks the stubs"
-unzip -l "$wheel" | grep -q "dominoes/py.typed" || fail "the wheel lacks py.typed"
+# The listing is read from a file: `unzip -l | grep -q` under pipefail fails when grep stops early
+# and unzip dies of SIGPIPE (CI saw "the wheel lacks the stubs" on a wheel that held them).
+unzip -l "$wheel" > "$WORK/listing"
+grep -q "dominoes/_dominoes.pyi" "$WORK/listing" || fail "the wheel lacks the stubs"
+grep -q "dominoes/py.typed" "$WORK/listing" || fail "the wheel lacks py.typed"
 "$VPY" -m pip install --no-deps --no-index -q "$wheel" || fail "pip install of the wheel failed"
 cp -r "$ROOT/python/tests" "$WORK/tests"
 cd "$WORK"
