@@ -28,7 +28,7 @@ namespace dom::studio::platform {
 const char* name() { return "web"; }
 void start() { ::umask(022); }
 
-// The data package (web/CMakeLists.txt) puts Debian's font files where Debian keeps them.
+// The data package (web/web.cmake) puts Debian's font files where Debian keeps them.
 std::string uiFont() {
   const char* f = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   std::error_code ec;
