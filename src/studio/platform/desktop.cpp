@@ -68,7 +68,7 @@ float contentScale(void* window) {
 
 void resizeWindow(void* window, int w, int h) { glfwSetWindowSize(static_cast<GLFWwindow*>(window), w, h); }
 
-void runFrames(std::function<bool()> frame, std::function<void()> done) {
+void runFrames(const std::function<bool()>& frame, const std::function<void()>& done) {
   while (frame()) {}
   done();
 }
@@ -78,7 +78,7 @@ void persist() {}
 void exited(int /*code*/) {}
 std::string startLink() { return {}; }
 bool chooseFile() { return false; }
-void onFile(std::function<void(const std::string& path)> /*handler*/) {}
+void onFile(const std::function<void(const std::string& path)>& /*handler*/) {}
 
 struct Task::Impl {
   std::thread thread;

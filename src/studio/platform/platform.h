@@ -44,7 +44,7 @@ void resizeWindow(void* window, int w, int h);
 
 // Runs `frame` once per display frame until it returns false, then `done` (the desktop loops here and
 // returns after `done`; the browser calls back from its own loop, so this returns at once there).
-void runFrames(std::function<bool()> frame, std::function<void()> done);
+void runFrames(const std::function<bool()>& frame, const std::function<void()>& done);
 
 // A file the user saved or exported was written at `path`: the web page hands it to the browser as a
 // download (the desktop has nothing more to do).
@@ -63,7 +63,7 @@ class Task {
   Task& operator=(Task&&) noexcept;
   Task(const Task&) = delete;
   Task& operator=(const Task&) = delete;
-  ~Task();
+  ~Task();  // NOLINT(performance-trivially-destructible): Impl is complete only in each platform's file
   void join();
   void detach();
 
@@ -77,7 +77,7 @@ class Task {
 // the studio's own.
 bool chooseFile();
 // Where a file the user gives the page (chosen or dropped) is handed, by its path: set once by main.
-void onFile(std::function<void(const std::string& path)> handler);
+void onFile(const std::function<void(const std::string& path)>& handler);
 std::function<void(const std::string&)>& fileHandler();
 
 // What the page's address asks to open first (web: the part after '#', e.g. "lesson=5"; "" on the desktop).

@@ -72,8 +72,8 @@ void loopStep(void* arg) {
 }
 }  // namespace
 
-void runFrames(std::function<bool()> frame, std::function<void()> done) {
-  auto* loop = new Loop{std::move(frame), std::move(done)};
+void runFrames(const std::function<bool()>& frame, const std::function<void()>& done) {
+  auto* loop = new Loop{frame, done};
   // The browser's own frame rate (0), and no return to main: what main holds lives on.
   emscripten_set_main_loop_arg(loopStep, loop, 0, true);
 }
@@ -98,7 +98,7 @@ bool chooseFile() {
   dom_web_choose();
   return true;
 }
-void onFile(std::function<void(const std::string& path)> handler) { fileHandler() = std::move(handler); }
+void onFile(const std::function<void(const std::string& path)>& handler) { fileHandler() = handler; }
 
 struct Task::Impl {};
 Task::Task(std::function<void()> job) {
