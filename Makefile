@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The README's commands. `make run` starts the studio; `make test` builds and runs every test.
 BUILD ?= build
 JOBS ?= $(shell nproc)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`pip install .`: the package python/dominoes with its extension built by CMake (python/cmake_build.py)."""
 import os
 import sys

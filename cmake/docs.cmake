@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Run at build time (cmake -P) after `dominoes` is built: the man pages and the shell completions,
 # their option sections drawn from the command line itself (`dominoes manpage`, `dominoes completion
 # bash|zsh`, `dominoes-studio --manpage`, `dominoes-studio --completion bash|zsh`), so that they

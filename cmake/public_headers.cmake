@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The library's public headers (docs/library.md, issue 45): each of HEADERS (paths under SRC, such as
 # core/match.h) is written to OUT/dominoes/<path> with its includes of the project's headers spelled
 # <dominoes/...>, so that `#include <dominoes/core/match.h>` works with only -I PREFIX/include. A public

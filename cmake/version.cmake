@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Run at build time (cmake -P): writes OUT, a header holding DOMINOES_VERSION_TEXT, the project's
 # VERSION plus `git describe --always --dirty` of SRC when SRC is a git checkout (a tarball build
 # without git shows the version alone). configure_file rewrites OUT only when the text changes, so a

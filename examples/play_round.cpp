@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A program built on libdominoes (docs/library.md): one round of a rule set, dealt from a seed and
 // played by two computer players, printed as a DGN record, then its result.
 // usage: play_round [RULES [SEED [PLAYER_A [PLAYER_B]]]]   e.g. play_round "dominoes2 target=150" 7 expert greedy

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Trains a small tabular policy by self-play through dominoes.Batch and rates it against random.
 
 usage: PYTHONPATH=build/python python3 examples/rl_selfplay.py [--rules en-linea] [--slots 1024]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # libdominoes: the engine (src/core and src/ai) as static libraries and one shared library with their
 # public headers, a CMake package config (find_package(Dominoes): Dominoes::core, Dominoes::ai,
 # Dominoes::dominoes) and a pkg-config file (dominoes.pc), in the `dev` component (dominoes-dev) and,

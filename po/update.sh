@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Remakes the templates from the sources (xgettext) and the scenarios, then merges them into each
 # translation. Usage: po/update.sh [SOURCE_DIR]
 set -e

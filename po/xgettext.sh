@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The studio's template on stdout: every string marked in the studio's sources and in core's and src/ai's words.
 # Keywords: _ and N_ (studio), P_ (plural), W_ and WP_ (core's reasons). Run from the source root.
 # The creation date is left out, so that the template changes only when a string does.

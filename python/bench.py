@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Self-play speed through the bindings, to set beside `dominoes bench` (docs/python.md, Speed).
 
 usage: PYTHONPATH=build/python python3 python/bench.py [--rules en-linea] [--rounds 20000] [--n 4096]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """setuptools' build_ext for `pip install .` (setup.py): CMake builds the target pydominoes, and the
 module and its stubs (_dominoes.pyi) are copied into the wheel's package.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # `make install` (cmake --install --prefix P): the package and its dist-info go to the folder that P's
 # Python searches (python/sitedir.py, asked at install time, when P is known): /usr gives Debian's
 # lib/python3/dist-packages (python3-dominoes), /usr/local lib/python3.X/dist-packages, ~/.local the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `make install` puts the package where the prefix's Python looks (python/install.cmake): the user's
 # site for ~/.local (imported with no PYTHONPATH, its dist-info read by importlib.metadata),
 # lib/python3.X/dist-packages for /usr/local (Debian's posix_local scheme), lib/python3/dist-packages for /usr.

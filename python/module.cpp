@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `import dominoes`: the engine of Dominoes Studio for Python (docs/python.md). A thin layer on the
 // C++ library (docs/library.md): tiles are ints 0..27, hands lists of tiles (heaviest first), moves
 // Move values; a Match keeps the public history of its round (for observations) and the DGN record

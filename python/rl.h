@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The reinforcement-learning view of the engine for the Python module (docs/python.md, "For
 // reinforcement learning"): fixed action ids and the observation and information-state tensors,
 // after OpenSpiel's game API. Header-only, used by module.cpp alone.

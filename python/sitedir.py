@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Prints where a package installed under PREFIX is found by this Python, relative to PREFIX.
 
 usage: python3 python/sitedir.py PREFIX   (python/install.cmake runs it at install time)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Writes dominoes/_dominoes.pyi, the stubs of the extension module, from its own introspection.
 
 usage: PYTHONPATH=build/python python3 python/stubgen.py OUT.pyi   (run after each build: python/CMakeLists.txt)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `pip install .` as a user would (docs/python.md, Installing): a wheel built from the source tree
 # with Debian's setuptools and no download (--no-build-isolation, --no-index), installed into a venv
 # outside the tree, and python/tests run against it from a folder that holds nothing of the tree.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Table renderer: felt, soft shadows, ivory tiles with rounded corners, anti-aliased pips.
 #version 330 core
 in vec2 vPos;

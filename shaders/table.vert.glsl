@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Table renderer: one quad per sprite (felt, shadow, tile, ghost, marker) in framebuffer pixels.
 #version 330 core
 layout(location = 0) in vec2 aPos;    // pixels, origin top-left

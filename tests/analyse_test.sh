@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CLI tests for `dominoes analyse`: exit codes and messages, the text report, the JSON shape
 # (docs/analysis.md), the side filter, --as all, and the same output for the same seed.
 # Usage: tests/analyse_test.sh PATH/TO/dominoes REPO_ROOT

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CPU-specific instructions stay in the fast playout: the studio (built generic) holds no BMI, BMI2 or
 # POPCNT instruction; the popcnt object does hold POPCNT and the bmi2 object PDEP (so the check can
 # fail); and no weak symbol of either object (code the linker may pick for the whole program) holds

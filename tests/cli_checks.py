@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The JSON checks of cli_test.sh, run in one python3 at its end.
 
 cli_test.sh queues each check as a folder under CHECKS: `kind` (a function below), `label` (what a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CLI tests for the `dominoes` command: exit codes, `check`, invalid records, the JSON shape of
 # `replay --json`, `play`/`check` round trips and `bench --json`. The JSON checks are queued and run
 # together by tests/cli_checks.py at the end: one python3 for them all.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The translations are complete and current: every .po compiles with no fuzzy and no untranslated
 # entry, holds every msgid of its template, and the templates hold every string of the sources
 # (xgettext) and every title, about and note of the scenarios and the puzzles (the build's extraction).

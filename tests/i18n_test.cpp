@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's languages: catalogs, plurals, the pseudo-locale, core's reasons in each language on
 // fixed positions, and Devanagari shaping (the glyphs drawn are HarfBuzz's).
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `dominoes ladder` (docs/ladder.md): the JSON's shape (weakest first, random at 0 with an empty
 # interval, each level inside its interval), the same ratings with any --threads, the plot drawn by
 # gnuplot, and usage errors.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The licence (issue 45): MIT for the whole project. LICENSE at the top, SPDX MIT in the AppStream
 # metainfo, DEP-5 Expat for every file in debian/copyright, no stanza naming a path that does not
 # exist, and the notices of what the binaries hold from other projects (Dear ImGui linked statically,
@@ -31,4 +32,8 @@ for notice in 'Omar Cornut' 'libimgui.a' 'Sean Barrett' 'Niels Lohmann' "Melissa
 done
 tr '\n' ' ' < "$c" | grep -qi 'stb_image_write[^.;]*compiled' && fail "$c says stb is compiled in"
 grep -qi 'shared librar[a-z]* of Debian packages (.*Dear ImGui' "$c" && fail "$c says ImGui is a shared library"
-echo "ok: MIT licence, $c true to the binaries"
+# Every source file of ours names its licence in its first lines (an SPDX line after any #! line).
+missing=$(git ls-files 2>/dev/null | grep -E '\.(cpp|h|js|glsl|py|sh|cmake)$|(^|/)CMakeLists\.txt$|(^|/)Makefile$' |
+  grep -v node_modules | while read -r f; do head -3 "$f" | grep -q 'SPDX-License-Identifier: MIT' || echo "$f"; done)
+[ -z "$missing" ] || fail "no SPDX line in: $(echo $missing | head -c 400)"
+echo "ok: MIT licence, $c true to the binaries, an SPDX line in every source file"

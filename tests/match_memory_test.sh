@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 26 #15: `match` summarises each game as it ends instead of keeping every game's decision
 # times (1M games took 166 MB, and 10^9 would need ~150 GB). A million games of random against
 # greedy must peak under 40 MB (the process's high-water mark, through python's getrusage).

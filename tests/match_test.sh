@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # CLI tests of `dominoes match` on small runs: the JSON object and its sums, the same results for 1
 # and 2 threads, paired deals, records that pass `check` with their results, every player under every
 # preset, and usage errors (exit 2, naming the option).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The library's packages (docs/library.md, docs/python.md), from package_test.sh's CPack output:
 # dominoes-dev, libdominoes0 and python3-dominoes unpacked into a scratch root; every public header
 # compiled alone as <dominoes/...>; the example built against it three ways (pkg-config, CMake,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The Debian package: built with CPack, unpacked into a scratch root outside the source tree, and run
 # from there: the CLI, a check of the installed scenarios, and a headless studio run that opens the
 # first scenario of its Scenarios list and writes a screenshot; lintian --pedantic (no E or W),

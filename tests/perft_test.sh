@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `dominoes perft`: pinned counts of move sequences from fixed deals for every preset, and each count
 # of depth 1 and 2 checked against the reader's own replay (the `legal` list of `replay --json`
 # after the first move, for every first move of the divide).

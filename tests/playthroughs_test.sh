@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The golden playthroughs (tests/playthroughs/playthroughs.txt): each match played again must give its
 # stored record byte for byte, the stored record must replay to its stored final position byte for
 # byte and pass `check`, and every preset must have one. tools/regenerate_playthroughs.sh rewrites them.

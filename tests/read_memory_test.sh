@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issues 9 and 26: reading a record takes memory within 4x the file, for every shape of record.
 # `dominoes bench-read` writes a generated record to a temp file, reads it as `check` does and
 # reports the peak memory the read added (getrusage's high-water mark, deterministic enough for a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 26 #3: an allocation failure while reading is reported as `FILE:LINE: out of memory`, like any
 # other error of the file, never as a bare `dominoes: std::bad_alloc`. A 100 MB record of notes is
 # read by check, replay and layout under an address-space limit (ulimit -v) too small for it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 42 (round four), the command's items: `check` keeps one copy of the match however many tasks
 # wait at a position (#7); `ladder --plot` refuses a FIFO or device before the games and never touches
 # the user's PLOT.dat / PLOT.gp or reads a name as gnuplot's option (#8, #13, #18); a failed `puzzles

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Kill-during-save loop (issue 9): SIGKILL `dominoes play --out` at random moments, 200 times. The
 # target must always be the old or the new record, never a mix or nothing, and no temp file may
 # outlive the next save into that folder.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 26 #8: saves respect permissions. Run as root, it saves as `nobody` (runuser) into a 0777
 # folder: a root-owned mode-644 file and nobody's own mode-444 file are refused (the shell's `>` is
 # refused too) and left as they were; a file of nobody's whose group nobody is not in keeps nobody as

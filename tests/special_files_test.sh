@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Special files (issue 9): what the CLI reads must be a regular file (a FIFO, device or folder is
 # refused at once, with its kind), and `play --out` replaces only a regular file (a symlink is followed,
 # the mode is kept; a device, FIFO or folder is refused before anything is written).

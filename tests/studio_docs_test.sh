@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The studio's man page and shell completions against its command line: every option of
 # `dominoes-studio --help` appears in dominoes-studio.1, in the bash completion and in the zsh
 # completion (the build generates all three from the studio itself: --manpage, --completion), the

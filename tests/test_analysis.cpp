@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Position evaluation: the marks' thresholds, Knowledge::All against the solver, Knowledge::Mover equal
 // to it when nothing is hidden, determinism, cancel and progress, and analyseRecord over a record.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // dominoes.Batch's engine (ai/batch.h), beside the playouts in src/ai: every slot's round replays move
 // for move in a Match dealt from its seed, and the generic and BMI2 builds of the layout=snake step
 // (batch_step.h) play the same rounds.

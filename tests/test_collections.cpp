@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DGN collections (several records in one file) and the form of puzzle statements.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // parseDecimal reads what std::from_chars reads for floating point, in every standard library.
 #include <doctest/doctest.h>
 

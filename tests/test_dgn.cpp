@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DGN reader and writer: statements, errors with their lines, and the canonical round trip.
 #include <doctest/doctest.h>
 

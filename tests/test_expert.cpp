@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The expert: specs, legal moves with reasons on every preset, determinism for a seed, the exact
 // endgame, and strength against greedy on a small run.
 #include <doctest/doctest.h>

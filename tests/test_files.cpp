@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one way in and out for files: kinds, sizes, atomic replacement, modes, links, leftovers.
 #include <doctest/doctest.h>
 #include <sys/stat.h>

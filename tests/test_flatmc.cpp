@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // flatmc:K: specs, legal moves with reasons, determinism for a seed, and strength against random.
 #include <doctest/doctest.h>
 

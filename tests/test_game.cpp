@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The library as its users call it (docs/library.md, issue 45 #3): only the installed <dominoes/...>
 // headers. ai::Game owns a round's moves and its history, so the expert always decides on an
 // observation that holds every event of the round; a Match stepped alone cannot be observed as if it

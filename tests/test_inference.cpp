@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Inference: revelations and cannotHold on hand-made histories, their soundness on played rounds,
 // the sampler's uniformity against an enumeration of every consistent deal, determinize.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ladder's Bradley-Terry fit (ai/ladder.h): ratings recovered from results drawn with known
 // strengths, the anchor at 0, intervals that shrink with more games, and the level table.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Table geometry: the conventions of docs/layout.md pinned by exact rects, FreeBoard against
 // freeLayout, and property tests of the snake and of free placement.
 #include <doctest/doctest.h>

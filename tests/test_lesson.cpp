@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lessons: the `task` statement's forms (read, refused, written back), lesson::judge's verdicts,
 // lesson::validate, readChecked (what `dominoes check` runs) and the stars.
 #include <doctest/doctest.h>

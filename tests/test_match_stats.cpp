@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The statistics of `dominoes match`: the Wilson interval, quantiles, decision-time summaries, the
 // tally from A's side and the per-game seeds.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one move parser (core/movetext.h): words matched against the legal moves' own text.
 #include <doctest/doctest.h>
 

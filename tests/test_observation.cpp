@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Observations: the round log, what a player sees, and that nothing hidden reaches a player's
 // decision (the hidden tiles permuted consistently with the history change no decision).
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Perft (core/perft.h): the count of move sequences, against a walk written out here.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every player of the catalog, on observations only: a legal move on random positions of every
 // preset (full matches, every round), and the same decision whatever the hidden tiles are, as long as
 // they agree with the public history.

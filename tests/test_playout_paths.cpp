@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The playout's CPU paths: the generic path and the BMI2 path play the same rounds, move for move;
 // the free layout's fixed-size table against core's FreeBoard; the playouts' distribution against
 // the engine's uniformly random legal moves.

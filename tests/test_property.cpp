@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Property test: many random rounds per preset, with the invariants checked after every move.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The puzzle prover (ai/puzzle): hand-made positions with known answers, and cross-checks with the
 // perfect-information solver on random positions closed to chance.
 #include <doctest/doctest.h>

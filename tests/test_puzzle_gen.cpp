@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The puzzle generator (ai/puzzle_gen) and its Glicko-2 fit (ai/glicko2): determinism, the proof of
 // every puzzle it writes, the theme filter, the closed bank of texts, and Glickman's worked example.
 #include <doctest/doctest.h>

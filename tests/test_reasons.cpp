@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed reasons: every kind's text from the one formatter, and the engine's reasons under
 // layout=free that look at both ends and say what blocks a placement.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The round recorder (ai/recorder.h), the one deal-record-decide-append of the CLI's play and match,
 // the puzzle generator and Python's Match: the record it writes is the one `dominoes play` wrote,
 // replays to its final position, and holds each draw's tile; unrecorded, it keeps only the history.

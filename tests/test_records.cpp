@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The DGN records of tests/records and the teaching scenarios of scenarios/: every valid record
 // loads, write(read(x)) is a fixed point that replays to the same final position, and every
 // invalid record fails on the line its `# error: LINE: FRAGMENT` header names.

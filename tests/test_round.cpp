@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The turn rules on a round state: opening, legal moves, draws, passes, blocking and scoring.
 #include <doctest/doctest.h>
 

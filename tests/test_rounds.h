@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The drivers the search players' tests share: a random position of a round, and one round
 // between two players on observations.
 #pragma once

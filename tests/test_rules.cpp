@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rule sets: presets, knob overrides and their errors.
 #include <doctest/doctest.h>
 

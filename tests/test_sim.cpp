@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SimState against Match: the same legal moves in the same order, the same state after every move,
 // and (layout=free) the fixed-size board's fits equal to core's FreeBoard, on random rounds.
 #include <doctest/doctest.h>

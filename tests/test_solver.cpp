@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The exact solver against plain minimax on small positions of every preset (late positions of
 // random rounds), and its scoring on hand-made endings.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The strategist and the player catalog: legal moves on random positions of every preset, reasons
 // in words, the specs.
 #include <doctest/doctest.h>

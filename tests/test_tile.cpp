@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tiles, masks and the heaviest-tile order.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one tile-set-to-text (core/reason.h tilesText and listText): the reasons', the lessons', the
 // puzzle checker's and the trainer's lists in words, and the DGN reader's hand in DGN's form.
 #include <doctest/doctest.h>

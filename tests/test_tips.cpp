@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed tips (ai/expert.h tips, tipText): the tips are values, their sentences are made from them,
 // and a puzzle's themes come from their kinds (ai/puzzle_gen.h solutionThemes), not from the words.
 #include <doctest/doctest.h>

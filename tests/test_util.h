@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The small helpers the unit tests share: tiles and rule sets from their text, and the match a DGN
 // record leaves. Each stops its test case with a message when the text is wrong.
 #pragma once

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The teaching scenarios of the seed's tips (scenarios/tip_*.dgn): each marks its taught move with a
 # comment line `# teaches: MOVE` right before the move's line (docs/dgn.md, "Teaching markers"). For
 # every marker, `dominoes analyse --as all --json` (all tiles known, exact solver) must rate the taught

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `make uninstall` (tools/uninstall.sh) on an install tree laid out as ours: every listed file goes,
 # and so do our folders left empty (share/dominoes-studio/..., include/dominoes/...,
 # lib/cmake/Dominoes); folders shared with other software stay, and so does a file we did not

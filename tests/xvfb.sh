@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Run a command under its own Xvfb and return the command's exit status unchanged.
 # Usage: xvfb.sh COMMAND [ARG...]   (the screen is $XVFB_SCREEN, 1280x800x24 by default)
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The web build's outside libraries (included by third_party/CMakeLists.txt under Emscripten). Nothing
 # is vendored:
 # - Dear ImGui 1.86 (with its GLFW and OpenGL3 backends), HarfBuzz and FreeType are compiled from

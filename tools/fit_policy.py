@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Fits the tips' policy of the expert's playouts (kPolicyWeights in src/ai/playout_impl.h).
 
 Usage:

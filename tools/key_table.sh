@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Rewrites docs/studio.md's key table from the action registry (dominoes-studio --key-table): the
 # lines between the key-table markers. usage: tools/key_table.sh BUILD_DIR (from the source root)
 set -eu

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates docs/ladder.md and its plots (`make ladder`): `dominoes ladder` on both presets, its
 # JSON turned into the table. Usage: bash tools/ladder.sh BUILD_DIR [GAMES_EN_LINEA] [GAMES_DOMINOES2]
 set -euo pipefail

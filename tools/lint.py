@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """make lint: clang-tidy over the given sources, with a cache of the files that passed.
 
 clang-tidy takes ~6 minutes over src/ on two cores, and CI runs it on a clean clone every time. A

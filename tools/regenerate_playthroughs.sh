@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Rewrites the golden playthroughs of tests/playthroughs/playthroughs.txt: each match's record
 # (NAME.dgn, from `dominoes play`) and its final position (NAME.json, from `dominoes replay --json`).
 # Run it after a deliberate change to the rules, a player or the record's format, and review the diff.

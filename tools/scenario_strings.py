@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the gettext template of the scenarios' texts: every `title`, `about`, `note` and `puzzle`
 string of the DGN files given, and a lesson's `task` prompt and explanation (their English text is
 the msgid). A note of a file in a `puzzles`

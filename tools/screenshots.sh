@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates docs/screenshots/*.png with the studio's --screenshot under Xvfb and software GL.
 # Usage: bash tools/screenshots.sh BUILD_DIR
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `make uninstall`: removes every file `make install` wrote (the build's install_manifest.txt), then
 # the folders of ours it leaves empty: those with "dominoes" in their name (share/dominoes-studio,
 # include/dominoes, lib/cmake/Dominoes, share/doc/dominoes-studio, ...) and the empty folders

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Fetches the sources the web build compiles with Emscripten from Debian's own source packages:
 # Dear ImGui 1.86 (the version libimgui-dev ships), HarfBuzz and FreeType. Nothing is vendored: apt is
 # pointed at a deb-src entry for bookworm kept in private folders under DIR, so the system's apt

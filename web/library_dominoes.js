@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The web platform's calls into the page (src/studio/platform/web.cpp), linked with --js-library.
 // The page (web/shell.js) sets the Module.dom* callbacks; without them each call does nothing.
 mergeInto(LibraryManager.library, {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Dominoes Studio's web page loader (docs/web.md): checks for WebGL2, shows the download's progress,
 // mounts the IndexedDB store where the studio keeps its settings and progress, turns the page's
 // address into the studio's command line, and loads dominoes-studio.js. Our own file: Debian's

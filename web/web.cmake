@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The web page (make web, docs/web.md): dominoes-studio linked for the browser, with its data package
 # (Debian's two font files, the scenarios, puzzles, lessons and compiled translations, at the paths
 # the desktop studio finds them in), our own index.html and loader (web/index.html, web/shell.js).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The rules engine, players and analysis of Dominoes Studio (docs/python.md).
 
 The engine is the extension module ``dominoes._dominoes``; this package re-exports it and adds the

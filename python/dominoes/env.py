@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """An environment with the shape of PettingZoo's AEC API (docs/python.md), without PettingZoo.
 
     env = dominoes.env.DominoesEnv("en-linea")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """dominoes.Batch (docs/python.md): N single rounds stepped together agree with Match, move for move."""
 import numpy as np
 import pytest

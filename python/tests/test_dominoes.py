@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Python module (docs/python.md): rule sets, a match, observations, DGN, layout, players, analysis."""
 import pytest
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Hypothesis fuzz of the Python API (issue 42): random sequences of calls on Rules, Match, Batch,
 observations and the players, some on a second thread, must never crash. A refusal is a Python
 exception of the documented kinds; anything else (a segfault, an abort, an ASan report) ends the run.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Issue 42, items 1, 2, 3, 20 and 21: what the user gives the module cannot hurt it (docs/python.md).
 
 Each crash is reproduced in a child interpreter, so that a segfault fails its test instead of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Issue 45 #6: Tile values, reprs that read like DGN, pickle and deepcopy, NumPy's integers, the
 module's own exceptions, docstrings and signatures."""
 import copy

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The reinforcement-learning API (docs/python.md, For reinforcement learning): action ids, masks,
 tensors, returns, the AEC-shaped environment and the Batch's per-player view."""
 import random

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The stubs (dominoes/_dominoes.pyi, written by python/stubgen.py after each build and shipped in
 the wheel): they parse, name every public name of the module, and agree with a fresh run."""
 import ast

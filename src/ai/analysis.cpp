@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Position evaluation for `dominoes analyse` and the studio. Knowledge::All solves the true position
 // exactly. Knowledge::Mover samples hidden deals uniformly (Sampler) and, on each, solves every legal
 // move exactly when the exact solver finishes within a node budget, else estimates it by playouts

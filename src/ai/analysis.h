@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What `dominoes analyse` and the studio's analysis pane show: every legal move of a position with its
 // win probability and expected points, from the mover's knowledge (sampled hidden deals, each solved)
 // or with every tile known (the exact solver). docs/analysis.md describes the method.

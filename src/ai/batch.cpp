@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // dominoes.Batch's engine (batch.h). The step loop is the hot path of vectorized self-play: per slot
 // one move found by its index in Match::legalMoves's order, applied to the RoundState, the slot
 // dealt again when its round ends, and the next legal count written back. The layout=snake loop is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // dominoes.Batch's engine (docs/python.md): N independent single rounds stepped together, one move
 // per slot per step, for vectorized self-play from Python. No Python here: module.cpp binds it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // dominoes.Batch's step under layout=snake, written once and compiled twice: batch.cpp builds it for
 // any x86-64 or ARM64, batch_bmi2.cpp with POPCNT, BMI and BMI2 (PDEP finds the k-th legal move
 // without a table), and Batch::step takes the second where the processor runs it well

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bit counting and selection for the CPU-specific paths, written once: playout_impl.h (the bench and
 // the search) and ai/batch_step.h (dominoes.Batch) include it, and each file that includes
 // those is built for one path (generic, or with POPCNT, BMI and BMI2). Everything here has internal

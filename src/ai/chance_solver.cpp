@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Expectiminimax with alpha-beta at the players' nodes (fail-soft, on the rank) and plain averages
 // at the chance nodes, whose outcomes are searched with an open window. A draw keeps the turn, so a
 // child is negated only when the turn changes. The transposition table is keyed on the hands, the

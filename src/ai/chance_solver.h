@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The exact solver of a round whose hands are known but whose stock's order is not: expectiminimax.
 // Every draw is a chance node whose outcomes are the stock's tiles, each as likely (the stock is
 // shuffled, and nothing in the round's history depends on its order). The players choose as in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The expert: determinized search on sampled deals, exact when the unknown tiles are few.
 #include "ai/expert.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // "expert" / "expert:ms=N": determinized search over the deals the history allows (docs/players.md,
 // Expert): the exact solver on each sampled deal when few tiles are unknown, Monte Carlo with
 // successive halving over the legal moves otherwise. Deterministic for a seed: the budget is counted

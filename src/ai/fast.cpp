@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Chooses the playout path by what the processor runs; compiled for any CPU.
 #include "ai/fast.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The playout paths by CPU: the generic one every x86-64 and ARM64 runs, and on x86-64 a POPCNT one
 // (POPCNT and BMI1) and a BMI2 one (PDEP too), chosen at run time by what the processor has. Only `dominoes bench` and
 // the tests link this; the studio and the rest of the CLI use the generic code alone.

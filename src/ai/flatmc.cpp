@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // flatmc:K and the determinized positions of an observation.
 #include "ai/flatmc.h"
 

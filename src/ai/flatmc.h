@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // "flatmc:K": flat Monte Carlo over determinized deals, the baseline of the computer players; and
 // the determinized positions it and the expert play out on.
 #pragma once

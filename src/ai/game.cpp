@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ai::Game (game.h).
 #include "ai/game.h"
 

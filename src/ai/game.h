@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ai::Game: the library's one object for playing a match (docs/library.md). It owns the match, the
 // public history of the round in progress and the DGN record of what was played, and changes them
 // only together: every move goes through play(), so an observation always sees the whole history

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Glicko-2, step by step as in Glickman's paper: to the Glicko-2 scale, the estimated variance and
 // improvement, the new volatility by the Illinois algorithm, then back to the Glicko scale.
 #include "ai/glicko2.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013): a rating, its deviation and its
 // volatility, updated once per rating period from the games of that period. Used for the puzzles'
 // difficulty (puzzle_gen) and, in the studio, for the learner's rating.

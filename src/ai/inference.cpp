@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Inference from the public history: what the opponent cannot hold, and a sampler of hidden deals.
 #include "ai/inference.h"
 

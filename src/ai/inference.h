@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the public history reveals about the opponent's hand, and hidden deals consistent with it.
 #pragma once
 #include <cstdint>

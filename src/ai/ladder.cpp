@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ladder's levels and the Bradley-Terry fit (minorization-maximization, Hunter 2004), with the
 // intervals from the inverse of the log-likelihood's Hessian in the log-strengths.
 #include "ai/ladder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ladder of levels (docs/ladder.md): named player specs from Beginner to Master, and the
 // Bradley-Terry fit that puts them on one Elo scale from the results of their games.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The round's public history and the observation of one player.
 #include "ai/observation.h"
 

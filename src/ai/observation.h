@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What one player knows of a round, and nothing else: the public history of the round (RoundLog),
 // and the Observation a computer player decides from.
 #pragma once

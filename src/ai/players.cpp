@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The player catalog and the random and greedy players.
 #include "ai/players.h"
 

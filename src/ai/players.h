@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Computer players (on observations only) and random playouts, on top of core only.
 #pragma once
 #include <atomic>

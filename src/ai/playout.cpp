@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The generic (any CPU) path of the random playout: the bench's rounds and the playouts from any
 // position (playout.h). The loop itself is playout_impl.h's.
 #include "ai/playout.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Random playouts from any full-information position: the workhorse of flatmc and the expert.
 // The hot code lives in playout_impl.h (compiled once per CPU path, internal linkage); this header
 // only declares data and out-of-line entry points, so no CPU-specific code can leak across paths.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The playout compiled with POPCNT, BMI and BMI2 (see playout_impl.h); reached only through fast.cpp
 // after a check that the processor runs them.
 #include "ai/playout_impl.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The random playout of `dominoes bench` and the search, written once and compiled once per CPU path:
 // players.cpp builds it for any x86-64 or ARM64 (the generic path), playout_bmi2.cpp with POPCNT, BMI
 // and BMI2 (PDEP picks the n-th tile of a mask without a loop). Everything here has internal linkage,

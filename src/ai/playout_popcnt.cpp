@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The playout compiled with POPCNT and BMI but not BMI2 (see playout_impl.h), for processors whose
 // PDEP is slow; reached only through fast.cpp after a check that the processor runs them.
 #include "ai/playout_impl.h"

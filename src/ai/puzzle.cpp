@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The puzzle prover: an AND-OR search over information sets. Each node holds the worlds (splits of
 // the unseen tiles) that agree with everything the mover has seen; the mover picks one move for all
 // of them, the opponent's moves split them by what the mover sees.

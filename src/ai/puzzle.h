@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Puzzles (dgn.md, Puzzles): the moves that win by force for a player who sees only its own hand,
 // the line and the opponent's plays and passes, against every split of the tiles it does not see.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The puzzle generator: games of the expert against the levels below it, every decision closed to
 // chance with a choice proved, and the positions where some moves win by force and others do not
 // kept as puzzles (docs/puzzles.md).

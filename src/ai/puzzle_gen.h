@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes puzzles generate` (docs/puzzles.md): puzzles taken from games the expert plays against
 // the levels below it, proved by provePuzzle, tagged with themes from the tips that explain the
 // solution, titled and noted from a closed bank of English sentences (translated through

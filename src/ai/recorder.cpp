@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The round recorder (recorder.h).
 #include "ai/recorder.h"
 

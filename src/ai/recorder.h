@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The round recorder: a match played move by move, with the public history its players observe and
 // the DGN record of what was played. The one copy of deal-record-decide-append, used by the CLI's
 // `play` and `match`, the puzzle generator and Python's dominoes.Match (issue 43).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the two exact solvers (Solver, ChanceSolver) share: the node budget with its abort and
 // cancel, the position key, and the transposition table (two slots per key, the bigger subtree
 // kept, generations instead of clearing between searches), over the value type each one stores.

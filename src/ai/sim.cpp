@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SimState and its fixed-size free-layout board. The geometry follows core/layout.cpp (docs/layout.md):
 // units are half-squares, a tile is 4 x 2 units, the lead lies at the table's centre.
 #include "ai/sim.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A perfect-information round position for search: the round state plus, under layout=free, a small
 // fixed-size copy of the table's geometry. Cheap to copy (a few hundred bytes, no allocation), so the
 // solver and the playouts copy it at every node instead of undoing moves.

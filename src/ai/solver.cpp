@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The exact solver: negamax with alpha-beta (fail-soft), the table's best move tried first, and a
 // transposition table keyed on the position (hands, stock position, ends, turn, and the free
 // layout's geometry). A draw keeps the turn, so a child is negated only when the turn changes.

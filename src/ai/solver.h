@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The exact solver of a perfect-information round: every tile known, the stock's order included.
 // Negamax with alpha-beta, move ordering and a transposition table; values are the round's final
 // point difference for the player to move (+points won, -points lost, 0 for a tie), as the rules

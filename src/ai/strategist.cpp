@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The strategist: each legal move scored by the seed's tips, the best one played, its reason in words.
 #include "ai/strategist.h"
 

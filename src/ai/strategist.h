@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // "strategist": the tips of the "Dominó en línea" page as weighted heuristics, with its reason in words.
 #pragma once
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes analyse FILE [--as A|B|all] [--json] [--samples N] [--seed S] [--max-size N]`.
 // Without --as: every move from its mover's knowledge; --as A or B: that player's moves only;
 // --as all: both players' moves with every tile known (the exact solver). docs/analysis.md.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes analyse FILE`: every position of a record where a choice existed, each legal move with its
 // win probability and expected points, and the move played marked when it lost win probability.
 #pragma once

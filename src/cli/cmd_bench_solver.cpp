@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes bench-solver [--rules R] [--positions N] [--left K] [--seed S] [--nodes B] [--json]`: plays random
 // rounds to positions with at most K tiles left in the hands and the drawable stock, solves every
 // legal move of each exactly, and reports the nodes searched per second on one thread. --chance: with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes bench-solver`: the exact solver's speed (nodes per second) on late positions of random rounds.
 #pragma once
 #include <memory>

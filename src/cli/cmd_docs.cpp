@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes manpage` and `dominoes completion bash|zsh`: the documentation drawn from the command
 // line's one definition (cli/docs_writer.h walks the CLI11 App, so none of it can drift from it).
 #include "cli/cmd_docs.h"

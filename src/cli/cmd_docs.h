@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hidden subcommands that print documentation drawn from the command line's one definition:
 // `dominoes manpage` (the man page's COMMANDS AND OPTIONS section, roff) and `dominoes completion
 // bash|zsh` (a completion script). The build installs their output (packaging/CMakeLists.txt).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes ladder`: a round robin of the levels. Each level plays its neighbour above and the two
 // anchors (the two weakest levels), seats swapped on paired deals; the results are fitted with a
 // Bradley-Terry model to Elo ratings, random at 0. Single rounds for rules without a target, matches

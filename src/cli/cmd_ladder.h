@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes ladder`: the levels (src/ai/ladder.h) played against each other and rated on one Elo
 // scale by a Bradley-Terry fit, with 95% intervals (docs/ladder.md).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes match`: two computer players, given observations only, over many games on worker
 // threads; the report counts from --a's side (see docs/engine.md, "Matches between players").
 #include "cli/cmd_match.h"

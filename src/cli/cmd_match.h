@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes match`: two computer players over many single rounds (or full matches), with the win
 // rate, its confidence interval, the points per round and each player's decision times.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes puzzles generate --rules R --count N --seed S --out FILE [--themes ...] [--threads T]`.
 #include "cli/cmd_puzzles.h"
 

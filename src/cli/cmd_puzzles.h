@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes puzzles generate`: proved puzzles from games of the expert against the levels below it
 // (src/ai/puzzle_gen.h, docs/puzzles.md), written as a DGN collection.
 #pragma once

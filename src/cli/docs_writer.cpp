@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The man page's option sections and the bash and zsh completions, by walking a CLI11 App.
 #include "cli/docs_writer.h"
 

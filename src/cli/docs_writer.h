@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The documentation drawn from a command line's one definition (a CLI11 App): the man page's option
 // sections and the bash and zsh completion scripts. `dominoes manpage|completion` and the studio's
 // hidden `--manpage` and `--completion` print them; the build installs their output

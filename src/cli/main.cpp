@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `dominoes`, the headless command: replay, check, rules, play, bench and layout on core.
 #include <CLI/CLI.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The command line's shared checks.
 #include "cli/options.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The command line's shared checks: one place that says what a value may be.
 #pragma once
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Decimal numbers read from text (decimal.h): strtod in the C locale (the studio never sets another),
 // after refusing what strtod takes but from_chars does not.
 #include "core/decimal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DGN, the text format for game logs, positions and scenarios: reading, replaying and writing.
 #pragma once
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DGN's words: tokens, escapes, checks of a line's text, and a task's form (dgn_lex.h).
 #include "core/dgn_lex.h"
 

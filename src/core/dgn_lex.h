@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The DGN reader's words (internal, not installed): a line's tokens, its checks and escapes, and a
 // task's form read without its position. Shared by the reader (dgn_reader.cpp) and the writer.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DGN reading: the statements of a record replayed as they are read, with their expects; collections.
 #include "core/dgn.h"
 #include "core/dgn_lex.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A record's statements stored compactly (dgn.h: Statements, Texts): a byte stream, not a vector
 // of structs, so that a record's memory stays within a few times its file.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DGN writing: the canonical text of a record (dgn.md, Canonical writing), its moves' words, and saving.
 #include <sstream>
 

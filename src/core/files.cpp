@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading and writing files safely: kind and size checks before reading, atomic replacement on writing.
 #include "core/files.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One way in and one way out for files: every read checks the kind and size of the file first; every
 // write goes to a temp file in the same folder, is fsynced and renamed over the target.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The free layout's geometry, defined once for every board that plays it: core's FreeBoard, the
 // search's SimBoard and the playouts' PlayoutTable (docs/layout.md has the drawings). Units are
 // half-squares, x grows right, y down; an end is the midpoint of the edge where the next tile

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Table geometry: the snake line, free placement with blocking, and the table's pictures.
 // Conventions (units, corners, halves) are documented with drawings in docs/layout.md.
 #include "core/layout.h"

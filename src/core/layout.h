@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Table geometry: where every tile of the line lies, for the snake layout and for free placement.
 // Units are half-squares (a table of W x H squares is 2W x 2H units; a tile is 4 x 2 units), so that
 // crosswise doubles can sit centred on the line. x grows to the right, y grows downward; (0,0) is the

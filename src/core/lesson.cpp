@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lessons: judging a learner's answer to a task, validating a task's expected answer, stars.
 #include "core/lesson.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lessons (docs/lessons.md): the engine's half of a `task` statement. The learner's answer is judged
 // in the rules' words, a task's expected answer is validated against its position, and a lesson's
 // wrong tries become stars.

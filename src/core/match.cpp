@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rounds, scores and the line of play on top of the round state.
 #include "core/match.h"
 

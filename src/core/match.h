@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A match: rounds played under one rule set, with scores, the line of play as laid, and the table.
 #pragma once
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading a written move: its words, then the legal move whose own text they name.
 #include "core/movetext.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A move as written in a record or a script ("6-4 R left", "6-4 R", "6-4", "draw", "draw 3-2",
 // "pass"), read in two steps: its words alone, then against a position, by matching it with the
 // legal moves' own text (as a chess engine matches "e2e4" against the text of its generated moves).

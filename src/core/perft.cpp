@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Perft: counting move sequences by walking every legal move to the given depth.
 #include "core/perft.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Perft: the number of move sequences of a given length from a position, as chess engines count them
 // to check their move generation against known figures.
 #pragma once

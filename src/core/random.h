@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Unbiased bounded random integers for our own shuffle (Lemire's multiply-and-reject), so that a
 // seed deals the same tiles on every compiler and standard library.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The formatter of reasons: every refusal of the engine in the words of the rules, in one place.
 #include "core/reason.h"
 

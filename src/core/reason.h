@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Why a move, a draw or a pass is illegal, and why a tile cannot be placed at an end: typed values
 // with one formatter in the words of the rules, so no code has to read a message for its meaning.
 #pragma once

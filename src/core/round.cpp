@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The turn rules on a round state: legal moves, why a move is illegal, applying moves, blocking.
 #include "core/round.h"
 

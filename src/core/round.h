@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The state of one round as a small, trivially copyable value, and the turn rules on it.
 #pragma once
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Presets and knob parsing for rule sets.
 #include "core/rules.h"
 

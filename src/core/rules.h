@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rule sets: the knobs of rules.md, the four presets, and parsing "preset knob=value...".
 #pragma once
 #include <optional>

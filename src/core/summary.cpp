@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Builds dgn.md's JSON summary from a match.
 #include "core/summary.h"
 

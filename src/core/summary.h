@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The machine-readable summary of a position (dgn.md's `dominoes replay --json`).
 #pragma once
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tile helpers that are not constexpr tables: text, parsing and ordering.
 #include "core/tile.h"
 

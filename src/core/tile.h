@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tiles as indices 0..27, hands as 28-bit masks, and the pip tables that make legality a mask AND.
 #pragma once
 #include <array>

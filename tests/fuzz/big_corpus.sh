@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Writes large fuzz seeds (up to 1 MB) into OUTDIR: long statements and long records that the 4 KB
 # cap kept the fuzzer from ever trying (issue 9: the quadratic `expect legal` hid there).
 # Usage: tests/fuzz/big_corpus.sh OUTDIR

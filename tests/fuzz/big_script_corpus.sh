@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Writes large seeds (up to 1 MB) for the script reader's fuzz target into OUTDIR: long scripts of
 # every action, long words, long check values, many comments and blank lines, odd bytes.
 # Usage: tests/fuzz/big_script_corpus.sh OUTDIR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: the DGN reader must reject any input with an error, never crash or hang.
 #include <cstddef>
 #include <cstdint>

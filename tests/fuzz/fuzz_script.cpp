@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: the studio's script reader (src/studio/model/script_parse.h), no App and no window.
 // Oracle: it never crashes or throws; every error names a line of the input and has a bounded
 // message (echoed words are cut); commands come in line order; reading is deterministic; and a

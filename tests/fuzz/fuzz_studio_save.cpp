@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: the studio's open-and-save path through its session model (no window). A record
 // the session opens saves as a file that reads back, and opening that file again gives the same record.
 #include <spdlog/spdlog.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The studio's analysis against `dominoes analyse --json` on the same record.
 
   compare_analysis.py position STATE.json CLI.json NUMBER

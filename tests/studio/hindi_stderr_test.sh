@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Issue 43 #15: a reason logged to standard error in Hindi is plain Devanagari, not the private-use
 # glyph codes the studio draws with. A pass while A can play is refused with the rules' reason in
 # Hindi (the script's line fails: exit 3), and standard error must carry it as text.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Issue 9's reproductions against the studio, one case per CTest test: hostile names, scripts,
 # folders, settings and options. Usage: hostile_test.sh CASE STUDIO OUTDIR TESTDIR XVFB_SH
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The action registry as listed and documented: --list-actions gives one action a line with three
 # tab-separated fields (id, shortcut, menu path), ids unique, no shortcut taken twice except Left and
 # Right (a tile's placements first, else the steps); docs/studio.md's key table is --key-table's.

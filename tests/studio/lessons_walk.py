@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes a studio script that walks the whole course as a learner would (issue 43 #6, #7).
 
 usage: lessons_walk.py LESSONS_DIR PUZZLES_FILE > walk.script

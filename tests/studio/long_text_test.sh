@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Issue 26 #1: text of any length is drawn safely. Records with a 1 MB note, a 1 MB player's name
 # and a 1 MB title (opened, and listed in the Scenarios pane), a note of 200,000 words and 20,000
 # notes at a position (logged into the Log pane) are valid (`dominoes check` accepts them). The

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Issue 25: the panes are objects that own their state (src/studio/ui/panes.h). No function of the
 # UI layer keeps state in a function static (a cache or a dialog's field hidden from the dump and
 # from every other frame's reader), every pane the Settings list names has a class with a draw, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Checks what the studio drew against what it says it drew and against core:
 //   studio_png_check SHOT.png STATE.json      the picture is not blank; felt in the table; every tile of
 //                                             the dumped scene shows ivory, its half centres are dark

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 42 #6: opening a long record costs the studio memory in proportion to the record, not to its
 # rounds squared (each position's copy of the match once held every round's result: 10,000 rounds of
 # 1.6 MB took 1.3 GB, 20,000 rounds 4.9 GB and 41 s). The memory the record adds to the studio (its

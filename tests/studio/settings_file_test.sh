@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Issue 42 #9 and #12: the studio's settings file as a user may have it.
 #  - 100,000 window entries (4.8 MB): read in linear work; the saved file keeps a bounded few of them,
 #    the studio's own settings and the studio's own window entry (before: 13-20 s to start, and all

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The action registry as the one route of every user action (issue 43, "Everything through the
 // registry"): key names from one table, the panes' buttons and File > Open recent made from the
 // registry, the script's verbs mapped to its ids.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The coach without a window: the worker that runs computer moves and analyses off the frame, the
 // seats, the tile tracker's counts, the hint's words.
 #include <doctest/doctest.h>

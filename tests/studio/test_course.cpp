@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Learn mode's rules of a teacher (docs/lessons.md, "The future is hidden"), without a window: a
 // lesson `dominoes check` refuses does not open; the future of a lesson does not exist until it is
 // reached; no text on screen holds a task's answer before it is given; every route stops at a task;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 43 #11 and #15: one name a seat (a level's name first, else the menus' label, else the spec
 // in words), and command palette rows that name their menu path as `--list-actions` prints it.
 #include <doctest/doctest.h>

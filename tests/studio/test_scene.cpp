@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The table scene against core: the same tiles, pips and end states as `dominoes layout --json`,
 // ghosts resolved by the nearest centre, blocked ends drawn, the views, and the sprites.
 #include <doctest/doctest.h>

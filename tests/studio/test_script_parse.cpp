@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The --script reader without a window: typed commands, FILE:LINE errors, strict numbers.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The session model without a window: intents, generation, focus of undo/redo, seats, first run,
 // the move counter, the scenarios' order and the default layout.
 #include <doctest/doctest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The settings file (issue 42): the newest puzzle tries kept, two studios' progress merged under a
 // lock, a file that cannot be read left untouched, and a file of many sections read in linear work.
 #include <doctest/doctest.h>

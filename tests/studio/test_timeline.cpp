@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The timeline keeps a record: opening and saving writes back every statement on the saved branch.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The puzzle trainer's model (trainer.h, session_trainer.cpp) without a window: reading a puzzle of
 // a collection, judging the learner's move, the answer line on the timeline, choosing the next
 // puzzle, the learner's rating and its saved settings.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What each pane shows for a position, tested without a window.
 #include <doctest/doctest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 26 #1: the studio's text drawing fuzzed with long and odd strings. A headless ImGui context
 // (no window, no GL: the draw lists are built and never rendered) draws seeded random strings the
 // ways the panes do: cut under the table (shownText at kCaptionShown, wrapped), in a tooltip (cut

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/xvfb.sh, which every headless studio test runs under: the command sees a display, its exit
 # status comes back unchanged (xvfb-run once turned the studio's 3 into its own 5), a client can
 # connect, and no temporary folder is left. Usage: xvfb_test.sh XVFB_SH

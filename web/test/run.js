@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 // make test-web: the web page in Debian's chromium, headless, driven by puppeteer-core (no browser
 // download). Each case says ok or FAIL with its reason; screenshots of each go to --out. Usage:
 //   node web/test/run.js --web build-web/bin --studio build/bin/dominoes-studio --out build-web/test-web [--only NAME]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The action registry (actions.h): every user action once, in menu order.
 #include "studio/model/actions.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The action registry: every user action declared once (its id, label, shortcuts, menu path, when it
 // is enabled and what it does as intents). The menus, the keys, the command palette, the script's
 // `action` verb, the About key list, `--list-actions` and docs/studio.md's key table are all made

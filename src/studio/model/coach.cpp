@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The coach's model: tracker counts, the round's moves, the analysis of a position and the hint's
 // words, read from the timeline. The analysis runs on src/ai (issue 11).
 #include "studio/model/coach.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio as a coach, without ImGui: the tile tracker's counts, the moves of the round so far
 // (what src/ai's RoundLog is built from), the analysis and hint rows the panes show.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Learn mode's model: the tasks of a lesson's record, in the order the learner meets them.
 #include "studio/model/course.h"
 

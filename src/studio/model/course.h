@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Learn mode (docs/studio.md, Learn): a lesson is a DGN record whose `task` statements ask the
 // learner to act (dgn.md, Lessons and tasks). The studio steps through the record; at a task it waits
 // for the answer, judges it with the engine (lesson::judge), says why a wrong one is wrong and lets

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Position editor: edits as snapshots on an undo stack, checked by core's startSetup.
 #include "studio/model/editor.h"
 #include "studio/model/i18n.h"

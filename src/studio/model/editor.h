@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The position editor's model: a position being edited, its live check, and undo/redo.
 #pragma once
 #include <optional>

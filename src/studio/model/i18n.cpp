@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Catalog lookup for the studio's languages: gettext .mo files read by hand (see i18n.h for why).
 #include "studio/model/i18n.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's languages: English (the msgids), Spanish, French, Polish, Hindi and a pseudo-locale.
 // Catalogs are gettext .mo files compiled by msgfmt from po/ at build time. They are read here rather
 // than through glibc's gettext() so that switching takes effect at once, without a restart and

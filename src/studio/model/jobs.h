@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The session's background work in one place: the computer seat's move, the position analysis
 // (the Analysis pane's and the hint's) and the record analysis. Each job runs on a thread of its
 // own, is keyed on what the session showed when it was asked for (the epoch of the position, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Data lookup for the studio, relative to the executable and through XDG.
 #include "studio/model/paths.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where the studio finds its data: scenarios next to its executable or through XDG_DATA_DIRS (the
 // fonts: studio/platform/platform.h). No build-machine path is compiled in.
 #pragma once

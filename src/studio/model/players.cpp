@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's seats: human, or a computer player of src/ai named by its spec.
 #include "studio/model/players.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's seats: a human or one of src/ai's computer players, named by its spec ("greedy",
 // "expert:ms=200"). The computer decides on a worker thread (session.cpp), never in the frame.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Scenarios pane's listing: the scenarios of a folder in teaching order, with their titles.
 #include "studio/model/scenarios.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The scenarios of a folder as the Scenarios pane lists them.
 #pragma once
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The table scene computed from core's layout: tiles, ends and ghosts in units and pixels, hit tests,
 // view changes and the sprites that draw it.
 #include "studio/model/scene.h"

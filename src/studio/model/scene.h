@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The table scene: every tile, end and ghost the Table pane draws, with rects in table units and in
 // viewport pixels, computed from core as plain data (no ImGui, no GL). Renderer, fallback,
 // hit-testing, the state dump and tests all read this one list.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The --script reader: one action a line into a typed command, every static check done here.
 #include "studio/model/script_parse.h"
 #include "studio/model/actions.h"

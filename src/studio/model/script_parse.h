@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The --script reader: text to typed commands, with no App and no ImGui, so that it can be tested
 // and fuzzed alone. Everything that can be checked without a running studio is checked here (the
 // action, its words, numbers, tiles, keys, JSON pointers); the rest (a move's legality, a file's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The session: every intent applied in one place, the computer seats and autoplay, the first run.
 #include "studio/model/session.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's session: the timeline, editor, seats, autoplay, selection, view settings and open file,
 // changed only by Session::apply(Intent). An Intent is a variant of small structs (namespace intent),
 // each with its own named fields: Jump{node}, Play{move}, OpenPuzzle{collection, number}, and one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The session's Learn mode (course.h): opening a lesson, holding the timeline at each task until it
 // is answered, judging the answers with the engine, and the stars at the end.
 #include <spdlog/spdlog.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The session's coach: the hint, the position analysis and the record analysis (jobs.h), asked
 // for by intents and collected each frame by pollJobs().
 #include <spdlog/spdlog.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The session's puzzle trainer (trainer.h): opening a puzzle as its mover sees it, judging the
 // learner's move, and replacing the table with the winning line against the hardest split.
 #include <spdlog/spdlog.h>

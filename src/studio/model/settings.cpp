@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The view settings: each `Key=value` line checked on load, written back as lines; the panes' names.
 #include "studio/model/settings.h"
 #include "studio/model/i18n.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's panes by name, and its view settings: one struct, range-checked on load, saved next
 // to imgui.ini as `Key=value` lines.
 #pragma once

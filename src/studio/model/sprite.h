@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A sprite of the table scene: what the renderer draws (a tile, its shadow, a ghost, a marker...),
 // in framebuffer pixels. The model makes them (scene.h); the renderer (ui/renderer.h) draws them.
 #pragma once

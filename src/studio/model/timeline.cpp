@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The timeline tree: nodes, branches, stepping, and DGN loading and saving.
 #include "studio/model/timeline.h"
 #include "studio/model/i18n.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's model of a game: a tree of positions (every move a node, a different move at an
 // earlier node starts a branch), loading from and saving to DGN. No ImGui here.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The puzzle trainer's model: reading a collection's puzzles, choosing the next, rating the learner.
 #include "studio/model/trainer.h"
 

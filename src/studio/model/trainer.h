@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The puzzle trainer (docs/studio.md, Puzzles): a puzzle of a collection (dgn.md, Puzzles) shown as
 // its mover sees it. The learner's move is judged at once against the record's solutions (which
 // `dominoes check` proves), the learner's Glicko-2 rating, streak and history are updated, and the

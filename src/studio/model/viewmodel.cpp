@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // View-models of the panes: hands, stock, timeline, branches, rules explanations, score.
 #include "studio/model/viewmodel.h"
 

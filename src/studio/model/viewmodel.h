@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What each pane shows for a position, as plain data and text: tested without a window.
 #pragma once
 #include <string>

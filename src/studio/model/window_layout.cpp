@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The default window layout: the panes in three columns, none covering another.
 #include "studio/model/window_layout.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The default window layout of the panes.
 #pragma once
 #include <array>

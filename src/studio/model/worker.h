@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Background work for the studio: a computer's move, an analysis. The frame never waits for it: a
 // job runs on its own thread (platform::Task; in the web page it runs to its end when started), the
 // frame polls for its result, and a result whose key no longer matches what the frame wants is

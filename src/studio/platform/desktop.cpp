@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The desktop's side of the platform layer: fontconfig finds the fonts, GLFW opens an OpenGL 3.3
 // window on the display, the frame loop is a plain loop and background jobs run on threads.
 #include <GLFW/glfw3.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What differs between the desktop studio and the web page, behind one interface with two
 // implementations (desktop.cpp, web.cpp; CMake compiles one of them): fonts, the window's context and
 // scale, the frame loop, files the user keeps (saves become downloads on the web), the settings

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The web page's side of the platform layer (built with Emscripten): the fonts and data come in the
 // page's data package, WebGL2 draws, the browser runs the frame loop, saves become downloads, the
 // settings and progress live in IndexedDB, and background jobs run to their end in the frame that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The app object: the window's side of the studio. Keys, menu and panes make intents; the session_
 // applies them; the layout tiles the window.
 #include "studio/ui/app.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's app object: the window's side of the studio (frame loop, panes, dialogs, renderer)
 // around a Session, which holds everything the user can change and changes only by intents.
 #pragma once

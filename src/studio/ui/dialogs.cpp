@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Dialogs: New Game, Open / Save As (a path field and a folder listing), Export PNG, errors, About.
 #include <imgui.h>
 #include <imgui_stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's modal dialogs as objects, like the panes (panes.h): New game, Open, Save as, Export
 // PNG, the error, the confirmation before dropping unsaved moves, and About. Each opens on the intent
 // that asks for it, draws itself while it is open, and says what the user chose as intents. App owns

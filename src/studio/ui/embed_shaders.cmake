@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Turns shaders/*.glsl into a C++ file of raw string literals, so the studio runs from any folder.
 file(GLOB files ${DIR}/*.glsl)
 list(SORT files)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // dominoes-studio: the window, the frame loop, headless flags (--frames, --screenshot, --stats,
 // --script, --dump-state) and settings persisted next to imgui.ini.
 #include "studio_gl.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Analysis pane: every legal move of the current position with its win probability and expected
 // points, best first, as bars with numbers; from the mover's knowledge or with all tiles known.
 // Computed in the background (a progress bar meanwhile) and cached per node. A click shows the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Branches pane: every line of play that left another, and which one the timeline shows.
 #include <imgui.h>
 

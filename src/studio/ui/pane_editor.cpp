@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Position editor: edit mode's controls under the table. Move tiles between hands, stock, line
 // and box; live check; undo/redo. Every edit is an intent.
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Hands pane: both hands with pip totals, the opponent face down unless shown; tiles wrap to
 // the pane's width so that every tile of a long hand shows.
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Learn pane: the course (lessons/ in teaching order, each with the stars earned) and, during a
 // lesson, its task and the ways to answer it. A play, draw or pass is answered on the table; an end,
 // the tiles that can be played and a round's points are answered here.

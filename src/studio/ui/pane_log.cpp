@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Log pane: spdlog messages (they also go to stderr), wrapped to the pane's width.
 #include <imgui.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Puzzles pane: the puzzle trainer's words (trainer.h). Before the learner moves: the puzzle's
 // title, number, rating and themes, and what to find. After: the verdict and the note, with the next
 // puzzle a click away. Always: the learner's rating, streak and record, and the theme asked for.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Rules pane: the rule set's knobs and the position in plain language, wrapped to the pane.
 #include <imgui.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Scenarios pane: the files in scenarios/ in teaching order (scenarios/ORDER), with their titles
 // and abouts; click to open. The listing itself (regular files only) is listScenarios (scenarios.h),
 // made on a worker thread: a big folder never holds up a frame.

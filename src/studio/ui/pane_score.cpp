@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Score pane: match scores, the target, each round's result and the match result, wrapped.
 #include <imgui.h>
 

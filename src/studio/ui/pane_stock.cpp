@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Stock pane: the count with the reserve marked; revealed in draw order in teaching mode.
 #include <imgui.h>
 

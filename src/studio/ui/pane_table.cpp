@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Table pane: draws the table scene (scene.h) with the shaders or ImGui's draw list, and reads
 // the mouse against the same scene: ghosts to play, ends to explain, wheel zoom and drag pan.
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Timeline pane: every move of the current branch as a row; click to jump; playback controls.
 // A move is never cut; what it caused is cut with an ellipsis (the whole text on hover) or, in a
 // pane too narrow for it, left to the row's tooltip. Once the record is analysed (Game > Analyse

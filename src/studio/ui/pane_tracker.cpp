@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Tile tracker pane: for each number, its 7 tiles on the table, in the viewer's hand and unseen;
 // what the opponent cannot hold and the move that revealed it. From the shown player's view.
 #include <imgui.h>

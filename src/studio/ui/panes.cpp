@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The list of panes, and when a pane is drawn.
 #include "studio/ui/panes.h"
 

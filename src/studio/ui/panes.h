@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The studio's panes as objects, as ImHex's views are: each owns the state it keeps between frames
 // and what it drew this frame, draws itself from the app's read-only views (the session, the
 // analyses) and returns what the user did as intents, and writes its part of the state dump. The app

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Table renderer: compiles the embedded shaders and draws sprites into a framebuffer texture.
 #include "studio/ui/renderer.h"
 

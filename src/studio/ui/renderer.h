@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The table renderer: our own shaders drawing felt, shadows, tiles, ghosts and markers into a
 // framebuffer that the Table pane shows as an ImGui image.
 #pragma once

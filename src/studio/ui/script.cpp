@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Script actions: open/close panes, load, step, jump, select, play, keys, editor edits, undo/redo,
 // resize, checks. Every change goes through the app's intents, as the panes' do.
 #include "studio/ui/script.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --script: a small list of UI actions run one per frame, so that tests can drive the app.
 #pragma once
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Devanagari shaping for ImGui: HarfBuzz shapes, FreeType rasterizes, the atlas holds the glyphs.
 #include "studio/ui/shaping.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Devanagari for Dear ImGui. ImGui draws one glyph per code point, which mangles Hindi: the i-matra
 // goes before its consonant, conjuncts join, marks stack. So Devanagari runs are shaped with HarfBuzz
 // into the glyphs of Noto Sans Devanagari (found by fontconfig), each distinct placed glyph (glyph id,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ImGui draw-list tiles: rounded ivory body, shadow, divider and pips in the standard patterns.
 #include "studio/ui/tile_draw.h"
 

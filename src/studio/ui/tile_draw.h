@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tiles drawn with ImGui's draw list: the hands, the stock, the editor, and the table's fallback.
 #pragma once
 #include <imgui.h>
