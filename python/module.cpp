@@ -349,44 +349,74 @@ long long randomRounds(const Rules& given, long long rounds, std::uint64_t seed)
 }
 
 // pybind11's enum casts any int (End(7)); this constructor, tried first, refuses one out of range.
+// Each enum's doc, and its constructor's and the name and value properties' (pybind11's have none).
 template <class E>
 py::enum_<E>& checkedInit(py::enum_<E>& e, int count, const char* what) {
+  const std::string doc = "The member of that number (" + std::string(e.attr("__name__").template cast<std::string>()) +
+                          "(0)); ValueError outside 0.." + std::to_string(count - 1) + ".";
   e.def(py::init([count, what](int v) { return checkEnum(static_cast<E>(v), count, what); }), py::arg("value"),
-        py::prepend());
+        py::prepend(), doc.c_str());
+  e.attr("name").attr("__doc__") = "The member's name, as written in Python (\"A\", \"PLAY\").";
+  e.attr("value").attr("__doc__") = "The member's number (what int() gives).";
   return e;
 }
 
 template <class E>
-py::enum_<E> enumOf(py::module_& m, const char* name, int count, const char* what) {
-  py::enum_<E> e(m, name);
+py::enum_<E> enumOf(py::module_& m, const char* name, const char* doc, int count, const char* what) {
+  py::enum_<E> e(m, name, doc);
   checkedInit(e, count, what);
   return e;
 }
 
 void bindEnums(py::module_& m) {
-  enumOf<Player>(m, "Player", 2, "a player").value("A", Player::A).value("B", Player::B).export_values();
-  enumOf<End>(m, "End", 3, "an end").value("L", End::L).value("R", End::R).value("NONE", End::None);
-  enumOf<Heading>(m, "Heading", 3, "a heading")
+  enumOf<Player>(m, "Player", "A player: A or B (also dominoes.A and dominoes.B).", 2, "a player")
+      .value("A", Player::A)
+      .value("B", Player::B)
+      .export_values();
+  enumOf<End>(m, "End", "An end of the line: L (left), R (right), or NONE (a lead, which names no end).", 3, "an end")
+      .value("L", End::L)
+      .value("R", End::R)
+      .value("NONE", End::None);
+  enumOf<Heading>(m, "Heading", "Where a tile turns under layout=free: STRAIGHT on, or LEFT or RIGHT (docs/layout.md).",
+                  3, "a heading")
       .value("STRAIGHT", Heading::Straight)
       .value("LEFT", Heading::Left)
       .value("RIGHT", Heading::Right);
-  enumOf<MoveKind>(m, "MoveKind", 3, "a move's kind")
+  enumOf<MoveKind>(m, "MoveKind", "What a move does: PLAY a tile, DRAW from the stock, or PASS.", 3, "a move's kind")
       .value("PLAY", MoveKind::Play)
       .value("DRAW", MoveKind::Draw)
       .value("PASS", MoveKind::Pass);
-  py::enum_<RoundStatus>(m, "RoundStatus")
+  enumOf<RoundStatus>(
+      m, "RoundStatus",
+      "Where a round stands: PLAYING, or over by DOMINO (a hand emptied) or BLOCKED (neither can move).", 3,
+      "a round's status")
       .value("PLAYING", RoundStatus::Playing)
       .value("DOMINO", RoundStatus::Domino)
       .value("BLOCKED", RoundStatus::Blocked);
-  enumOf<DrawRule>(m, "DrawRule", 2, "draw").value("UNTIL", DrawRule::Until).value("NONE", DrawRule::None);
-  enumOf<LeadRule>(m, "LeadRule", 3, "lead")
+  enumOf<DrawRule>(m, "DrawRule",
+                   "The rule set's draw knob: UNTIL (draw until able to play, while the stock lasts) or NONE (pass).",
+                   2, "draw")
+      .value("UNTIL", DrawRule::Until)
+      .value("NONE", DrawRule::None);
+  enumOf<LeadRule>(m, "LeadRule",
+                   "Who opens a round from round 2 on: DOUBLE (the highest double's holder, as in round 1), ALTERNATE, "
+                   "or WINNER (the last round's winner).",
+                   3, "lead")
       .value("DOUBLE", LeadRule::Double)
       .value("ALTERNATE", LeadRule::Alternate)
       .value("WINNER", LeadRule::Winner);
-  enumOf<BlockedRule>(m, "BlockedRule", 2, "blocked")
+  enumOf<BlockedRule>(
+      m, "BlockedRule",
+      "What a blocked round scores: the DIFFERENCE of the pips held, or the LOSER's total (docs/rules.md).", 2,
+      "blocked")
       .value("DIFFERENCE", BlockedRule::Difference)
       .value("LOSER", BlockedRule::Loser);
-  enumOf<LayoutRule>(m, "LayoutRule", 2, "layout").value("SNAKE", LayoutRule::Snake).value("FREE", LayoutRule::Free);
+  enumOf<LayoutRule>(m, "LayoutRule",
+                     "How the line lies: SNAKE (the engine turns it at the table's edge) or FREE (the player "
+                     "chooses each tile's heading; a tile that fits no end cannot be played).",
+                     2, "layout")
+      .value("SNAKE", LayoutRule::Snake)
+      .value("FREE", LayoutRule::Free);
 }
 
 void bindTiles(py::module_& m) {
@@ -397,7 +427,8 @@ void bindTiles(py::module_& m) {
         if (a < 0 || a > 6 || b < 0 || b > 6) throw py::value_error("a tile's halves are 0..6");
         return tileObject(tileOf(a, b));
       },
-      py::arg("a"), py::arg("b"), "The tile a-b: a Tile (an int 0..27).");
+      py::arg("a"), py::arg("b"),
+      "The tile of halves a and b (0..6 each, either order): a Tile (an int 0..27). ValueError out of range.");
   m.def(
       "_tile_number",
       [](int a, int b) {
@@ -406,16 +437,17 @@ void bindTiles(py::module_& m) {
       },
       py::arg("a"), py::arg("b"), "The number of the tile a-b (Tile's constructor).");
   m.def(
-      "tile_text", [](int t) { return tileText(checkTile(t)); }, py::arg("tile"), "\"6-4\": high half first.");
+      "tile_text", [](int t) { return tileText(checkTile(t)); }, py::arg("tile"),
+      "A tile's text, high half first: tile_text(Tile(6, 4)) is \"6-4\". ValueError outside 0..27.");
   m.def(
       "tile_pips", [](int t) { return std::pair<int, int>(high(checkTile(t)), low(checkTile(t))); }, py::arg("tile"),
-      "(high, low).");
+      "A tile's halves as (high, low): tile_pips(Tile(6, 4)) is (6, 4). ValueError outside 0..27.");
 }
 
 // A knob checked when it is set (issue 42 #1): the rule set it makes must be one parse_rules gives,
 // or ValueError with parse_rules' message and the knob unchanged.
 template <class T>
-void knob(py::class_<Rules>& c, const char* name, T Rules::*field) {
+void knob(py::class_<Rules>& c, const char* name, T Rules::*field, const char* doc) {
   c.def_property(
       name, [field](const Rules& r) { return r.*field; },
       [field](Rules& r, const T& v) {
@@ -423,61 +455,74 @@ void knob(py::class_<Rules>& c, const char* name, T Rules::*field) {
         next.*field = v;
         if (auto why = rulesError(next); !why.empty()) throw py::value_error(why);
         r = std::move(next);
-      });
+      },
+      doc);
 }
 
 void bindRules(py::module_& m) {
   py::class_<Rules> c(m, "Rules", "A rule set (docs/rules.md): Rules(\"dominoes2 target=150\") or Rules() (en-linea).");
-  c.def(py::init([] { return *preset("en-linea"); })).def(py::init(&parse), py::arg("text"));
-  knob(c, "preset", &Rules::preset);
-  knob(c, "hand", &Rules::hand);
-  knob(c, "reserve", &Rules::reserve);
-  knob(c, "draw", &Rules::draw);
-  knob(c, "lead", &Rules::lead);
-  knob(c, "blocked", &Rules::blocked);
-  knob(c, "target", &Rules::target);
-  knob(c, "layout", &Rules::layout);
-  knob(c, "table_w", &Rules::tableW);
-  knob(c, "table_h", &Rules::tableH);
-  c.def("text", &Rules::text)
+  c.def(py::init(&parse), py::arg("text") = "en-linea",
+        "The rule set of a text, \"preset knob=value...\" (docs/rules.md); ValueError with the reason if invalid.");
+  knob(c, "preset", &Rules::preset, "The preset's name (\"en-linea\", \"dominoes2\", ...); the knobs are set apart.");
+  knob(c, "hand", &Rules::hand, "Tiles dealt to each player, 1..14.");
+  knob(c, "reserve", &Rules::reserve, "Stock tiles that may never be drawn, 0..28.");
+  knob(c, "draw", &Rules::draw, "Whether a player who cannot play draws (DrawRule.UNTIL) or passes (NONE).");
+  knob(c, "lead", &Rules::lead, "Who opens a round from round 2 on (a LeadRule).");
+  knob(c, "blocked", &Rules::blocked, "What a blocked round scores (a BlockedRule).");
+  knob(c, "target", &Rules::target, "The score that wins the match, 1..1000; 0: the match is a single round.");
+  knob(c, "layout", &Rules::layout, "How the line lies on the table (a LayoutRule).");
+  knob(c, "table_w", &Rules::tableW, "The table's width in squares, 4..64 (at least 50 under layout=snake).");
+  knob(c, "table_h", &Rules::tableH, "The table's height in squares, 4..64 (at least 24 under layout=snake).");
+  c.def("text", &Rules::text,
+        "The rule set as text, the preset then every knob (\"en-linea hand=7 reserve=0 ...\"): what Rules(text) reads.")
       .def("__str__", &Rules::text)
       .def("__repr__", [](const Rules& r) { return "Rules(\"" + r.text() + "\")"; })
       .def(py::self == py::self)
       .def(py::pickle([](const Rules& r) { return r.text(); }, [](const std::string& text) { return parse(text); }));
-  m.def("presets", &presetNames, "The presets' names.");
+  m.def("presets", &presetNames, "The presets' names, a list of str (\"dominoes2\", \"en-linea\", ...).");
   m.def("parse_rules", &parse, py::arg("text"), "A rule set from \"preset knob=value...\"; ValueError if invalid.");
 }
 
 void bindMoves(py::module_& m) {
-  py::class_<Move>(m, "Move")
+  py::class_<Move>(m, "Move",
+                   "A move: a play of a tile (at an end, with a heading under layout=free), a draw or a pass. "
+                   "Equal when the rules see the same move.")
       .def(py::init([](MoveKind kind, int tile, End end, Heading heading, int leftPip) {
              if (tile != kNoTile) (void)checkTile(tile);
              if (leftPip < 0 || leftPip > 6) throw py::value_error("a move's left pip is 0..6");
              return checkMove(Move{kind, static_cast<Tile>(tile), end, heading, static_cast<std::uint8_t>(leftPip)});
            }),
            py::arg("kind") = MoveKind::Play, py::arg("tile") = static_cast<int>(kNoTile), py::arg("end") = End::None,
-           py::arg("heading") = Heading::Straight, py::arg("left_pip") = 0)
+           py::arg("heading") = Heading::Straight, py::arg("left_pip") = 0,
+           "A move of its fields: Move(tile=Tile(6, 4), end=End.L) plays 6-4 at end L, Move(MoveKind.DRAW) draws. "
+           "left_pip is a lead's half laid on the L side (one the tile lacks: its high half). ValueError for a field "
+           "out "
+           "of range.")
       .def_property(
           "kind", [](const Move& mv) { return mv.kind; },
-          [](Move& mv, MoveKind k) { mv.kind = checkEnum(k, 3, "a move's kind"); })
+          [](Move& mv, MoveKind k) { mv.kind = checkEnum(k, 3, "a move's kind"); }, "PLAY, DRAW or PASS (a MoveKind).")
       .def_property(
           "tile", [](const Move& mv) { return tileOrNone(mv.tile); },
-          [](Move& mv, int t) { mv.tile = t == kNoTile ? kNoTile : checkTile(t); })
+          [](Move& mv, int t) { mv.tile = t == kNoTile ? kNoTile : checkTile(t); },
+          "The tile played, or drawn once known: a Tile, or NO_TILE (an int) for none. ValueError outside 0..27.")
       .def_property(
-          "end", [](const Move& mv) { return mv.end; }, [](Move& mv, End e) { mv.end = checkEnum(e, 3, "an end"); })
+          "end", [](const Move& mv) { return mv.end; }, [](Move& mv, End e) { mv.end = checkEnum(e, 3, "an end"); },
+          "The end a play goes to (End.L or End.R); End.NONE for a lead, a draw or a pass.")
       .def_property(
           "heading", [](const Move& mv) { return mv.heading; },
-          [](Move& mv, Heading h) { mv.heading = checkEnum(h, 3, "a heading"); })
+          [](Move& mv, Heading h) { mv.heading = checkEnum(h, 3, "a heading"); },
+          "Where the tile turns under layout=free (a Heading); STRAIGHT under layout=snake.")
       .def_property(
           "left_pip", [](const Move& mv) { return static_cast<int>(mv.leftPip); },
           [](Move& mv, int p) {
             if (p < 0 || p > 6) throw py::value_error("a move's left pip is 0..6");
             mv.leftPip = static_cast<std::uint8_t>(p);
-          })
-      .def_property_readonly("is_lead", &Move::isLead)
+          },
+          "A lead's half laid on the L side, 0..6 (play fills it in); unused by other moves.")
+      .def_property_readonly("is_lead", &Move::isLead, "Whether the move is a play that names no end: a lead.")
       .def(
-          "same", [](const Move& a, const Move& b) { return checkMove(a).same(checkMove(b)); },
-          "The same move in the rules' sense.")
+          "same", [](const Move& a, const Move& b) { return checkMove(a).same(checkMove(b)); }, py::arg("other"),
+          "Whether other is the same move in the rules' sense (a draw's tile and a lead's orientation aside): a bool.")
       .def("__eq__", [](const Move& a, const Move& b) { return checkMove(a).same(checkMove(b)); })
       .def("__repr__", [](const Move& mv) { return moveRepr(checkMove(mv)); })
       .def(py::pickle(
@@ -492,28 +537,36 @@ void bindMoves(py::module_& m) {
           }));
   m.attr("DRAW") = Move{MoveKind::Draw};
   m.attr("PASS") = Move{MoveKind::Pass};
-  py::class_<LaidTile>(m, "LaidTile")
-      .def_property_readonly("tile", [](const LaidTile& l) { return tileObject(l.tile); })
-      .def_property_readonly("left", [](const LaidTile& l) { return static_cast<int>(l.left); })
-      .def_property_readonly("right", [](const LaidTile& l) { return static_cast<int>(l.right); })
-      .def_readonly("heading", &LaidTile::heading)
+  py::class_<LaidTile>(m, "LaidTile", "A tile on the table, as laid in the line from end L to end R (read-only).")
+      .def_property_readonly(
+          "tile", [](const LaidTile& l) { return tileObject(l.tile); }, "The tile (a Tile).")
+      .def_property_readonly(
+          "left", [](const LaidTile& l) { return static_cast<int>(l.left); }, "The half towards end L, 0..6.")
+      .def_property_readonly(
+          "right", [](const LaidTile& l) { return static_cast<int>(l.right); }, "The half towards end R, 0..6.")
+      .def_readonly("heading", &LaidTile::heading, "Where it turned when laid (a Heading; STRAIGHT under snake).")
       .def("__repr__", [](const LaidTile& l) { return "LaidTile(" + tileText(l.left, l.right) + ")"; });
-  py::class_<RoundResult>(m, "RoundResult")
-      .def_readonly("round", &RoundResult::round)
-      .def_property_readonly("winner", [](const RoundResult& r) { return winnerOf(r.winner); })
-      .def_readonly("how", &RoundResult::how)
-      .def_readonly("points", &RoundResult::points)
+  py::class_<RoundResult>(m, "RoundResult", "How a round ended: its number, winner, how and points (read-only).")
+      .def_readonly("round", &RoundResult::round, "The round's number, from 1.")
+      .def_property_readonly(
+          "winner", [](const RoundResult& r) { return winnerOf(r.winner); },
+          "The winner (a Player), or None for a tie.")
+      .def_readonly("how", &RoundResult::how, "RoundStatus.DOMINO or RoundStatus.BLOCKED.")
+      .def_readonly("points", &RoundResult::points, "The points the winner scored (0 for a tie).")
       .def("__repr__", [](const RoundResult& r) { return "RoundResult(" + resultText(r) + ")"; });
 }
 
 void bindObservation(py::module_& m) {
-  py::class_<ai::Event>(m, "Event")
-      .def_readonly("who", &ai::Event::who)
-      .def_readonly("move", &ai::Event::move)
-      .def_property_readonly("ends", [](const ai::Event& e) { return std::pair<int, int>(e.ends[0], e.ends[1]); })
-      .def_readonly("number", &ai::Event::number)
-      .def_readonly("stock_count", &ai::Event::stockCount)
-      .def_readonly("can_draw", &ai::Event::canDraw)
+  py::class_<ai::Event>(m, "Event", "One move of the round as an observer saw it (read-only): Observation.history.")
+      .def_readonly("who", &ai::Event::who, "The player who moved.")
+      .def_readonly("move", &ai::Event::move,
+                    "The move as applied (a Move); an opponent's draw shows no tile (NO_TILE) to the observer.")
+      .def_property_readonly(
+          "ends", [](const ai::Event& e) { return std::pair<int, int>(e.ends[0], e.ends[1]); },
+          "The pips at ends L and R just before the move, (-1, -1) before the lead.")
+      .def_readonly("number", &ai::Event::number, "The move's number in the round, from 1.")
+      .def_readonly("stock_count", &ai::Event::stockCount, "The tiles in the stock just before the move.")
+      .def_readonly("can_draw", &ai::Event::canDraw, "Whether the mover could draw just before the move.")
       .def("__repr__", [](const ai::Event& e) {
         const std::string mv = moveRepr(e.move);
         return "Event(" + std::to_string(e.number) + ": " + letter(e.who) + " " + mv.substr(5, mv.size() - 6) + ")";
@@ -522,24 +575,48 @@ void bindObservation(py::module_& m) {
   // a view into it (o.rules.table_w = 0, o.history[0].move.tile = 5) would let Python change it.
   using O = ai::Observation;
   py::class_<O>(m, "Observation", "What one player knows of the round: nothing hidden from them (read-only).")
-      .def_property_readonly("rules", [](const O& o) { return o.rules; })
-      .def_property_readonly("me", [](const O& o) { return o.me; })
-      .def_property_readonly("turn", [](const O& o) { return o.turn; })
-      .def_property_readonly("opener", [](const O& o) { return o.opener; })
-      .def_property_readonly("round", [](const O& o) { return o.round; })
-      .def_property_readonly("scores", [](const O& o) { return o.scores; })
-      .def_property_readonly("hand", [](const O& o) { return tiles(o.hand); })
-      .def_property_readonly("line", [](const O& o) { return tiles(o.line); })
-      .def_property_readonly("laid", [](const O& o) { return o.laid; })
-      .def_property_readonly("lead_index", [](const O& o) { return o.leadIndex; })
-      .def_property_readonly("ends", [](const O& o) { return std::pair<int, int>(o.ends[0], o.ends[1]); })
-      .def_property_readonly("stock_count", [](const O& o) { return o.stockCount; })
-      .def_property_readonly("opponent_count", [](const O& o) { return o.opponentCount; })
-      .def_property_readonly("history", [](const O& o) { return o.history; })
-      .def_property_readonly("legal", [](const O& o) { return moves(o.legal); })
-      .def_property_readonly("from_deal", [](const O& o) { return o.fromDeal; })
-      .def_property_readonly("unseen", [](const O& o) { return tiles(o.unseen()); })
-      .def_property_readonly("can_draw", &O::canDraw)
+      .def_property_readonly(
+          "rules", [](const O& o) { return o.rules; }, "The rule set (a copy).")
+      .def_property_readonly(
+          "me", [](const O& o) { return o.me; }, "The observer: the player whose view this is.")
+      .def_property_readonly(
+          "turn", [](const O& o) { return o.turn; }, "The player to move.")
+      .def_property_readonly(
+          "opener", [](const O& o) { return o.opener; }, "The player who opened (led) the round.")
+      .def_property_readonly(
+          "round", [](const O& o) { return o.round; }, "The round's number, from 1.")
+      .def_property_readonly(
+          "scores", [](const O& o) { return o.scores; }, "The match's scores, [A, B].")
+      .def_property_readonly(
+          "hand", [](const O& o) { return tiles(o.hand); }, "The observer's hand: a list of Tile, heaviest first.")
+      .def_property_readonly(
+          "line", [](const O& o) { return tiles(o.line); },
+          "The tiles on the table: a list of Tile, heaviest first (laid gives their order).")
+      .def_property_readonly(
+          "laid", [](const O& o) { return o.laid; }, "The line from end L to end R as laid: a list of LaidTile.")
+      .def_property_readonly(
+          "lead_index", [](const O& o) { return o.leadIndex; }, "Where the lead lies in laid (an index).")
+      .def_property_readonly(
+          "ends", [](const O& o) { return std::pair<int, int>(o.ends[0], o.ends[1]); },
+          "The pips at ends L and R, (-1, -1) before the lead.")
+      .def_property_readonly(
+          "stock_count", [](const O& o) { return o.stockCount; }, "The tiles left in the stock.")
+      .def_property_readonly(
+          "opponent_count", [](const O& o) { return o.opponentCount; }, "The tiles in the opponent's hand.")
+      .def_property_readonly(
+          "history", [](const O& o) { return o.history; },
+          "The round's moves so far: a list of Event (the opponent's draws without their tiles).")
+      .def_property_readonly(
+          "legal", [](const O& o) { return moves(o.legal); },
+          "The observer's legal moves (a list of Move) when it is to move, else [].")
+      .def_property_readonly(
+          "from_deal", [](const O& o) { return o.fromDeal; },
+          "Whether history starts at the round's deal (False: the round began from a set-up position).")
+      .def_property_readonly(
+          "unseen", [](const O& o) { return tiles(o.unseen()); },
+          "The tiles the observer has not seen (the opponent's hand and the stock): a list of Tile.")
+      .def_property_readonly("can_draw", &O::canDraw,
+                             "Whether the rules let a player draw now (draw=until and more than reserve in the stock).")
       .def("__repr__", [](const O& o) {
         std::string hand;
         forEachHeaviestFirst(o.hand, [&](Tile t) { hand += (hand.empty() ? "" : " ") + tileText(t); });
@@ -550,27 +627,49 @@ void bindObservation(py::module_& m) {
 }
 
 void bindMatchState(py::class_<Game>& c) {
-  c.def_property_readonly("rules", [](const Game& g) { return g.match.rules(); })
-      .def_property_readonly("round", [](const Game& g) { return g.match.round(); })
-      .def_property_readonly("in_round", [](const Game& g) { return g.match.inRound(); })
-      .def_property_readonly("match_over", [](const Game& g) { return g.match.matchOver(); })
-      .def_property_readonly("match_winner", [](const Game& g) { return winnerOf(g.match.matchWinner()); })
-      .def_property_readonly("scores", [](const Game& g) { return g.match.scores(); })
-      .def_property_readonly("to_move", [](const Game& g) { return g.match.toMove(); })
-      .def_property_readonly("status", [](const Game& g) { return g.match.state().status; })
-      .def_property_readonly("last_result", [](const Game& g) { return g.match.lastResult(); })
-      .def_property_readonly("results", [](const Game& g) { return g.match.results(); })
+  c.def_property_readonly(
+       "rules", [](const Game& g) { return g.match.rules(); }, "The rule set (a copy).")
+      .def_property_readonly(
+          "round", [](const Game& g) { return g.match.round(); },
+          "The number of the round in play or last played; 0 before the first deal.")
+      .def_property_readonly(
+          "in_round", [](const Game& g) { return g.match.inRound(); }, "Whether a round is on (dealt and not over).")
+      .def_property_readonly(
+          "match_over", [](const Game& g) { return g.match.matchOver(); },
+          "Whether the match is decided (see Rules.target).")
+      .def_property_readonly(
+          "match_winner", [](const Game& g) { return winnerOf(g.match.matchWinner()); },
+          "The match's winner (a Player), or None while it is on or when tied.")
+      .def_property_readonly(
+          "scores", [](const Game& g) { return g.match.scores(); }, "The match's scores, [A, B].")
+      .def_property_readonly(
+          "to_move", [](const Game& g) { return g.match.toMove(); }, "The player to move, or None when no round is on.")
+      .def_property_readonly(
+          "status", [](const Game& g) { return g.match.state().status; },
+          "The round's RoundStatus: PLAYING, DOMINO or BLOCKED.")
+      .def_property_readonly(
+          "last_result", [](const Game& g) { return g.match.lastResult(); },
+          "The last finished round's RoundResult, or None.")
+      .def_property_readonly(
+          "results", [](const Game& g) { return g.match.results(); }, "Every finished round's RoundResult, in order.")
       .def(
           "hand", [](const Game& g, Player p) { return tiles(g.match.state().hand[idx(checkPlayer(p))]); },
-          py::arg("player"))
-      .def_property_readonly("stock_count", [](const Game& g) { return g.match.state().stockCount(); })
+          py::arg("player"), "A player's hand: a list of Tile, heaviest first. ValueError for a player not A or B.")
       .def_property_readonly(
-          "ends", [](const Game& g) { return std::pair<int, int>(g.match.state().ends[0], g.match.state().ends[1]); })
-      .def_property_readonly("line", [](const Game& g) { return g.match.line(); })
-      .def_property_readonly("lead_index", [](const Game& g) { return g.match.leadIndex(); })
+          "stock_count", [](const Game& g) { return g.match.state().stockCount(); }, "The tiles left in the stock.")
+      .def_property_readonly(
+          "ends", [](const Game& g) { return std::pair<int, int>(g.match.state().ends[0], g.match.state().ends[1]); },
+          "The pips at ends L and R, (-1, -1) before the lead.")
+      .def_property_readonly(
+          "line", [](const Game& g) { return g.match.line(); },
+          "The line from end L to end R as laid: a list of LaidTile.")
+      .def_property_readonly(
+          "lead_index", [](const Game& g) { return g.match.leadIndex(); }, "Where the lead lies in line (an index).")
       .def(
           "layout", [](const Game& g) { return layoutData(g.match); }, "The table as data (docs/layout.md's JSON).")
-      .def("layout_text", [](const Game& g) { return layoutText(g.match.layout()); });
+      .def(
+          "layout_text", [](const Game& g) { return layoutText(g.match.layout()); },
+          "The table as the terminal's picture (a str, as dominoes layout prints it).");
 }
 
 // The reinforcement-learning view of a Match (python/rl.h, docs/python.md): fixed action ids, masks,
@@ -672,15 +771,27 @@ void bindMatchRl(py::class_<Game>& c) {
 
 void bindMatch(py::module_& m) {
   py::class_<Game> c(m, "Match", "A match under one rule set: rounds, moves, scores, and its DGN record.");
-  c.def(py::init([](const Rules& r) { return Game(r); }), py::arg("rules"))
-      .def(py::init([](const std::string& text) { return Game(parse(text)); }), py::arg("rules") = "en-linea")
-      .def("start_round", &Game::startRound, py::arg("seed"), "Deals the next round from a seed.");
+  c.def(py::init([](const Rules& r) { return Game(r); }), py::arg("rules"),
+        "A match under a rule set, no round dealt yet: start_round deals one.")
+      .def(py::init([](const std::string& text) { return Game(parse(text)); }), py::arg("rules") = "en-linea",
+           "A match under the rule set of a text (\"dominoes2 target=150\"); ValueError if invalid.")
+      .def("start_round", &Game::startRound, py::arg("seed"),
+           "Deals the next round from a seed (the same seed, the same deal); ValueError if a round is on or the "
+           "match is over.");
   bindMatchState(c);
-  c.def("legal_moves", [](const Game& g) { return moves(g.match.legalMoves()); })
-      .def("legal_count", [](const Game& g) { return g.match.legalMoves().size; })
-      .def("play", &Game::play, py::arg("move"), "Plays a legal move; returns it as applied. ValueError if illegal.")
+  c.def(
+       "legal_moves", [](const Game& g) { return moves(g.match.legalMoves()); },
+       "The legal moves of the player to move, a list of Move: heaviest tile first, end L before R, straight first "
+       "([] when no round is on).")
       .def(
-          "play", [](Game& g, const std::string& text) { return g.play(g.parseMove(text)); }, py::arg("move"))
+          "legal_count", [](const Game& g) { return g.match.legalMoves().size; },
+          "len(legal_moves()) without making the list.")
+      .def("play", &Game::play, py::arg("move"),
+           "Plays a legal move for the player to move; returns it as applied (a draw's tile filled in). IllegalMove (a "
+           "ValueError) with the rules' reason if illegal.")
+      .def(
+          "play", [](Game& g, const std::string& text) { return g.play(g.parseMove(text)); }, py::arg("move"),
+          "Plays a move given in words (\"6-4 L\", \"draw\", \"pass\"); returns it as applied. IllegalMove if illegal.")
       .def(
           "play_index",
           [](Game& g, int i) {
@@ -688,20 +799,26 @@ void bindMatch(py::module_& m) {
             if (i < 0 || i >= l.size) throw py::index_error("no legal move of that index");
             return g.play(l.moves[i]);
           },
-          py::arg("index"), "Plays legal_moves()[index].")
-      .def("draw", [](Game& g) { return g.play(Move{MoveKind::Draw}); })
-      .def("pass_", [](Game& g) { return g.play(Move{MoveKind::Pass}); })
+          py::arg("index"), "Plays legal_moves()[index]; returns it as applied. IndexError out of range.")
+      .def(
+          "draw", [](Game& g) { return g.play(Move{MoveKind::Draw}); },
+          "Draws the stock's top tile for the player to move; returns the draw with its tile. IllegalMove if not "
+          "legal.")
+      .def(
+          "pass_", [](Game& g) { return g.play(Move{MoveKind::Pass}); },
+          "Passes for the player to move; returns the pass. IllegalMove if the player can play or draw.")
       .def(
           "move_text", [](const Game& g, const Move& mv) { return dgn::legalText(g.match, g.legal(mv)); },
           py::arg("move"), "A legal move's words (\"6-4 L\"); ValueError, as play's, if illegal.")
       .def("illegal", &Game::illegal, py::arg("move"),
            "Why play(move) would refuse the move, in the rules' words (\"\" if legal).")
       .def("observation", &Game::observe, py::arg("player") = py::none(),
-           "What a player (default: the one to move) knows.")
+           "What a player (default: the one to move) knows, as an Observation. ValueError when no round is on.")
       .def(
-          "dgn", [](const Game& g) { return dgn::write(g.record); }, "The match as a DGN record.")
+          "dgn", [](const Game& g) { return dgn::write(g.record); }, "The match as a DGN record (a str, docs/dgn.md).")
       .def(
-          "copy", [](const Game& g) { return Game(g); }, "An independent copy (its record and history too).")
+          "copy", [](const Game& g) { return Game(g); },
+          "An independent copy of the match (its record and history too).")
       .def("__copy__", [](const Game& g) { return Game(g); })
       .def(
           "__deepcopy__", [](const Game& g, const py::object&) { return Game(g); }, py::arg("memo"))
@@ -783,7 +900,7 @@ void bindPlayers(py::module_& m) {
       py::arg("spec"), py::arg("seed") = 1,
       "\"random\", \"greedy\", \"strategist\", \"flatmc:K\", \"expert[:ms=N]\"..., or a level's name "
       "(\"Club player\", \"master\").");
-  m.def("player_names", &ai::playerNames);
+  m.def("player_names", &ai::playerNames, "The players' names make_player knows (a list of str).");
   m.def(
       "levels",
       [] {
@@ -804,7 +921,8 @@ void bindPlayers(py::module_& m) {
 
 void bindDgn(py::module_& m) {
   m.def("read_dgn", &readGame, py::arg("text"), py::arg("file") = "<string>",
-        "Reads and replays a DGN record; its final position as a Match. ValueError(\"FILE:LINE: message\").");
+        "Reads and replays a DGN record (file names it in errors); its final position as a Match, its round's "
+        "history included. DgnError (\"FILE:LINE: message\") if it does not read.");
   m.def(
       "load_dgn",
       [](const std::string& path) {
@@ -812,7 +930,9 @@ void bindDgn(py::module_& m) {
         if (auto* e = std::get_if<dgn::Error>(&text)) raiseDgn(*e);
         return readGame(std::get<std::string>(text), path);
       },
-      py::arg("path"));
+      py::arg("path"),
+      "Reads and replays the DGN file at path; its final position as a Match. DgnError (\"FILE:LINE: message\") if "
+      "it does not read.");
   m.def("analyse", &analyse, py::arg("match"), py::arg("samples") = 200, py::arg("seed") = 1,
         py::arg("knowledge") = "mover", "Every legal move of the player to move, best first (docs/analysis.md).");
   m.def("analyse_record", &analyseRecord, py::arg("match"), py::arg("side") = py::none(), py::arg("samples") = 200,
@@ -1029,7 +1149,9 @@ void bindBatchState(py::class_<PyBatch>& c) {
 void bindBatch(py::module_& m) {
   py::class_<PyBatch> c(m, "Batch", "N single rounds stepped together: one legal move index per slot per step.");
   c.def(py::init<const Rules&, int, std::uint64_t, bool>(), py::arg("rules"), py::arg("n"), py::arg("seed") = 1,
-        py::arg("fast") = true)
+        py::arg("fast") = true,
+        "n single rounds of a rule set (a Rules or its text), slot i's k-th round dealt from seed + i + k * n; "
+        "fast=False keeps the step's generic build. ValueError unless 1 <= n <= 16777216.")
       .def(py::init([](const std::string& text, int n, std::uint64_t seed, bool fast) {
              return new PyBatch(parse(text), n, seed, fast);
            }),
@@ -1045,7 +1167,8 @@ void bindBatch(py::module_& m) {
              return "Batch(" + p.batch.rules().preset + ", " + std::to_string(p.batch.size()) + " slots, " +
                     std::to_string(p.idle().rounds()) + " rounds played, " + p.batch.path() + ")";
            })
-      .def_property_readonly("rules", [](const PyBatch& p) { return p.batch.rules(); })
+      .def_property_readonly(
+          "rules", [](const PyBatch& p) { return p.batch.rules(); }, "The rule set (a copy).")
       .def("legal_counts", &counts, "Per slot, the legal moves of the player to move: a read-only int32 view.")
       .def("step", &stepBatch, py::arg("indices"),
            "Plays legal move indices[i] in each slot i (int32, one per slot), deals finished slots again; "
@@ -1064,17 +1187,24 @@ void bindBatch(py::module_& m) {
             return view(self, b.points(), b.size());
           },
           "Per slot, the points of the round that ended there at the last step (0 if none).")
-      .def_property_readonly("rounds", [](const PyBatch& p) { return p.idle().rounds(); })
-      .def_property_readonly("moves", [](const PyBatch& p) { return p.idle().moves(); })
-      .def_property_readonly("wins",
-                             [](const PyBatch& p) {
-                               const auto& w = p.idle().wins();
-                               return py::make_tuple(w[0], w[1], w[2]);
-                             })
-      .def_property_readonly("points", [](const PyBatch& p) {
-        const auto& w = p.idle().pointsWon();
-        return py::make_tuple(w[0], w[1]);
-      });
+      .def_property_readonly(
+          "rounds", [](const PyBatch& p) { return p.idle().rounds(); }, "The rounds finished in every slot.")
+      .def_property_readonly(
+          "moves", [](const PyBatch& p) { return p.idle().moves(); }, "The moves played in the rounds finished.")
+      .def_property_readonly(
+          "wins",
+          [](const PyBatch& p) {
+            const auto& w = p.idle().wins();
+            return py::make_tuple(w[0], w[1], w[2]);
+          },
+          "The rounds finished, as (A's wins, B's wins, ties).")
+      .def_property_readonly(
+          "points",
+          [](const PyBatch& p) {
+            const auto& w = p.idle().pointsWon();
+            return py::make_tuple(w[0], w[1]);
+          },
+          "The points won in the rounds finished, as (A's, B's).");
   bindBatchState(c);
 }
 
