@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ai/engine.h"
 #include "ai/expert.h"
 #include "ai/flatmc.h"
 #include "ai/strategist.h"
@@ -287,7 +288,7 @@ std::string baseSpecError(std::string_view spec) {
   }
   std::string names;
   for (const auto& p : playerCatalog()) names += (names.empty() ? "" : ", ") + p.name;
-  return "unknown player '" + std::string(spec) + "' (players: " + names + ")";
+  return "unknown player '" + std::string(spec) + "' (players: " + names + ", or an outside engine, engine:CMD)";
 }
 
 std::unique_ptr<Computer> makeBase(std::string_view spec, std::uint64_t seed) {
@@ -305,7 +306,14 @@ std::unique_ptr<Computer> makeBase(std::string_view spec, std::uint64_t seed) {
 
 }  // namespace
 
+// "engine:CMD" and "engine[SETTINGS]:CMD": an outside engine (docs/engine-protocol.md).
+bool isEngineSpec(std::string_view spec) { return spec.starts_with("engine:") || spec.starts_with("engine["); }
+
 std::string playerSpecError(std::string_view spec) {
+  if (spec == "engine" || isEngineSpec(spec)) {
+    EngineSettings settings;
+    return parseEngineSpec(spec, settings);
+  }
   const Slip s = splitSlip(spec);
   if (!s.error.empty()) return s.error;
   if (s.given && s.inner == "random")
@@ -316,6 +324,11 @@ std::string playerSpecError(std::string_view spec) {
 
 std::unique_ptr<Computer> makePlayer(std::string_view spec, std::uint64_t seed) {
   if (!playerSpecError(spec).empty()) return nullptr;
+  if (isEngineSpec(spec)) {
+    EngineSettings settings;
+    (void)parseEngineSpec(spec, settings);
+    return std::make_unique<EnginePlayer>(std::move(settings), seed);
+  }
   const Slip s = splitSlip(spec);
   auto inner = makeBase(s.inner, seed);
   if (!s.given || !inner) return inner;

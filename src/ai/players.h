@@ -4,6 +4,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,10 +17,23 @@
 
 namespace dom::ai {
 
+// What a player says while it thinks, one line of an outside engine's progress
+// (docs/engine-protocol.md, `info`): every field optional.
+struct EngineInfo {
+  std::optional<double> win;       // the share of rounds (or matches) it expects to win, 0 to 1
+  std::optional<double> points;    // its mean points
+  std::vector<std::string> moves;  // the moves it prefers, best first, in DGN's words ("6-4 R")
+  std::optional<long long> nodes;  // positions searched
+  std::string text;                // free text
+  bool operator==(const EngineInfo&) const = default;
+};
+
 // A player's move and its reason in words for the user ("6-6: a heavy double, played early").
+// `info`: the progress lines of this decision, in order (an outside engine's; empty for most players).
 struct Decision {
   Move move;
   std::string reason;
+  std::vector<EngineInfo> info{};
 };
 
 // A computer player: it sees only an Observation (and its own seed), never the hidden tiles.
@@ -33,13 +47,18 @@ class Computer {
   // The move is no longer wanted once *stop is true (the studio quit, or the position changed):
   // a searching player then returns soon with its best move so far. nullptr: never.
   void setStop(const std::atomic<bool>* stop) { stop_ = stop; }
+  // Called with each progress line as it arrives, on the thread that runs decide() (an outside
+  // engine's `info` lines; the studio's Analysis pane). Empty: none.
+  void setProgress(std::function<void(const EngineInfo&)> progress) { progress_ = std::move(progress); }
 
  protected:
+  [[nodiscard]] const std::function<void(const EngineInfo&)>& progressCallback() const { return progress_; }
   [[nodiscard]] bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
   [[nodiscard]] const std::atomic<bool>* stopFlag() const { return stop_; }
 
  private:
   const std::atomic<bool>* stop_ = nullptr;
+  std::function<void(const EngineInfo&)> progress_;
 };
 
 // "greedy": its heaviest playable tile (the first legal move in core's order: heaviest first, end

@@ -97,6 +97,30 @@ struct Plan {
   std::vector<Entrant> entrants;
 };
 
+// --levels split at its commas, but not at one inside brackets or quotes (an outside engine's
+// settings and command: "random,engine[ms=50,grace=200]:python3 bot.py,expert").
+std::vector<std::string> splitLevels(const std::string& levels) {
+  std::vector<std::string> out(1);
+  int depth = 0;
+  char quote = 0;
+  for (char c : levels) {
+    if (quote) {
+      quote = c == quote ? 0 : quote;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '[') {
+      ++depth;
+    } else if (c == ']') {
+      depth = std::max(0, depth - 1);
+    } else if (c == ',' && depth == 0) {
+      out.emplace_back();
+      continue;
+    }
+    out.back() += c;
+  }
+  return out;
+}
+
 // The entrants of --levels (level names or specs), or the eight levels; throws a UsageError.
 std::vector<Entrant> entrantsOf(const std::string& levels) {
   std::vector<Entrant> out;
@@ -104,8 +128,7 @@ std::vector<Entrant> entrantsOf(const std::string& levels) {
     for (const ai::Level& l : ai::levels()) out.push_back({std::string(l.name), std::string(l.spec), {}});
     return out;
   }
-  std::stringstream words(levels);
-  for (std::string w; std::getline(words, w, ',');) {
+  for (const std::string& w : splitLevels(levels)) {
     const std::string spec = ai::levelSpec(w);
     if (auto err = ai::playerSpecError(spec); !err.empty()) throw UsageError{"--levels: " + files::cutWords(err)};
     out.push_back({w, spec, {}});
@@ -126,6 +149,11 @@ std::string playAll(Plan& plan, std::vector<ai::PairResult>& results) {
     const Pairing p = playPairing(plan.rules.text(), a.spec, b.spec, gameSeed(plan.seed, k, 7), plan.games, matches,
                                   static_cast<int>(plan.threads));
     if (!p.error.empty()) return a.name + " against " + b.name + ": " + p.error;
+    for (int side = 0; side < 2; ++side)
+      if (p.forfeits[side])
+        std::cerr << "dominoes ladder: " << files::printable(side ? b.name : a.name) << " forfeited " << p.forfeits[side]
+                  << " of " << plan.games << " games against " << files::printable(side ? a.name : b.name)
+                  << "; the first, " << files::printable(p.forfeitReason[side]) << "\n";
     results.push_back(
         {i, j, static_cast<double>(p.tally.wins) + 0.5 * static_cast<double>(p.tally.ties), p.tally.games});
     a.ms.merge(p.ms[0]);

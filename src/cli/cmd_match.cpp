@@ -20,9 +20,11 @@
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
+#include "ai/engine.h"
 #include "ai/inference.h"
 #include "ai/ladder.h"
 #include "ai/observation.h"
@@ -65,6 +67,9 @@ struct Gathered {
   long long errorGame = -1;  // the first failed game this worker saw, and why
   std::string error;
   std::vector<std::pair<long long, std::string>> policy;  // per game: --policy-data's lines
+  long long forfeits[2] = {};      // games --a and --b lost by an outside engine's failure
+  std::string forfeitReason[2];    // the first of them, "game N: reason"
+  long long forfeitGame[2] = {-1, -1};
 };
 
 // --policy-data's line for a choice among placements at the ends (ai::policyChoice: none before the
@@ -107,27 +112,26 @@ dgn::Statement expectStatement(std::string text) {
   return s;
 }
 
-// Plays game `index` (0-based): --a holds seat A in even games and seat B in odd ones; games 2k and
-// 2k+1 are dealt the same tiles. Adds the game to `g`; throws on a player's illegal move.
-void playGame(const Job& job, long long index, Gathered& g) {
-  const int swapped = static_cast<int>(index % 2);  // seat s holds player s ^ swapped (0: --a, 1: --b)
-  const auto pair = static_cast<std::uint64_t>(index / 2);
+// The seats' players of one game: seat s holds player s ^ swapped (0: --a, 1: --b).
+struct Seats {
   std::unique_ptr<ai::Computer> seat[2];
-  for (int s = 0; s < 2; ++s) {
-    seat[s] = ai::makePlayer(job.spec[s ^ swapped], gameSeed(job.seed, static_cast<std::uint64_t>(index), 1 + s));
-    if (!seat[s]) throw std::runtime_error("unknown player '" + job.spec[s ^ swapped] + "'");
-  }
-  const bool record = !job.out.empty();
-  ai::RoundRecorder rec(job.rules, record);
-  if (record) {
-    rec.record.players = std::array<std::string, 2>{job.spec[swapped], job.spec[1 ^ swapped]};
-    rec.record.title = "dominoes match, seed " + std::to_string(job.seed) + ", game " + std::to_string(index + 1) +
-                       " of " + std::to_string(job.games);
-  }
+  int swapped = 0;
+};
+
+// A seat that lost its game by an engine's failure: the seat, and why.
+struct Forfeit {
+  int seat = 0;
+  std::string reason;
+};
+
+// Plays the rounds of one game on rec until the match (or the single round) is over, or an engine
+// fails (its Forfeit). Adds decision times and --policy-data lines to g and policy; points: seat A's
+// minus seat B's.
+std::optional<Forfeit> playRounds(const Job& job, Seats& seats, ai::RoundRecorder& rec, std::uint64_t pair,
+                                  Gathered& g, std::string& policy, long long& points) {
   const Match& m = rec.match;
+  const int swapped = seats.swapped;
   pcg32 deals(gameSeed(job.seed, pair, 0), 0xdea1);
-  std::string policy;    // --policy-data's lines of this game
-  long long points = 0;  // seat A's points minus seat B's
   const int maxRounds = job.matches ? kMaxRounds : 1;
   while (!m.matchOver() && m.round() < maxRounds) {
     const std::uint64_t dealSeed = (static_cast<std::uint64_t>(deals()) << 32) | deals();
@@ -137,7 +141,12 @@ void playGame(const Job& job, long long index, Gathered& g) {
       const int s = idx(who);
       const ai::Observation o = rec.observe(who);
       const double start = nowMs(job.cpuTime);
-      const ai::Decision d = seat[s]->decide(o);
+      ai::Decision d;
+      try {
+        d = seats.seat[s]->decide(o);
+      } catch (const ai::EngineFailure& f) {
+        return Forfeit{s, f.what()};
+      }
       const double ms = nowMs(job.cpuTime) - start;
       if (o.legal.size > 1) g.ms[s ^ swapped].add(ms);
       if (job.policyData && (s ^ swapped) == 0 && o.legal.size > 1) policy += policyLine(o, d.move);
@@ -154,19 +163,62 @@ void playGame(const Job& job, long long index, Gathered& g) {
     }
     const RoundResult& res = *m.lastResult();
     points += res.winner == 0 ? res.points : res.winner == 1 ? -res.points : 0;
-    if (record) rec.record.rounds.back().statements.push_back(expectStatement(resultText(res)));
+    if (rec.recording) rec.record.rounds.back().statements.push_back(expectStatement(resultText(res)));
   }
-  int seatWinner = 2;
-  if (!job.matches)
-    seatWinner = m.lastResult()->winner;
-  else if (m.matchOver())
-    seatWinner = m.matchWinner();
-  else  // no one reached the target in kMaxRounds rounds: the higher score wins
-    seatWinner = m.scores()[0] > m.scores()[1] ? 0 : m.scores()[0] < m.scores()[1] ? 1 : 2;
-  if (record && job.matches && m.matchOver())
+  return std::nullopt;
+}
+
+// The winning seat of a game that was played out (0 A, 1 B, 2 tie).
+int seatWinnerOf(const Job& job, const Match& m) {
+  if (!job.matches) return m.lastResult()->winner;
+  if (m.matchOver()) return m.matchWinner();
+  // no one reached the target in kMaxRounds rounds: the higher score wins
+  return m.scores()[0] > m.scores()[1] ? 0 : m.scores()[0] < m.scores()[1] ? 1 : 2;
+}
+
+// Plays game `index` (0-based): --a holds seat A in even games and seat B in odd ones; games 2k and
+// 2k+1 are dealt the same tiles. Adds the game to `g`; throws on a player's illegal move. An outside
+// engine that fails loses the game (a forfeit, counted in g and written in the record as a comment).
+void playGame(const Job& job, long long index, Gathered& g) {
+  Seats seats;
+  seats.swapped = static_cast<int>(index % 2);
+  const int swapped = seats.swapped;
+  const auto pair = static_cast<std::uint64_t>(index / 2);
+  for (int s = 0; s < 2; ++s) {
+    seats.seat[s] =
+        ai::makePlayer(job.spec[s ^ swapped], gameSeed(job.seed, static_cast<std::uint64_t>(index), 1 + s));
+    if (!seats.seat[s]) throw std::runtime_error("unknown player '" + job.spec[s ^ swapped] + "'");
+  }
+  const bool record = !job.out.empty();
+  ai::RoundRecorder rec(job.rules, record);
+  if (record) {
+    rec.record.players = std::array<std::string, 2>{job.spec[swapped], job.spec[1 ^ swapped]};
+    rec.record.title = "dominoes match, seed " + std::to_string(job.seed) + ", game " + std::to_string(index + 1) +
+                       " of " + std::to_string(job.games);
+  }
+  const Match& m = rec.match;
+  std::string policy;    // --policy-data's lines of this game
+  long long points = 0;  // seat A's points minus seat B's
+  const auto forfeit = playRounds(job, seats, rec, pair, g, policy, points);
+  int seatWinner = forfeit ? 1 - forfeit->seat : seatWinnerOf(job, m);
+  if (forfeit) {
+    const std::string text = std::string(" forfeit: ") + "AB"[forfeit->seat] + " loses the game: " + forfeit->reason;
+    if (record && !rec.record.rounds.empty()) {
+      dgn::Statement c;
+      c.kind = dgn::Statement::Kind::Comment;
+      c.comment = text;
+      rec.record.rounds.back().statements.push_back(c);
+    }
+    const int player = forfeit->seat ^ swapped;
+    if (g.forfeits[player]++ == 0) {
+      g.forfeitGame[player] = index;
+      g.forfeitReason[player] = "game " + std::to_string(index + 1) + ": " + forfeit->reason;
+    }
+  } else if (record && job.matches && m.matchOver()) {
     rec.record.rounds.back().statements.push_back(
         expectStatement(seatWinner == 2 ? "match tie" : std::string("match ") + "AB"[seatWinner]));
-  g.tally.add(seatWinner == 2 ? 2 : seatWinner ^ swapped, m.round(), swapped ? -points : points);
+  }
+  g.tally.add(seatWinner == 2 ? 2 : seatWinner ^ swapped, std::max(1, m.round()), swapped ? -points : points);
   if (job.policyData) g.policy.emplace_back(index, std::move(policy));
   if (record) {
     std::string name = std::to_string(index + 1);
@@ -258,6 +310,21 @@ Tally sumUp(const std::vector<Gathered>& gathered, TimeHistogram (&ms)[2]) {
   return t;
 }
 
+// The games each of --a and --b forfeited, and the first forfeit's reason in game order.
+void sumForfeits(const std::vector<Gathered>& gathered, long long (&n)[2], std::string (&first)[2]) {
+  for (int p = 0; p < 2; ++p) {
+    long long firstGame = -1;
+    n[p] = 0;
+    for (const auto& g : gathered) {
+      n[p] += g.forfeits[p];
+      if (g.forfeitGame[p] >= 0 && (firstGame < 0 || g.forfeitGame[p] < firstGame)) {
+        firstGame = g.forfeitGame[p];
+        first[p] = g.forfeitReason[p];
+      }
+    }
+  }
+}
+
 // Writes --policy-data's lines to path in game order, whatever the threads; the error, or empty.
 std::string writePolicy(const std::string& path, const std::vector<Gathered>& gathered) {
   std::vector<std::pair<long long, std::string>> games;
@@ -269,7 +336,7 @@ std::string writePolicy(const std::string& path, const std::vector<Gathered>& ga
 }
 
 // The report as one JSON object on standard output.
-void printJson(const Job& job, const Tally& t, const TimeStats (&time)[2]) {
+void printJson(const Job& job, const Tally& t, const TimeStats (&time)[2], const long long (&forfeits)[2]) {
   const Interval ci = t.ci95();
   auto times = [](const TimeStats& s) {
     return nlohmann::ordered_json{{"mean", s.mean}, {"median", s.median}, {"p95", s.p95}};
@@ -284,7 +351,8 @@ void printJson(const Job& job, const Tally& t, const TimeStats (&time)[2]) {
                                  {"win_rate", t.winRate()},
                                  {"ci95", {ci.lo, ci.hi}},
                                  {"points_per_round", t.pointsPerRound()},
-                                 {"decision_ms", {{"a", times(time[0])}, {"b", times(time[1])}}}};
+                                 {"decision_ms", {{"a", times(time[0])}, {"b", times(time[1])}}},
+                                 {"forfeits", {{"a", forfeits[0]}, {"b", forfeits[1]}}}};
   std::cout << j.dump() << "\n";
 }
 
@@ -336,6 +404,7 @@ Pairing playPairing(const std::string& rulesText, const std::string& a, const st
     return out;
   }
   out.tally = sumUp(gathered, out.ms);
+  sumForfeits(gathered, out.forfeits, out.forfeitReason);
   return out;
 }
 
@@ -430,6 +499,14 @@ int MatchCommand::run() const {
   TimeHistogram ms[2];
   const Tally t = sumUp(gathered, ms);
   const TimeStats time[2] = {ms[0].stats(), ms[1].stats()};
+  long long forfeits[2] = {};
+  std::string forfeitReason[2];
+  sumForfeits(gathered, forfeits, forfeitReason);
+  for (int p = 0; p < 2; ++p)
+    if (forfeits[p])
+      std::cerr << "dominoes match: " << "AB"[p] << " (" << files::printable(job.spec[p]) << ") forfeited " << forfeits[p]
+                << (forfeits[p] == 1 ? " game" : " games") << "; the first, " << files::printable(forfeitReason[p])
+                << "\n";
   if (job.policyData) {
     if (auto err = writePolicy(o_->policyData, gathered); !err.empty()) {
       std::cerr << "dominoes match: " << err << "\n";
@@ -437,7 +514,7 @@ int MatchCommand::run() const {
     }
   }
   if (o_->json)
-    printJson(job, t, time);
+    printJson(job, t, time, forfeits);
   else
     printText(job, t, time, workers, seconds);
   return 0;

@@ -18,6 +18,7 @@
 #include <span>
 #include <sstream>
 
+#include "ai/engine.h"
 #include "ai/fast.h"
 #include "ai/ladder.h"
 #include "ai/players.h"
@@ -26,6 +27,7 @@
 #include "cli/cmd_analyse.h"
 #include "cli/cmd_bench_solver.h"
 #include "cli/cmd_docs.h"
+#include "cli/cmd_engine.h"
 #include "cli/cmd_ladder.h"
 #include "cli/cmd_match.h"
 #include "cli/cmd_puzzles.h"
@@ -260,6 +262,28 @@ int cmdRules(const std::vector<std::string>& words) {
   return 0;
 }
 
+// Plays the round on: "" when it is over, else the forfeit of an outside engine that failed, also
+// written into the record as a comment.
+std::string playRound(ai::RoundRecorder& rec, std::unique_ptr<ai::Computer> (&players)[2]) {
+  const Match& m = rec.match;
+  while (m.inRound()) {
+    const Player who = m.state().turn;
+    try {
+      rec.play(players[idx(who)]->choose(rec.observe(who)));
+    } catch (const ai::EngineFailure& f) {
+      const std::string text = std::string("forfeit: ") + letter(who) + " loses the game: " + f.what();
+      if (dgn::RoundRecord* r = rec.round()) {
+        dgn::Statement c;
+        c.kind = dgn::Statement::Kind::Comment;
+        c.comment = " " + text;
+        r->statements.push_back(c);
+      }
+      return text;
+    }
+  }
+  return {};
+}
+
 int cmdPlay(const std::string& rulesText, const std::string& aText, const std::string& bText, std::uint64_t seed,
             const std::string& out) {
   const std::string a = ai::levelSpec(aText), b = ai::levelSpec(bText);  // a level's name, or a spec
@@ -279,15 +303,13 @@ int cmdPlay(const std::string& rulesText, const std::string& aText, const std::s
   const Match& m = rec.match;
   pcg32 rng(seed, 0xdea1);
   constexpr int kMaxRounds = 1000;
+  std::string lost;  // an outside engine's forfeit
   while (!m.matchOver() && m.round() < kMaxRounds) {
     if (auto why = rec.startRound((static_cast<std::uint64_t>(rng()) << 32) | rng()); !why.empty()) {
       std::cerr << "dominoes play: " << why << "\n";
       return 1;
     }
-    while (m.inRound()) {
-      const Player who = m.state().turn;
-      rec.play(players[idx(who)]->choose(rec.observe(who)));
-    }
+    if (lost = playRound(rec, players); !lost.empty()) break;
   }
   const std::string text = dgn::write(rec.record);
   if (out.empty() || out == "-") {
@@ -295,6 +317,10 @@ int cmdPlay(const std::string& rulesText, const std::string& aText, const std::s
   } else if (auto err = dgn::saveFile(out, text); !err.empty()) {
     std::cerr << "dominoes play: " << err << "\n";
     return 1;
+  }
+  if (!lost.empty()) {
+    std::cerr << "dominoes play: " << files::printable(lost) << "\n";
+    return 0;
   }
   std::cerr << "match over after " << m.round() << " round(s): A " << m.scores()[0] << ", B " << m.scores()[1] << ", "
             << (m.matchWinner() == 2 ? std::string("tied") : std::string(1, "AB"[m.matchWinner()]) + " wins") << "\n";
@@ -689,7 +715,7 @@ bool readNumbers(const CLI::App& app, Args& a) {
 // Runs the chosen subcommand of a (bench-solver, analyse, match and puzzles have their own classes); its exit code.
 int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const dom::cli::AnalyseCommand& analyse,
               const dom::cli::MatchCommand& match, const dom::cli::PuzzlesCommand& puzzles,
-              const dom::cli::LadderCommand& ladder) {
+              const dom::cli::LadderCommand& ladder, const dom::cli::EngineCommand& engine) {
   if (*a.replay) return cmdReplay(a.file, a.json, a.maxSize, a.record);
   if (*a.check) return cmdCheck(a.paths, a.maxSize, a.proofBudget);
   if (*a.rules) return cmdRules(a.ruleWords);
@@ -706,6 +732,7 @@ int runChosen(Args& a, const dom::cli::BenchSolverCommand& benchSolver, const do
   if (match.chosen()) return match.run();
   if (puzzles.chosen()) return puzzles.run();
   if (ladder.chosen()) return ladder.run();
+  if (engine.chosen()) return engine.run();
   return 2;
 }
 
@@ -759,6 +786,7 @@ int main(int argc, char** argv) {
   const dom::cli::MatchCommand match(app);
   const dom::cli::PuzzlesCommand puzzles(app);
   const dom::cli::LadderCommand ladder(app);
+  const dom::cli::EngineCommand engine(app);
   const dom::cli::DocsCommand docs(app);
   dom::cli::nameTypes(app);
   dom::cli::nameErrors(app, "dominoes");
@@ -779,7 +807,7 @@ int main(int argc, char** argv) {
   const std::string command = app.get_subcommands().front()->get_name();
   if (docs.chosen()) return flushedExit(docs.run(), command);
   try {
-    return flushedExit(runChosen(args, benchSolver, analyse, match, puzzles, ladder), command);
+    return flushedExit(runChosen(args, benchSolver, analyse, match, puzzles, ladder, engine), command);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << files::printable(e.what()) << "\n";
     return flushedExit(1, command);
