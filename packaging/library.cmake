@@ -77,3 +77,5 @@ install(FILES ${PROJECT_SOURCE_DIR}/docs/library.md DESTINATION ${CMAKE_INSTALL_
 install(FILES ${PROJECT_SOURCE_DIR}/examples/play_round.cpp
               ${PROJECT_SOURCE_DIR}/examples/CMakeLists.txt ${PROJECT_SOURCE_DIR}/examples/Makefile
         DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dominoes-dev/examples COMPONENT dev)
+install(FILES ${PROJECT_SOURCE_DIR}/examples/engines/greedy_engine.cpp
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/dominoes-dev/examples/engines COMPONENT dev)

@@ -95,7 +95,13 @@ class PosixProcess final : public EngineProcess {
   std::string exitText(int waitMs) override {
     reap(waitMs);
     if (!reaped_) return {};
-    if (WIFEXITED(status_)) return "exited with status " + std::to_string(WEXITSTATUS(status_));
+    if (WIFEXITED(status_)) {
+      const int code = WEXITSTATUS(status_);
+      std::string t = "exited with status " + std::to_string(code);
+      if (code > 128 && code < 160)  // a shell's report of its command's signal
+        t += " (signal " + std::to_string(code - 128) + ", " + ::strsignal(code - 128) + ")";
+      return t;
+    }
     if (WIFSIGNALED(status_))
       return "was killed by signal " + std::to_string(WTERMSIG(status_)) + " (" + ::strsignal(WTERMSIG(status_)) + ")";
     return "ended";
@@ -158,7 +164,10 @@ std::unique_ptr<EngineProcess> startEngineProcess(const std::string& command, st
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setpgroup(&attr, 0);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  std::string sh = "/bin/sh", dashC = "-c", cmd = command;
+  // A simple command is exec'd by the shell, so that the engine is the host's own child: its exit,
+  // its signal and its closed output are then its own, not hidden by a shell that waits for it.
+  const bool simple = command.find_first_of(";&|()`\n") == std::string::npos;
+  std::string sh = "/bin/sh", dashC = "-c", cmd = simple ? "exec " + command : command;
   char* argv[] = {sh.data(), dashC.data(), cmd.data(), nullptr};
   pid_t pid = 0;
   const int rc = ::posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
