@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -483,6 +484,167 @@ void bindRules(py::module_& m) {
   m.def("parse_rules", &parse, py::arg("text"), "A rule set from \"preset knob=value...\"; ValueError if invalid.");
 }
 
+// pickle and copy of the engine's plain values (issue 45 #6): each as a tuple of ints and strs, read
+// back with every field checked (a tuple of another shape, or a value out of range, is a ValueError
+// naming what is wrong). The format is this module's own, not promised across versions.
+[[noreturn]] void badState(const char* what, const std::string& why) {
+  throw py::value_error(std::string("a pickled ") + what + " " + why);
+}
+
+py::tuple stateTuple(const py::handle& h, std::size_t size, const char* what) {
+  if (!py::isinstance<py::tuple>(h)) badState(what, "is a tuple");
+  auto t = py::reinterpret_borrow<py::tuple>(h);
+  if (t.size() != size) badState(what, "is " + std::to_string(size) + " fields, not " + std::to_string(t.size()));
+  return t;
+}
+
+int stateInt(const py::handle& h, int lo, int hi, const char* what, const char* field) {
+  const auto v = h.cast<long long>();
+  if (v < lo || v > hi)
+    badState(what, std::string("has ") + field + " " + std::to_string(v) + ", not " + std::to_string(lo) + ".." +
+                       std::to_string(hi));
+  return static_cast<int>(v);
+}
+
+Mask stateMask(const py::handle& h, const char* what, const char* field) {
+  const auto v = h.cast<long long>();
+  if (v < 0 || v > static_cast<long long>(kAllTiles)) badState(what, std::string("has ") + field + " not a tile mask");
+  return static_cast<Mask>(v);
+}
+
+Tile stateTile(const py::handle& h, const char* what, bool orNone) {
+  const int t = stateInt(h, 0, kNoTile, what, "tile");
+  if (t >= kTiles && !(orNone && t == kNoTile)) badState(what, "has tile " + std::to_string(t) + ", not 0..27");
+  return static_cast<Tile>(t);
+}
+
+py::tuple moveState(const Move& m) {
+  return py::make_tuple(static_cast<int>(m.kind), static_cast<int>(m.tile), static_cast<int>(m.end),
+                        static_cast<int>(m.heading), static_cast<int>(m.leftPip));
+}
+
+Move moveFrom(const py::handle& h) {
+  const py::tuple t = stateTuple(h, 5, "Move");
+  return checkMove(Move{static_cast<MoveKind>(stateInt(t[0], 0, 2, "Move", "kind")), stateTile(t[1], "Move", true),
+                        static_cast<End>(stateInt(t[2], 0, 2, "Move", "end")),
+                        static_cast<Heading>(stateInt(t[3], 0, 2, "Move", "heading")),
+                        static_cast<std::uint8_t>(stateInt(t[4], 0, 6, "Move", "left pip"))});
+}
+
+py::tuple laidState(const LaidTile& l) {
+  return py::make_tuple(static_cast<int>(l.tile), static_cast<int>(l.left), static_cast<int>(l.right),
+                        static_cast<int>(l.heading));
+}
+
+LaidTile laidFrom(const py::handle& h) {
+  const py::tuple t = stateTuple(h, 4, "LaidTile");
+  return LaidTile{stateTile(t[0], "LaidTile", false),
+                  static_cast<std::uint8_t>(stateInt(t[1], 0, 6, "LaidTile", "left")),
+                  static_cast<std::uint8_t>(stateInt(t[2], 0, 6, "LaidTile", "right")),
+                  static_cast<Heading>(stateInt(t[3], 0, 2, "LaidTile", "heading"))};
+}
+
+py::tuple resultState(const RoundResult& r) {
+  return py::make_tuple(r.round, static_cast<int>(r.winner), static_cast<int>(r.how), r.points);
+}
+
+RoundResult resultFrom(const py::handle& h) {
+  const py::tuple t = stateTuple(h, 4, "RoundResult");
+  return RoundResult{stateInt(t[0], 0, 1 << 30, "RoundResult", "round"),
+                     static_cast<std::uint8_t>(stateInt(t[1], 0, 2, "RoundResult", "winner")),
+                     static_cast<RoundStatus>(stateInt(t[2], 0, 2, "RoundResult", "how")),
+                     stateInt(t[3], 0, 1 << 30, "RoundResult", "points")};
+}
+
+py::tuple eventState(const ai::Event& e) {
+  return py::make_tuple(static_cast<int>(e.who), moveState(e.move), static_cast<int>(e.ends[0]),
+                        static_cast<int>(e.ends[1]), e.placeable, e.number, e.stockCount, e.canDraw);
+}
+
+ai::Event eventFrom(const py::handle& h) {
+  const py::tuple t = stateTuple(h, 8, "Event");
+  ai::Event e;
+  e.who = static_cast<Player>(stateInt(t[0], 0, 1, "Event", "who"));
+  e.move = moveFrom(t[1]);
+  e.ends = {static_cast<std::int8_t>(stateInt(t[2], -1, 6, "Event", "end L")),
+            static_cast<std::int8_t>(stateInt(t[3], -1, 6, "Event", "end R"))};
+  e.placeable = stateMask(t[4], "Event", "placeable");
+  e.number = stateInt(t[5], 0, 1 << 30, "Event", "number");
+  e.stockCount = stateInt(t[6], 0, kTiles, "Event", "stock count");
+  e.canDraw = t[7].cast<bool>();
+  return e;
+}
+
+template <class T, class F>
+py::list stateList(const T& items, F f) {
+  py::list out;
+  for (const auto& x : items) out.append(f(x));
+  return out;
+}
+
+py::tuple observationState(const ai::Observation& o) {
+  py::list fits;
+  for (const EndFit& f : o.fits) fits.append(py::make_tuple(f.dbl, static_cast<int>(f.headings)));
+  return py::make_tuple(o.rules.text(),
+                        py::make_tuple(static_cast<int>(o.me), static_cast<int>(o.turn), static_cast<int>(o.opener),
+                                       o.round, o.scores[0], o.scores[1]),
+                        py::make_tuple(o.hand, o.line, static_cast<int>(o.forcedLead)), stateList(o.laid, laidState),
+                        o.leadIndex, py::make_tuple(static_cast<int>(o.ends[0]), static_cast<int>(o.ends[1])), fits,
+                        py::make_tuple(o.stockCount, o.opponentCount), stateList(o.history, eventState),
+                        stateList(o.legal, moveState), o.fromDeal);
+}
+
+ai::Observation observationFrom(const py::handle& h) {
+  const char* what = "Observation";
+  const py::tuple t = stateTuple(h, 11, what);
+  ai::Observation o;
+  o.rules = parse(t[0].cast<std::string>());
+  const py::tuple who = stateTuple(t[1], 6, what);
+  o.me = static_cast<Player>(stateInt(who[0], 0, 1, what, "me"));
+  o.turn = static_cast<Player>(stateInt(who[1], 0, 1, what, "turn"));
+  o.opener = static_cast<Player>(stateInt(who[2], 0, 1, what, "opener"));
+  o.round = stateInt(who[3], 0, 1 << 30, what, "round");
+  o.scores = {stateInt(who[4], 0, 1 << 30, what, "score"), stateInt(who[5], 0, 1 << 30, what, "score")};
+  const py::tuple tiles = stateTuple(t[2], 3, what);
+  o.hand = stateMask(tiles[0], what, "hand");
+  o.line = stateMask(tiles[1], what, "line");
+  o.forcedLead = stateTile(tiles[2], what, true);
+  for (const auto& l : t[3].cast<py::list>()) o.laid.push_back(laidFrom(l));
+  o.leadIndex = stateInt(t[4], 0, kTiles, what, "lead index");
+  const py::tuple ends = stateTuple(t[5], 2, what);
+  o.ends = {static_cast<std::int8_t>(stateInt(ends[0], -1, 6, what, "end L")),
+            static_cast<std::int8_t>(stateInt(ends[1], -1, 6, what, "end R"))};
+  const auto fits = t[6].cast<py::list>();
+  if (fits.size() != 2) badState(what, "has two ends' fits");
+  for (std::size_t e = 0; e < 2; ++e) {
+    const py::tuple f = stateTuple(fits[e], 2, what);
+    o.fits[e] = EndFit{f[0].cast<bool>(), static_cast<std::uint8_t>(stateInt(f[1], 0, 7, what, "headings"))};
+  }
+  const py::tuple counts = stateTuple(t[7], 2, what);
+  o.stockCount = stateInt(counts[0], 0, kTiles, what, "stock count");
+  o.opponentCount = stateInt(counts[1], 0, kTiles, what, "opponent count");
+  for (const auto& e : t[8].cast<py::list>()) o.history.push_back(eventFrom(e));
+  const auto legal = t[9].cast<py::list>();
+  if (legal.size() > o.legal.moves.size()) badState(what, "has too many legal moves");
+  for (const auto& m : legal) o.legal.push(moveFrom(m));
+  o.fromDeal = t[10].cast<bool>();
+  return o;
+}
+
+// __eq__ by the pickled state: every field compared.
+template <class T>
+void stateEquality(py::class_<T>& c, py::tuple (*state)(const T&)) {
+  c.def(
+      "__eq__", [state](const T& a, const T& b) { return state(a).equal(state(b)); }, py::arg("other"),
+      "Equal when every field is (what pickle keeps).");
+}
+
+// Pickle and copy: copy.copy and copy.deepcopy go through pickle's state (the values hold no references).
+template <class T>
+void pickled(py::class_<T>& c, py::tuple (*state)(const T&), T (*from)(const py::handle&)) {
+  c.def(py::pickle([state](const T& v) { return state(v); }, [from](const py::tuple& t) { return from(t); }));
+}
+
 void bindMoves(py::module_& m) {
   py::class_<Move>(m, "Move",
                    "A move: a play of a tile (at an end, with a heading under layout=free), a draw or a pass. "
@@ -537,28 +699,34 @@ void bindMoves(py::module_& m) {
           }));
   m.attr("DRAW") = Move{MoveKind::Draw};
   m.attr("PASS") = Move{MoveKind::Pass};
-  py::class_<LaidTile>(m, "LaidTile", "A tile on the table, as laid in the line from end L to end R (read-only).")
-      .def_property_readonly(
+  py::class_<LaidTile> laid(m, "LaidTile", "A tile on the table, as laid in the line from end L to end R (read-only).");
+  laid.def_property_readonly(
           "tile", [](const LaidTile& l) { return tileObject(l.tile); }, "The tile (a Tile).")
       .def_property_readonly(
           "left", [](const LaidTile& l) { return static_cast<int>(l.left); }, "The half towards end L, 0..6.")
       .def_property_readonly(
           "right", [](const LaidTile& l) { return static_cast<int>(l.right); }, "The half towards end R, 0..6.")
       .def_readonly("heading", &LaidTile::heading, "Where it turned when laid (a Heading; STRAIGHT under snake).")
-      .def("__repr__", [](const LaidTile& l) { return "LaidTile(" + tileText(l.left, l.right) + ")"; });
-  py::class_<RoundResult>(m, "RoundResult", "How a round ended: its number, winner, how and points (read-only).")
-      .def_readonly("round", &RoundResult::round, "The round's number, from 1.")
+      .def("__repr__", [](const LaidTile& l) { return "LaidTile(" + tileText(l.left, l.right) + ")"; })
+      .def(py::self == py::self);
+  pickled(laid, laidState, laidFrom);
+  py::class_<RoundResult> result(m, "RoundResult",
+                                 "How a round ended: its number, winner, how and points (read-only).");
+  result.def_readonly("round", &RoundResult::round, "The round's number, from 1.")
       .def_property_readonly(
           "winner", [](const RoundResult& r) { return winnerOf(r.winner); },
           "The winner (a Player), or None for a tie.")
       .def_readonly("how", &RoundResult::how, "RoundStatus.DOMINO or RoundStatus.BLOCKED.")
       .def_readonly("points", &RoundResult::points, "The points the winner scored (0 for a tie).")
-      .def("__repr__", [](const RoundResult& r) { return "RoundResult(" + resultText(r) + ")"; });
+      .def("__repr__", [](const RoundResult& r) { return "RoundResult(" + resultText(r) + ")"; })
+      .def(py::self == py::self);
+  pickled(result, resultState, resultFrom);
 }
 
 void bindObservation(py::module_& m) {
-  py::class_<ai::Event>(m, "Event", "One move of the round as an observer saw it (read-only): Observation.history.")
-      .def_readonly("who", &ai::Event::who, "The player who moved.")
+  py::class_<ai::Event> event(m, "Event",
+                              "One move of the round as an observer saw it (read-only): Observation.history.");
+  event.def_readonly("who", &ai::Event::who, "The player who moved.")
       .def_readonly("move", &ai::Event::move,
                     "The move as applied (a Move); an opponent's draw shows no tile (NO_TILE) to the observer.")
       .def_property_readonly(
@@ -571,12 +739,14 @@ void bindObservation(py::module_& m) {
         const std::string mv = moveRepr(e.move);
         return "Event(" + std::to_string(e.number) + ": " + letter(e.who) + " " + mv.substr(5, mv.size() - 6) + ")";
       });
+  stateEquality(event, eventState);
+  pickled(event, eventState, eventFrom);
   // Read-only, and every attribute a copy (issue 42 #2): a player trusts what it decides from, and
   // a view into it (o.rules.table_w = 0, o.history[0].move.tile = 5) would let Python change it.
   using O = ai::Observation;
-  py::class_<O>(m, "Observation", "What one player knows of the round: nothing hidden from them (read-only).")
-      .def_property_readonly(
-          "rules", [](const O& o) { return o.rules; }, "The rule set (a copy).")
+  py::class_<O> obs(m, "Observation", "What one player knows of the round: nothing hidden from them (read-only).");
+  obs.def_property_readonly(
+         "rules", [](const O& o) { return o.rules; }, "The rule set (a copy).")
       .def_property_readonly(
           "me", [](const O& o) { return o.me; }, "The observer: the player whose view this is.")
       .def_property_readonly(
@@ -624,6 +794,8 @@ void bindObservation(py::module_& m) {
                std::to_string(o.round) + ", " + letter(o.turn) + " to move, hand " + hand + ", " + endsText(o.ends) +
                ", stock " + std::to_string(o.stockCount) + ")";
       });
+  stateEquality(obs, observationState);
+  pickled(obs, observationState, observationFrom);
 }
 
 void bindMatchState(py::class_<Game>& c) {
@@ -861,45 +1033,65 @@ class Deciding {
   const ai::Computer* p_;
 };
 
+// A player with what made it: make_player's spec and seed, which pickle and copy keep (a copy is the
+// player as make_player(spec, seed) gives it: what it learnt while deciding is not carried).
+struct PyPlayer {
+  std::unique_ptr<ai::Computer> p;
+  std::string spec;
+  std::uint64_t seed = 1;
+
+  static PyPlayer make(const std::string& text, std::uint64_t seed) {
+    const std::string spec = ai::levelSpec(text);
+    auto p = ai::makePlayer(spec, seed);
+    if (!p) throw py::value_error(ai::playerSpecError(spec));
+    return PyPlayer{std::move(p), spec, seed};
+  }
+};
+
 void bindPlayers(py::module_& m) {
-  py::class_<ai::Computer>(m, "Computer", "A computer player: it decides from an Observation only.")
-      .def_property_readonly("name", &ai::Computer::name, "The player's spec, as make_player took it.")
-      .def("__repr__", [](const ai::Computer& p) { return "Computer(" + p.name() + ")"; })
+  py::class_<PyPlayer>(m, "Computer",
+                       "A computer player: it decides from an Observation only. pickle and copy give the player as "
+                       "make_player(spec, seed) made it.")
+      .def_property_readonly(
+          "name", [](const PyPlayer& p) { return p.p->name(); }, "The player's spec, as make_player took it.")
+      .def_property_readonly(
+          "seed", [](const PyPlayer& p) { return p.seed; }, "The seed make_player took.")
+      .def("__repr__", [](const PyPlayer& p) { return "Computer(" + p.p->name() + ")"; })
+      .def(py::pickle([](const PyPlayer& p) { return py::make_tuple(p.spec, p.seed); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 2) throw py::value_error("a pickled Computer is (spec, seed)");
+                        return PyPlayer::make(t[0].cast<std::string>(), t[1].cast<std::uint64_t>());
+                      }))
       .def(
           "decide",
-          [](ai::Computer& p, const ai::Observation& given) {
+          [](PyPlayer& p, const ai::Observation& given) {
             if (given.turn != given.me || given.legal.empty()) throw py::value_error("the observer is not to move");
-            const Deciding deciding(p);
+            const Deciding deciding(*p.p);
             const ai::Observation o = given;  // the copy it owns while the GIL is released
             py::gil_scoped_release release;
-            const ai::Decision d = p.decide(o);
+            const ai::Decision d = p.p->decide(o);
             return std::pair<Move, std::string>(d.move, d.reason);
           },
-          py::arg("observation"), "(move, reason).")
+          py::arg("observation"),
+          "The player's move for the observer, who must be to move: (move, reason), the reason in words. "
+          "ValueError if the observer is not to move; RuntimeError if the player is deciding on another thread.")
       .def(
           "play",
-          [](ai::Computer& p, Game& g) {
+          [](PyPlayer& p, Game& g) {
             const ai::Observation o = g.observe(std::nullopt);
             Move mv;
             {
-              const Deciding deciding(p);
+              const Deciding deciding(*p.p);
               py::gil_scoped_release release;
-              mv = p.choose(o);
+              mv = p.p->choose(o);
             }
             return g.play(mv);
           },
-          py::arg("match"), "Decides for the player to move and plays it; returns the move as applied.");
-  m.def(
-      "make_player",
-      [](const std::string& text, std::uint64_t seed) {
-        const std::string spec = ai::levelSpec(text);
-        auto p = ai::makePlayer(spec, seed);
-        if (!p) throw py::value_error(ai::playerSpecError(spec));
-        return p;
-      },
-      py::arg("spec"), py::arg("seed") = 1,
-      "\"random\", \"greedy\", \"strategist\", \"flatmc:K\", \"expert[:ms=N]\"..., or a level's name "
-      "(\"Club player\", \"master\").");
+          py::arg("match"),
+          "Decides for the player to move from their observation and plays it; returns the move as applied.");
+  m.def("make_player", &PyPlayer::make, py::arg("spec"), py::arg("seed") = 1,
+        "A Computer from a spec: \"random\", \"greedy\", \"strategist\", \"flatmc:K\", \"expert[:ms=N]\"..., or a "
+        "level's name (\"Club player\", \"master\"); seed drives its random choices. ValueError for an unknown spec.");
   m.def("player_names", &ai::playerNames, "The players' names make_player knows (a list of str).");
   m.def(
       "levels",
@@ -1162,6 +1354,15 @@ void bindBatch(py::module_& m) {
           "well and the layout is snake) or 'generic'; Batch(..., fast=False) keeps the generic one.")
       .def(
           "__len__", [](const PyBatch& p) { return p.batch.size(); }, "The number of slots.")
+      .def(
+          "__reduce_ex__",
+          [](const PyBatch&, int) -> py::object {
+            throw py::type_error(
+                "a Batch does not pickle or copy: its rounds and the log of their moves live in the engine's "
+                "buffers, which cannot be restored; make Batch(rules, n, seed) again, or keep round_seed(i) and "
+                "match(i)");
+          },
+          py::arg("protocol"), "Refuses pickle, copy.copy and copy.deepcopy with a TypeError that says why.")
       .def("__repr__",
            [](const PyBatch& p) {
              return "Batch(" + p.batch.rules().preset + ", " + std::to_string(p.batch.size()) + " slots, " +
