@@ -44,6 +44,19 @@ mergeInto(LibraryManager.library, {
   dom_web_resize: function (w, h) {
     Browser.setCanvasSize(w, h);
   },
+  // Share link: the page's address (without its query, which is for tests and scripts) and '#' and
+  // the link, to the clipboard; the text copied goes back to the studio for its status line, and to
+  // window.dominoesCopied for the tests.
+  dom_web_copy: function (link, out, size) {
+    var text = location.origin + location.pathname + '#' + UTF8ToString(link);
+    window.dominoesCopied = text;
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).catch(function (e) {
+        console.info('dominoes: the clipboard refused the link (' + e.message + '); it is on the status line');
+      });
+    }
+    stringToUTF8(text, out, size);
+  },
   dom_web_exited: function (code) {
     if (typeof Module.domExited === 'function') Module.domExited(code);
   },

@@ -75,3 +75,29 @@ TEST_CASE("links: a link that names nothing opens nothing and says why") {
     CHECK_MESSAGE(t.error.find("opens nothing") != std::string::npos, t.error);
   }
 }
+
+TEST_CASE("links: Share link's record is DEFLATE of stored blocks in base64url") {
+  using namespace std::string_literals;
+  CHECK(deflateStored("abc") == "\x01\x03\x00\xfc\xff"s + "abc");
+  CHECK(deflateStored("") == "\x01\x00\x00\xff\xff"s);
+  // Over 65535 bytes: a block that is not the last, then the last.
+  const std::string big(70000, 'x');
+  const std::string d = deflateStored(big);
+  REQUIRE(d.size() == big.size() + 10);
+  CHECK(d.substr(0, 5) == "\x00\xff\xff\x00\x00"s);
+  CHECK(d.substr(5 + 65535, 5) == "\x01\x71\x11\x8e\xee"s);  // 70000 - 65535 = 4465 = 0x1171
+  CHECK(base64url("foobar") == "Zm9vYmFy");
+  CHECK(base64url("fo") == "Zm8");
+  CHECK(base64url("f") == "Zg");
+  CHECK(base64url("\xfb\xff"s) == "-_8");
+}
+
+TEST_CASE("links: Share link gives a lesson's, a puzzle's own link, else the record in the link") {
+  CHECK(shareLink(opened("lesson=5")) == "lesson=5");
+  CHECK(shareLink(opened("puzzle=en-linea/3")) == "puzzle=en-linea/3");
+  Session s;
+  const std::string link = shareLink(s);
+  REQUIRE(link.starts_with("dgn="));
+  CHECK(link.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", 4) ==
+        std::string::npos);
+}

@@ -303,6 +303,54 @@ TEST_CASE("edit mode puts the editor under the table") {
   CHECK(editor.y >= table.y + table.h);
 }
 
+TEST_CASE("a narrow window gets the compact layout: table, hands, then one sheet pane under its tabs") {
+  // A phone held upright: 390x844 CSS pixels at a pixel ratio of 3, the UI font at 15 x 3 pixels.
+  CHECK(compactWindow(1170, 45));
+  CHECK_FALSE(compactWindow(800, 15));   // the smallest desktop window keeps three columns
+  CHECK_FALSE(compactWindow(1024, 15));  // and a tablet too
+  CHECK_FALSE(compactWindow(1536, 30));  // a tablet held upright (768 CSS pixels at ratio 2)
+  for (const bool editing : {false, true}) {
+    const float w = 1170, h = 2532, menuH = 60;
+    const auto boxes = compactLayout(w, h, menuH, editing);
+    const Box& table = boxes[static_cast<std::size_t>(Pane::Table)];
+    const Box& hands = boxes[static_cast<std::size_t>(editing ? Pane::Editor : Pane::Hands)];
+    const Box tabs = sheetTabs(w, h, menuH);
+    CHECK(table.y >= menuH);
+    CHECK(table.w == w);
+    CHECK(hands.w == w);
+    CHECK(hands.y >= table.y + table.h);
+    CHECK(tabs.y >= hands.y + hands.h);
+    CHECK(tabs.h >= menuH);
+    for (int i = 0; i < kPanes; ++i) {
+      const auto p = static_cast<Pane>(i);
+      if (!sheetPane(p, editing)) continue;
+      const Box& b = boxes[static_cast<std::size_t>(i)];
+      CAPTURE(name(p));
+      CHECK(b.y >= tabs.y + tabs.h);
+      CHECK(b.y + b.h <= h);
+      CHECK(b.w == w);
+      CHECK(b.h >= h * 0.2f);  // a third of the window, less the tabs: room to read a lesson
+      CHECK_FALSE(overlap(b, table));
+      CHECK_FALSE(overlap(b, hands));
+    }
+  }
+}
+
+TEST_CASE("the sheet's front pane: the one chosen while open, else the first open in the learner's order") {
+  std::array<bool, kPanes> open{};
+  CHECK(sheetFront(Pane::Learn, open, false) == Pane::Count);
+  open[static_cast<std::size_t>(Pane::Score)] = open[static_cast<std::size_t>(Pane::Rules)] = true;
+  CHECK(sheetFront(Pane::Learn, open, false) == Pane::Score);
+  CHECK(sheetFront(Pane::Rules, open, false) == Pane::Rules);
+  open[static_cast<std::size_t>(Pane::Learn)] = true;
+  CHECK(sheetFront(Pane::Count, open, false) == Pane::Learn);
+  open[static_cast<std::size_t>(Pane::Table)] = true;
+  CHECK(sheetFront(Pane::Table, open, false) == Pane::Learn);  // the table is never in the sheet
+  open.fill(false);
+  open[static_cast<std::size_t>(Pane::Editor)] = true;
+  CHECK(sheetFront(Pane::Editor, open, true) == Pane::Count);  // in edit mode the editor has the hands' place
+}
+
 TEST_CASE("play from here leaves edit mode and plays the edited position") {
   Session s = opened("full.dgn");
   s.apply(paneIntent(Pane::Editor, true));

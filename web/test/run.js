@@ -64,9 +64,9 @@ function ourProblems(page) {
   return page.messages.filter((m) => (m.type === 'error' || m.type === 'warn' || m.type === 'warning') &&
                                      !NOT_OURS.some((re) => re.test(m.text)));
 }
-async function waitFor(page, fn, what, ms = 120000) {
+async function waitFor(page, fn, what, ms = 120000, arg = undefined) {
   try {
-    await page.waitForFunction(fn, { timeout: ms, polling: 100 });
+    await page.waitForFunction(fn, { timeout: ms, polling: 100 }, arg);
   } catch (e) {
     const failed = await page.evaluate(() => window.dominoesFailed).catch(() => null);
     throw new Error(`${what} did not happen in ${ms / 1000} s${failed ? ': ' + failed : ''}`);
@@ -280,6 +280,163 @@ async function saveCase() {
   });
 }
 
+// A phone held upright (390x844 CSS pixels, pixel ratio 3, touch): the compact layout, and a game
+// against the computer played by touch alone, through Chromium's touch events
+// (Input.dispatchTouchEvent): a tap on a tile of the hand selects it, a tap on its ghost plays it, a
+// tap on a tab of the sheet brings its pane to the front. The page's script dumps the state, then
+// waits (wait-file) for the test's taps before it dumps again.
+async function touchCase() {
+  await check('touch at a phone\'s size: a tile tapped, then its ghost, plays it; a tab tapped shows its pane', async () => {
+    const steps = 4;
+    let script = 'wait 150\n';
+    for (let i = 1; i <= steps; ++i) script += `dump /tmp/t${i}.json\nwait-file /tmp/go${i}\nwait 20\n`;
+    script += 'screenshot /tmp/shot.png\nwait 2\nquit\n';
+    fs.writeFileSync(path.join(OUT, 'touch.script'), script);
+    const page = await newPage({ width: 390, height: 844, dpr: 3, touch: true });
+    await page.goto(`${base}/?seed=7&script=/out/touch.script`);
+    const dumpOf = async (i) => {
+      await waitFor(page, (p) => { try { Module.FS.stat(p); return true; } catch (e) { return false; } }, `dump ${i}`, 120000, `/tmp/t${i}.json`);
+      return JSON.parse(await readFile(page, `/tmp/t${i}.json`));
+    };
+    const go = (i) => page.evaluate((p) => Module.FS.writeFile(p, 'go'), `/tmp/go${i}`);
+    // From the dump's window pixels to the page's CSS pixels.
+    const canvas = await page.evaluate(() => {
+      const r = document.querySelector('canvas').getBoundingClientRect();
+      return { x: r.left, y: r.top, w: r.width };
+    });
+    const tap = async (d, r) => {
+      const k = canvas.w / d.layout.width;
+      await page.touchscreen.tap(canvas.x + (r.x + r.w / 2) * k, canvas.y + (r.y + r.h / 2) * k);
+    };
+    let d = await dumpOf(1);
+    const k = canvas.w / d.layout.width;
+    assert(d.layout.compact === true, `not the compact layout (window ${d.layout.width}x${d.layout.height})`);
+    assert(d.layout.overlaps.length === 0, 'panes overlap: ' + d.layout.overlaps.join(', '));
+    assert(d.layout.outside.length === 0, 'panes outside the window: ' + d.layout.outside.join(', '));
+    const human = d.hands.A.rects.length ? 'A' : 'B';
+    const rects = d.hands[human].rects;
+    assert(rects.length > 0, 'no face-up hand to tap');
+    const shortest = Math.min(...rects.map((r) => Math.min(r.w, r.h) * k));
+    assert(shortest >= 40 - 0.5, `a tile of the hand is ${shortest.toFixed(1)} CSS pixels high, under 40`);
+    assert(d.turn === human, `it is ${d.turn}'s turn, not the human's (${human})`);
+    const move = d.legal.find((m) => /^\d-\d/.test(m));
+    assert(move, 'no tile to play among ' + JSON.stringify(d.legal));
+    const tile = move.split(' ')[0];
+    const target = rects.find((r) => r.tile === tile || r.tile === tile.split('-').reverse().join('-'));
+    assert(target, `the tile ${tile} is not drawn in the hand`);
+    await tap(d, target);
+    await go(1);
+    d = await dumpOf(2);
+    assert(d.selected && (d.selected === target.tile || d.selected === tile), `the tap selected ${d.selected}, not ${tile}`);
+    const ghosts = d.table.ghosts || [];
+    assert(ghosts.length > 0, 'no ghost on the table for the selected tile');
+    const g = ghosts.find((x) => x.move === move) || ghosts[0];
+    const before = d.pathPos;
+    await tap(d, g);
+    await go(2);
+    d = await dumpOf(3);
+    assert(d.pathPos > before, `the tap on the ghost played nothing (move ${before}, then ${d.pathPos})`);
+    const tabs = d.layout.sheet.tabs;
+    const other = tabs.find((t) => t.pane !== d.layout.sheet.front);
+    assert(other, 'the sheet has no second tab');
+    await tap(d, other);
+    await go(3);
+    d = await dumpOf(4);
+    assert(d.layout.sheet.front === other.pane, `the tab ${other.pane} tapped, the sheet shows ${d.layout.sheet.front}`);
+    assert(d.layout.panes[other.pane], `the ${other.pane} pane is not drawn`);
+    await go(4);
+    await waitFor(page, () => window.dominoesExit !== undefined, 'the end of the run');
+    await saveShot(page, 'phone');
+    const problems = ourProblems(page);
+    assert(problems.length === 0, 'console: ' + problems.map((m) => m.text).slice(0, 3).join(' | '));
+    await page.close();
+    return `tiles ${shortest.toFixed(0)} CSS px high; played ${move} by two taps; tab ${other.pane}`;
+  });
+}
+
+// Figures, no limits: two expert seats play in the page and in the native build, each run with
+// --stats; the note gives the expert's median decision time in each and their ratio, and the page's
+// frame times while they play (the page runs a decision inside one frame: docs/web.md).
+async function decisionCase() {
+  await check('two experts play in the page (figures: decision times against the native build\'s)', async () => {
+    const text = 'new 3 en-linea\nseat A expert\nseat B expert\ndelay 0\nwait 500\n';
+    const dir = path.join(OUT, 'desktop-think');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'script.txt'), text);
+    const native = execFileSync('sh', [path.join(REPO, 'tests/xvfb.sh'), 'env', 'LIBGL_ALWAYS_SOFTWARE=1', STUDIO, '--no-ini',
+                                       '--seed', '7', '--frames', '600', '--script', 'script.txt', '--stats'],
+                                { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
+                                  env: { ...process.env, XVFB_SCREEN: '1280x800x24' } });
+    fs.writeFileSync(path.join(OUT, 'think.script'), text);
+    const page = await newPage();
+    await page.goto(`${base}/?no-ini&seed=7&frames=600&stats&script=/out/think.script`);
+    await waitFor(page, () => window.dominoesExit !== undefined || window.dominoesFailed, 'the experts\' game');
+    const web = page.messages.map((m) => m.text).join('\n');
+    await page.close();
+    const decisions = (t) => /computer decisions: (\d+)\s+median ([\d.]+) ms/.exec(t);
+    const n = decisions(native), w = decisions(web);
+    assert(n && w, 'a run printed no decision figures');
+    assert(Number(w[1]) > 0, 'no expert decided in the page');
+    const frames = /wall ms\/frame \(with swap\): p50 ([\d.]+)\s+p99 ([\d.]+)/.exec(web);
+    return `expert median decision ${Number(w[2]).toFixed(1)} ms in the page (${w[1]} decisions), ` +
+           `${Number(n[2]).toFixed(1)} ms native (${n[1]}): ratio ${(Number(w[2]) / Number(n[2])).toFixed(2)}; ` +
+           `page frames p50 ${frames ? frames[1] : '?'} ms, p99 ${frames ? frames[2] : '?'} ms`;
+  });
+}
+
+// File > Share link puts the address of what is on screen on the clipboard (window.dominoesCopied
+// for the test); that address, opened, shows it again: a lesson's link, and a record carried whole.
+async function shareCases() {
+  await check('Share link of a lesson opens that lesson again', async () => {
+    const { page, dump } = await dumpAfter('share-lesson', { hash: '#lesson=5', script: 'wait 10\naction file.share_link\nwait 5' });
+    const copied = await page.evaluate(() => window.dominoesCopied);
+    await page.close();
+    assert(copied && copied.endsWith('#lesson=5'), `copied ${copied}`);
+    assert(dump.link === copied, `the status's link ${dump.link} is not the one copied`);
+    const again = await dumpAfter('share-lesson-again', { hash: copied.slice(copied.indexOf('#')) });
+    await again.page.close();
+    assert(again.dump.learn.lesson === '05_choosing_the_end.dgn', 'the link opened ' + again.dump.learn.lesson);
+    return copied.replace(base, '');
+  });
+  await check('Share link of a record carries the record: opened, it is the same game', async () => {
+    const { page } = await dumpAfter('share-record', {
+      query: '&no-ini&file=/tests/studio/game.dgn', script: 'load tests/studio/game.dgn\nwait 5\naction file.share_link\nwait 5' });
+    const copied = await page.evaluate(() => window.dominoesCopied);
+    await page.close();
+    assert(copied && copied.includes('#dgn='), `copied ${copied && copied.slice(0, 80)}`);
+    const again = await dumpAfter('share-record-again', { hash: copied.slice(copied.indexOf('#')) });
+    await again.page.close();
+    assert(again.dump.title === 'A short game with draws', `the link opened "${again.dump.title}"`);
+    assert(again.dump.pathLength > 5, `the link's record has ${again.dump.pathLength} positions`);
+    return `a link of ${copied.length} characters`;
+  });
+}
+
+// File > Open in the page is the browser's file chooser: a file given to it opens. (The chooser
+// needs the user's activation: the test clicks the page first, as a user's click on the menu would.)
+async function chooserCase() {
+  await check('a file given to the browser\'s file chooser opens', async () => {
+    fs.writeFileSync(path.join(OUT, 'chooser.script'),
+                     'wait 5\nwait-file /tmp/go1\naction file.open\nwait-file /tmp/go2\nwait 10\ndump /tmp/dump.json\n');
+    const page = await newPage();
+    await page.goto(`${base}/?no-ini&seed=7&script=/out/chooser.script`);
+    await waitFor(page, () => window.dominoesFirstFrameMs !== undefined, 'the first frame');
+    await page.mouse.click(640, 790);  // the status line: a click that changes nothing
+    const chooser = page.waitForFileChooser({ timeout: 30000 });
+    await page.evaluate(() => Module.FS.writeFile('/tmp/go1', 'go'));
+    (await chooser).accept([path.join(REPO, 'tests/studio/game.dgn')]);
+    await waitFor(page, () => { try { Module.FS.stat('/home/web_user/files/game.dgn'); return true; } catch (e) { return false; } },
+                  'the chosen file in the page', 30000);
+    await page.evaluate(() => Module.FS.writeFile('/tmp/go2', 'go'));
+    await waitFor(page, () => { try { Module.FS.stat('/tmp/dump.json'); return true; } catch (e) { return false; } }, 'the dump');
+    const dump = JSON.parse(await readFile(page, '/tmp/dump.json'));
+    await page.close();
+    assert(dump.title === 'A short game with draws', `the studio shows "${dump.title}" (${dump.statusLine})`);
+    assert(dump.fileName === 'game.dgn', `the file is ${dump.fileName}`);
+  });
+}
+
 async function main() {
   const server = await serve();
   base = `http://127.0.0.1:${server.address().port}`;
@@ -313,6 +470,10 @@ async function main() {
     await linkCases();
     await saveCase();
     await progressCase();
+    await touchCase();
+    await shareCases();
+    await chooserCase();
+    await decisionCase();
   } finally {
     await browser.close();
     server.close();

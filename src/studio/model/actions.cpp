@@ -109,6 +109,7 @@ void fileActions(Builder& b) {
       .why = [](const ActionContext&) { return std::string(_("the game has no file yet: File > Save as...")); };
   b.simple("file.save_as", N_("Save as..."), {key('S', true)}, WindowCmd::SaveAsDialog);
   b.simple("file.export_window", N_("Export PNG of the window..."), {}, WindowCmd::ExportDialog);
+  b.simple("file.share_link", N_("Share link"), {}, WindowCmd::ShareLink);
   b.simple("file.export_table", N_("Export PNG of the table..."), {}, WindowCmd::ExportTableDialog,
            [](const ActionContext& c) { return c.s().settings().isOpen(Pane::Table); })
       .why = [](const ActionContext&) {

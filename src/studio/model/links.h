@@ -23,4 +23,12 @@ struct LinkTarget {
 // makes from the record's text).
 [[nodiscard]] std::string linkOf(const Session& s);
 
+// The link of what is on screen for File > Share link: linkOf, else the record itself as
+// "dgn=" + base64url(raw DEFLATE of its DGN text), which the page inflates (links.cpp says why the
+// DEFLATE is of stored blocks).
+[[nodiscard]] std::string shareLink(const Session& s);
+// The parts of a dgn= link: DEFLATE (RFC 1951) of stored blocks, and base64url without padding.
+[[nodiscard]] std::string deflateStored(std::string_view bytes);
+[[nodiscard]] std::string base64url(std::string_view bytes);
+
 }  // namespace dom::studio

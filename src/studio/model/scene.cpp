@@ -391,12 +391,12 @@ TableScene placed(TableScene s, const TableView& view, float w, float h) {
   return s;
 }
 
-int ghostAt(const TableScene& s, float x, float y) {
+int ghostAt(const TableScene& s, float x, float y, float slop) {
   int best = -1;
   float bestD = std::numeric_limits<float>::max();
   for (std::size_t i = 0; i < s.ghosts.size(); ++i) {
     const PxRect& r = s.ghosts[i].tile.px;
-    if (!r.contains(x, y)) continue;
+    if (!PxRect{r.x - slop, r.y - slop, r.w + 2 * slop, r.h + 2 * slop}.contains(x, y)) continue;
     const float d = std::hypot(r.cx() - x, r.cy() - y);
     if (d < bestD) {
       bestD = d;

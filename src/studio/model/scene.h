@@ -117,7 +117,8 @@ struct TableScene {
 
 // Hit tests in viewport pixels: the ghost a click plays there (among the ghosts under the point,
 // the one whose centre is nearest), the end whose front square is there; -1 for none.
-[[nodiscard]] int ghostAt(const TableScene& s, float x, float y);
+// slop: how far outside a ghost's rect a point still hits it (a finger's tap), the nearest centre winning.
+[[nodiscard]] int ghostAt(const TableScene& s, float x, float y, float slop = 0);
 [[nodiscard]] int endAt(const TableScene& s, float x, float y);
 
 // View changes, keeping the point under the cursor fixed for a zoom.

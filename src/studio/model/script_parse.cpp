@@ -212,6 +212,7 @@ Parsed paneAndFileVerbs(Line& l) {
   if (cmd == "export-table") return l.path(K::ExportTable);
   if (cmd == "screenshot") return l.path(K::Screenshot);
   if (cmd == "dump") return l.path(K::Dump);
+  if (cmd == "wait-file") return l.path(K::WaitFile);
   if (cmd == "save") {  // save [PATH]: no path saves to the open file
     l.c.kind = K::Save;
     return true;

@@ -48,6 +48,7 @@ struct ScriptCommand {
     Editor,
     Save,
     Wait,
+    WaitFile,  // wait-file PATH: no further line runs until PATH exists (a test driving the studio from outside)
     Screenshot,
     Dump,
     Check,

@@ -209,6 +209,7 @@ enum class WindowCmd : std::uint8_t {
   Quit,
   ResetLayout,
   ShowWholeNote,  // the current position's note, whole, in a window of its own
+  ShareLink,      // the link of what is on screen, to the clipboard (links.h)
 };
 struct WindowCommand {
   WindowCmd cmd{};

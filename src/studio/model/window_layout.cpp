@@ -64,6 +64,57 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
   return out;
 }
 
+bool compactWindow(float w, float em) { return em > 0 && w < kCompactEms * em; }
+
+namespace {
+// The compact layout's rows: the table, the hands (or the editor), the sheet's tabs and its pane.
+struct CompactRows {
+  float top, table, hands, tabs, sheet;
+};
+CompactRows compactRows(float h, float menuH) {
+  const float gap = 2, top = menuH + gap, height = h - top;
+  CompactRows r{};
+  r.top = top;
+  r.table = std::floor(height * 0.4f);
+  r.hands = std::floor(height * 0.26f);
+  r.tabs = std::ceil(menuH * 1.3f);
+  r.sheet = std::max(1.0f, height - r.table - r.hands - r.tabs - 3 * gap);
+  return r;
+}
+}  // namespace
+
+Box sheetTabs(float w, float h, float menuH) {
+  const CompactRows r = compactRows(h, menuH);
+  return {0, r.top + r.table + r.hands + 4, w, r.tabs};
+}
+
+bool sheetPane(Pane p, bool editing) { return p != Pane::Table && p != Pane::Hands && !(editing && p == Pane::Editor); }
+
+std::array<Box, kPanes> compactLayout(float w, float h, float menuH, bool editing) {
+  const CompactRows r = compactRows(h, menuH);
+  std::array<Box, kPanes> out{};
+  const Box table{0, r.top, w, r.table};
+  const Box hands{0, r.top + r.table + 2, w, r.hands};
+  const Box tabs = sheetTabs(w, h, menuH);
+  const Box sheet{0, tabs.y + tabs.h + 2, w, r.sheet};
+  for (int i = 0; i < kPanes; ++i) out[static_cast<std::size_t>(i)] = sheet;
+  out[static_cast<std::size_t>(Pane::Table)] = table;
+  out[static_cast<std::size_t>(Pane::Hands)] = hands;
+  // Edit mode: the editor takes the hands' place (the hands and stock are the match's, not the edit's).
+  if (editing) out[static_cast<std::size_t>(Pane::Editor)] = hands;
+  return out;
+}
+
+Pane sheetFront(Pane front, const std::array<bool, kPanes>& open, bool editing) {
+  const auto isOpen = [&](Pane p) { return open[static_cast<std::size_t>(p)] && sheetPane(p, editing); };
+  if (front != Pane::Count && isOpen(front)) return front;
+  using P = Pane;
+  for (P p : {P::Learn, P::Puzzles, P::Score, P::Stock, P::Analysis, P::Rules, P::Timeline, P::Log, P::Scenarios,
+              P::Branches, P::Tracker, P::Editor})
+    if (isOpen(p)) return p;
+  return P::Count;
+}
+
 bool overlap(const Box& a, const Box& b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }

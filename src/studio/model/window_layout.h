@@ -15,6 +15,19 @@ struct Box {
 };
 [[nodiscard]] std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open,
                                                     bool editing);
+
+// The compact layout, for a narrow window (a phone held upright): fewer than kCompactEms widths of
+// the UI font across. The table on top and the hands under it, full width; under them one sheet
+// where one other pane shows at a time, chosen on the tab strip at the sheet's top (sheetTabs).
+inline constexpr float kCompactEms = 36;
+[[nodiscard]] bool compactWindow(float w, float em);
+[[nodiscard]] std::array<Box, kPanes> compactLayout(float w, float h, float menuH, bool editing);
+[[nodiscard]] Box sheetTabs(float w, float h, float menuH);
+// The panes that share the sheet (all but the table, the hands and, in edit mode, the editor).
+[[nodiscard]] bool sheetPane(Pane p, bool editing);
+// The sheet's pane to show: `front` when it is open, else the first open one in the order the
+// learner needs them (Learn, Puzzles, Score, Stock, Analysis ...); Pane::Count when none is open.
+[[nodiscard]] Pane sheetFront(Pane front, const std::array<bool, kPanes>& open, bool editing);
 [[nodiscard]] bool overlap(const Box& a, const Box& b);
 // Whether b lies wholly inside a window of w x h (half a pixel of rounding allowed).
 [[nodiscard]] bool inside(const Box& b, float w, float h);

@@ -78,6 +78,13 @@ void fileSaved(const std::string& /*path*/) {}
 void persist() {}
 void exited(int /*code*/) {}
 std::string startLink() { return {}; }
+// The desktop has no address of its own: the link's part after '#', to paste after the address of a
+// page that hosts the studio, or to give to --link.
+std::string copyLink(const std::string& link) {
+  const std::string text = "#" + link;
+  glfwSetClipboardString(nullptr, text.c_str());
+  return text;
+}
 bool chooseFile() { return false; }
 void onFile(const std::function<void(const std::string& path)>& /*handler*/) {}
 

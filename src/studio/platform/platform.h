@@ -73,6 +73,10 @@ class Task {
   std::unique_ptr<Impl> impl_;
 };
 
+// Puts text on the system's clipboard (the web page: the full address, the page's own before
+// `link`'s '#'); returns the text as copied, for the status line.
+std::string copyLink(const std::string& link);
+
 // Opens the platform's own file chooser for a record, when it has one (the browser's): the file
 // chosen comes later, through the handler given to onFile. False on the desktop, whose Open dialog is
 // the studio's own.

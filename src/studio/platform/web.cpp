@@ -8,6 +8,7 @@
 
 #include <sys/stat.h>
 
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <utility>
@@ -22,6 +23,7 @@ void dom_web_hash(char* out, int size);
 void dom_web_exited(int code);
 void dom_web_choose();
 void dom_web_resize(int w, int h);
+void dom_web_copy(const char* link, char* out, int size);
 }
 
 namespace dom::studio::platform {
@@ -82,6 +84,12 @@ void runFrames(const std::function<bool()>& frame, const std::function<void()>& 
 void fileSaved(const std::string& path) { dom_web_download(path.c_str()); }
 void persist() { dom_web_persist(); }
 void exited(int code) { dom_web_exited(code); }
+std::string copyLink(const std::string& link) {
+  std::string out(link.size() + 4096, '\0');  // the page's address before the '#'
+  dom_web_copy(link.c_str(), out.data(), static_cast<int>(out.size()));
+  out.resize(std::strlen(out.c_str()));
+  return out;
+}
 
 std::string startLink() {
   std::string out(4096, '\0');

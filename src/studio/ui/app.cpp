@@ -4,6 +4,7 @@
 #include "studio/ui/app.h"
 #include "core/files.h"
 #include "studio/model/i18n.h"
+#include "studio/model/links.h"
 #include "studio/model/paths.h"
 #include "studio/model/viewmodel.h"
 #include "studio/platform/platform.h"
@@ -176,6 +177,7 @@ void App::apply(const Intent& in) {
       case WindowCmd::Quit: quit_ = true; return;
       case WindowCmd::ResetLayout: relayout_ = true; return;
       case WindowCmd::ShowWholeNote: table_->showWholeNote(); return;
+      case WindowCmd::ShareLink: shareLink(); return;
       default: break;  // the dialogs' (their dialog took it above)
     }
   }
@@ -214,7 +216,8 @@ void App::applyAll(Intents& in) {
 
 void App::placePane(Pane p) const {
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  const auto boxes = defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings().open, editing());
+  const auto boxes = compact_ ? compactLayout(d.x, d.y, ImGui::GetFrameHeight(), editing())
+                              : defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings().open, editing());
   const Box& b = boxes[static_cast<std::size_t>(p)];
   const ImGuiCond cond = relayout_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   ImGui::SetNextWindowPos(ImVec2(b.x, b.y), cond);
@@ -222,6 +225,7 @@ void App::placePane(Pane p) const {
 }
 
 bool App::beginPane(Pane p, Intents& out, int flags) const {
+  if (compact_ && p != front_ && sheetPane(p, editing())) return false;  // behind the sheet's front pane
   placePane(p);
   bool open = true;
   const bool visible = ImGui::Begin(title(p), &open, flags);
@@ -458,15 +462,18 @@ void App::frame(float dt) {
   }
   // The layout is made again when the window's size, the open panes or the mode change.
   const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const bool compact = compactWindow(d.x, ImGui::GetFontSize());
   if (d.x != displaySize_[0] || d.y != displaySize_[1] || settings().open != placedOpen_ ||
-      editing() != placedEditing_) {
+      editing() != placedEditing_ || compact != compact_) {
     // At start the settings file's layout is kept, unless it was saved in a bigger window and a pane
     // would reach outside this one: then the panes are tiled again, as after a resize.
     relayout_ = frameNo_ > 1 || relayout_ || savedPaneOutside(settings().open, d.x, d.y);
     displaySize_ = {d.x, d.y};
     placedOpen_ = settings().open;
     placedEditing_ = editing();
+    compact_ = compact;
   }
+  chooseFront();
   popupAtFrameStart_ = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
   statusText_ = session_.statusLine();
   // The hint shows until something newer is said (a refusal must not hide behind it).
@@ -490,6 +497,7 @@ void App::frame(float dt) {
     ImGui::Begin("a pane that throws");  // left open: the frame boundary must close it
     throw std::runtime_error("a pane threw (test)");
   }
+  if (compact_) drawSheetTabs();
   for (const auto& p : panes_) {
     p->beginFrame();
     if (p->shown(*this)) p->draw(*this, out);
@@ -514,6 +522,65 @@ void App::frame(float dt) {
   if (!cap.empty() && cap != lastCaption_) spdlog::info("note: {}", cap);
   lastCaption_ = cap;
   lineHeightForLanguage();  // for the next frame: NewFrame takes the font's size
+}
+
+// File > Share link: the link of what is on screen to the clipboard, and on the status line (a
+// record's link is long: its start and its length).
+void App::shareLink() {
+  const std::string copied = platform::copyLink(dom::studio::shareLink(session_));
+  lastLink_ = copied;
+  const std::string shown =
+      copied.size() > 80 ? copied.substr(0, 60) + "... (" + std::to_string(copied.size()) + ")" : copied;
+  session_.apply(statusIntent(i18n::format(_("link copied: {0}"), {shown})));
+}
+
+// The sheet's front pane: a pane just opened comes to the front, Learn when a lesson begins, Puzzles
+// when a puzzle does; else it stays, or the first open one takes its place.
+void App::chooseFront() {
+  const auto& open = settings().open;
+  Pane want = front_;
+  for (int i = 0; i < kPanes; ++i)
+    if (open[static_cast<std::size_t>(i)] && !sheetOpen_[static_cast<std::size_t>(i)] && frameNo_ > 1)
+      want = static_cast<Pane>(i);
+  const bool lesson = session_.course().active(), puzzle = session_.trainer().active();
+  if (lesson && !lessonWas_) want = Pane::Learn;
+  if (puzzle && !puzzleWas_) want = Pane::Puzzles;
+  lessonWas_ = lesson;
+  puzzleWas_ = puzzle;
+  sheetOpen_ = open;
+  const Pane front = sheetFront(want, open, editing());
+  if (front != front_) frontChanged_ = true;
+  front_ = front;
+}
+
+// The compact layout's tab strip: one tab a sheet pane, in the order of the View menu.
+void App::drawSheetTabs() {
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const Box b = sheetTabs(d.x, d.y, ImGui::GetFrameHeight());
+  ImGui::SetNextWindowPos(ImVec2(b.x, b.y));
+  ImGui::SetNextWindowSize(ImVec2(b.w, b.h));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse;
+  sheetTabs_.clear();
+  if (ImGui::Begin("###sheet", nullptr, flags) &&
+      ImGui::BeginTabBar("sheet", ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_NoTooltip)) {
+    for (int i = 0; i < kPanes; ++i) {
+      const auto p = static_cast<Pane>(i);
+      if (!settings().open[static_cast<std::size_t>(i)] || !sheetPane(p, editing())) continue;
+      const bool selected =
+          ImGui::BeginTabItem(title(p), nullptr, p == front_ && frontChanged_ ? ImGuiTabItemFlags_SetSelected : 0);
+      const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+      sheetTabs_.push_back({name(p), lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+      if (selected) {
+        if (!frontChanged_) front_ = p;  // a tab the user chose
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::End();
+  frontChanged_ = false;
 }
 
 // Each pane's rect and whether its content fits; the pairs of drawn panes that overlap; the panes
@@ -542,8 +609,17 @@ nlohmann::json App::layoutState() const {
              {"h", popupRect_.h},  {"background", {bg.x, bg.y, bg.z, bg.w}}};  // the style's PopupBg, 0 to 1
     for (const auto& d : dialogs_) d->dumpPopup(popupName_, popup);            // New game's form, as its fields show it
   }
-  return {{"width", displaySize_[0]}, {"height", displaySize_[1]}, {"panes", panes},
-          {"overlaps", overlaps},     {"outside", outside},        {"popup", popup}};
+  json sheet = nullptr;
+  if (compact_) {
+    json tabs = json::array();
+    for (const SheetTab& t : sheetTabs_)
+      tabs.push_back({{"pane", t.pane}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h}});
+    sheet = {{"front", front_ == Pane::Count ? "" : name(front_)}, {"tabs", tabs}};
+  }
+  return {{"width", displaySize_[0]}, {"height", displaySize_[1]},
+          {"panes", panes},           {"overlaps", overlaps},
+          {"outside", outside},       {"popup", popup},
+          {"compact", compact_},      {"sheet", sheet}};
 }
 
 void App::showMove(const Move& mv, Intents& out) const {
@@ -593,6 +669,7 @@ void App::dumpPosition(nlohmann::json& j) const {
   j["node"] = timeline().currentIndex();
   j["nodes"] = timeline().size();
   j["pathPos"] = timeline().pathPos();
+  j["link"] = lastLink_;
   j["pathLength"] = static_cast<int>(timeline().branchPath().size());
   j["branch"] = timeline().currentBranch();
   j["branches"] = static_cast<int>(timeline().leaves().size());

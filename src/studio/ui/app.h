@@ -56,6 +56,8 @@ class App {
   [[nodiscard]] const Match& match() const { return session_.match(); }
   // Edit mode: the Position editor is open; the table shows session().editor().position() (H3 reads this).
   [[nodiscard]] bool editing() const { return session_.editing(); }
+  // The compact layout is on (a narrow window: window_layout.h).
+  [[nodiscard]] bool compact() const { return compact_; }
   // Starts a pane window at its place in the default layout (and again after a window resize).
   void placePane(Pane p) const;
   // Switches the UI's language at once (View > Language, the script's `lang`) and remembers it.
@@ -158,6 +160,23 @@ class App {
     int index = 0;                   // the highlighted row among `shown`
     std::vector<std::string> shown;  // the ids listed this frame, in order
   } palette_;
+  // The compact layout (window_layout.h): a narrow window shows one of the other panes at a time in
+  // the sheet under the hands, chosen on its tab strip. front_: the sheet's pane; frontChanged_: it
+  // was chosen by the studio (a pane opened, a lesson or puzzle began), not by a tab.
+  std::string lastLink_;  // the last link Share link copied (the dump's `link`)
+  bool compact_ = false;
+  Pane front_ = Pane::Count;
+  bool frontChanged_ = false;
+  std::array<bool, kPanes> sheetOpen_{};
+  bool lessonWas_ = false, puzzleWas_ = false;
+  struct SheetTab {
+    std::string pane;
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  std::vector<SheetTab> sheetTabs_;  // as last drawn, for the dump
+  void shareLink();                  // File > Share link
+  void chooseFront();
+  void drawSheetTabs();
   void keys(Intents& out);
   void menu(Intents& out);
   void menuItems(const std::string& path, std::size_t from, std::size_t to, const ActionContext& c, Intents& out);

@@ -97,7 +97,8 @@ std::array<std::string, 2> handLabels(const App& app, const std::array<HandView,
 
 // One hand under its label: its tiles wrapped to the pane's width (a click selects, a drag carries
 // the tile); returns the count of tiles wholly shown.
-int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2 size, float gap, Intents& out) {
+int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2 size, float gap, Intents& out,
+             std::vector<HandTileRect>* rects) {
   const Match& m = app.match();
   const int p = idx(h.player);
   ImGui::PushID(p);
@@ -114,6 +115,10 @@ int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2
     if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
         !h.faceDown)
       out.push_back(selectIntent(sel ? kNoTile : t));
+    if (rects && !h.faceDown) {
+      const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+      rects->push_back({tileText(t), lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+    }
     // Counted when the whole tile lies within the pane's width (the test of the wrapping).
     if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;
     if (!h.faceDown) {
@@ -135,6 +140,7 @@ int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2
 }  // namespace
 
 void HandsPane::draw(const App& app, Intents& out) {
+  for (auto& r : tileRects_) r.clear();
   if (!app.beginPane(Pane::Hands, out)) return;
   drawVisibility(app, out);
   const Match& m = app.match();
@@ -153,11 +159,16 @@ void HandsPane::draw(const App& app, Intents& out) {
   float words = 0;
   for (const std::string* t : {&labels[0], &labels[1], &explanation})
     if (!t->empty()) words += ImGui::CalcTextSize(t->c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
-  const float th = tileHeight(hands, avail, gap, words);
-  const ImVec2 size(th * 2.0f, th);
+  float th = tileHeight(hands, avail, gap, words);
+  // The compact layout (a phone): the tiles a finger taps are at least 40 CSS pixels high (the UI
+  // font is 15 of them), two a row at least; a face-down hand, which no one taps, stays small. The
+  // pane scrolls when a long hand needs more rows.
+  const float fontPx = ImGui::GetFontSize();
+  if (app.compact()) th = std::max(th, std::min(fontPx * 40.0f / 15.0f, (wrap - gap) / 4.0f));
   for (const HandView& h : hands) {
     const auto p = static_cast<std::size_t>(idx(h.player));
-    tilesShown_[p] = drawHand(app, h, labels[p], size, gap, out);
+    const float hth = app.compact() && h.faceDown ? fontPx * 0.9f : th;
+    tilesShown_[p] = drawHand(app, h, labels[p], ImVec2(hth * 2.0f, hth), gap, out, &tileRects_[p]);
   }
   if (!explanation.empty()) ImGui::TextWrapped("%s", explanation.c_str());
   ImGui::End();
@@ -167,6 +178,13 @@ void HandsPane::dump(nlohmann::json& j) const {
   for (const Player p : {Player::A, Player::B})
     j["hands"][std::string(1, letter(p))]["shown"] = tilesShown_[static_cast<std::size_t>(idx(p))];
   j["handButtons"] = buttons_;
+  // Each face-up tile's button as drawn (window pixels): where a tap or a click selects it.
+  for (const Player p : {Player::A, Player::B}) {
+    auto& rects = j["hands"][std::string(1, letter(p))]["rects"];
+    rects = nlohmann::json::array();
+    for (const HandTileRect& r : tileRects_[static_cast<std::size_t>(idx(p))])
+      rects.push_back({{"tile", r.tile}, {"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
+  }
 }
 
 }  // namespace dom::studio

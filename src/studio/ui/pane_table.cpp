@@ -263,7 +263,8 @@ void TablePane::draw(const App& app, Intents& out) {
       ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
   const ImVec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
   const bool hovered = ImGui::IsItemHovered();
-  hoverGhost_ = hovered ? ghostAt(scene, mouse.x, mouse.y) : -1;
+  // In the compact layout (a phone) a tap near a ghost plays it: a finger covers more than a ghost.
+  hoverGhost_ = hovered ? ghostAt(scene, mouse.x, mouse.y, app.compact() ? ImGui::GetFontSize() * 1.2f : 0) : -1;
   if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
     leftOnGhost_ = hoverGhost_ >= 0;
     if (leftOnGhost_) play(out, scene.ghosts[static_cast<std::size_t>(hoverGhost_)].move);

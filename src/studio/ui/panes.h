@@ -142,6 +142,12 @@ class TablePane final : public PaneView {
   void fillScreenTiles(float ox, float oy);
 };
 
+// A tile of a hand as drawn: its words ("6-4") and its button's rect in window pixels.
+struct HandTileRect {
+  std::string tile;
+  float x = 0, y = 0, w = 0, h = 0;
+};
+
 class HandsPane final : public PaneView {
  public:
   HandsPane() : PaneView(Pane::Hands) {}
@@ -152,8 +158,9 @@ class HandsPane final : public PaneView {
   void dump(nlohmann::json& j) const override;
 
  private:
-  std::array<int, 2> tilesShown_{};   // tiles of each hand drawn whole within the pane's width
-  std::vector<std::string> buttons_;  // the actions a button was drawn for this frame
+  std::array<int, 2> tilesShown_{};                     // tiles of each hand drawn whole within the pane's width
+  std::vector<std::string> buttons_;                    // the actions a button was drawn for this frame
+  std::array<std::vector<HandTileRect>, 2> tileRects_;  // each hand's face-up tiles as drawn
 };
 
 class StockPane final : public PaneView {

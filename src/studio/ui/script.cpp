@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <cctype>
+#include <filesystem>
 #include <sstream>
 #include <variant>
 
@@ -50,6 +51,11 @@ void Script::tick(App& app, int& key) {
   if (wait_ > 0) {
     --wait_;
     return;
+  }
+  if (!waitFile_.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::exists(waitFile_, ec)) return;
+    waitFile_.clear();
   }
   if (next_ >= commands_.size()) return;
   const ScriptCommand& c = commands_[next_++];
@@ -268,6 +274,7 @@ bool Script::runInputCommand(App& app, const ScriptCommand& c, int& key) {
       break;
     case K::Type: typed += c.arg; break;
     case K::Wait: wait_ = static_cast<int>(c.number); break;
+    case K::WaitFile: waitFile_ = c.arg; break;
     case K::Quit: quit_ = true; break;
     default: return false;
   }

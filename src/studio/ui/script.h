@@ -40,7 +40,7 @@ class Script {
   } resize;
   bool ctrl = false, shift = false;  // the key of this tick is pressed with Ctrl / Shift held
   std::string typed;                 // characters to type this frame (the frame loop takes them)
-  [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0; }
+  [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0 && waitFile_.empty(); }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }
   // A write the script asked for was refused (a screenshot or table export): a failure, which
@@ -76,6 +76,7 @@ class Script {
   std::uint64_t monkeyState_ = 1;
   std::size_t next_ = 0;
   int wait_ = 0;
+  std::string waitFile_;  // wait-file: the path whose coming the script waits for
   int failures_ = 0;
   bool quit_ = false;
 };
