@@ -8,3 +8,4 @@ from ._dominoes import *  # noqa: F401,F403
 from ._dominoes import __version__  # noqa: F401
 from . import env  # noqa: F401,E402
 from .env import DominoesEnv  # noqa: F401,E402
+from .engine import Engine, serve  # noqa: F401,E402
