@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/decimal.h"
 #include "core/movetext.h"
 
 namespace dom::ai {
@@ -29,10 +30,10 @@ std::pair<std::string_view, std::string_view> split(std::string_view s) {
   return {s.substr(0, sp), trim(s.substr(sp))};
 }
 
+// parseDecimal (core/decimal.h): the web build's libc++ has no floating-point from_chars.
 std::optional<double> number(std::string_view s) {
-  double v = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  const std::optional<double> v = parseDecimal(s);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 
