@@ -879,6 +879,28 @@ std::array<int, 2> roundReturns(const Game& g) {
   return out;
 }
 
+// Chance nodes (OpenSpiel's): a draw is one, its outcome the tile drawn. The engine draws the stock's
+// top, dealt from the round's seed by a uniform shuffle, so given the stock's tiles each is drawn with
+// the same probability; a player who does not see the stock gives each tile unseen by them the same.
+bool chanceNode(const Game& g) {
+  if (!g.match.inRound()) return false;
+  const MoveList l = g.match.legalMoves();
+  return l.size == 1 && l.moves[0].kind == MoveKind::Draw;
+}
+
+py::list chanceOutcomes(const Game& g, std::optional<Player> viewer) {
+  if (!chanceNode(g)) {
+    const std::string who = g.match.inRound() ? std::string(1, letter(g.match.state().turn)) + " is not to draw"
+                                              : std::string("no round is on");
+    throw py::value_error("no chance node: " + who + " (chance outcomes are a draw's; is_chance_node() says when)");
+  }
+  const Mask tiles = viewer ? g.observe(viewer).unseen() : g.match.state().stockMask();
+  const double p = 1.0 / count(tiles);
+  py::list out;
+  forEachHeaviestFirst(tiles, [&](Tile t) { out.append(py::make_tuple(tileObject(t), p)); });
+  return out;
+}
+
 std::string informationStateString(const ai::Observation& o) {
   std::string s = o.rules.text() + "; round " + std::to_string(o.round) + "; " + letter(o.me) + " holds";
   forEachHeaviestFirst(o.hand, [&](Tile t) { s += " " + tileText(t); });
@@ -938,7 +960,14 @@ void bindMatchRl(py::class_<Game>& c) {
            "The round's outcome per player (A, B): the winner's points and their negative; zeros while it is on or on "
            "a tie.")
       .def("rewards", &roundReturns,
-           "The reward of the last move per player (A, B): the round's returns once it ended, else zeros.");
+           "The reward of the last move per player (A, B): the round's returns once it ended, else zeros.")
+      .def("is_chance_node", &chanceNode,
+           "Whether the next move is chance's: the player to move must draw (a draw is their only legal move).")
+      .def("chance_outcomes", &chanceOutcomes, py::arg("player") = py::none(),
+           "At a chance node, the tiles the draw may bring with their probabilities, [(Tile, p), ...] heaviest "
+           "first, summing to 1: with player None the stock's tiles, each 1/stock_count (OpenSpiel's "
+           "chance_outcomes, from the full state); with a player, the tiles unseen by them, each equally likely (what "
+           "they know of the stock, the opponent's draws and passes aside). ValueError if no draw is due.");
 }
 
 void bindMatch(py::module_& m) {

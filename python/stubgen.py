@@ -5,7 +5,8 @@ usage: PYTHONPATH=build/python python3 python/stubgen.py OUT.pyi   (run after ea
 
 pybind11-stubgen is not in Debian, so this small generator reads what pybind11 writes: each
 function's typed signature lines (the first line of its docstring, or one per overload), each
-property's getter, each enum's members, and the module's constants. A type it cannot name becomes
+property's getter, each enum's members, and the module's constants; each class, function and
+property keeps the first line of its docstring. A type it cannot name becomes
 typing.Any; a default that is not a literal `...`. python/tests/test_stubs.py checks that the stubs
 parse, name every public name and agree with a fresh run.
 """
@@ -44,8 +45,9 @@ def signatures(func):
 def summary(obj):
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     for line in doc:
-        if line and not re.match(r"^(\d+\. )?\w+\(.*\) -> ", line) and line != "Overloaded function.":
-            return line.replace('"""', "'''")
+        if line and not re.match(r"^(\d+\. )?\w*\(.*\) -> ", line) and line not in ("Overloaded function.", "--"):
+            line = line.replace('"""', "'''").replace("\\", "\\\\")
+            return line + " " if line.endswith('"') else line
     return None
 
 
@@ -54,10 +56,11 @@ def emit_function(func, indent, out):
     if not sigs:
         out.append(f"{indent}def {func.__name__}(*args: Any, **kwargs: Any) -> Any: ...")
         return
+    doc = summary(func) if len(sigs) == 1 else None
     for sig in sigs:
         if len(sigs) > 1:
             out.append(f"{indent}@overload")
-        out.append(f"{indent}def {sig}: ...")
+        out.append(f'{indent}def {sig}:\n{indent}    """{doc}"""' if doc else f"{indent}def {sig}: ...")
 
 
 def emit_class(name, cls, out):
@@ -77,8 +80,9 @@ def emit_class(name, cls, out):
         if isinstance(value, property):
             getter = signatures(value.fget) if value.fget else []
             kind = getter[0].rsplit(" -> ", 1)[1] if getter else "Any"
+            doc = summary(value)
             out.append("    @property")
-            out.append(f"    def {attr}(self) -> {kind}: ...")
+            out.append(f'    def {attr}(self) -> {kind}:\n        """{doc}"""' if doc else f"    def {attr}(self) -> {kind}: ...")
             if value.fset:
                 out.append(f"    @{attr}.setter")
                 out.append(f"    def {attr}(self, value: {kind}) -> None: ...")

@@ -27,7 +27,13 @@ def test_stubs_name_every_public_name():
     assert public - named == set()
     match = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Match")
     methods = {n.name for n in match.body if isinstance(n, ast.FunctionDef)}
-    assert {"legal_actions", "observation_tensor", "play", "in_round"} <= methods
+    assert {"legal_actions", "observation_tensor", "play", "in_round", "chance_outcomes", "is_chance_node"} <= methods
+    computer = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Computer")
+    assert {"seed", "name", "decide", "__getstate__", "__setstate__"} <= {n.name for n in computer.body if isinstance(n, ast.FunctionDef)}
+    observation = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Observation")
+    assert {"__eq__", "__getstate__", "__setstate__"} <= {n.name for n in observation.body if isinstance(n, ast.FunctionDef)}
+    chance = next(n for n in match.body if isinstance(n, ast.FunctionDef) and n.name == "chance_outcomes")
+    assert "chance node" in (ast.get_docstring(chance) or "")  # each one's docstring, first line
     assert (STUBS.parent / "py.typed").exists() and dominoes.__file__
 
 
