@@ -54,8 +54,8 @@ page=$src/docs/man/dominoes.1
 sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$page" | grep -q '^\.B dominoes ladder' || fail "dominoes.1's SYNOPSIS lacks ladder"
 sed -n '/^\.SH COMMANDS$/,/^\.SH OPTIONS/p' "$page" | grep -q '^\.B ladder' || fail "dominoes.1's COMMANDS lacks ladder"
 grep -q 'random " or " greedy' "$page" && fail "dominoes.1 still says play's players are random or greedy"
-installed=$(grep -o 'docs/[a-z]*\.md' "$src/packaging/CMakeLists.txt" | sed 's|docs/||' | sort -u)
-for doc in $(grep -o '[a-z]*\.md' "$page" "$src/docs/man/dominoes-studio.1" | cut -d: -f2 | sort -u); do
+installed=$(grep -o 'docs/[a-z-]*\.md' "$src/packaging/CMakeLists.txt" | sed 's|docs/||' | sort -u)
+for doc in $(grep -o '[-a-z\]*\.md' "$page" "$src/docs/man/dominoes-studio.1" | cut -d: -f2 | sed 's/\\-/-/g' | sort -u); do
   echo "$installed" | grep -qx "$doc" || fail "the man pages name $doc, which the package does not install"
 done
 grep -q '^\.SH FILES' "$src/docs/man/dominoes-studio.1" || fail "dominoes-studio.1 has no FILES section"

@@ -53,7 +53,7 @@ import json, sys
 lines = open(sys.argv[1]).read().splitlines()
 assert len(lines) == 1, f"{len(lines)} lines"
 j = json.loads(lines[0])
-want = ["rules", "a", "b", "games", "wins", "losses", "ties", "win_rate", "ci95", "points_per_round", "decision_ms"]
+want = ["rules", "a", "b", "games", "wins", "losses", "ties", "win_rate", "ci95", "points_per_round", "decision_ms", "forfeits"]
 assert list(j) == want, list(j)
 assert j["rules"].startswith("en-linea hand=7 "), j["rules"]
 assert j["a"] == "greedy" and j["b"] == "random"

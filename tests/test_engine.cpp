@@ -51,7 +51,8 @@ TEST_CASE("engine protocol: info lines both ways") {
   auto again = ai::parseEngineInfo(ai::engineInfoLine(e).substr(5));
   CHECK(std::get<ai::EngineInfo>(again) == e);
   CHECK(std::get<std::string>(ai::parseEngineInfo("win 1.5")) == "win takes a number from 0 to 1, not '1.5'");
-  CHECK(std::get<std::string>(ai::parseEngineInfo("depth 3")) == "unknown field 'depth' (win, points, moves, nodes, text)");
+  CHECK(std::get<std::string>(ai::parseEngineInfo("depth 3")) ==
+        "unknown field 'depth' (win, points, moves, nodes, text)");
   CHECK(std::get<std::string>(ai::parseEngineInfo("nodes 1 nodes 2")) == "'nodes' is given twice");
   CHECK(std::holds_alternative<std::string>(ai::parseEngineInfo("moves 9-9 L")));
 }

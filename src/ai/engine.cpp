@@ -131,7 +131,8 @@ std::variant<EngineOption, std::string> parseEngineOption(std::string_view rest)
   o.value = def;
   if (t == "bool") {
     o.type = EngineOption::Type::Bool;
-    if ((def != "true" && def != "false") || !r5.empty()) return std::string("a bool option's default is true or false");
+    if ((def != "true" && def != "false") || !r5.empty())
+      return std::string("a bool option's default is true or false");
     return o;
   }
   if (t == "choice") {
@@ -177,8 +178,7 @@ std::string engineOptionError(const EngineOption& o, std::string_view value) {
   const std::string bad = "option " + o.name + " takes ";
   const std::string v(value);
   switch (o.type) {
-    case EngineOption::Type::Text:
-      return value.find('\n') == std::string_view::npos ? "" : bad + "one line of text";
+    case EngineOption::Type::Text: return value.find('\n') == std::string_view::npos ? "" : bad + "one line of text";
     case EngineOption::Type::Bool: return v == "true" || v == "false" ? "" : bad + "true or false, not '" + v + "'";
     case EngineOption::Type::Choice:
       if (std::find(o.values.begin(), o.values.end(), v) != o.values.end()) return {};
@@ -315,8 +315,10 @@ std::string parseEngineSpec(std::string_view spec, EngineSettings& out) {
       const std::string_view part = trim(set.substr(0, comma));
       set = comma == std::string_view::npos ? std::string_view{} : set.substr(comma + 1);
       const std::size_t eq = part.find('=');
-      const std::string key(trim(part.substr(0, eq))), value(eq == std::string_view::npos ? "" : trim(part.substr(eq + 1)));
-      if (eq == std::string_view::npos || !validName(key)) return bad + "'" + std::string(part) + "' is no KEY=VALUE setting";
+      const std::string key(trim(part.substr(0, eq))),
+          value(eq == std::string_view::npos ? "" : trim(part.substr(eq + 1)));
+      if (eq == std::string_view::npos || !validName(key))
+        return bad + "'" + std::string(part) + "' is no KEY=VALUE setting";
       const bool host = key == "ms" || key == "grace" || key == "start";
       for (const auto& [k, v] : out.options)
         if (k == key) return bad + "'" + key + "' is given twice";
@@ -331,7 +333,8 @@ std::string parseEngineSpec(std::string_view spec, EngineSettings& out) {
         return bad + key + "=N takes a number of milliseconds from " + std::to_string(lo) + " to 9999999";
       (key == "ms" ? out.budgetMs : key == "grace" ? out.graceMs : out.startMs) = static_cast<int>(*n);
     }
-    std::erase_if(out.options, [](const auto& kv) { return kv.first == "ms" || kv.first == "grace" || kv.first == "start"; });
+    std::erase_if(out.options,
+                  [](const auto& kv) { return kv.first == "ms" || kv.first == "grace" || kv.first == "start"; });
   }
   if (rest.empty() || rest.front() != ':') return bad + form;
   out.command = trim(rest.substr(1));

@@ -34,8 +34,8 @@ struct EngineOption {
   enum class Type : std::uint8_t { Int, Real, Bool, Choice, Text };
   std::string name;
   Type type = Type::Text;
-  std::string value;              // the default as declared
-  double min = 0, max = 0;        // Int and Real
+  std::string value;                // the default as declared
+  double min = 0, max = 0;          // Int and Real
   std::vector<std::string> values;  // Choice
 };
 // What the handshake told.

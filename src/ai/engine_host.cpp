@@ -191,7 +191,8 @@ std::string EnginePlayer::Impl::roundBlock(const Observation& o) const {
     t += "line";
     for (std::size_t i = 0; i < laid.size(); ++i) {
       t += " " + tileText(laid[i].left, laid[i].right);
-      if (static_cast<int>(i) == lead) t += "*";
+      if (static_cast<int>(i) == lead)
+        t += "*";
       else if (o.rules.layout == LayoutRule::Free)
         t += laid[i].heading == Heading::Straight ? "^" : laid[i].heading == Heading::Left ? "<" : ">";
     }
@@ -284,8 +285,8 @@ const EngineId& EnginePlayer::handshake() {
 Decision EnginePlayer::decide(const Observation& o) {
   (void)handshake();
   impl_->checkQuiet();
-  const std::string text = impl_->news(o) + "go ms " + std::to_string(impl_->s.budgetMs) + " legal " +
-                           engineMoveList(o, o.legal) + "\n";
+  const std::string text =
+      impl_->news(o) + "go ms " + std::to_string(impl_->s.budgetMs) + " legal " + engineMoveList(o, o.legal) + "\n";
   impl_->send(text, "while it was told the position");
   return impl_->await(o, progressCallback(), stopFlag());
 }

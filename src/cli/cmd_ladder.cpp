@@ -151,9 +151,10 @@ std::string playAll(Plan& plan, std::vector<ai::PairResult>& results) {
     if (!p.error.empty()) return a.name + " against " + b.name + ": " + p.error;
     for (int side = 0; side < 2; ++side)
       if (p.forfeits[side])
-        std::cerr << "dominoes ladder: " << files::printable(side ? b.name : a.name) << " forfeited " << p.forfeits[side]
-                  << " of " << plan.games << " games against " << files::printable(side ? a.name : b.name)
-                  << "; the first, " << files::printable(p.forfeitReason[side]) << "\n";
+        std::cerr << "dominoes ladder: " << files::printable(side ? b.name : a.name) << " forfeited "
+                  << p.forfeits[side] << " of " << plan.games << " games against "
+                  << files::printable(side ? a.name : b.name) << "; the first, "
+                  << files::printable(p.forfeitReason[side]) << "\n";
     results.push_back(
         {i, j, static_cast<double>(p.tally.wins) + 0.5 * static_cast<double>(p.tally.ties), p.tally.games});
     a.ms.merge(p.ms[0]);

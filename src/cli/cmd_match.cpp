@@ -67,8 +67,8 @@ struct Gathered {
   long long errorGame = -1;  // the first failed game this worker saw, and why
   std::string error;
   std::vector<std::pair<long long, std::string>> policy;  // per game: --policy-data's lines
-  long long forfeits[2] = {};      // games --a and --b lost by an outside engine's failure
-  std::string forfeitReason[2];    // the first of them, "game N: reason"
+  long long forfeits[2] = {};                             // games --a and --b lost by an outside engine's failure
+  std::string forfeitReason[2];                           // the first of them, "game N: reason"
   long long forfeitGame[2] = {-1, -1};
 };
 
@@ -127,8 +127,8 @@ struct Forfeit {
 // Plays the rounds of one game on rec until the match (or the single round) is over, or an engine
 // fails (its Forfeit). Adds decision times and --policy-data lines to g and policy; points: seat A's
 // minus seat B's.
-std::optional<Forfeit> playRounds(const Job& job, Seats& seats, ai::RoundRecorder& rec, std::uint64_t pair,
-                                  Gathered& g, std::string& policy, long long& points) {
+std::optional<Forfeit> playRounds(const Job& job, Seats& seats, ai::RoundRecorder& rec, std::uint64_t pair, Gathered& g,
+                                  std::string& policy, long long& points) {
   const Match& m = rec.match;
   const int swapped = seats.swapped;
   pcg32 deals(gameSeed(job.seed, pair, 0), 0xdea1);
@@ -185,8 +185,7 @@ void playGame(const Job& job, long long index, Gathered& g) {
   const int swapped = seats.swapped;
   const auto pair = static_cast<std::uint64_t>(index / 2);
   for (int s = 0; s < 2; ++s) {
-    seats.seat[s] =
-        ai::makePlayer(job.spec[s ^ swapped], gameSeed(job.seed, static_cast<std::uint64_t>(index), 1 + s));
+    seats.seat[s] = ai::makePlayer(job.spec[s ^ swapped], gameSeed(job.seed, static_cast<std::uint64_t>(index), 1 + s));
     if (!seats.seat[s]) throw std::runtime_error("unknown player '" + job.spec[s ^ swapped] + "'");
   }
   const bool record = !job.out.empty();
@@ -504,7 +503,8 @@ int MatchCommand::run() const {
   sumForfeits(gathered, forfeits, forfeitReason);
   for (int p = 0; p < 2; ++p)
     if (forfeits[p])
-      std::cerr << "dominoes match: " << "AB"[p] << " (" << files::printable(job.spec[p]) << ") forfeited " << forfeits[p]
+      std::cerr << "dominoes match: "
+                << "AB"[p] << " (" << files::printable(job.spec[p]) << ") forfeited " << forfeits[p]
                 << (forfeits[p] == 1 ? " game" : " games") << "; the first, " << files::printable(forfeitReason[p])
                 << "\n";
   if (job.policyData) {
