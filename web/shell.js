@@ -90,6 +90,43 @@
     }));
   }
 
+  // Touch: Emscripten's GLFW takes a touch as a mouse button but never moves the cursor to it (its
+  // touch handlers read a property that only its SDL sets), so a tap would click where the mouse last
+  // was. The canvas's touches become mouse events here, before GLFW's own listeners see them. As a
+  // mouse does, the cursor comes first and the press a frame later (Dear ImGui takes a tab or a
+  // selectable as hovered only when it was so the frame before), and the release comes at least a
+  // frame after the press, however quick the tap. A moving finger drags. Only the first finger
+  // counts, and the browser neither scrolls nor zooms the page under it.
+  (function () {
+    var canvas = document.getElementById('canvas');
+    var mouse = { touchstart: 'mousedown', touchmove: 'mousemove', touchend: 'mouseup', touchcancel: 'mouseup' };
+    var queue = Promise.resolve();
+    function frames(n) {
+      return new Promise(function (done) {
+        (function next(k) { if (k <= 0) done(); else requestAnimationFrame(function () { next(k - 1); }); })(n);
+      });
+    }
+    function relay(event) {
+      var t = event.changedTouches && event.changedTouches[0];
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (!t) return;
+      var type = event.type;
+      var at = { clientX: t.clientX, clientY: t.clientY, screenX: t.screenX, screenY: t.screenY, button: 0,
+                 buttons: type === 'touchstart' || type === 'touchmove' ? 1 : 0, bubbles: true, cancelable: true };
+      var send = function (what) { canvas.dispatchEvent(new MouseEvent(what, at)); };
+      queue = queue.then(function () {
+        if (type === 'touchstart') {
+          send('mousemove');
+          return frames(2).then(function () { send('mousedown'); });
+        }
+        if (type === 'touchmove') return send('mousemove');
+        return frames(2).then(function () { send('mouseup'); });
+      });
+    }
+    Object.keys(mouse).forEach(function (type) { canvas.addEventListener(type, relay, { capture: true, passive: false }); });
+  })();
+
   var Module = {
     canvas: document.getElementById('canvas'),
     arguments: args,

@@ -158,3 +158,15 @@ TEST_CASE("settings: 100,000 window entries reach ImGui as a bounded few, the st
   CHECK(settingsOfIni(load).visibility == Visibility::AsB);
   CHECK(iniToLoad("") == "");
 }
+
+TEST_CASE("settings: the last outside engine's command is kept, and a command cannot add lines (issue 46)") {
+  Settings s;
+  CHECK(s.engineCommand == "python3 examples/engines/random_engine.py");  // an example until one is started
+  CHECK(applySetting(s, "Engine", "[ms=200]:./mybot --fast").empty());
+  CHECK(s.engineCommand == "[ms=200]:./mybot --fast");
+  CHECK_FALSE(applySetting(s, "Engine", "").empty());
+  CHECK(s.engineCommand == "[ms=200]:./mybot --fast");
+  CHECK(settingsText(s).find("Engine=[ms=200]:./mybot --fast\n") != std::string::npos);
+  s.engineCommand = "bot\nPuzzleRating=9999";
+  CHECK(settingsText(s).find("9999") == std::string::npos);
+}

@@ -342,7 +342,9 @@ async function touchCase() {
     await tap(d, other);
     await go(3);
     d = await dumpOf(4);
-    assert(d.layout.sheet.front === other.pane, `the tab ${other.pane} tapped, the sheet shows ${d.layout.sheet.front}`);
+    fs.writeFileSync(path.join(OUT, 'touch-t4.json'), JSON.stringify(d, null, 1));
+    assert(d.layout.sheet.front === other.pane, `the tab ${other.pane} tapped at ${JSON.stringify(other)}, the sheet shows ` +
+           `${d.layout.sheet.front} (popup ${JSON.stringify(d.layout.popup)}, status "${d.statusLine}", error "${d.error}")`);
     assert(d.layout.panes[other.pane], `the ${other.pane} pane is not drawn`);
     await go(4);
     await waitFor(page, () => window.dominoesExit !== undefined, 'the end of the run');

@@ -8,7 +8,9 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "ai/players.h"
 #include "ai/puzzle.h"
 #include "studio/model/coach.h"
 #include "studio/model/worker.h"
@@ -22,7 +24,16 @@ struct ComputerDecision {
   std::string spec;    // the player that decided
   double ms = 0;       // how long it thought
   int node = -1;       // the timeline node the move made
+  // An outside engine's progress lines for this move (docs/engine-protocol.md), and why the seat's
+  // player failed to move ("" when it moved): an engine that crashed, hung or played illegally.
+  std::vector<ai::EngineInfo> info;
+  std::string failure;
 };
+
+// An engine's progress lines in a line of words, for the move's comment in the record and the
+// Analysis pane: "win 62%, +8.5 points, prefers 6-4 R 5-5 L, 1200 nodes: text" (the last line's
+// figures, each only when the engine gave it).
+[[nodiscard]] std::string infoWords(const std::vector<ai::EngineInfo>& info);
 
 // The hint (H): the best move for the player to move, from that player's knowledge; asked again at
 // the same position, the next best.

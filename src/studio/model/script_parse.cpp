@@ -388,9 +388,11 @@ Parsed gameVerbs(Line& l) {
   }
   if (cmd == "seat") {  // seat A|B SEAT (the seat's name is checked when the line runs)
     c.kind = K::Seat;
-    if (w.size() != 2 || (w[0] != "A" && w[0] != "B")) return l.fail("seat takes a player and a seat: seat B greedy");
+    if (w.size() < 2 || (w[0] != "A" && w[0] != "B")) return l.fail("seat takes a player and a seat: seat B greedy");
     c.player = w[0] == "A" ? Player::A : Player::B;
+    // The seat is the rest of the line: an outside engine's command has spaces (engine:python3 bot.py).
     c.word = std::string(w[1]);
+    for (std::size_t i = 2; i < w.size(); ++i) c.word += " " + std::string(w[i]);
     return true;
   }
   return std::nullopt;

@@ -82,9 +82,15 @@ void Session::startThinking(Player who) {
     auto player = ai::makePlayer(spec, seed);
     if (player) {
       player->setStop(&control.cancel);  // a newer position, a new game or quitting stops it soon
-      ai::Decision made = player->decide(o);
-      d.move = made.move;
-      d.reason = std::move(made.reason);
+      // An outside engine that fails (docs/engine-protocol.md) loses its move with its reason.
+      try {
+        ai::Decision made = player->decide(o);
+        d.move = made.move;
+        d.reason = std::move(made.reason);
+        d.info = std::move(made.info);
+      } catch (const std::exception& e) {
+        d.failure = e.what();
+      }
     } else {
       d.move = ai::greedyMove(o);
     }
@@ -706,13 +712,51 @@ void Session::tick(float dt) {
   if (!d) return;
   thinkingFor_.reset();
   computerElapsed_ = 0;
+  if (!d->failure.empty()) {
+    // The seat's player failed (an outside engine crashed, hung or played illegally): the seat is
+    // the user's now, and the error says why; the game stays as it was.
+    setSeat(*who, Seat::Human);
+    ++epoch_;
+    showError(i18n::format(_("{0} did not move: {1}. Its seat is yours now."), {d->spec, d->failure}));
+    return;
+  }
   // The computer's own move (apply() would refuse a Play for a computer seat: that is the user's).
   play(d->move);
   ++epoch_;
   statusText_.clear();  // a message about the position before this move ("B is the computer's seat") is stale
   bump();
   d->node = timeline_.currentIndex();
+  // What an outside engine said of its move stays with the move, as the record's comment.
+  if (!d->info.empty()) timeline_.setComment(d->node, infoWords(d->info));
   lastDecision_ = std::move(d);
+}
+
+std::string infoWords(const std::vector<ai::EngineInfo>& info) {
+  ai::EngineInfo last;
+  for (const ai::EngineInfo& i : info) {  // each figure as the engine last gave it
+    if (i.win) last.win = i.win;
+    if (i.points) last.points = i.points;
+    if (!i.moves.empty()) last.moves = i.moves;
+    if (i.nodes) last.nodes = i.nodes;
+    if (!i.text.empty()) last.text = i.text;
+  }
+  std::vector<std::string> parts;
+  if (last.win) parts.push_back(i18n::format(_("win {0}%"), {std::to_string(std::lround(*last.win * 100))}));
+  if (last.points) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f", *last.points);
+    parts.push_back(i18n::format(_("{0} points"), {buf}));
+  }
+  if (!last.moves.empty()) {
+    std::string m;
+    for (const std::string& w : last.moves) m += (m.empty() ? "" : " ") + w;
+    parts.push_back(i18n::format(_("prefers {0}"), {m}));
+  }
+  if (last.nodes) parts.push_back(i18n::format(_("{0} nodes"), {std::to_string(*last.nodes)}));
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+  if (!last.text.empty()) out += (out.empty() ? "" : ": ") + last.text;
+  return out;
 }
 
 }  // namespace dom::studio

@@ -181,6 +181,11 @@ std::string applySetting(Settings& s, std::string_view key, std::string_view val
     s.language = value;
     return {};
   }
+  if (key == "Engine") {
+    if (value.empty()) return "is an engine's command line";
+    s.engineCommand = value;
+    return {};
+  }
   if (key == "Recent") {
     if (value.empty()) return "is a file path";
     if (s.recent.size() < 8) s.recent.emplace_back(value);
@@ -216,6 +221,7 @@ std::string settingsText(const Settings& s) {
   for (int i = 0; i < kPanes; ++i)
     o << "Pane." << name(static_cast<Pane>(i)) << "=" << (s.open[static_cast<std::size_t>(i)] ? 1 : 0) << "\n";
   if (!s.language.empty()) o << "Language=" << s.language << "\n";
+  if (s.engineCommand.find_first_of("\r\n") == std::string::npos) o << "Engine=" << s.engineCommand << "\n";
   for (const auto& r : s.recent)
     if (r.find_first_of("\r\n") == std::string::npos) o << "Recent=" << r << "\n";
   const LearnerProgress& l = s.learner;

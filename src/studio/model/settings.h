@@ -73,6 +73,9 @@ struct Settings {
                                 false, false, false, false, false, false, false};
   std::vector<std::string> recent;
   std::string language;  // chosen in View > Language ("" follows the environment)
+  // The last outside engine a new game seated (New game > Outside engine...): the spec's part after
+  // "engine:" (its settings in brackets first, if any). An example engine until one is started.
+  std::string engineCommand = "python3 examples/engines/random_engine.py";
   LearnerProgress learner;
   // Learn mode: the best stars of each lesson finished (its file name), in the order first finished.
   std::vector<std::pair<std::string, int>> lessonStars;

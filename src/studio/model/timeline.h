@@ -49,6 +49,8 @@ class Timeline {
 
   [[nodiscard]] const Node& node(int i) const { return nodes_[static_cast<std::size_t>(i)]; }
   [[nodiscard]] const Node& current() const { return node(current_); }
+  // The comment on node i's move (the record's `#` comment on its line).
+  void setComment(int i, std::string comment) { nodes_[static_cast<std::size_t>(i)].comment = std::move(comment); }
   [[nodiscard]] int currentIndex() const { return current_; }
   [[nodiscard]] int size() const { return static_cast<int>(nodes_.size()); }
   // The nodes of the current branch, root to leaf.

@@ -84,6 +84,7 @@ std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v) {
       r.number = ++number;
       r.player = who(n.by);
       std::tie(r.move, r.caused) = moveWords(n, v);
+      r.comment = n.comment;
       if (n.move && n.move->kind == MoveKind::Draw) {
         ++draws;
       } else {

@@ -37,6 +37,7 @@ struct TimelineRow {
   std::string player;  // "A", "B" or "" for a deal
   std::string move;
   std::string caused;
+  std::string comment;  // the record's `#` comment on the move (an outside engine's words on it)
   bool current = false;
   bool branchPoint = false;  // the position has more than one continuation
 };

@@ -734,8 +734,10 @@ void App::dumpView(nlohmann::json& j) const {
   for (int i = 0; i < kPanes; ++i) panes[name(static_cast<Pane>(i))] = settings().open[static_cast<std::size_t>(i)];
   j["panes"] = panes;
   json rows = json::array();
-  for (const auto& r : timelineRows(timeline(), settings().visibility))
+  for (const auto& r : timelineRows(timeline(), settings().visibility)) {
     rows.push_back({{"n", r.number}, {"player", r.player}, {"move", r.move}, {"caused", r.caused}});
+    if (!r.comment.empty()) rows.back()["comment"] = r.comment;
+  }
   j["timeline"] = rows;
   j["layout"] = layoutState();
   j["score"] = {{"rounds", scoreView(timeline()).rounds},

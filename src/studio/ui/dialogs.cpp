@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "ai/players.h"
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
 #include "studio/ui/dialogs.h"
@@ -132,9 +133,25 @@ class FileDialog final : public Dialog {
   std::string path_;      // the path field
 };
 
+// An outside engine's seat (docs/engine-protocol.md): its command line under the combo, checked as
+// it is typed. `remembered`: the command last started, offered when the seat becomes an engine.
+constexpr std::string_view kEngine = "engine";
+bool engineSeat(const Seat& s) { return s.spec.starts_with(kEngine); }
+void engineField(Seat& seat) {
+  // The spec's part after "engine" ("[ms=500]:CMD" or ":CMD") is the field; the rest is fixed.
+  std::string text = seat.spec.substr(kEngine.size());
+  if (text.starts_with(':')) text.erase(0, 1);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
+  if (ImGui::InputTextWithHint("##engine", _("the engine's command line"), &text))
+    seat = Seat{std::string(kEngine) + (text.starts_with('[') ? "" : ":") + text};
+  if (const std::string err = ai::playerSpecError(seat.spec); !err.empty())
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err.c_str());
+}
+
 // A seat's combo: a human, the ladder's levels with their rating on the rules chosen, then the
-// other players by spec under "Other players"; with one line on how the chosen one plays.
-void seatCombo(int p, Seat& seat, const std::string& rules) {
+// other players by spec under "Other players", and an outside engine where processes can run; with
+// one line on how the chosen one plays.
+void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& remembered) {
   ImGui::PushID(p);
   const std::string label = std::string(1, letter(static_cast<Player>(p)));
   const SeatChoice* chosen = nullptr;
@@ -154,8 +171,13 @@ void seatCombo(int p, Seat& seat, const std::string& rules) {
       ImGui::PopID();
       if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
     }
+    // The web page cannot start a process: there the engine is not offered (playerSpecError says why).
+    if (ai::playerSpecError("engine:true").empty() && ImGui::Selectable(_("Outside engine..."), engineSeat(seat)) &&
+        !engineSeat(seat))
+      seat = Seat{std::string(kEngine) + ":" + remembered};
     ImGui::EndCombo();
   }
+  if (engineSeat(seat)) engineField(seat);
   if (chosen && !chosen->about.empty()) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", chosen->about.c_str());
@@ -169,6 +191,7 @@ class NewGameDialog final : public Dialog {
   bool opens(const Intent& in, const DialogContext& c) override {
     if (!isWindow(in, intent::WindowCmd::NewGameDialog)) return false;
     opts_ = c.session.newGameOffer();
+    engineCommand_ = c.session.settings().engineCommand;
     opts_.seed = static_cast<std::uint64_t>(std::random_device{}());
     seedText_ = std::to_string(opts_.seed);
     request_ = true;
@@ -185,6 +208,7 @@ class NewGameDialog final : public Dialog {
   bool request_ = false;
   NewGameOptions opts_;  // what the dialog is editing, kept while it is open
   std::string seedText_;
+  std::string engineCommand_;  // the settings' last engine command
 };
 
 void NewGameDialog::draw(const DialogContext&, Intents& out) {
@@ -209,8 +233,10 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
   else
     ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
   ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
-  for (int p = 0; p < 2; ++p) seatCombo(p, opts.seats[static_cast<std::size_t>(p)], opts.rules);
-  ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed));
+  for (int p = 0; p < 2; ++p) seatCombo(p, opts.seats[static_cast<std::size_t>(p)], opts.rules, engineCommand_);
+  bool seatsBad = false;
+  for (const Seat& s : opts.seats) seatsBad |= engineSeat(s) && !ai::playerSpecError(s.spec).empty();
+  ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed) || seatsBad);
   if (ImGui::Button(_("Start"))) {
     try {
       opts.seed = std::stoull(seedText.empty() ? "1" : seedText);
@@ -218,6 +244,9 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
       opts.seed = 1;
     }
     out.push_back(intent::NewGame{opts});
+    // An engine's command is remembered in the settings, for the next game's Outside engine.
+    for (const Seat& s : opts.seats)
+      if (engineSeat(s)) out.push_back(intent::SetSetting{"Engine=" + s.spec.substr(kEngine.size() + 1)});
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndDisabled();

@@ -234,11 +234,13 @@ void drawRow(const TimelineRow& r, int i, const RecordAnalysis* ra, TimelinePane
     markHovered = drawMark(r, *p, drawn);
   ImGui::TableNextColumn();
   drawn.movesCut += cell(moveText(r), r.branchPoint ? &branchColour : nullptr);
+  // The move's comment after what it caused, as the record writes it (an outside engine's words).
+  const std::string said = r.comment.empty() ? r.caused : (r.caused.empty() ? "# " : r.caused + "  # ") + r.comment;
   if (drawn.causedShown) {
     ImGui::TableNextColumn();
-    drawn.causedCut += cell(r.caused);
-  } else if (rowHovered && !markHovered && !r.caused.empty()) {
-    ImGui::SetTooltip("%s: %s", r.move.c_str(), r.caused.c_str());
+    drawn.causedCut += cell(said);
+  } else if (rowHovered && !markHovered && !said.empty()) {
+    ImGui::SetTooltip("%s: %s", r.move.c_str(), said.c_str());
   }
 }
 
