@@ -20,10 +20,11 @@ namespace dom::studio {
 // A computer seat's decision, made on a worker thread from what that seat may know.
 struct ComputerDecision {
   Move move;
-  std::string reason;  // the player's words for it ("" when it gives none)
-  std::string spec;    // the player that decided
-  double ms = 0;       // how long it thought
-  int node = -1;       // the timeline node the move made
+  std::string reason;   // the player's words for it ("" when it gives none)
+  std::string spec;     // the player that decided
+  double ms = 0;        // how long it thought
+  bool forced = false;  // it had one legal move (or none): no thinking to measure
+  int node = -1;        // the timeline node the move made
   // An outside engine's progress lines for this move (docs/engine-protocol.md), and why the seat's
   // player failed to move ("" when it moved): an engine that crashed, hung or played illegally.
   std::vector<ai::EngineInfo> info;

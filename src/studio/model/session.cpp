@@ -79,6 +79,7 @@ void Session::startThinking(Player who) {
     const auto t0 = std::chrono::steady_clock::now();
     ComputerDecision d;
     d.spec = spec;
+    d.forced = o.legal.size <= 1;
     auto player = ai::makePlayer(spec, seed);
     if (player) {
       player->setStop(&control.cancel);  // a newer position, a new game or quitting stops it soon

@@ -527,7 +527,7 @@ struct FrameLoop {
   std::vector<double> cpuMs, threadMs, submitMs, frameMs;
   std::vector<double> thinkingMs;  // the UI thread's CPU time in the frames a computer seat was thinking
   std::vector<double> judgingMs;   // the whole frame's time while the puzzle trainer's verdict was searched
-  std::vector<double> decisionMs;  // each computer decision's time, as the seat's player measured it
+  std::vector<double> decisionMs;  // each computer decision with a choice: its time, as the seat's player measured it
   std::pair<int, double> lastDecision{-1, -1.0};
   double startupMs = 0;
   int thinkingFrames = 0;
@@ -701,7 +701,7 @@ void FrameLoop::recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::
   if (app.session().trainer().judging) judgingMs.push_back(msBetween(f0, f2));
   if (const auto& d = app.session().lastDecision(); d && std::pair{d->node, d->ms} != lastDecision) {
     lastDecision = {d->node, d->ms};
-    decisionMs.push_back(d->ms);
+    if (!d->forced) decisionMs.push_back(d->ms);
   }
 }
 
@@ -740,9 +740,14 @@ void FrameLoop::printStats() const {
   if (!judgingMs.empty())
     std::printf("wall ms/frame while a puzzle is judged (%zu frames): p50 %.3f  p99 %.3f  max %.3f\n", judgingMs.size(),
                 percentile(judgingMs, 0.5), percentile(judgingMs, 0.99), percentile(judgingMs, 1.0));
-  if (!decisionMs.empty())
-    std::printf("computer decisions: %zu  median %.3f ms  p90 %.3f ms  max %.3f ms\n", decisionMs.size(),
+  if (!decisionMs.empty()) {
+    std::printf("computer decisions with a choice: %zu  median %.3f ms  p90 %.3f ms  max %.3f ms\n", decisionMs.size(),
                 percentile(decisionMs, 0.5), percentile(decisionMs, 0.9), percentile(decisionMs, 1.0));
+    // Each in order: two builds that played the same game compare decision by decision.
+    std::printf("computer decision ms, in order:");
+    for (const double ms : decisionMs) std::printf(" %.2f", ms);
+    std::printf("\n");
+  }
   std::printf("gl submit ms/frame (driver, waits on software GL): p50 %.3f  p99 %.3f\n", percentile(submitMs, 0.5),
               percentile(submitMs, 0.99));
   std::printf("wall ms/frame (with swap): p50 %.3f  p99 %.3f\n", percentile(frameMs, 0.5), percentile(frameMs, 0.99));
