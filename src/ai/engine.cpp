@@ -321,7 +321,7 @@ std::string parseEngineSpec(std::string_view spec, EngineSettings& out) {
         return bad + "'" + std::string(part) + "' is no KEY=VALUE setting";
       const bool host = key == "ms" || key == "grace" || key == "start";
       for (const auto& [k, v] : out.options)
-        if (k == key) return bad + "'" + key + "' is given twice";
+        if (k == key) return std::string(bad).append("'").append(key).append("' is given twice");
       if (!host) {
         out.options.emplace_back(key, value);
         continue;

@@ -143,7 +143,7 @@ void EnginePlayer::Impl::setOptions() {
       fail(who() + " has no option '" + name + "' (its options: " + (list.empty() ? "none" : list) + ")");
     }
     if (auto e = engineOptionError(*found, value); !e.empty()) fail(who() + ": " + e);
-    text += "set " + name + " " + value + "\n";
+    text.append("set ").append(name).append(" ").append(value).append("\n");
   }
   if (!text.empty()) send(text, "while its options were set");
 }

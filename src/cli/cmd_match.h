@@ -161,8 +161,8 @@ inline void Tally::add(int winner, int roundCount, long long pts) {
 // `error` is set (and the rest meaningless) when a game failed.
 struct Pairing {
   Tally tally;
-  TimeHistogram ms[2];  // the decision CPU times of `a` and `b` where a choice existed
-  long long forfeits[2] = {};     // games `a` and `b` lost by an outside engine's failure
+  TimeHistogram ms[2];           // the decision CPU times of `a` and `b` where a choice existed
+  long long forfeits[2] = {};    // games `a` and `b` lost by an outside engine's failure
   std::string forfeitReason[2];  // the first of them: "game N: reason"
   std::string error;
 };

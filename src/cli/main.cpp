@@ -271,7 +271,7 @@ std::string playRound(ai::RoundRecorder& rec, std::unique_ptr<ai::Computer> (&pl
     try {
       rec.play(players[idx(who)]->choose(rec.observe(who)));
     } catch (const ai::EngineFailure& f) {
-      const std::string text = std::string("forfeit: ") + letter(who) + " loses the game: " + f.what();
+      std::string text = std::string("forfeit: ") + letter(who) + " loses the game: " + f.what();
       if (dgn::RoundRecord* r = rec.round()) {
         dgn::Statement c;
         c.kind = dgn::Statement::Kind::Comment;

@@ -81,7 +81,7 @@ std::string startLink() { return {}; }
 // The desktop has no address of its own: the link's part after '#', to paste after the address of a
 // page that hosts the studio, or to give to --link.
 std::string copyLink(const std::string& link) {
-  const std::string text = "#" + link;
+  std::string text = "#" + link;
   glfwSetClipboardString(nullptr, text.c_str());
   return text;
 }
