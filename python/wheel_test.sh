@@ -30,5 +30,7 @@ import importlib.metadata, sys, dominoes
 assert dominoes.__file__.startswith(sys.argv[1]), dominoes.__file__
 assert importlib.metadata.version("dominoes") == dominoes.__version__, dominoes.__version__
 PY
-PYTHONDONTWRITEBYTECODE=1 "$VPY" -m pytest -q -p no:cacheprovider "$WORK/tests" || fail "pytest against the wheel"
+# The engine tests start the tree's example and hostile engines (the package itself is the wheel's).
+DOMINOES_SOURCE_DIR="$ROOT" PYTHONDONTWRITEBYTECODE=1 "$VPY" -m pytest -q -p no:cacheprovider "$WORK/tests" ||
+  fail "pytest against the wheel"
 echo "wheel_test: ok"

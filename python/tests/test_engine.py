@@ -7,7 +7,10 @@ import pytest
 
 import dominoes
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The source tree, for the example and hostile engines: the tests' own tree, or DOMINOES_SOURCE_DIR
+# when they run from a copy outside it (python/wheel_test.sh).
+ROOT = os.environ.get("DOMINOES_SOURCE_DIR") or os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(dominoes.__file__)))
 
 
