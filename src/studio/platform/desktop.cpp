@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The desktop's side of the platform layer: fontconfig finds the fonts, GLFW opens an OpenGL 3.3
-// window on the display, the frame loop is a plain loop and background jobs run on threads.
+// window on the display, the frame loop is a plain loop and background jobs run on threads
+// (task_thread.cpp).
 #include <GLFW/glfw3.h>
 #include <fontconfig/fontconfig.h>
 
 #include <cstdlib>
-#include <thread>
 
 #include "studio/platform/platform.h"
 
@@ -87,19 +87,5 @@ std::string copyLink(const std::string& link) {
 }
 bool chooseFile() { return false; }
 void onFile(const std::function<void(const std::string& path)>& /*handler*/) {}
-
-struct Task::Impl {
-  std::thread thread;
-};
-Task::Task(std::function<void()> job) : impl_(std::make_unique<Impl>()) { impl_->thread = std::thread(std::move(job)); }
-Task::Task(Task&&) noexcept = default;
-Task& Task::operator=(Task&&) noexcept = default;
-Task::~Task() = default;
-void Task::join() {
-  if (impl_ && impl_->thread.joinable()) impl_->thread.join();
-}
-void Task::detach() {
-  if (impl_ && impl_->thread.joinable()) impl_->thread.detach();
-}
 
 }  // namespace dom::studio::platform
