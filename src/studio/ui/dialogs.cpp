@@ -137,13 +137,20 @@ class FileDialog final : public Dialog {
 // it is typed. `remembered`: the command last started, offered when the seat becomes an engine.
 constexpr std::string_view kEngine = "engine";
 bool engineSeat(const Seat& s) { return s.spec.starts_with(kEngine); }
+// The spec's part after "engine": "[ms=500]:CMD" as it is, ":CMD" without its colon.
+std::string engineText(const Seat& s) {
+  std::string text = s.spec.substr(kEngine.size());
+  if (text.starts_with(':')) text.erase(0, 1);
+  return text;
+}
+Seat engineSeatOf(const std::string& text) {
+  return Seat{std::string(kEngine) + (text.starts_with('[') ? "" : ":") + text};
+}
 void engineField(Seat& seat) {
   // The spec's part after "engine" ("[ms=500]:CMD" or ":CMD") is the field; the rest is fixed.
-  std::string text = seat.spec.substr(kEngine.size());
-  if (text.starts_with(':')) text.erase(0, 1);
+  std::string text = engineText(seat);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
-  if (ImGui::InputTextWithHint("##engine", _("the engine's command line"), &text))
-    seat = Seat{std::string(kEngine) + (text.starts_with('[') ? "" : ":") + text};
+  if (ImGui::InputTextWithHint("##engine", _("the engine's command line"), &text)) seat = engineSeatOf(text);
   if (const std::string err = ai::playerSpecError(seat.spec); !err.empty())
     ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err.c_str());
 }
@@ -174,7 +181,7 @@ void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& r
     // The web page cannot start a process: there the engine is not offered (playerSpecError says why).
     if (ai::playerSpecError("engine:true").empty() && ImGui::Selectable(_("Outside engine..."), engineSeat(seat)) &&
         !engineSeat(seat))
-      seat = Seat{std::string(kEngine) + ":" + remembered};
+      seat = engineSeatOf(remembered);
     ImGui::EndCombo();
   }
   if (engineSeat(seat)) engineField(seat);
@@ -246,7 +253,7 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
     out.push_back(intent::NewGame{opts});
     // An engine's command is remembered in the settings, for the next game's Outside engine.
     for (const Seat& s : opts.seats)
-      if (engineSeat(s)) out.push_back(intent::SetSetting{"Engine=" + s.spec.substr(kEngine.size() + 1)});
+      if (engineSeat(s)) out.push_back(intent::SetSetting{"Engine=" + engineText(s)});
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndDisabled();
