@@ -540,7 +540,8 @@ void App::chooseFront() {
   const auto& open = settings().open;
   Pane want = front_;
   for (int i = 0; i < kPanes; ++i)
-    if (open[static_cast<std::size_t>(i)] && !sheetOpen_[static_cast<std::size_t>(i)] && frameNo_ > 1)
+    if (open[static_cast<std::size_t>(i)] && !sheetOpen_[static_cast<std::size_t>(i)] && frameNo_ > 1 &&
+        sheetPane(static_cast<Pane>(i), editing()))  // the table or hands reopened leave the sheet as it is
       want = static_cast<Pane>(i);
   const bool lesson = session_.course().active(), puzzle = session_.trainer().active();
   if (lesson && !lessonWas_) want = Pane::Learn;
