@@ -171,3 +171,58 @@ TEST_CASE("engine protocol: the engine's move read against the position, with th
   CHECK(std::get<std::string>(bad).find("is not in") != std::string::npos);
   CHECK(std::get<std::string>(ai::engineMoveOf(o, "9-9")).starts_with("malformed tile '9-9'"));
 }
+
+TEST_CASE("engine protocol: one request, one answer (the web page's worker), as the player decides in process") {
+  for (const char* rules : {"en-linea", "dominoes2 layout=free target=60", "draw"}) {
+    CAPTURE(rules);
+    ai::RoundRecorder rec(std::get<Rules>(parseRules(std::string_view(rules))), false);
+    auto a = ai::makePlayer("strategist:random=0.3", 5), b = ai::makePlayer("random", 6);
+    std::uint64_t deal = 40, seed = 1000;
+    int asked = 0;
+    while (!rec.match.matchOver() && rec.match.round() < 4) {
+      REQUIRE(rec.startRound(deal++).empty());
+      while (rec.match.inRound()) {
+        const Player who = rec.match.state().turn;
+        const ai::Observation o = rec.observe(who);
+        // A fresh engine told the request sees what observe() gives.
+        const std::string request = ai::engineRequest(o, ++seed, 0);
+        ai::SeatTracker fresh;
+        feedAll(fresh, request);
+        sameObservation(fresh.observation(), o);
+        CHECK(fresh.seed() == seed);
+        // The answer is the move (and the reason) the player makes in process with that seed.
+        const char* spec = asked++ % 2 ? "strategist" : "flatmc:8";
+        const ai::Decision in = ai::makePlayer(spec, seed)->decide(o);
+        const ai::Decision out = ai::readEngineAnswer(o, ai::engineAnswer(spec, request));
+        CHECK(out.move.same(in.move));
+        CHECK(out.reason == in.reason);
+        rec.play((who == Player::A ? a : b)->choose(o));
+      }
+    }
+    CHECK(asked > 20);
+  }
+}
+
+TEST_CASE("engine protocol: a request or an answer that is wrong is an error, never a move") {
+  ai::RoundRecorder rec(std::get<Rules>(parseRules(std::string_view("en-linea"))), false);
+  REQUIRE(rec.startRound(9).empty());
+  const ai::Observation o = rec.observe(rec.match.state().turn);
+  const std::string request = ai::engineRequest(o, 1, 0);
+  CHECK(ai::engineAnswer("expert", "game\nrules nonsense\n").starts_with("error request line 2: "));
+  CHECK(ai::engineAnswer("expert", request.substr(0, request.find("go "))) == "error the request has no go line\n");
+  CHECK(ai::engineAnswer("no-such-player", request).starts_with("error "));
+  CHECK_THROWS_WITH_AS(ai::readEngineAnswer(o, "error it broke\n"), "it broke", ai::EngineFailure);
+  CHECK_THROWS_AS(ai::readEngineAnswer(o, "info win 0.5\n"), ai::EngineFailure);
+  CHECK_THROWS_AS(ai::readEngineAnswer(o, "move 9-9\n"), ai::EngineFailure);
+  CHECK_THROWS_AS(ai::readEngineAnswer(o, "hello\nmove 6-6\n"), ai::EngineFailure);
+  Tile absent = kNoTile;
+  for (Tile t = 0; t < kTiles; ++t)
+    if (!(o.hand & bit(t))) absent = t;
+  CHECK_THROWS_AS(ai::readEngineAnswer(o, "move " + tileText(absent) + "\n"), ai::EngineFailure);
+  const ai::Decision d = ai::readEngineAnswer(
+      o, "info win 0.25\nreason why not\nmove " + ai::engineMoveText(o.rules, o.ends, o.legal.moves[0]) + "\n");
+  CHECK(d.move.same(o.legal.moves[0]));
+  CHECK(d.reason == "why not");
+  REQUIRE(d.info.size() == 1);
+  CHECK(*d.info[0].win == doctest::Approx(0.25));
+}

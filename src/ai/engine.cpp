@@ -614,4 +614,70 @@ std::string SeatTracker::goLine(std::string_view rest, Step& step) {
   return {};
 }
 
+// ---- One request, one answer (the web page's worker) ---------------------------------------------
+
+namespace {
+std::string oneLine(std::string s) {
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  std::replace(s.begin(), s.end(), '\r', ' ');
+  return s;
+}
+}  // namespace
+
+std::string engineAnswer(const std::string& spec, std::string_view request, const std::atomic<bool>* stop) {
+  SeatTracker seat;
+  int number = 0;
+  for (std::string_view rest = request; !rest.empty();) {
+    const std::size_t nl = rest.find('\n');
+    const std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+    ++number;
+    auto step = seat.feed(line);
+    if (auto* e = std::get_if<std::string>(&step))
+      return "error request line " + std::to_string(number) + ": " + oneLine(*e) + "\n";
+    if (std::get<SeatTracker::Step>(step).kind != SeatTracker::Step::Kind::Go) continue;
+    auto player = makePlayer(spec, seat.seed());
+    if (!player) return "error no such player: " + oneLine(spec) + "\n";
+    player->setStop(stop);
+    try {
+      const Observation& o = seat.observation();
+      const Decision d = player->decide(o);
+      std::string out;
+      for (const EngineInfo& i : d.info) out += engineInfoLine(i) + "\n";
+      if (!d.reason.empty()) out += "reason " + oneLine(d.reason) + "\n";
+      return out + "move " + engineMoveText(o.rules, o.ends, d.move) + "\n";
+    } catch (const std::exception& e) {
+      return "error " + oneLine(e.what()) + "\n";
+    }
+  }
+  return "error the request has no go line\n";
+}
+
+Decision readEngineAnswer(const Observation& o, std::string_view answer) {
+  Decision d;
+  for (std::string_view rest = answer; !rest.empty();) {
+    const std::size_t nl = rest.find('\n');
+    const std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+    auto [word, more] = split(line);
+    if (word.empty()) continue;
+    if (word == "error") throw EngineFailure(std::string(more));
+    if (word == "reason") {
+      d.reason = std::string(more);
+    } else if (word == "info") {
+      auto i = parseEngineInfo(more);
+      if (auto* e = std::get_if<std::string>(&i)) throw EngineFailure("a malformed info: " + *e);
+      d.info.push_back(std::get<EngineInfo>(i));
+    } else if (word == "move") {
+      auto m = engineMoveOf(o, more);
+      if (auto* e = std::get_if<std::string>(&m)) throw EngineFailure("the move " + std::string(more) + ": " + *e);
+      d.move = std::get<Move>(m);
+      return d;
+    } else {
+      throw EngineFailure("an answer holds '" + std::string(line.substr(0, 80)) + "'");
+    }
+  }
+  throw EngineFailure("an answer holds no move");
+}
+
 }  // namespace dom::ai

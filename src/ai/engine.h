@@ -3,6 +3,7 @@
 // process and plays it as an ai::Computer ("engine:CMD"), and the seat tracker that turns the host's
 // lines back into the Observation an in-process player decides from (`dominoes engine`).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -110,6 +111,26 @@ class EnginePlayer final : public Computer {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// The host's words, each block as EnginePlayer sends it: the game (rules, seed, seat), the round's
+// start as it was before o.history, the moves of o.history from `from` on, and the go line.
+[[nodiscard]] std::string engineGameBlock(const Observation& o, std::uint64_t seed);
+[[nodiscard]] std::string engineRoundBlock(const Observation& o);
+[[nodiscard]] std::string engineEventLines(const Observation& o, std::size_t from);
+[[nodiscard]] std::string engineGoLine(const Observation& o, int budgetMs);
+// All a fresh engine must be told to answer at `o`, with no handshake: the game, the round, its
+// moves and the go line. The web page sends it to its worker (docs/web.md), which answers with
+// engineAnswer().
+[[nodiscard]] std::string engineRequest(const Observation& o, std::uint64_t seed, int budgetMs);
+
+// The engine's side of one request (engineRequest's text): the player `spec`, made with the game's
+// seed, decides at the go line. The answer is its info lines, then `reason TEXT` when it gave one,
+// then `move WORDS`; or one line `error TEXT` (a malformed request, an unknown player, a failure).
+[[nodiscard]] std::string engineAnswer(const std::string& spec, std::string_view request,
+                                       const std::atomic<bool>* stop = nullptr);
+// The Decision an answer of engineAnswer() holds at `o`; throws EngineFailure when it holds an error,
+// a malformed line or a move that is not legal at `o`.
+[[nodiscard]] Decision readEngineAnswer(const Observation& o, std::string_view answer);
 
 // The engine's side: the host's lines read into the Observation of the engine's seat.
 class SeatTracker {

@@ -93,7 +93,6 @@ struct EnginePlayer::Impl {
   void start();
   void setOptions();
   void checkQuiet();
-  std::string roundBlock(const Observation& o) const;
   std::string news(const Observation& o);
   Decision await(const Observation& o, const std::function<void(const EngineInfo&)>& progress,
                  const std::atomic<bool>* stop);
@@ -159,7 +158,7 @@ void EnginePlayer::Impl::checkQuiet() {
 }
 
 // The round block at the round's start, from what the observation says now and its history.
-std::string EnginePlayer::Impl::roundBlock(const Observation& o) const {
+std::string engineRoundBlock(const Observation& o) {
   Mask hand = o.hand;
   int stock = o.stockCount, opp = o.opponentCount;
   std::vector<LaidTile> laid = o.laid;
@@ -208,23 +207,41 @@ std::string EnginePlayer::Impl::news(const Observation& o) {
   std::string t;
   const std::string rules = o.rules.text();
   if (!gameSent || rules != rulesSent || o.me != seatSent) {
-    t += "game\nrules " + rules + "\nseed " + std::to_string(seed) + "\nseat " + letter(o.me) + "\n";
+    t += engineGameBlock(o, seed);
     gameSent = true;
     rulesSent = rules;
     seatSent = o.me;
     roundSent = -1;
   }
   if (o.round != roundSent || o.history.size() < eventsSent) {
-    t += roundBlock(o);
+    t += engineRoundBlock(o);
     roundSent = o.round;
     eventsSent = 0;
   }
-  for (std::size_t i = eventsSent; i < o.history.size(); ++i) {
+  t += engineEventLines(o, eventsSent);
+  eventsSent = o.history.size();
+  return t;
+}
+
+std::string engineGameBlock(const Observation& o, std::uint64_t seed) {
+  return "game\nrules " + o.rules.text() + "\nseed " + std::to_string(seed) + "\nseat " + letter(o.me) + "\n";
+}
+
+std::string engineEventLines(const Observation& o, std::size_t from) {
+  std::string t;
+  for (std::size_t i = from; i < o.history.size(); ++i) {
     const Event& e = o.history[i];
     t += std::string(1, letter(e.who)) + ": " + engineMoveText(o.rules, e.ends, e.move) + "\n";
   }
-  eventsSent = o.history.size();
   return t;
+}
+
+std::string engineGoLine(const Observation& o, int budgetMs) {
+  return "go ms " + std::to_string(budgetMs) + " legal " + engineMoveList(o, o.legal) + "\n";
+}
+
+std::string engineRequest(const Observation& o, std::uint64_t seed, int budgetMs) {
+  return engineGameBlock(o, seed) + engineRoundBlock(o) + engineEventLines(o, 0) + engineGoLine(o, budgetMs);
 }
 
 Decision EnginePlayer::Impl::await(const Observation& o, const std::function<void(const EngineInfo&)>& progress,
@@ -285,8 +302,7 @@ const EngineId& EnginePlayer::handshake() {
 Decision EnginePlayer::decide(const Observation& o) {
   (void)handshake();
   impl_->checkQuiet();
-  const std::string text =
-      impl_->news(o) + "go ms " + std::to_string(impl_->s.budgetMs) + " legal " + engineMoveList(o, o.legal) + "\n";
+  const std::string text = impl_->news(o) + engineGoLine(o, impl_->s.budgetMs);
   impl_->send(text, "while it was told the position");
   return impl_->await(o, progressCallback(), stopFlag());
 }
