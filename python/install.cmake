@@ -9,15 +9,17 @@ set(dist_info ${CMAKE_BINARY_DIR}/python/${DOMINOES_DIST_INFO})
 configure_file(${CMAKE_CURRENT_SOURCE_DIR}/METADATA.in ${dist_info}/METADATA @ONLY)
 file(WRITE ${dist_info}/INSTALLER "cmake\n")
 file(WRITE ${dist_info}/top_level.txt "dominoes\n")
-set(record "")
+# RECORD lists the installed files with their sha256 and size (python/record.py): it is written at
+# install time, from the files as installed (the module as `cmake --install --strip` leaves it).
+file(REMOVE ${dist_info}/RECORD)
+set(DOMINOES_RECORD_FILES "")
 foreach(f ${DOMINOES_PY_SOURCES} py.typed _dominoes.pyi _dominoes${DOMINOES_PYTHON_SUFFIX})
   get_filename_component(name ${f} NAME)
-  string(APPEND record "dominoes/${name},,\n")
+  list(APPEND DOMINOES_RECORD_FILES "dominoes/${name}")
 endforeach()
-foreach(f METADATA INSTALLER top_level.txt RECORD)
-  string(APPEND record "${DOMINOES_DIST_INFO}/${f},,\n")
+foreach(f METADATA INSTALLER top_level.txt)
+  list(APPEND DOMINOES_RECORD_FILES "${DOMINOES_DIST_INFO}/${f}")
 endforeach()
-file(WRITE ${dist_info}/RECORD "${record}")
 
 install(CODE "
   set(DOMINOES_PYDIR \"${DOMINOES_PYTHON_INSTALL_DIR}\")
@@ -34,3 +36,15 @@ install(TARGETS pydominoes LIBRARY DESTINATION "\${DOMINOES_PYDIR}/dominoes" COM
 install(FILES ${DOMINOES_PY_SOURCES} ${CMAKE_CURRENT_SOURCE_DIR}/dominoes/py.typed ${DOMINOES_PY_PACKAGE}/_dominoes.pyi
         DESTINATION "\${DOMINOES_PYDIR}/dominoes" COMPONENT python)
 install(DIRECTORY ${dist_info} DESTINATION "\${DOMINOES_PYDIR}" COMPONENT python)
+install(CODE "
+  if(IS_ABSOLUTE \"\${DOMINOES_PYDIR}\")
+    set(DOMINOES_SITE \"\$ENV{DESTDIR}\${DOMINOES_PYDIR}\")
+  else()
+    set(DOMINOES_SITE \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/\${DOMINOES_PYDIR}\")
+  endif()
+  execute_process(COMMAND \"$<TARGET_FILE:Python3::Interpreter>\" \"${CMAKE_CURRENT_SOURCE_DIR}/record.py\" write
+                          \"\${DOMINOES_SITE}\" ${DOMINOES_DIST_INFO} ${DOMINOES_RECORD_FILES} RESULT_VARIABLE written)
+  if(NOT written EQUAL 0)
+    message(FATAL_ERROR \"python/record.py could not write \${DOMINOES_SITE}/${DOMINOES_DIST_INFO}/RECORD\")
+  endif()
+  list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\${DOMINOES_SITE}/${DOMINOES_DIST_INFO}/RECORD\")" COMPONENT python)

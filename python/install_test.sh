@@ -13,6 +13,15 @@ fail() { echo "install_test: $*" >&2; exit 1; }
 export HOME="$WORK/home"
 mkdir -p "$HOME"
 cmake --install "$BUILD" --prefix "$HOME/.local" --component python > "$WORK/log" || { cat "$WORK/log"; fail "install to ~/.local"; }
+# RECORD: every installed file with its sha256 and size (python/record.py), and a changed file is caught.
+record="$(dirname "$0")/record.py"
+site=$("$PY" -c 'import site; print(site.getusersitepackages())')
+dist=$(cd "$site" && ls -d dominoes-*.dist-info) || fail "no dist-info in $site"
+"$PY" "$record" check-dir "$site" "$dist" || fail "the installed RECORD does not match the files"
+grep -qx "$site/$dist/RECORD" "$BUILD/install_manifest_python.txt" || fail "RECORD is not in the install manifest"
+cp -r "$site" "$WORK/changed"
+echo "# changed" >> "$WORK/changed/dominoes/env.py"
+if "$PY" "$record" check-dir "$WORK/changed" "$dist" 2> /dev/null; then fail "a changed file passed the RECORD check"; fi
 cd "$WORK"
 unset PYTHONPATH
 PYTHONDONTWRITEBYTECODE=1 "$PY" - <<'PY' || fail "dominoes is not imported from ~/.local"
@@ -26,5 +35,6 @@ for prefix in /usr/local /usr; do
   want=$("$PY" -c "import sys, sysconfig; print(sysconfig.get_path('platlib', 'posix_local' if sys.argv[1] == '/usr/local' else 'deb_system'))" "$prefix")
   ls "$WORK/stage$want"/dominoes/_dominoes.*.so > /dev/null || fail "no module in $want for --prefix $prefix: $(grep _dominoes "$WORK/log")"
   ls "$WORK/stage$want"/dominoes-*.dist-info/METADATA > /dev/null || fail "no dist-info in $want"
+  "$PY" "$record" check-dir "$WORK/stage$want" "$dist" || fail "the RECORD in $want does not match the files"
 done
 echo "install_test: ok"

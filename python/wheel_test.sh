@@ -21,6 +21,23 @@ echo "wheel: $(basename "$wheel"), $(stat -c %s "$wheel") bytes"
 unzip -l "$wheel" > "$WORK/listing"
 grep -q "dominoes/_dominoes.pyi" "$WORK/listing" || fail "the wheel lacks the stubs"
 grep -q "dominoes/py.typed" "$WORK/listing" || fail "the wheel lacks py.typed"
+# RECORD (PEP 376, PEP 427): every member listed with its sha256 and size, recomputed here from the
+# zip (python/record.py); a copy whose RECORD gives one file a wrong hash must fail the same check.
+"$PY" "$ROOT/python/record.py" check-wheel "$wheel" || fail "the wheel's RECORD does not match its files"
+"$PY" - "$wheel" "$WORK/tampered.whl" <<'PY' || fail "could not write a tampered copy of the wheel"
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as src, zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as dst:
+    for info in src.infolist():
+        data = src.read(info)
+        if info.filename.endswith(".dist-info/RECORD"):
+            path, digest, size = data.decode().splitlines()[0].split(",")
+            data = data.replace(digest.encode(), b"sha256=" + b"A" * 43, 1)
+        dst.writestr(info, data)
+PY
+if "$PY" "$ROOT/python/record.py" check-wheel "$WORK/tampered.whl" 2> "$WORK/tampered.log"; then
+  fail "a RECORD with a wrong hash passed the check"
+fi
+grep -q "RECORD says sha256=AAAA" "$WORK/tampered.log" || fail "the wrong hash was not named: $(cat "$WORK/tampered.log")"
 "$VPY" -m pip install --no-deps --no-index -q "$wheel" || fail "pip install of the wheel failed"
 cp -r "$ROOT/python/tests" "$WORK/tests"
 cd "$WORK"
