@@ -29,3 +29,11 @@ foreach(page index.html shell.js)
   add_custom_command(TARGET dominoes-studio POST_BUILD
     COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/web/${page} ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/${page})
 endforeach()
+# The worker beside the page (web/worker.cpp): the engine alone, answering the computer's moves as
+# text, so that no frame waits for a search. The page loads dominoes-worker.js from its own folder.
+add_executable(dominoes-worker ${PROJECT_SOURCE_DIR}/web/worker.cpp)
+target_link_libraries(dominoes-worker PRIVATE dominoes_ai)
+target_link_options(dominoes-worker PRIVATE -sBUILD_AS_WORKER=1 -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=4MB
+  -sENVIRONMENT=worker "-sEXPORTED_FUNCTIONS=['_dom_worker_decide']")
+set_target_properties(dominoes-worker PROPERTIES SUFFIX ".js")
+add_dependencies(dominoes-studio dominoes-worker)

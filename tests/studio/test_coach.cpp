@@ -6,9 +6,13 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
+#include "ai/engine.h"
 #include "studio/model/coach.h"
+#include "studio/model/jobs.h"
 #include "studio/model/session.h"
 #include "studio/model/worker.h"
 
@@ -62,6 +66,46 @@ TEST_CASE("a job started again cancels the running one, whose result is dropped"
   for (int i = 0; i < 2000 && bg.retiredCount() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   CHECK(sawCancel);
   CHECK(bg.retiredCount() == 0);
+}
+
+TEST_CASE("a job asked of the platform's worker: its answer read into the result, settled once answered") {
+  Background<std::size_t> bg;
+  CHECK(bg.settled());  // nothing runs
+  std::string seen;
+  // The desktop has no worker: its answer comes at once, and says so.
+  bg.ask(3, "player expert\n", [&](const std::string& answer) {
+    seen = answer;
+    return answer.size();
+  });
+  CHECK(bg.settled());
+  CHECK(seen == "error no worker\n");
+  const auto r = bg.take(3);
+  REQUIRE(r);
+  CHECK(*r == seen.size());
+  CHECK_FALSE(bg.busy());
+  // A read that throws fails the job: its result is empty, and nothing is left running.
+  bg.ask(4, "x", [](const std::string&) -> std::size_t { throw std::runtime_error("unreadable"); });
+  CHECK_FALSE(bg.take(4));
+  CHECK_FALSE(bg.busy());
+}
+
+TEST_CASE("the web worker's answer as the computer's decision: its time, its move, or its failure") {
+  Session s = against(Seat::Human);
+  const ai::Observation o = ai::observe(s.match(), s.match().toMove().value(), ai::RoundLog{});
+  const std::string words = ai::engineMoveText(o.rules, o.ends, o.legal.moves[0]);
+  const auto asked = std::chrono::steady_clock::now();
+  const ComputerDecision d =
+      workerDecision("strategist", o, "time 12.5\nreason the heaviest\nmove " + words + "\n", asked);
+  CHECK(d.failure.empty());
+  CHECK(d.move.same(o.legal.moves[0]));
+  CHECK(d.reason == "the heaviest");
+  CHECK(d.ms == doctest::Approx(12.5));
+  CHECK(d.spec == "strategist");
+  const ComputerDecision bad = workerDecision("strategist", o, "time 1\nerror no such player: x\n", asked);
+  CHECK(bad.failure == "no such player: x");
+  const ComputerDecision none = workerDecision("strategist", o, "", asked);
+  CHECK(none.failure == "an answer holds no move");
+  CHECK(none.ms >= 0);
 }
 
 TEST_CASE("seats: human and every player of src/ai, by spec") {

@@ -6,8 +6,10 @@
 // new game or record, a seat change, quitting (the session's destructor cancels them all, and the
 // players and analyses check their cancel flag, so that quitting never waits for a search).
 #pragma once
+#include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ai/players.h"
@@ -30,6 +32,12 @@ struct ComputerDecision {
   std::vector<ai::EngineInfo> info;
   std::string failure;
 };
+
+// The decision in the web page's worker's answer (docs/web.md): `time MS` (how long the player thought
+// there; without it, the time since `asked`), then ai::engineAnswer's lines. An answer that holds an
+// error or no legal move is the decision's failure.
+[[nodiscard]] ComputerDecision workerDecision(const std::string& spec, const ai::Observation& o,
+                                              std::string_view answer, std::chrono::steady_clock::time_point asked);
 
 // An engine's progress lines in a line of words, for the move's comment in the record and the
 // Analysis pane: "win 62%, +8.5 points, prefers 6-4 R 5-5 L, 1200 nodes: text" (the last line's

@@ -12,10 +12,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <string_view>
 #include <variant>
 
+#include "ai/engine.h"
 #include "ai/observation.h"
 #include "core/files.h"
 #include "studio/model/coach.h"
@@ -60,9 +63,32 @@ Session& Session::operator=(Session&&) noexcept = default;
 Session::~Session() = default;
 
 bool Session::thinking() const { return jobs_ && jobs_->thinker.busy(); }
+bool Session::computerSettled() const { return !jobs_ || jobs_->thinker.settled(); }
 
 void Session::waitForComputer() {
   if (jobs_) jobs_->thinker.wait();
+}
+
+ComputerDecision workerDecision(const std::string& spec, const ai::Observation& o, std::string_view answer,
+                                std::chrono::steady_clock::time_point asked) {
+  ComputerDecision d;
+  d.spec = spec;
+  d.forced = o.legal.size <= 1;
+  d.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - asked).count();
+  if (answer.starts_with("time ")) {
+    const std::size_t nl = answer.find('\n');
+    d.ms = std::strtod(std::string(answer.substr(5, nl - 5)).c_str(), nullptr);
+    answer = nl == std::string_view::npos ? std::string_view{} : answer.substr(nl + 1);
+  }
+  try {
+    ai::Decision made = ai::readEngineAnswer(o, answer);
+    d.move = made.move;
+    d.reason = std::move(made.reason);
+    d.info = std::move(made.info);
+  } catch (const std::exception& e) {
+    d.failure = e.what();
+  }
+  return d;
 }
 
 // The seat's player decides on a worker thread, from a copy of the position, with a seed of its
@@ -75,7 +101,17 @@ void Session::startThinking(Player who) {
   // the timeline is; the worker gets a copy).
   ai::RoundLog log;
   for (const RoundMove& rm : roundMoves(timeline_)) log.record(*rm.before, rm.move);
-  jobs_->thinker.start(epoch_, [spec, seed, o = ai::observe(match(), who, log)](JobControl& control) {
+  ai::Observation seen = ai::observe(match(), who, log);
+  // The web page's worker decides (docs/web.md): the position goes to it as the engine protocol's
+  // request, and the answer is the move the same player makes here from the same seed.
+  if (platform::hasWorker()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    jobs_->thinker.ask(
+        epoch_, "player " + spec + "\n" + ai::engineRequest(seen, seed, 0),
+        [spec, t0, o = std::move(seen)](const std::string& answer) { return workerDecision(spec, o, answer, t0); });
+    return;
+  }
+  jobs_->thinker.start(epoch_, [spec, seed, o = std::move(seen)](JobControl& control) {
     const auto t0 = std::chrono::steady_clock::now();
     ComputerDecision d;
     d.spec = spec;

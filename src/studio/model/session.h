@@ -316,6 +316,8 @@ class Session {
   [[nodiscard]] const std::optional<ComputerDecision>& lastDecision() const { return lastDecision_; }
   // Blocks until the computer's running decision is done (tests and scripts; the frame never does).
   void waitForComputer();
+  // The computer seat has decided, or thinks of nothing (what waitForComputer waits for).
+  [[nodiscard]] bool computerSettled() const;
 
   // The coach's background work (jobs.h), read through these views.
   [[nodiscard]] const Analyser& analyser() const { return jobs_->analyser; }

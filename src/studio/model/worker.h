@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Background work for the studio: a computer's move, an analysis. The frame never waits for it: a
-// job runs on its own thread (platform::Task; in the web page it runs to its end when started), the
+// job runs on its own thread (platform::Task; in the web page it runs to its end when started, or is
+// asked of the page's worker as text), the
 // frame polls for its result, and a result whose key no longer matches what the frame wants is
 // dropped (the position changed while it ran).
 #pragma once
@@ -11,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -63,11 +65,39 @@ class Background {
     running_ = std::move(r);
   }
 
+  // Starts the job for `key` on the platform's worker (platform::hasWorker(), the web page's):
+  // `request` goes there as text and `read` turns the answer into the result (a throw fails the job).
+  // One worker serves one Background: cancelling this job ends the worker's work.
+  void ask(std::uint64_t key, const std::string& request, std::function<T(const std::string&)> read) {
+    cancel();
+    auto state = std::make_shared<State>();
+    state->key = key;
+    state->remote = true;
+    running_ = Running{state, platform::Task(nullptr)};
+    platform::askWorker(request, [state, read = std::move(read)](const std::string& answer) {
+      std::optional<T> out;
+      try {
+        out = read(answer);
+      } catch (...) {
+        state->failed = true;
+      }
+      std::lock_guard lock(state->mutex);
+      state->result = std::move(out);
+      state->done = true;
+    });
+  }
+
   // The running job's result is no longer wanted: it is told to stop, and its thread is joined
-  // later, once it has finished (never here: the frame does not wait).
+  // later, once it has finished (never here: the frame does not wait). A job on the worker is
+  // dropped there.
   void cancel() {
     if (!running_) return;
     running_->state->control.cancel = true;
+    if (running_->state->remote) {
+      std::lock_guard lock(running_->state->mutex);
+      if (!running_->state->done) platform::cancelWorker();
+      running_->state->done = true;
+    }
     retired_.push_back(std::move(*running_));
     running_.reset();
     reap();
@@ -91,6 +121,12 @@ class Background {
   // A job runs for `key` (it may have finished and wait to be taken).
   [[nodiscard]] bool runs(std::uint64_t key) const { return running_ && running_->state->key == key; }
   [[nodiscard]] bool busy() const { return running_.has_value(); }
+  // No job runs, or the one that runs is done (what wait() waits for, without waiting).
+  [[nodiscard]] bool settled() const {
+    if (!running_) return true;
+    std::lock_guard lock(running_->state->mutex);
+    return running_->state->done;
+  }
   [[nodiscard]] double progress() const { return running_ ? running_->state->control.progress.load() : 0.0; }
   // Blocks until the running job is done (tests and scripted runs only; the frame never calls it).
   void wait() {
@@ -131,6 +167,7 @@ class Background {
     std::optional<T> result;
     bool done = false;
     bool failed = false;
+    bool remote = false;  // asked of the platform's worker (ask())
   };
   struct Running {
     std::shared_ptr<State> state;

@@ -86,6 +86,11 @@ std::string copyLink(const std::string& link) {
   return text;
 }
 bool chooseFile() { return false; }
+bool hasWorker() { return false; }
+void askWorker(const std::string& /*request*/, std::function<void(const std::string& answer)> reply) {
+  reply("error no worker\n");
+}
+void cancelWorker() {}
 void onFile(const std::function<void(const std::string& path)>& /*handler*/) {}
 
 }  // namespace dom::studio::platform

@@ -55,8 +55,20 @@ void persist();
 // The run ended with `code` (the desktop's main returns it; the web page is told).
 void exited(int code);
 
+// The web page's worker: a second WebAssembly module (web/worker.cpp) beside the page, which
+// answers a text request (ai::engineRequest's, after a line `player SPEC`) with ai::engineAnswer's
+// text, so that the computer's thinking never stops a frame. The desktop has none: its background
+// jobs are threads (Task).
+[[nodiscard]] bool hasWorker();
+// Sends `request` to the worker; `reply` gets the answer in a later frame, unless cancelWorker()
+// comes first (the desktop, which has no worker, replies at once with `error no worker`).
+void askWorker(const std::string& request, std::function<void(const std::string& answer)> reply);
+// Drops what the worker is asked: a busy worker is ended and a new one starts at the next request.
+void cancelWorker();
+
 // A background job's runner: on the desktop a thread of its own; on the web (no threads without
-// SharedArrayBuffer) the job runs to its end when started, inside the frame that starts it.
+// SharedArrayBuffer) the job runs to its end when started, inside the frame that starts it. An empty
+// job runs nothing (a job the worker does instead).
 class Task {
  public:
   explicit Task(std::function<void()> job);

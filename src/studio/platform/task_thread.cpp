@@ -10,7 +10,9 @@ namespace dom::studio::platform {
 struct Task::Impl {
   std::thread thread;
 };
-Task::Task(std::function<void()> job) : impl_(std::make_unique<Impl>()) { impl_->thread = std::thread(std::move(job)); }
+Task::Task(std::function<void()> job) : impl_(std::make_unique<Impl>()) {
+  if (job) impl_->thread = std::thread(std::move(job));
+}
 Task::Task(Task&&) noexcept = default;
 Task& Task::operator=(Task&&) noexcept = default;
 Task::~Task() = default;

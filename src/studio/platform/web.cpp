@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The web page's side of the platform layer (built with Emscripten): the fonts and data come in the
 // page's data package, WebGL2 draws, the browser runs the frame loop, saves become downloads, the
-// settings and progress live in IndexedDB, and background jobs run to their end in the frame that
-// starts them (no threads: the page needs no SharedArrayBuffer, so any static host serves it).
+// settings and progress live in IndexedDB, the computer's moves are decided by a worker beside the
+// page (web/worker.cpp), and other background jobs run to their end in the frame that starts them (no
+// threads: the page needs no SharedArrayBuffer, so any static host serves it).
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "studio/platform/platform.h"
 
@@ -108,6 +110,43 @@ bool chooseFile() {
   return true;
 }
 void onFile(const std::function<void(const std::string& path)>& handler) { fileHandler() = handler; }
+
+namespace {
+// The worker, made at the first request and after a cancel, and the answers it owes.
+struct Ask {
+  std::function<void(const std::string&)> reply;
+};
+worker_handle worker = 0;
+bool made = false;
+std::vector<Ask*> owed;
+
+void answered(char* data, int size, void* arg) {
+  std::unique_ptr<Ask> ask(static_cast<Ask*>(arg));
+  std::erase(owed, ask.get());
+  ask->reply(data && size > 0 ? std::string(data, static_cast<std::size_t>(size)) : std::string("error no answer\n"));
+}
+}  // namespace
+
+bool hasWorker() { return true; }
+
+void askWorker(const std::string& request, std::function<void(const std::string& answer)> reply) {
+  if (!made) {
+    worker = emscripten_create_worker("dominoes-worker.js");
+    made = true;
+  }
+  auto* ask = new Ask{std::move(reply)};  // freed when answered, or when the worker is ended
+  owed.push_back(ask);
+  std::string data = request;
+  emscripten_call_worker(worker, "dom_worker_decide", data.data(), static_cast<int>(data.size()), answered, ask);
+}
+
+void cancelWorker() {
+  if (!made || owed.empty()) return;
+  emscripten_destroy_worker(worker);  // its answers are dropped by Emscripten's side from now on
+  made = false;
+  for (Ask* a : owed) delete a;
+  owed.clear();
+}
 
 struct Task::Impl {};
 Task::Task(std::function<void()> job) {

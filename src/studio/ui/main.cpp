@@ -531,6 +531,7 @@ struct FrameLoop {
   std::pair<int, double> lastDecision{-1, -1.0};
   double startupMs = 0;
   int thinkingFrames = 0;
+  int decidingFrames = 0;  // frames drawn while the computer's decision was still to come
   int frame = 0;
   int heldKey = -1;
   bool heldCtrl = false, heldShift = false;
@@ -695,6 +696,7 @@ void FrameLoop::recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::
   if (app.session().thinking()) {
     ++thinkingFrames;
     thinkingMs.push_back(uiCpu);
+    if (!app.session().computerSettled()) ++decidingFrames;
   }
   submitMs.push_back(msBetween(fUi, f1));
   frameMs.push_back(msBetween(f0, f2));
@@ -732,8 +734,8 @@ void FrameLoop::printStats() const {
   std::printf("cpu ms/frame: mean %.3f  p50 %.3f  p99 %.3f\n", mean, percentile(cpuMs, 0.5), percentile(cpuMs, 0.99));
   std::printf(
       "ui thread cpu ms/frame (CLOCK_THREAD_CPUTIME_ID): p50 %.3f  p99 %.3f  (frames with a computer "
-      "thinking: %d)\n",
-      percentile(threadMs, 0.5), percentile(threadMs, 0.99), thinkingFrames);
+      "thinking: %d, of them before its decision came: %d)\n",
+      percentile(threadMs, 0.5), percentile(threadMs, 0.99), thinkingFrames, decidingFrames);
   if (!thinkingMs.empty())
     std::printf("ui thread cpu ms/frame while a computer thinks: p50 %.3f  p99 %.3f  max %.3f\n",
                 percentile(thinkingMs, 0.5), percentile(thinkingMs, 0.99), percentile(thinkingMs, 1.0));

@@ -14,6 +14,7 @@
 #include "core/movetext.h"
 #include "studio/model/paths.h"
 #include "studio/model/viewmodel.h"
+#include "studio/platform/platform.h"
 
 namespace dom::studio {
 
@@ -51,6 +52,10 @@ void Script::tick(App& app, int& key) {
   if (wait_ > 0) {
     --wait_;
     return;
+  }
+  if (waitComputer_) {
+    if (!app.session().computerSettled()) return;
+    waitComputer_ = false;
   }
   if (!waitFile_.empty()) {
     std::error_code ec;
@@ -423,9 +428,14 @@ bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
   switch (c.kind) {
     case K::WaitAnalysis:
       app.waitFor(App::Work::Analysis);
-      break;  // blocks until the analysis (or the hint's) is computed
-    case K::WaitComputer: app.waitFor(App::Work::Computer); break;  // blocks until the computer seat has decided
-    case K::WaitJudging: app.waitFor(App::Work::Judging); break;    // blocks until the puzzle's verdict is searched
+      break;               // blocks until the analysis (or the hint's) is computed
+    case K::WaitComputer:  // blocks until the computer seat has decided (the web page's worker: frames go on)
+      if (platform::hasWorker())
+        waitComputer_ = true;
+      else
+        app.waitFor(App::Work::Computer);
+      break;
+    case K::WaitJudging: app.waitFor(App::Work::Judging); break;  // blocks until the puzzle's verdict is searched
     case K::WaitRecordAnalysis: app.waitFor(App::Work::RecordAnalysis); break;  // blocks until the record is analysed
     case K::AnalysisRow:
     case K::AnalysisPlay: analysisRow(app, c); break;

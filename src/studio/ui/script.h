@@ -40,7 +40,9 @@ class Script {
   } resize;
   bool ctrl = false, shift = false;  // the key of this tick is pressed with Ctrl / Shift held
   std::string typed;                 // characters to type this frame (the frame loop takes them)
-  [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0 && waitFile_.empty(); }
+  [[nodiscard]] bool done() const {
+    return next_ >= commands_.size() && wait_ == 0 && waitFile_.empty() && !waitComputer_;
+  }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }
   // A write the script asked for was refused (a screenshot or table export): a failure, which
@@ -76,7 +78,8 @@ class Script {
   std::uint64_t monkeyState_ = 1;
   std::size_t next_ = 0;
   int wait_ = 0;
-  std::string waitFile_;  // wait-file: the path whose coming the script waits for
+  std::string waitFile_;       // wait-file: the path whose coming the script waits for
+  bool waitComputer_ = false;  // wait-computer where the worker decides: the frames go on meanwhile
   int failures_ = 0;
   bool quit_ = false;
 };
