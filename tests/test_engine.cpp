@@ -4,6 +4,8 @@
 // tracker, whose Observation from the host's lines equals the one observe() gives in process.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <variant>
 
@@ -225,4 +227,40 @@ TEST_CASE("engine protocol: a request or an answer that is wrong is an error, ne
   CHECK(d.reason == "why not");
   REQUIRE(d.info.size() == 1);
   CHECK(*d.info[0].win == doctest::Approx(0.25));
+}
+
+TEST_CASE(
+    "engine host: a position on another branch (the same number of moves, other moves) is told from the round's "
+    "start") {
+  if (!ai::enginesSupported()) return;
+  const std::string heard = (std::filesystem::temp_directory_path() / "dominoes-engine-heard.txt").string();
+  std::filesystem::remove(heard);
+  // An engine that writes down every line it is told and plays the first legal move.
+  ai::EngineSettings s;
+  s.command = "while read -r l; do echo \"$l\" >> '" + heard +
+              "'; case \"$l\" in hello*) echo 'hello ok 1';; go*) m=${l#*legal }; echo \"move ${m%%,*}\";; "
+              "quit) exit 0;; esac; done";
+  ai::EnginePlayer engine(s, 1);
+  // Two rounds of the same deal that part after the lead: the engine's seat is asked at the same
+  // number of moves on each.
+  const Rules rules = std::get<Rules>(parseRules(std::string_view("draw")));
+  ai::RoundRecorder x(rules, false), y(rules, false);
+  REQUIRE(x.startRound(11).empty());
+  REQUIRE(y.startRound(11).empty());
+  x.play(x.observe(x.match.state().turn).legal.moves[0]);  // the lead (forced or the first choice)
+  y.play(y.observe(y.match.state().turn).legal.moves[0]);
+  const Player second = x.match.state().turn;
+  const ai::Observation ox = x.observe(second), oy = y.observe(second);
+  REQUIRE(ox.legal.size >= 2);
+  x.play(ox.legal.moves[0]);
+  y.play(ox.legal.moves[1]);  // the other branch: another reply
+  const Player seat = x.match.state().turn;
+  REQUIRE(y.match.state().turn == seat);
+  (void)engine.decide(x.observe(seat));
+  (void)engine.decide(y.observe(seat));
+  std::ifstream in(heard);
+  int rounds = 0;
+  for (std::string l; std::getline(in, l);) rounds += l == "round 1";
+  CHECK(rounds == 2);
+  std::filesystem::remove(heard);
 }

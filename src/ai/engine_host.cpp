@@ -42,6 +42,7 @@ struct EnginePlayer::Impl {
   Player seatSent = Player::A;
   int roundSent = -1;
   std::size_t eventsSent = 0;
+  std::vector<Event> told;  // the round's moves as told, eventsSent of them
 
   [[nodiscard]] std::string who() const { return "engine '" + (id.name.empty() ? s.command : id.name) + "'"; }
 
@@ -94,6 +95,7 @@ struct EnginePlayer::Impl {
   void setOptions();
   void checkQuiet();
   std::string news(const Observation& o);
+  [[nodiscard]] bool sameStart(const std::vector<Event>& history) const;
   Decision await(const Observation& o, const std::function<void(const EngineInfo&)>& progress,
                  const std::atomic<bool>* stop);
 };
@@ -213,14 +215,28 @@ std::string EnginePlayer::Impl::news(const Observation& o) {
     seatSent = o.me;
     roundSent = -1;
   }
-  if (o.round != roundSent || o.history.size() < eventsSent) {
+  // A host that went back, or to another branch of its record (the studio's timeline), tells the
+  // round again from its start: the moves told are no longer those that led here.
+  if (o.round != roundSent || !sameStart(o.history)) {
     t += engineRoundBlock(o);
     roundSent = o.round;
     eventsSent = 0;
   }
   t += engineEventLines(o, eventsSent);
   eventsSent = o.history.size();
+  told.assign(o.history.begin(), o.history.end());
   return t;
+}
+
+bool EnginePlayer::Impl::sameStart(const std::vector<Event>& history) const {
+  if (history.size() < eventsSent) return false;
+  for (std::size_t i = 0; i < eventsSent; ++i) {
+    const Event &a = history[i], &b = told[i];
+    if (a.who != b.who || a.move.kind != b.move.kind || a.move.tile != b.move.tile || a.move.end != b.move.end ||
+        a.move.heading != b.move.heading)
+      return false;
+  }
+  return true;
 }
 
 std::string engineGameBlock(const Observation& o, std::uint64_t seed) {

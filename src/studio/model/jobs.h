@@ -6,7 +6,10 @@
 // new game or record, a seat change, quitting (the session's destructor cancels them all, and the
 // players and analyses check their cancel flag, so that quitting never waits for a search).
 #pragma once
+#include <array>
 #include <chrono>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,8 +68,25 @@ struct PuzzleVerdict {
   std::optional<ai::PuzzleLine> line;
 };
 
+// An outside engine's process for one seat and one game (docs/engine-protocol.md): every move of
+// that game asks the same process, which keeps what it learnt; one move at a time (a move's job
+// waits for the job before it, told to stop, to end).
+struct SeatEngine {
+  std::mutex mutex;
+  std::string spec;
+  std::uint64_t game = 0;  // the session's timeline id
+  std::unique_ptr<ai::Computer> player;
+};
+
+// What an outside engine has said of the move it is thinking of, so far: its info lines as they come.
+struct LiveInfo {
+  std::mutex mutex;
+  std::vector<ai::EngineInfo> info;
+};
+
 struct Jobs {
   Background<ComputerDecision> thinker;
+  std::array<std::shared_ptr<SeatEngine>, 2> engines;  // each seat's engine, while it plays an engine
   Analyser analyser;
   RecordAnalyser record;
   // The puzzle searches have no cancel flag: quitting while one runs leaves it behind, unjoined.

@@ -111,29 +111,68 @@ void Session::startThinking(Player who) {
         [spec, t0, o = std::move(seen)](const std::string& answer) { return workerDecision(spec, o, answer, t0); });
     return;
   }
-  jobs_->thinker.start(epoch_, [spec, seed, o = std::move(seen)](JobControl& control) {
-    const auto t0 = std::chrono::steady_clock::now();
-    ComputerDecision d;
-    d.spec = spec;
-    d.forced = o.legal.size <= 1;
-    auto player = ai::makePlayer(spec, seed);
-    if (player) {
-      player->setStop(&control.cancel);  // a newer position, a new game or quitting stops it soon
-      // An outside engine that fails (docs/engine-protocol.md) loses its move with its reason.
-      try {
-        ai::Decision made = player->decide(o);
-        d.move = made.move;
-        d.reason = std::move(made.reason);
-        d.info = std::move(made.info);
-      } catch (const std::exception& e) {
-        d.failure = e.what();
-      }
-    } else {
-      d.move = ai::greedyMove(o);
-    }
-    d.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    return d;
-  });
+  live_ = std::make_shared<LiveInfo>();
+  jobs_->thinker.start(
+      epoch_, [spec, seed, o = std::move(seen), engine = seatEngine(who), live = live_](JobControl& control) {
+        const auto t0 = std::chrono::steady_clock::now();
+        ComputerDecision d;
+        d.spec = spec;
+        d.forced = o.legal.size <= 1;
+        // An outside engine is the seat's process for the whole game; any other player is made for this move.
+        std::unique_lock<std::mutex> hold;
+        std::unique_ptr<ai::Computer> own;
+        ai::Computer* player = nullptr;
+        if (engine) {
+          hold = std::unique_lock(engine->mutex);
+          player = engine->player.get();
+        } else {
+          own = ai::makePlayer(spec, seed);
+          player = own.get();
+        }
+        if (player) {
+          player->setStop(&control.cancel);  // a newer position, a new game or quitting stops it soon
+          player->setProgress([live](const ai::EngineInfo& i) {
+            std::lock_guard lock(live->mutex);
+            live->info.push_back(i);
+          });
+          // An outside engine that fails (docs/engine-protocol.md) loses its move with its reason.
+          try {
+            ai::Decision made = player->decide(o);
+            d.move = made.move;
+            d.reason = std::move(made.reason);
+            d.info = std::move(made.info);
+          } catch (const std::exception& e) {
+            d.failure = e.what();
+          }
+          player->setProgress({});
+        } else {
+          d.move = ai::greedyMove(o);
+        }
+        d.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        return d;
+      });
+}
+
+std::shared_ptr<SeatEngine> Session::seatEngine(Player who) {
+  const Seat& seat = game_.seats[static_cast<std::size_t>(idx(who))];
+  auto& e = jobs_->engines[static_cast<std::size_t>(idx(who))];
+  if (!seat.spec.starts_with("engine")) {
+    e.reset();
+    return nullptr;
+  }
+  if (!e || e->spec != seat.spec || e->game != timelineId_) {
+    e = std::make_shared<SeatEngine>();  // the last job that holds the old one ends its process
+    e->spec = seat.spec;
+    e->game = timelineId_;
+    e->player = ai::makePlayer(seat.spec, game_.seed);
+  }
+  return e;
+}
+
+std::vector<ai::EngineInfo> Session::engineLive() const {
+  if (!thinking() || !live_) return {};
+  std::lock_guard lock(live_->mutex);
+  return live_->info;
 }
 
 std::optional<Player> Session::soleHuman() const {
@@ -337,6 +376,7 @@ void Session::select(Tile t) {
 
 void Session::setSeat(Player p, Seat s) {
   game_.seats[static_cast<std::size_t>(idx(p))] = std::move(s);
+  if (jobs_) jobs_->engines[static_cast<std::size_t>(idx(p))].reset();  // a seat set again starts its engine again
   newGameSeats_ = game_.seats;
   // A new game's players are its seats: the names follow (a record keeps its own).
   if (playersFromSeats_) timeline_.setPlayers(playerNames());

@@ -314,6 +314,8 @@ class Session {
   [[nodiscard]] std::optional<Player> thinker() const { return thinking() ? thinkingFor_ : std::nullopt; }
   // The last computer decision played (its reason is shown under the table).
   [[nodiscard]] const std::optional<ComputerDecision>& lastDecision() const { return lastDecision_; }
+  // What the outside engine that thinks now has said so far of its move (empty when none thinks).
+  [[nodiscard]] std::vector<ai::EngineInfo> engineLive() const;
   // Blocks until the computer's running decision is done (tests and scripts; the frame never does).
   void waitForComputer();
   // The computer seat has decided, or thinks of nothing (what waitForComputer waits for).
@@ -410,6 +412,8 @@ class Session {
   void editorStart();
   void bump() { ++generation_; }
   void startThinking(Player who);
+  // The seat's outside engine for this game, started at its first move (null for other players).
+  [[nodiscard]] std::shared_ptr<SeatEngine> seatEngine(Player who);
   bool refused(const Intent& in);
   // apply()'s groups of intents: each applies its own intents and returns false for any other.
   bool applyMessage(const Intent& in);
@@ -464,9 +468,10 @@ class Session {
   void showHint();
   std::optional<Player> thinkingFor_;
   std::optional<ComputerDecision> lastDecision_;
-  bool playersFromSeats_ = true;  // the players' names are the seats' (a new game), not a record's
-  bool autoVisibility_ = false;   // the view was set by the first run, not by the user
-  std::string hint_;              // shown until the first move of a first-run game
+  std::shared_ptr<LiveInfo> live_;  // the thinking engine's info lines so far
+  bool playersFromSeats_ = true;    // the players' names are the seats' (a new game), not a record's
+  bool autoVisibility_ = false;     // the view was set by the first run, not by the user
+  std::string hint_;                // shown until the first move of a first-run game
 };
 
 }  // namespace dom::studio

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
@@ -67,6 +68,23 @@ const AnalysisView* analysisToShow(const App& app) {
     return nullptr;
   }
   return v;
+}
+
+// What an outside engine says (docs/engine-protocol.md): while it thinks, its info lines so far; at
+// any position its move made, the record's comment on that move (the engine's words on it), so that
+// stepping back shows what it said at each move.
+std::string engineWords(const App& app) {
+  const Session& s = app.session();
+  if (const auto who = s.thinker()) {
+    if (!s.game().seats[static_cast<std::size_t>(idx(*who))].spec.starts_with("engine")) return {};
+    const std::string words = infoWords(s.engineLive());
+    const std::string seat(1, letter(*who));
+    return words.empty() ? i18n::format(_("{0}'s engine is thinking..."), {seat})
+                         : i18n::format(_("{0}'s engine, thinking: {1}"), {seat, words});
+  }
+  const Node& n = app.timeline().current();
+  if (!n.move || n.comment.empty()) return {};
+  return std::string(1, letter(n.by)) + " " + n.moveText + ": " + n.comment;
 }
 
 // Who is to move and from how many deals the values come.
@@ -158,6 +176,10 @@ void drawRow(const App& app, const AnalysisRow& r, std::size_t i, double best, A
 
 void AnalysisPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Analysis, out)) return;
+  if (drawn_.engine = engineWords(app); !drawn_.engine.empty()) {
+    ImGui::TextWrapped("%s", drawn_.engine.c_str());
+    ImGui::Separator();
+  }
   drawKnowledgeCombo(app, out, drawn_.cut);
   if (const AnalysisView* v = analysisToShow(app)) {
     drawSummary(*v, *app.match().toMove());
@@ -182,6 +204,7 @@ void AnalysisPane::dump(nlohmann::json& j) const {
   for (const PxRect& r : drawn_.rows) rects.push_back({{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
   json& a = j["analysis"];
   a["rowRects"] = rects;
+  a["engine"] = drawn_.engine;
   if (drawn_.cut.is_array()) a["cut"] = drawn_.cut;
   const PxRect& t = drawn_.tooltipRect;
   a["tooltip"] = {{"row", drawn_.tooltipRow}, {"text", drawn_.tooltip}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h}};

@@ -298,6 +298,7 @@ class AnalysisPane final : public PaneView {
     std::string tooltip;
     PxRect tooltipRect;
     nlohmann::json cut;  // items cut at the pane's edge (noteCut)
+    std::string engine;  // what an outside engine says, as drawn ("" when nothing)
   };
 
  private:
