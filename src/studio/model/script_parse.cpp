@@ -251,6 +251,7 @@ Parsed actionVerbs(Line& l) {
   if (cmd == "wait-analysis") return l.none(K::WaitAnalysis);  // until the analysis (or the hint's) is computed
   if (cmd == "wait-computer") return l.none(K::WaitComputer);  // until the computer seat's decision is made
   if (cmd == "wait-judging") return l.none(K::WaitJudging);    // until the puzzle trainer's verdict is searched
+  if (cmd == "wait-dialog") return l.none(K::WaitDialog);      // until New game's engine has answered
   if (cmd == "wait-record-analysis") return l.none(K::WaitRecordAnalysis);         // until it is computed
   if (cmd == "analysis-row") return l.count(K::AnalysisRow, "analysis-row N");     // as a click on row N
   if (cmd == "analysis-play") return l.count(K::AnalysisPlay, "analysis-play N");  // as a double click

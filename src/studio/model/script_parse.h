@@ -61,8 +61,9 @@ struct ScriptCommand {
     AnalysisRow,
     AnalysisPlay,
     WaitRecordAnalysis,
-    Action,  // a registry action by its id (actions.h): `action ID` and every verb that names one
-    Type,    // type TEXT: characters typed into the focused text field (the palette's filter)
+    WaitDialog,  // wait-dialog: until the open dialog's background work is done (New game's Ask the engine)
+    Action,      // a registry action by its id (actions.h): `action ID` and every verb that names one
+    Type,        // type TEXT: characters typed into the focused text field (the palette's filter)
     Quit
   };
   Kind kind = Kind::Quit;

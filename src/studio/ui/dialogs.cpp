@@ -4,10 +4,16 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 
+#include "ai/engine.h"
 #include "ai/players.h"
 #include "studio/model/i18n.h"
+#include "studio/model/worker.h"
 #include "studio/ui/app.h"
 #include "studio/ui/dialogs.h"
 
@@ -146,19 +152,262 @@ std::string engineText(const Seat& s) {
 Seat engineSeatOf(const std::string& text) {
   return Seat{std::string(kEngine) + (text.starts_with('[') ? "" : ":") + text};
 }
-void engineField(Seat& seat) {
+
+// The spec's settings ("engine[ms=500,Depth=4]:CMD") as KEY=VALUE parts, in their order, and the
+// rest from the colon on; false when the brackets are not closed.
+bool engineParts(const std::string& spec, std::vector<std::string>& parts, std::string& rest) {
+  parts.clear();
+  rest = spec.substr(kEngine.size());
+  if (!rest.starts_with('[')) return true;
+  const std::size_t close = rest.find(']');
+  if (close == std::string::npos) return false;
+  const std::string set = rest.substr(1, close - 1);
+  rest.erase(0, close + 1);
+  for (std::size_t at = 0; at <= set.size();) {
+    const std::size_t comma = std::min(set.find(',', at), set.size());
+    if (comma > at) parts.push_back(set.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return true;
+}
+std::string partKey(const std::string& part) {
+  const std::size_t b = part.find_first_not_of(' '), e = part.find('=');
+  if (b == std::string::npos) return {};
+  std::string key = part.substr(b, e == std::string::npos ? std::string::npos : e - b);
+  while (!key.empty() && key.back() == ' ') key.pop_back();
+  return key;
+}
+// The value the spec gives option `name`, if it gives one.
+std::optional<std::string> engineSetting(const std::string& spec, const std::string& name) {
+  std::vector<std::string> parts;
+  std::string rest;
+  if (!engineParts(spec, parts, rest)) return std::nullopt;
+  for (const std::string& p : parts)
+    if (partKey(p) == name && p.find('=') != std::string::npos) {
+      std::string v = p.substr(p.find('=') + 1);
+      v.erase(0, v.find_first_not_of(' '));
+      while (!v.empty() && v.back() == ' ') v.pop_back();
+      return v;
+    }
+  return std::nullopt;
+}
+// The spec with option `name` set to `value` (where it was, or last), or left out when `value` is
+// nullopt; the host's settings (ms, grace, start) and the other options stay as and where they are.
+std::string withEngineSetting(const std::string& spec, const std::string& name,
+                              const std::optional<std::string>& value) {
+  std::vector<std::string> parts;
+  std::string rest;
+  if (!engineParts(spec, parts, rest)) return spec;
+  bool found = false;
+  for (auto it = parts.begin(); it != parts.end();) {
+    if (partKey(*it) != name) {
+      ++it;
+      continue;
+    }
+    if (value && !found)
+      *it++ = name + "=" + *value;
+    else
+      it = parts.erase(it);
+    found = true;
+  }
+  if (value && !found) parts.push_back(name + "=" + *value);
+  std::string set;
+  for (const std::string& p : parts) set += (set.empty() ? "" : ",") + p;
+  return std::string(kEngine) + (set.empty() ? "" : "[" + set + "]") + rest;
+}
+
+// Asking an engine for its name and options (its handshake, run once in the background) and what
+// it said; one a seat. The options drawn are kept with their rects for the dump.
+struct EngineAsked {
+  ai::EngineId id;
+  std::string error;  // why the handshake failed, "" when it did not
+};
+struct DrawnOption {
+  std::string name, type, value;
+  std::array<float, 4> rect{};
+};
+struct EngineAsk {
+  Background<EngineAsked> job{false};  // a hung engine is given up by its own start timeout
+  std::uint64_t key = 0;
+  bool asking = false;
+  std::string command;  // the command asked: the options shown are its while the field names it
+  std::optional<ai::EngineId> id;
+  std::string error;
+  std::array<float, 4> fieldRect{}, askRect{};  // the command line's field and the button, as drawn
+  std::vector<DrawnOption> drawn;
+  void reset() {
+    job.cancel();
+    asking = false;
+    command.clear();
+    id.reset();
+    error.clear();
+    drawn.clear();
+  }
+};
+
+std::array<float, 4> itemRect() {
+  const ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
+  return {a.x, a.y, s.x, s.y};
+}
+const ImVec4 kErrorColour(1, 0.4f, 0.35f, 1);
+
+// Starts the handshake of the seat's command (its settings but the engine's options, which it has
+// not declared yet) in the background.
+void askEngine(EngineAsk& ask, const ai::EngineSettings& parsed) {
+  ai::EngineSettings s = parsed;
+  s.options.clear();
+  ask.reset();
+  ask.asking = true;
+  ask.command = s.command;
+  ask.job.start(++ask.key, [s](JobControl&) {
+    EngineAsked r;
+    try {
+      ai::EnginePlayer player(s, 0);
+      r.id = player.handshake();
+    } catch (const std::exception& e) {
+      r.error = e.what();
+    }
+    return r;
+  });
+}
+
+// A number as an option's value: "4", "0.25".
+std::string numberText(double v) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%.10g", v);
+  return buf.data();
+}
+// Text options: a ',' or ']' would end the value in the spec, so they cannot be typed.
+int specCharFilter(ImGuiInputTextCallbackData* d) { return d->EventChar == ',' || d->EventChar == ']' ? 1 : 0; }
+
+// One option's editor, at the value the spec gives it or else its default; a change is written
+// into the spec (left out again when it is the default). Returns the drawn option for the dump.
+DrawnOption optionEditor(const ai::EngineOption& o, Seat& seat) {
+  using T = ai::EngineOption::Type;
+  const std::optional<std::string> given = engineSetting(seat.spec, o.name);
+  std::string value = given.value_or(o.value), next = value;
+  bool changed = false;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  switch (o.type) {
+    case T::Int: {
+      int v = std::atoi(value.c_str());
+      changed = ImGui::InputInt(o.name.c_str(), &v);
+      next = numberText(std::clamp(static_cast<double>(v), o.min, o.max));
+      break;
+    }
+    case T::Real: {
+      double v = std::atof(value.c_str());
+      changed = ImGui::InputDouble(o.name.c_str(), &v, 0, 0, "%g");
+      next = numberText(std::clamp(v, o.min, o.max));
+      break;
+    }
+    case T::Bool: {
+      bool v = value == "true";
+      changed = ImGui::Checkbox(o.name.c_str(), &v);
+      next = v ? "true" : "false";
+      break;
+    }
+    case T::Choice:
+      if (ImGui::BeginCombo(o.name.c_str(), value.c_str())) {
+        for (const std::string& c : o.values)
+          if (ImGui::Selectable(c.c_str(), c == value)) {
+            next = c;
+            changed = true;
+          }
+        ImGui::EndCombo();
+      }
+      break;
+    case T::Text:
+      changed = ImGui::InputText(o.name.c_str(), &next, ImGuiInputTextFlags_CallbackCharFilter, specCharFilter);
+      break;
+  }
+  DrawnOption drawn{o.name, "", value, itemRect()};
+  static constexpr std::array<const char*, 5> kTypes = {"int", "real", "bool", "choice", "text"};
+  drawn.type = kTypes[static_cast<std::size_t>(o.type)];
+  if (o.type == T::Int || o.type == T::Real) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", i18n::format(_("{0} to {1}"), {numberText(o.min), numberText(o.max)}).c_str());
+  }
+  if (const std::string err = ai::engineOptionError(o, value); given && !err.empty())
+    ImGui::TextColored(kErrorColour, "%s", err.c_str());
+  if (changed && next != value) {
+    seat = Seat{withEngineSetting(seat.spec, o.name, next == o.value ? std::nullopt : std::optional(next))};
+    drawn.value = next;
+  }
+  return drawn;
+}
+
+// What the engine said of itself: its name and author, then its options' editors, and in red the
+// options the spec sets that it did not declare.
+void engineOptions(EngineAsk& ask, Seat& seat, const ai::EngineSettings& parsed) {
+  const ai::EngineId& id = *ask.id;
+  const std::string who = id.author.empty() ? id.name : i18n::format(_("{0}, by {1}"), {id.name, id.author});
+  ImGui::TextUnformatted(who.c_str());
+  if (id.options.empty()) ImGui::TextDisabled("%s", _("It declares no options."));
+  ImGui::PushID("options");
+  for (const ai::EngineOption& o : id.options) ask.drawn.push_back(optionEditor(o, seat));
+  ImGui::PopID();
+  for (const auto& [name, value] : parsed.options) {
+    const bool known =
+        std::any_of(id.options.begin(), id.options.end(), [&](const ai::EngineOption& o) { return o.name == name; });
+    if (!known)
+      ImGui::TextColored(kErrorColour, "%s", i18n::format(_("The engine has no option {0}."), {name}).c_str());
+  }
+}
+
+// The Ask the engine button under the command line and what the answer showed; the web page, which
+// cannot start processes, has neither.
+void engineAskUi(EngineAsk& ask, Seat& seat) {
+  ask.drawn.clear();
+  if (!ai::enginesSupported()) return;
+  if (ask.asking)
+    if (std::optional<EngineAsked> r = ask.job.take(ask.key)) {
+      ask.asking = false;
+      if (r->error.empty())
+        ask.id = std::move(r->id);
+      else
+        ask.error = r->error;
+    }
+  ai::EngineSettings parsed;
+  const bool valid = ai::parseEngineSpec(seat.spec, parsed).empty();
+  ImGui::BeginDisabled(!valid || ask.asking);
+  if (ImGui::Button(_("Ask the engine"))) askEngine(ask, parsed);
+  ImGui::EndDisabled();
+  ask.askRect = itemRect();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", _("Starts the command once to read its name and options."));
+  if (ask.asking) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", _("Asking..."));
+  }
+  if (!valid || ask.command != parsed.command) return;  // the answer was another command's
+  if (!ask.error.empty()) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetFontSize() * 34);
+    ImGui::TextColored(kErrorColour, "%s", shownText(ask.error, 400).c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (ask.id) {
+    ImGui::Indent();
+    engineOptions(ask, seat, parsed);
+    ImGui::Unindent();
+  }
+}
+
+void engineField(Seat& seat, EngineAsk& ask) {
   // The spec's part after "engine" ("[ms=500]:CMD" or ":CMD") is the field; the rest is fixed.
   std::string text = engineText(seat);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
   if (ImGui::InputTextWithHint("##engine", _("the engine's command line"), &text)) seat = engineSeatOf(text);
+  ask.fieldRect = itemRect();
   if (const std::string err = ai::playerSpecError(seat.spec); !err.empty())
-    ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err.c_str());
+    ImGui::TextColored(kErrorColour, "%s", err.c_str());
+  engineAskUi(ask, seat);
 }
 
 // A seat's combo: a human, the ladder's levels with their rating on the rules chosen, then the
 // other players by spec under "Other players", and an outside engine where processes can run; with
 // one line on how the chosen one plays.
-void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& remembered) {
+void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& remembered, EngineAsk& ask) {
   ImGui::PushID(p);
   const std::string label = std::string(1, letter(static_cast<Player>(p)));
   const SeatChoice* chosen = nullptr;
@@ -184,7 +433,7 @@ void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& r
       seat = engineSeatOf(remembered);
     ImGui::EndCombo();
   }
-  if (engineSeat(seat)) engineField(seat);
+  if (engineSeat(seat)) engineField(seat, ask);
   if (chosen && !chosen->about.empty()) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", chosen->about.c_str());
@@ -192,23 +441,57 @@ void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& r
   ImGui::PopID();
 }
 
+// The New game dialogs alive, for the script's wait-dialog (the UI thread's only).
+std::vector<std::array<EngineAsk, 2>*>& liveAsks() {
+  static std::vector<std::array<EngineAsk, 2>*> live;
+  return live;
+}
+
+// The state of one seat's engine as the dialog shows it (the dump's form/engines/A).
+nlohmann::json askDump(const EngineAsk& ask) {
+  nlohmann::json j = {{"field", ask.fieldRect}, {"ask", ask.askRect}, {"asking", ask.asking}, {"error", ask.error}};
+  if (ask.id) {
+    j["name"] = ask.id->name;
+    j["author"] = ask.id->author;
+  }
+  nlohmann::json options = nlohmann::json::array();
+  for (const DrawnOption& o : ask.drawn)
+    options.push_back({{"name", o.name}, {"type", o.type}, {"value", o.value}, {"rect", o.rect}});
+  j["options"] = options;
+  return j;
+}
+
 // New game: the rules (a preset and its text), the seed and the two seats.
 class NewGameDialog final : public Dialog {
  public:
+  NewGameDialog() { liveAsks().push_back(&asks_); }
+  ~NewGameDialog() override { std::erase(liveAsks(), &asks_); }
+  NewGameDialog(const NewGameDialog&) = delete;
+  NewGameDialog& operator=(const NewGameDialog&) = delete;
+  NewGameDialog(NewGameDialog&&) = delete;
+  NewGameDialog& operator=(NewGameDialog&&) = delete;
   bool opens(const Intent& in, const DialogContext& c) override {
     if (!isWindow(in, intent::WindowCmd::NewGameDialog)) return false;
     opts_ = c.session.newGameOffer();
     engineCommand_ = c.session.settings().engineCommand;
     opts_.seed = static_cast<std::uint64_t>(std::random_device{}());
     seedText_ = std::to_string(opts_.seed);
+    for (EngineAsk& a : asks_) a.reset();
     request_ = true;
     return true;
   }
   void draw(const DialogContext&, Intents& out) override;
-  // The form, as its fields show it: the rules and the two seats' specs.
+  // The form, as its fields show it: the rules and the two seats' specs, what each engine seat's
+  // engine said (its options as drawn, with their rects) and the Start button's rect.
   void dumpPopup(const std::string& popupName, nlohmann::json& popup) const override {
-    if (popupName.ends_with("###new"))
-      popup["form"] = {{"rules", opts_.rules}, {"seats", {{"A", opts_.seats[0].spec}, {"B", opts_.seats[1].spec}}}};
+    if (!popupName.ends_with("###new")) return;
+    popup["form"] = {{"rules", opts_.rules},
+                     {"seats", {{"A", opts_.seats[0].spec}, {"B", opts_.seats[1].spec}}},
+                     {"start", startRect_}};
+    nlohmann::json engines = nlohmann::json::object();
+    for (std::size_t p = 0; p < 2; ++p)
+      if (engineSeat(opts_.seats[p])) engines[std::string(1, letter(static_cast<Player>(p)))] = askDump(asks_[p]);
+    popup["form"]["engines"] = engines;
   }
 
  private:
@@ -216,6 +499,8 @@ class NewGameDialog final : public Dialog {
   NewGameOptions opts_;  // what the dialog is editing, kept while it is open
   std::string seedText_;
   std::string engineCommand_;  // the settings' last engine command
+  std::array<EngineAsk, 2> asks_;
+  std::array<float, 4> startRect_{};
 };
 
 void NewGameDialog::draw(const DialogContext&, Intents& out) {
@@ -225,6 +510,10 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
     ImGui::OpenPopup(idLabel(_("New game"), "new").c_str());
     request_ = false;
   }
+  // Centred and never taller than the window, as an engine's options make it grow: the rest scrolls.
+  const ImGuiViewport* view = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(view->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(view->Size.x, view->Size.y - ImGui::GetFrameHeight() * 2));
   if (!ImGui::BeginPopupModal(idLabel(_("New game"), "new").c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize))
     return;
   const auto& presets = presetNames();
@@ -240,11 +529,14 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
   else
     ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
   ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
-  for (int p = 0; p < 2; ++p) seatCombo(p, opts.seats[static_cast<std::size_t>(p)], opts.rules, engineCommand_);
+  for (std::size_t p = 0; p < 2; ++p)
+    seatCombo(static_cast<int>(p), opts.seats[p], opts.rules, engineCommand_, asks_[p]);
   bool seatsBad = false;
   for (const Seat& s : opts.seats) seatsBad |= engineSeat(s) && !ai::playerSpecError(s.spec).empty();
   ImGui::BeginDisabled(std::holds_alternative<std::string>(parsed) || seatsBad);
-  if (ImGui::Button(_("Start"))) {
+  const bool start = ImGui::Button(_("Start"));
+  startRect_ = itemRect();
+  if (start) {
     try {
       opts.seed = std::stoull(seedText.empty() ? "1" : seedText);
     } catch (...) {
@@ -395,6 +687,12 @@ class AboutDialog final : public Dialog {
   std::vector<std::string> keyRows_;
 };
 }  // namespace
+
+void waitForDialogs() {
+  for (auto* asks : liveAsks())
+    for (EngineAsk& a : *asks)
+      if (a.asking) a.job.wait();
+}
 
 std::vector<std::unique_ptr<Dialog>> makeDialogs() {
   std::vector<std::unique_ptr<Dialog>> v;

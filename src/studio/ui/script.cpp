@@ -53,9 +53,10 @@ void Script::tick(App& app, int& key) {
     --wait_;
     return;
   }
-  if (waitComputer_) {
-    if (!app.session().computerSettled()) return;
-    waitComputer_ = false;
+  if (waitWork_) {
+    if (!app.settled(*waitWork_)) return;
+    app.waitFor(*waitWork_);  // done: collects its result
+    waitWork_.reset();
   }
   if (!waitFile_.empty()) {
     std::error_code ec;
@@ -423,20 +424,23 @@ void Script::check(App& app, const ScriptCommand& c) {
   spdlog::info("check {} ok", c.pointer);
 }
 
+void Script::waitOver(App& app, App::Work w) {
+  if (platform::hasWorker())
+    waitWork_ = w;
+  else
+    app.waitFor(w);
+}
+
 bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
   using K = ScriptCommand::Kind;
   switch (c.kind) {
-    case K::WaitAnalysis:
-      app.waitFor(App::Work::Analysis);
-      break;               // blocks until the analysis (or the hint's) is computed
-    case K::WaitComputer:  // blocks until the computer seat has decided (the web page's worker: frames go on)
-      if (platform::hasWorker())
-        waitComputer_ = true;
-      else
-        app.waitFor(App::Work::Computer);
-      break;
+    // Each blocks until its work is done: the analysis (or the hint's), the computer seat's decision.
+    // Where the web page's workers do them, the frames go on meanwhile.
+    case K::WaitAnalysis: waitOver(app, App::Work::Analysis); break;
+    case K::WaitComputer: waitOver(app, App::Work::Computer); break;
     case K::WaitJudging: app.waitFor(App::Work::Judging); break;  // blocks until the puzzle's verdict is searched
     case K::WaitRecordAnalysis: app.waitFor(App::Work::RecordAnalysis); break;  // blocks until the record is analysed
+    case K::WaitDialog: waitForDialogs(); break;  // blocks until New game's engine has answered its handshake
     case K::AnalysisRow:
     case K::AnalysisPlay: analysisRow(app, c); break;
     default: return false;
