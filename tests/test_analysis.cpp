@@ -5,6 +5,9 @@
 
 #include <cmath>
 #include <pcg_random.hpp>
+#include <stdexcept>
+#include <string>
+#include <variant>
 
 #include "ai/analysis.h"
 #include "ai/chance_solver.h"
@@ -271,4 +274,70 @@ TEST_CASE("analysis: the mover's value of a deal never reads the stock's order (
   }
   CHECK(checked == 25);
   CHECK(clairvoyantDiffers > 0);
+}
+
+TEST_CASE("analysis asked as text (the web page's worker): the answer read back is the evaluation made in process") {
+  for (const char* file : {"game.dgn", "two_rounds.dgn"}) {
+    CAPTURE(file);
+    auto loaded = dgn::loadFile(std::string(DOMINOES_SOURCE_DIR) + "/tests/studio/" + file);
+    REQUIRE(std::holds_alternative<dgn::Loaded>(loaded));
+    const dgn::Record& whole = std::get<dgn::Loaded>(loaded).record;
+    for (std::size_t keep : {0U, 2U, 5U}) {
+      CAPTURE(keep);
+      // The record up to its last round's `keep`-th move, and the match and log there.
+      dgn::Record rec = whole;
+      const dgn::Statements all = rec.rounds.back().statements;
+      dgn::Statements& st = rec.rounds.back().statements;
+      st.clear();
+      std::size_t moves = 0;
+      for (const dgn::Statement& s : all) {
+        if (s.kind == dgn::Statement::Kind::Move && moves++ == keep) break;
+        st.push_back(s);
+      }
+      Match m(rec.rules);
+      ai::RoundLog log;
+      for (const dgn::RoundRecord& r : rec.rounds) {
+        REQUIRE(dgn::startRound(m, r).empty());
+        log.clear();
+        for (const dgn::Statement& s : r.statements)
+          if (s.kind == dgn::Statement::Kind::Move) log.apply(m, s.move);
+      }
+      REQUIRE(m.toMove());
+      for (const auto knowledge : {ai::Knowledge::Mover, ai::Knowledge::All}) {
+        ai::EvalOptions opt;
+        opt.knowledge = knowledge;
+        opt.samples = 12;
+        opt.seed = 77 + keep;
+        const ai::PositionEval here = ai::evaluate(m, log, opt);
+        const ai::PositionEval there =
+            ai::readAnalysisAnswer(m, log, ai::analysisAnswer(ai::analysisRequest(rec, opt)));
+        CHECK(there.exact == here.exact);
+        CHECK(there.samples == here.samples);
+        REQUIRE(there.moves.size() == here.moves.size());
+        for (std::size_t i = 0; i < here.moves.size(); ++i) {
+          CHECK(there.moves[i].move.same(here.moves[i].move));
+          CHECK(there.moves[i].text == here.moves[i].text);
+          CHECK(there.moves[i].win == here.moves[i].win);  // the same doubles, not nearly
+          CHECK(there.moves[i].points == here.moves[i].points);
+          CHECK(there.moves[i].tips == here.moves[i].tips);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("analysis asked as text: a wrong request or answer is an error") {
+  CHECK(ai::analysisAnswer("analyse some 3 1\ndgn 1\n").starts_with("error the request's first line"));
+  CHECK(ai::analysisAnswer("analyse mover 3 1\nnot dgn\n").starts_with("error request:"));
+  auto loaded = dgn::loadFile(std::string(DOMINOES_SOURCE_DIR) + "/tests/studio/game.dgn");
+  REQUIRE(std::holds_alternative<dgn::Loaded>(loaded));
+  const Match& end = std::get<dgn::Loaded>(loaded).match;
+  Match m(end.rules());
+  REQUIRE(dgn::startRound(m, std::get<dgn::Loaded>(loaded).record.rounds.front()).empty());
+  const ai::RoundLog log;
+  CHECK_THROWS_WITH(ai::readAnalysisAnswer(m, log, "error it broke\n"), "it broke");
+  CHECK_THROWS_WITH(ai::readAnalysisAnswer(m, log, "move 0.5 1 1 0-0 R\n"), "no legal move is 0-0 R");
+  CHECK_THROWS_WITH(ai::readAnalysisAnswer(m, log, "exact 1\nsamples 1\n"),
+                    "the answer does not rate every legal move");
+  CHECK_THROWS_AS(ai::readAnalysisAnswer(m, log, "move x\n"), std::runtime_error);
 }

@@ -34,6 +34,6 @@ endforeach()
 add_executable(dominoes-worker ${PROJECT_SOURCE_DIR}/web/worker.cpp)
 target_link_libraries(dominoes-worker PRIVATE dominoes_ai)
 target_link_options(dominoes-worker PRIVATE -sBUILD_AS_WORKER=1 -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=4MB
-  -sENVIRONMENT=worker "-sEXPORTED_FUNCTIONS=['_dom_worker_decide']")
+  -sENVIRONMENT=worker "-sEXPORTED_FUNCTIONS=['_dom_worker_ask']")
 set_target_properties(dominoes-worker PROPERTIES SUFFIX ".js")
 add_dependencies(dominoes-studio dominoes-worker)

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The web page's worker (docs/web.md): a second WebAssembly module, built with Emscripten's
-// BUILD_AS_WORKER, that decides the computer's moves beside the page, so that no frame waits for a
-// search. The page sends `player SPEC` and then the engine protocol's request for the position
-// (ai::engineRequest); the worker answers with `time MS` (how long the player thought) and then
-// ai::engineAnswer's text: the same player, made from the same seed, makes the same move as in the
-// desktop studio.
+// BUILD_AS_WORKER, that does the searches beside the page, so that no frame waits for one. The page
+// asks, as text:
+// - a computer's move: `player SPEC` and then the engine protocol's request for the position
+//   (ai::engineRequest); the worker answers with `time MS` (how long the player thought) and then
+//   ai::engineAnswer's text: the same player, made from the same seed, makes the same move as in the
+//   desktop studio;
+// - a position's analysis: ai::analysisRequest's text, answered with ai::analysisAnswer's.
 #include <emscripten.h>
 
 #include <chrono>
@@ -12,26 +14,31 @@
 #include <string>
 #include <string_view>
 
+#include "ai/analysis.h"
 #include "ai/engine.h"
 
-extern "C" EMSCRIPTEN_KEEPALIVE void dom_worker_decide(char* data, int size) {
-  std::string answer;
-  const std::string_view in(data, data && size > 0 ? static_cast<std::size_t>(size) : 0);
+namespace {
+std::string answerOf(std::string_view in) {
   const std::size_t nl = in.find('\n');
-  if (!in.starts_with("player ") || nl == std::string_view::npos) {
-    answer = "error the request's first line is not 'player SPEC'\n";
-  } else {
-    const auto t0 = std::chrono::steady_clock::now();
-    try {
-      answer = dom::ai::engineAnswer(std::string(in.substr(7, nl - 7)), in.substr(nl + 1));
-    } catch (const std::exception& e) {
-      answer = std::string("error ") + e.what() + "\n";
-    }
-    // How long the player thought, first: the page's own clock would add the wait for its next frame.
-    char ms[48];
-    std::snprintf(ms, sizeof ms, "time %.3f\n",
-                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    answer = ms + answer;
+  if (in.starts_with("analyse ")) return dom::ai::analysisAnswer(in);
+  if (!in.starts_with("player ") || nl == std::string_view::npos)
+    return "error the request's first line is neither 'player SPEC' nor 'analyse ...'\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string answer = dom::ai::engineAnswer(std::string(in.substr(7, nl - 7)), in.substr(nl + 1));
+  // How long the player thought, first: the page's own clock would add the wait for its next frame.
+  char ms[48];
+  std::snprintf(ms, sizeof ms, "time %.3f\n",
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  return ms + answer;
+}
+}  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE void dom_worker_ask(char* data, int size) {
+  std::string answer;
+  try {
+    answer = answerOf(std::string_view(data, data && size > 0 ? static_cast<std::size_t>(size) : 0));
+  } catch (const std::exception& e) {
+    answer = std::string("error ") + e.what() + "\n";
   }
   emscripten_worker_respond(answer.data(), static_cast<int>(answer.size()));
 }

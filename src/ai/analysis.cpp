@@ -8,7 +8,9 @@
 #include "ai/analysis.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <pcg_random.hpp>
+#include <stdexcept>
 
 #include "ai/chance_solver.h"
 #include "ai/expert.h"
@@ -334,6 +336,101 @@ std::vector<AnalysedMove> analyseRecord(const dgn::Record& rec, std::optional<Pl
     return true;
   });
   return out;
+}
+
+// ---- Asked as text (the web page's worker) -------------------------------------------------------
+
+std::string analysisRequest(const dgn::Record& record, const EvalOptions& opt) {
+  return std::string("analyse ") + (opt.knowledge == Knowledge::All ? "all " : "mover ") + std::to_string(opt.samples) +
+         " " + std::to_string(opt.seed) + "\n" + dgn::write(record);
+}
+
+namespace {
+// The match and log at the end of a record's last round.
+std::string replayLast(const dgn::Record& rec, Match& m, RoundLog& log) {
+  for (const dgn::RoundRecord& r : rec.rounds) {
+    if (auto err = dgn::startRound(m, r); !err.empty()) return err;
+    log.clear();
+    for (const dgn::Statement& st : r.statements)
+      if (st.kind == dgn::Statement::Kind::Move && !st.rejected) log.apply(m, st.move);
+  }
+  return {};
+}
+
+std::string numberText(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+}  // namespace
+
+std::string analysisAnswer(std::string_view request, const std::atomic<bool>* cancel) {
+  const std::size_t nl = request.find('\n');
+  EvalOptions opt;
+  char knowledge[8] = {};
+  unsigned long long seed = 0;
+  const std::string head(request.substr(0, nl));
+  if (nl == std::string_view::npos ||
+      std::sscanf(head.c_str(), "analyse %7s %d %llu", knowledge, &opt.samples, &seed) != 3 ||
+      (std::string_view(knowledge) != "mover" && std::string_view(knowledge) != "all") || opt.samples < 1)
+    return "error the request's first line is not 'analyse mover|all SAMPLES SEED'\n";
+  opt.knowledge = std::string_view(knowledge) == "all" ? Knowledge::All : Knowledge::Mover;
+  opt.seed = seed;
+  opt.cancel = cancel;
+  try {
+    auto loaded = dgn::load(request.substr(nl + 1), "request");
+    if (auto* e = std::get_if<dgn::Error>(&loaded)) return "error " + e->text() + "\n";
+    const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+    Match m(rec.rules);
+    RoundLog log;
+    if (auto err = replayLast(rec, m, log); !err.empty()) return "error " + err + "\n";
+    if (!m.toMove()) return "error no round is on\n";
+    const PositionEval e = evaluate(m, log, opt);
+    std::string out = std::string("exact ") + (e.exact ? "1" : "0") + "\nsamples " + std::to_string(e.samples) + "\n";
+    for (const MoveEval& me : e.moves)
+      out += "move " + numberText(me.win) + " " + numberText(me.points) + " " + numberText(me.exactShare) + " " +
+             me.text + "\n";
+    return out;
+  } catch (const std::exception& ex) {
+    return std::string("error ") + ex.what() + "\n";
+  }
+}
+
+PositionEval readAnalysisAnswer(const Match& m, const RoundLog& log, std::string_view answer) {
+  PositionEval e;
+  const auto mover = m.toMove();
+  if (!mover) throw std::runtime_error("no round is on");
+  const Observation o = observe(m, *mover, log);
+  const MoveList legal = m.legalMoves();
+  for (std::string_view rest = answer; !rest.empty();) {
+    const std::size_t nl = rest.find('\n');
+    const std::string line(rest.substr(0, nl));
+    rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+    if (line.starts_with("error ")) throw std::runtime_error(line.substr(6));
+    int flag = 0;
+    if (std::sscanf(line.c_str(), "exact %d", &flag) == 1) {
+      e.exact = flag != 0;
+    } else if (std::sscanf(line.c_str(), "samples %d", &e.samples) == 1) {
+    } else if (line.starts_with("move ")) {
+      MoveEval me;
+      int used = 0;
+      if (std::sscanf(line.c_str(), "move %lf %lf %lf %n", &me.win, &me.points, &me.exactShare, &used) != 3 ||
+          used == 0)
+        throw std::runtime_error("a malformed line: " + line);
+      me.text = line.substr(static_cast<std::size_t>(used));
+      int i = 0;
+      while (i < legal.size && dgn::legalText(m, legal.moves[i]) != me.text) ++i;
+      if (i == legal.size) throw std::runtime_error("no legal move is " + me.text);
+      me.move = legal.moves[i];
+      me.tips = tipsWords(o, me.move);
+      e.moves.push_back(std::move(me));
+    } else if (!line.empty()) {
+      throw std::runtime_error("a malformed line: " + line);
+    }
+  }
+  if (static_cast<int>(e.moves.size()) != legal.size)
+    throw std::runtime_error("the answer does not rate every legal move");
+  return e;
 }
 
 }  // namespace dom::ai

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ai/observation.h"
@@ -50,6 +51,18 @@ struct EvalOptions {
 // Evaluates the legal moves of the player to move (the match must be in a round). `log` holds the
 // round's history up to now (Knowledge::Mover reads the opponent's draws and passes from it).
 [[nodiscard]] PositionEval evaluate(const Match& m, const RoundLog& log, const EvalOptions& opt);
+
+// An analysis asked as text (the web page's worker, docs/web.md). The request is a line
+// `analyse KNOWLEDGE SAMPLES SEED` (KNOWLEDGE: mover or all) and then a record whose last round's last
+// move leads to the position (its other options as `opt` holds them by default).
+[[nodiscard]] std::string analysisRequest(const dgn::Record& record, const EvalOptions& opt);
+// The answer: `exact 0|1`, `samples N`, then `move WIN POINTS SHARE TEXT` for each legal move, best
+// first (the numbers written so that they read back to the same doubles); or one line `error TEXT`.
+[[nodiscard]] std::string analysisAnswer(std::string_view request, const std::atomic<bool>* cancel = nullptr);
+// The evaluation an answer holds at (m, log): each move found among m's legal moves by its text, its
+// tips made here (in the language of the moment). Throws std::runtime_error on an error or on a move
+// that is not legal at m.
+[[nodiscard]] PositionEval readAnalysisAnswer(const Match& m, const RoundLog& log, std::string_view answer);
 
 // The values of every legal move of one deal (every tile set in `deal`) as the mover's evaluation
 // counts them: with draws to come, from the chance solver (the stock's order never read: the mover

@@ -73,7 +73,7 @@ TEST_CASE("a job asked of the platform's worker: its answer read into the result
   CHECK(bg.settled());  // nothing runs
   std::string seen;
   // The desktop has no worker: its answer comes at once, and says so.
-  bg.ask(3, "player expert\n", [&](const std::string& answer) {
+  bg.ask(3, platform::Channel::Computer, "player expert\n", [&](const std::string& answer) {
     seen = answer;
     return answer.size();
   });
@@ -84,7 +84,8 @@ TEST_CASE("a job asked of the platform's worker: its answer read into the result
   CHECK(*r == seen.size());
   CHECK_FALSE(bg.busy());
   // A read that throws fails the job: its result is empty, and nothing is left running.
-  bg.ask(4, "x", [](const std::string&) -> std::size_t { throw std::runtime_error("unreadable"); });
+  bg.ask(4, platform::Channel::Analysis, "x",
+         [](const std::string&) -> std::size_t { throw std::runtime_error("unreadable"); });
   CHECK_FALSE(bg.take(4));
   CHECK_FALSE(bg.busy());
 }

@@ -394,6 +394,21 @@ async function decisionCase() {
   });
 }
 
+// Figures, no limits: two experts play in the page with the Analysis pane open (each position they
+// reach is analysed), with --stats; the note gives the frames' times while a position is analysed.
+async function analysisCase() {
+  await check('an analysis in the page (figures: the frames while it is computed)', async () => {
+    const text = 'new 3 dominoes2\nseat A expert\nseat B expert\ndelay 0\nopen analysis\nwait 300\n';
+    const { page, exit } = await webRun('analysis-figures', text, { query: '&stats' });
+    const web = page.messages.map((m) => m.text).join('\n');
+    await page.close();
+    assert(exit === 0, `the page's run ended with ${exit}`);
+    const m = /while a position is analysed \((\d+) frames\): p50 ([\d.]+)\s+p99 ([\d.]+)\s+max ([\d.]+)/.exec(web);
+    assert(m, 'the run printed no analysis figure');
+    return `${m[1]} frames while analysed: p50 ${m[2]} ms, p99 ${m[3]} ms, max ${m[4]} ms`;
+  });
+}
+
 // File > Share link puts the address of what is on screen on the clipboard (window.dominoesCopied
 // for the test); that address, opened, shows it again: a lesson's link, and a record carried whole.
 async function shareCases() {
@@ -475,6 +490,7 @@ async function main() {
     await scriptCase('scenarios', 'a scenario stepped to its end');
     await scriptCase('editor', 'the position editor');
     await scriptCase('small_window', 'a language switch at 800x600');
+    await scriptCase('coach_analysis', 'the Analysis pane and the hint on a fixed position');
     await languageCase();
     await linkCases();
     await saveCase();
@@ -483,6 +499,7 @@ async function main() {
     await shareCases();
     await chooserCase();
     await decisionCase();
+    await analysisCase();
   } finally {
     await browser.close();
     server.close();

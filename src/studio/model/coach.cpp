@@ -11,6 +11,7 @@
 
 #include "core/dgn.h"
 #include "studio/model/i18n.h"
+#include "studio/platform/platform.h"
 
 #include "ai/analysis.h"
 #include "ai/expert.h"
@@ -89,27 +90,56 @@ ai::RoundLog logOf(const Timeline& t) {
   return log;
 }
 
-AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int samples, JobControl* control) {
-  AnalysisView v;
-  v.all = allKnown;
-  if (!m.toMove()) {
-    v.error = N_("no round is on");  // English in the state; the panes translate it
-    return v;
-  }
+// The analysis' options at a position: the knowledge, the deals and a seed of the position's own.
+ai::EvalOptions evalOptions(const Match& m, const ai::RoundLog& log, bool allKnown, int samples) {
   ai::EvalOptions opt;
   opt.knowledge = allKnown ? ai::Knowledge::All : ai::Knowledge::Mover;
   opt.samples = samples;
   const auto number = static_cast<std::uint64_t>(log.events().size() + 1);
   opt.seed = splitmix64(1 ^ splitmix64(static_cast<std::uint64_t>(m.round()) << 16 | number));
-  if (control) {
-    opt.cancel = &control->cancel;
-    opt.progress = [control](double p) { control->progress = p; };
-  }
-  const ai::PositionEval e = ai::evaluate(m, log, opt);
+  return opt;
+}
+
+AnalysisView viewOf(const ai::PositionEval& e, bool allKnown) {
+  AnalysisView v;
+  v.all = allKnown;
   v.exact = e.exact;
   v.samples = e.samples;
   for (const ai::MoveEval& me : e.moves) v.rows.push_back({me.move, me.text, me.win, me.points, me.tips});
   return v;
+}
+
+AnalysisView analyse(const Match& m, const ai::RoundLog& log, bool allKnown, int samples, JobControl* control) {
+  if (!m.toMove()) {
+    AnalysisView v;
+    v.all = allKnown;
+    v.error = N_("no round is on");  // English in the state; the panes translate it
+    return v;
+  }
+  ai::EvalOptions opt = evalOptions(m, log, allKnown, samples);
+  if (control) {
+    opt.cancel = &control->cancel;
+    opt.progress = [control](double p) { control->progress = p; };
+  }
+  return viewOf(ai::evaluate(m, log, opt), allKnown);
+}
+
+// The current round up to the timeline's position as a record of one round (its deal or setup with
+// the match's score before it, and its moves): what the web page's worker analyses.
+dgn::Record roundRecordOf(const Timeline& t) {
+  int i = t.currentIndex();
+  while (!t.node(i).roundStart && t.node(i).parent >= 0) i = t.node(i).parent;
+  const Node& start = t.node(i);
+  dgn::Record rec;
+  rec.rules = start.match.rules();
+  rec.rulesText = rec.rules.text();
+  dgn::RoundRecord r = start.roundStart ? *start.roundStart : dealRecord(start.match);
+  r.statements.clear();
+  r.number = 1;
+  r.score = start.match.scores();
+  for (const RoundMove& rm : roundMoves(t)) dgn::appendMove(r, *rm.before, rm.by, rm.move);
+  rec.rounds.push_back(std::move(r));
+  return rec;
 }
 }  // namespace
 
@@ -137,7 +167,26 @@ void Analyser::want(const Key& key, const Timeline& t) {
   if (cache_.count(key)) return;
   if (job_.busy() && running_ == key) return;
   running_ = key;
-  job_.start(++jobNo_, analysisJob(t, key.all, samples));
+  const Match& m = t.current().match;
+  if (!platform::hasWorker() || !m.toMove()) {
+    job_.start(++jobNo_, analysisJob(t, key.all, samples));
+    return;
+  }
+  // The web page's worker analyses (docs/web.md): the round so far goes to it as a record, and its
+  // answer is the analysis computed here, the tips made here in the language of the moment.
+  ai::RoundLog log = logOf(t);
+  const std::string request = ai::analysisRequest(roundRecordOf(t), evalOptions(m, log, key.all, samples));
+  job_.ask(++jobNo_, platform::Channel::Analysis, request,
+           [m, log = std::move(log), all = key.all](const std::string& answer) {
+             try {
+               return viewOf(ai::readAnalysisAnswer(m, log, answer), all);
+             } catch (const std::exception& e) {
+               AnalysisView v;
+               v.all = all;
+               v.error = e.what();
+               return v;
+             }
+           });
 }
 
 const AnalysisView* Analyser::find(const Key& key) const {

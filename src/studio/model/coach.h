@@ -91,6 +91,8 @@ class Analyser {
   // The cached analysis of `key`, once computed.
   [[nodiscard]] const AnalysisView* find(const Key& key) const;
   [[nodiscard]] bool busy() const { return job_.busy(); }
+  // No analysis runs, or the one that runs is done (what wait() waits for, without waiting).
+  [[nodiscard]] bool settled() const { return job_.settled(); }
   [[nodiscard]] double progress() const { return job_.progress(); }
   // Collects a finished job's result into the cache (each frame).
   void poll();

@@ -107,7 +107,7 @@ void Session::startThinking(Player who) {
   if (platform::hasWorker()) {
     const auto t0 = std::chrono::steady_clock::now();
     jobs_->thinker.ask(
-        epoch_, "player " + spec + "\n" + ai::engineRequest(seen, seed, 0),
+        epoch_, platform::Channel::Computer, "player " + spec + "\n" + ai::engineRequest(seen, seed, 0),
         [spec, t0, o = std::move(seen)](const std::string& answer) { return workerDecision(spec, o, answer, t0); });
     return;
   }

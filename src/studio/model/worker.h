@@ -66,15 +66,17 @@ class Background {
   }
 
   // Starts the job for `key` on the platform's worker (platform::hasWorker(), the web page's):
-  // `request` goes there as text and `read` turns the answer into the result (a throw fails the job).
-  // One worker serves one Background: cancelling this job ends the worker's work.
-  void ask(std::uint64_t key, const std::string& request, std::function<T(const std::string&)> read) {
+  // `request` goes to the channel's worker as text and `read` turns the answer into the result (a
+  // throw fails the job). One channel serves one Background: cancelling this job ends its work.
+  void ask(std::uint64_t key, platform::Channel channel, const std::string& request,
+           std::function<T(const std::string&)> read) {
     cancel();
     auto state = std::make_shared<State>();
     state->key = key;
     state->remote = true;
+    state->channel = channel;
     running_ = Running{state, platform::Task(nullptr)};
-    platform::askWorker(request, [state, read = std::move(read)](const std::string& answer) {
+    platform::askWorker(channel, request, [state, read = std::move(read)](const std::string& answer) {
       std::optional<T> out;
       try {
         out = read(answer);
@@ -95,7 +97,7 @@ class Background {
     running_->state->control.cancel = true;
     if (running_->state->remote) {
       std::lock_guard lock(running_->state->mutex);
-      if (!running_->state->done) platform::cancelWorker();
+      if (!running_->state->done) platform::cancelWorker(running_->state->channel);
       running_->state->done = true;
     }
     retired_.push_back(std::move(*running_));
@@ -168,6 +170,7 @@ class Background {
     bool done = false;
     bool failed = false;
     bool remote = false;  // asked of the platform's worker (ask())
+    platform::Channel channel = platform::Channel::Computer;
   };
   struct Running {
     std::shared_ptr<State> state;

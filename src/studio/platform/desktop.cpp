@@ -87,10 +87,11 @@ std::string copyLink(const std::string& link) {
 }
 bool chooseFile() { return false; }
 bool hasWorker() { return false; }
-void askWorker(const std::string& /*request*/, std::function<void(const std::string& answer)> reply) {
+void askWorker(Channel /*channel*/, const std::string& /*request*/,
+               std::function<void(const std::string& answer)> reply) {
   reply("error no worker\n");
 }
-void cancelWorker() {}
+void cancelWorker(Channel /*channel*/) {}
 void onFile(const std::function<void(const std::string& path)>& /*handler*/) {}
 
 }  // namespace dom::studio::platform

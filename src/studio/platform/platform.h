@@ -5,6 +5,7 @@
 // store, background jobs and the first thing to open. Nothing else in the studio asks which it is:
 // no pane, no part of the model and nothing in the engine has an #ifdef for it.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -55,16 +56,19 @@ void persist();
 // The run ended with `code` (the desktop's main returns it; the web page is told).
 void exited(int code);
 
-// The web page's worker: a second WebAssembly module (web/worker.cpp) beside the page, which
-// answers a text request (ai::engineRequest's, after a line `player SPEC`) with ai::engineAnswer's
-// text, so that the computer's thinking never stops a frame. The desktop has none: its background
-// jobs are threads (Task).
+// The web page's workers: a second WebAssembly module (web/worker.cpp) beside the page, which
+// answers text requests: a computer's move (`player SPEC` and ai::engineRequest's lines, answered
+// with ai::engineAnswer's) and a position's analysis (ai::analysisRequest, ai::analysisAnswer), so
+// that no search stops a frame. Each channel (the computer's, the analysis') has a worker of its
+// own. The desktop has none: its background jobs are threads (Task).
+enum class Channel : std::uint8_t { Computer, Analysis };
 [[nodiscard]] bool hasWorker();
-// Sends `request` to the worker; `reply` gets the answer in a later frame, unless cancelWorker()
-// comes first (the desktop, which has no worker, replies at once with `error no worker`).
-void askWorker(const std::string& request, std::function<void(const std::string& answer)> reply);
-// Drops what the worker is asked: a busy worker is ended and a new one starts at the next request.
-void cancelWorker();
+// Sends `request` to the channel's worker; `reply` gets the answer in a later frame, unless
+// cancelWorker() comes first (the desktop, which has no worker, replies at once: `error no worker`).
+void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply);
+// Drops what the channel's worker is asked: a busy worker is ended and a new one starts at the next
+// request.
+void cancelWorker(Channel channel);
 
 // A background job's runner: on the desktop a thread of its own; on the web (no threads without
 // SharedArrayBuffer) the job runs to its end when started, inside the frame that starts it. An empty

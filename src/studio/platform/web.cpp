@@ -9,6 +9,7 @@
 
 #include <sys/stat.h>
 
+#include <array>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -112,40 +113,46 @@ bool chooseFile() {
 void onFile(const std::function<void(const std::string& path)>& handler) { fileHandler() = handler; }
 
 namespace {
-// The worker, made at the first request and after a cancel, and the answers it owes.
+// Each channel's worker, made at its first request and after a cancel, and the answers it owes.
 struct Ask {
   std::function<void(const std::string&)> reply;
+  int channel = 0;
 };
-worker_handle worker = 0;
-bool made = false;
-std::vector<Ask*> owed;
+struct Worker {
+  worker_handle handle = 0;
+  bool made = false;
+  std::vector<Ask*> owed;
+};
+std::array<Worker, 2> workers;
 
 void answered(char* data, int size, void* arg) {
   std::unique_ptr<Ask> ask(static_cast<Ask*>(arg));
-  std::erase(owed, ask.get());
+  std::erase(workers[static_cast<std::size_t>(ask->channel)].owed, ask.get());
   ask->reply(data && size > 0 ? std::string(data, static_cast<std::size_t>(size)) : std::string("error no answer\n"));
 }
 }  // namespace
 
 bool hasWorker() { return true; }
 
-void askWorker(const std::string& request, std::function<void(const std::string& answer)> reply) {
-  if (!made) {
-    worker = emscripten_create_worker("dominoes-worker.js");
-    made = true;
+void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply) {
+  Worker& w = workers[static_cast<std::size_t>(channel)];
+  if (!w.made) {
+    w.handle = emscripten_create_worker("dominoes-worker.js");
+    w.made = true;
   }
-  auto* ask = new Ask{std::move(reply)};  // freed when answered, or when the worker is ended
-  owed.push_back(ask);
+  auto* ask = new Ask{std::move(reply), static_cast<int>(channel)};  // freed when answered, or when the worker ends
+  w.owed.push_back(ask);
   std::string data = request;
-  emscripten_call_worker(worker, "dom_worker_decide", data.data(), static_cast<int>(data.size()), answered, ask);
+  emscripten_call_worker(w.handle, "dom_worker_ask", data.data(), static_cast<int>(data.size()), answered, ask);
 }
 
-void cancelWorker() {
-  if (!made || owed.empty()) return;
-  emscripten_destroy_worker(worker);  // its answers are dropped by Emscripten's side from now on
-  made = false;
-  for (Ask* a : owed) delete a;
-  owed.clear();
+void cancelWorker(Channel channel) {
+  Worker& w = workers[static_cast<std::size_t>(channel)];
+  if (!w.made || w.owed.empty()) return;
+  emscripten_destroy_worker(w.handle);  // its answers are dropped by Emscripten's side from now on
+  w.made = false;
+  for (Ask* a : w.owed) delete a;
+  w.owed.clear();
 }
 
 struct Task::Impl {};

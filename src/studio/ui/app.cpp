@@ -148,6 +148,14 @@ void App::waitFor(Work w) {
   }
 }
 
+bool App::settled(Work w) const {
+  switch (w) {
+    case Work::Analysis: return session_.analyser().settled();
+    case Work::Computer: return session_.computerSettled();
+    default: return true;  // run where they are started, on the web page
+  }
+}
+
 void App::apply(const Intent& in) {
   using intent::WindowCmd;
   const ActionContext none;  // opening a dialog reads no action (drawing About does)

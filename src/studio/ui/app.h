@@ -114,6 +114,8 @@ class App {
   void forgetQuit() { quit_ = false; }
   enum class Work { Analysis, Computer, Judging, RecordAnalysis };
   void waitFor(Work w);
+  // What waitFor(w) waits for has come (the web page's scripts wait over frames for it).
+  [[nodiscard]] bool settled(Work w) const;
   // The first run against the computer (main, when no file was given).
   void firstRun() { session_.firstRun(); }
 

@@ -347,7 +347,8 @@ void engineOptions(EngineAsk& ask, Seat& seat, const ai::EngineSettings& parsed)
   ImGui::PushID("options");
   for (const ai::EngineOption& o : id.options) ask.drawn.push_back(optionEditor(o, seat));
   ImGui::PopID();
-  for (const auto& [name, value] : parsed.options) {
+  for (const auto& option : parsed.options) {
+    const std::string& name = option.first;  // no structured binding: clang 14 (emcc) cannot capture one
     const bool known =
         std::any_of(id.options.begin(), id.options.end(), [&](const ai::EngineOption& o) { return o.name == name; });
     if (!known)

@@ -525,9 +525,10 @@ struct FrameLoop {
   ImGuiIO& io = ImGui::GetIO();
   int exitCode = 0;
   std::vector<double> cpuMs, threadMs, submitMs, frameMs;
-  std::vector<double> thinkingMs;  // the UI thread's CPU time in the frames a computer seat was thinking
-  std::vector<double> judgingMs;   // the whole frame's time while the puzzle trainer's verdict was searched
-  std::vector<double> decisionMs;  // each computer decision with a choice: its time, as the seat's player measured it
+  std::vector<double> thinkingMs;   // the UI thread's CPU time in the frames a computer seat was thinking
+  std::vector<double> judgingMs;    // the whole frame's time while the puzzle trainer's verdict was searched
+  std::vector<double> analysingMs;  // the whole frame's time while a position's analysis was computed
+  std::vector<double> decisionMs;   // each computer decision with a choice: its time, as the seat's player measured it
   std::pair<int, double> lastDecision{-1, -1.0};
   double startupMs = 0;
   int thinkingFrames = 0;
@@ -701,6 +702,7 @@ void FrameLoop::recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::
   submitMs.push_back(msBetween(fUi, f1));
   frameMs.push_back(msBetween(f0, f2));
   if (app.session().trainer().judging) judgingMs.push_back(msBetween(f0, f2));
+  if (app.session().analyser().busy()) analysingMs.push_back(msBetween(f0, f2));
   if (const auto& d = app.session().lastDecision(); d && std::pair{d->node, d->ms} != lastDecision) {
     lastDecision = {d->node, d->ms};
     if (!d->forced) decisionMs.push_back(d->ms);
@@ -742,6 +744,10 @@ void FrameLoop::printStats() const {
   if (!judgingMs.empty())
     std::printf("wall ms/frame while a puzzle is judged (%zu frames): p50 %.3f  p99 %.3f  max %.3f\n", judgingMs.size(),
                 percentile(judgingMs, 0.5), percentile(judgingMs, 0.99), percentile(judgingMs, 1.0));
+  if (!analysingMs.empty())
+    std::printf("wall ms/frame while a position is analysed (%zu frames): p50 %.3f  p99 %.3f  max %.3f\n",
+                analysingMs.size(), percentile(analysingMs, 0.5), percentile(analysingMs, 0.99),
+                percentile(analysingMs, 1.0));
   if (!decisionMs.empty()) {
     std::printf("computer decisions with a choice: %zu  median %.3f ms  p90 %.3f ms  max %.3f ms\n", decisionMs.size(),
                 percentile(decisionMs, 0.5), percentile(decisionMs, 0.9), percentile(decisionMs, 1.0));

@@ -2,6 +2,7 @@
 // --script: a small list of UI actions run one per frame, so that tests can drive the app.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,9 +41,7 @@ class Script {
   } resize;
   bool ctrl = false, shift = false;  // the key of this tick is pressed with Ctrl / Shift held
   std::string typed;                 // characters to type this frame (the frame loop takes them)
-  [[nodiscard]] bool done() const {
-    return next_ >= commands_.size() && wait_ == 0 && waitFile_.empty() && !waitComputer_;
-  }
+  [[nodiscard]] bool done() const { return next_ >= commands_.size() && wait_ == 0 && waitFile_.empty() && !waitWork_; }
   [[nodiscard]] int failures() const { return failures_; }
   [[nodiscard]] bool quitRequested() const { return quit_; }
   // A write the script asked for was refused (a screenshot or table export): a failure, which
@@ -72,14 +71,16 @@ class Script {
   void check(App& app, const ScriptCommand& c);
   // analysis-row / analysis-play N: as a click (a double click) on the Analysis pane's row N.
   void analysisRow(App& app, const ScriptCommand& c);
+  // wait-analysis, wait-computer: blocks until the work is done, or waits over frames for a web worker.
+  void waitOver(App& app, App::Work w);
   void monkey(App& app, int& key);
   std::vector<ScriptCommand> commands_;
   int monkeyLeft_ = 0;
   std::uint64_t monkeyState_ = 1;
   std::size_t next_ = 0;
   int wait_ = 0;
-  std::string waitFile_;       // wait-file: the path whose coming the script waits for
-  bool waitComputer_ = false;  // wait-computer where the worker decides: the frames go on meanwhile
+  std::string waitFile_;               // wait-file: the path whose coming the script waits for
+  std::optional<App::Work> waitWork_;  // a wait where a web worker does the work: the frames go on meanwhile
   int failures_ = 0;
   bool quit_ = false;
 };
