@@ -264,3 +264,67 @@ TEST_CASE(
   CHECK(rounds == 2);
   std::filesystem::remove(heard);
 }
+
+namespace {
+
+// The position editor's kind of position: a round's state after some moves, given as a Setup
+// (hands, stock, the line as laid with its lead and headings, whose turn, the scores), with no history.
+Setup setupOf(const Match& m, const ai::Observation& seen, std::array<int, 2> score) {
+  Setup s;
+  const RoundState& st = m.state();
+  s.hand = st.hand;
+  for (int i = st.stockTop; i < st.stockEnd; ++i) s.stock.push_back(st.stock[static_cast<std::size_t>(i)]);
+  s.line = m.line();
+  s.leadIndex = seen.leadIndex;
+  s.turn = st.turn;
+  s.score = score;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("engine protocol: a setup's round block (line, headings, lead) tells a fresh engine the position") {
+  for (const char* rules : {"en-linea", "dominoes2 layout=free"}) {
+    CAPTURE(rules);
+    const Rules r = std::get<Rules>(parseRules(std::string_view(rules)));
+    int positions = 0;
+    int turned = 0;                            // tiles laid with a heading other than straight, in the setups
+    for (int before : {0, 1, 3, 6, 10, 14}) {  // moves played from a deal before the position is taken
+      CAPTURE(before);
+      ai::RoundRecorder rec(r, false);
+      REQUIRE(rec.startRound(21).empty());
+      auto random = ai::makePlayer("random", 1);  // random plays: turns left and right under layout=free
+      for (int i = 0; i < before && rec.match.inRound(); ++i)
+        rec.play(random->choose(rec.observe(rec.match.state().turn)));
+      REQUIRE(rec.match.inRound());
+      Match m(r);
+      const Setup setup = setupOf(rec.match, rec.observe(Player::A), {40, 12});
+      REQUIRE(m.startSetup(setup).empty());
+      for (const LaidTile& t : setup.line) turned += t.heading != Heading::Straight;
+      // The setup's moves, each seat asked as the studio asks an engine: from the round's start.
+      ai::RoundLog log;
+      auto a = ai::makePlayer("strategist:random=0.3", 7), b = ai::makePlayer("random", 8);
+      std::uint64_t seed = 500;
+      for (int k = 0; k < 12 && m.inRound(); ++k) {
+        const Player who = m.state().turn;
+        const ai::Observation o = ai::observe(m, who, log);
+        if (!setup.line.empty()) CHECK_FALSE(o.fromDeal);  // an empty line is a deal's start
+        const std::string request = ai::engineRequest(o, ++seed, 0);
+        CAPTURE(request);
+        CHECK((request.find("\nline ") != std::string::npos) == !setup.line.empty());
+        ai::SeatTracker fresh;
+        feedAll(fresh, request);
+        sameObservation(fresh.observation(), o);
+        CHECK(fresh.observation().rules.text() == o.rules.text());
+        const ai::Decision in = ai::makePlayer("strategist", seed)->decide(o);
+        const ai::Decision out = ai::readEngineAnswer(o, ai::engineAnswer("strategist", request));
+        CHECK(out.move.same(in.move));
+        CHECK(out.reason == in.reason);
+        (void)log.apply(m, (who == Player::A ? a : b)->choose(o));
+        ++positions;
+      }
+    }
+    CHECK(positions > 30);
+    if (r.layout == LayoutRule::Free) CHECK(turned > 0);
+  }
+}
