@@ -341,3 +341,30 @@ TEST_CASE("analysis asked as text: a wrong request or answer is an error") {
                     "the answer does not rate every legal move");
   CHECK_THROWS_AS(ai::readAnalysisAnswer(m, log, "move x\n"), std::runtime_error);
 }
+
+TEST_CASE("the record's analysis asked as text: the answer read back is analyseRecord's") {
+  auto loaded = dgn::loadFile(std::string(DOMINOES_SOURCE_DIR) + "/tests/studio/game.dgn");
+  REQUIRE(std::holds_alternative<dgn::Loaded>(loaded));
+  const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+  const auto here = ai::analyseRecord(rec, std::nullopt, ai::EvalOptions{});
+  const auto there = ai::readRecordAnalysisAnswer(ai::recordAnalysisAnswer("analyse-record\n" + dgn::write(rec)));
+  REQUIRE(there.size() == here.size());
+  REQUIRE(!here.empty());
+  for (std::size_t i = 0; i < here.size(); ++i) {
+    CHECK(there[i].round == here[i].round);
+    CHECK(there[i].number == here[i].number);
+    CHECK(there[i].mover == here[i].mover);
+    CHECK(there[i].mark == here[i].mark);
+    CHECK(there[i].playedText == here[i].playedText);
+    CHECK(there[i].playedWin == here[i].playedWin);
+    CHECK(there[i].playedPoints == here[i].playedPoints);
+    CHECK(there[i].eval.exact == here[i].eval.exact);
+    REQUIRE(there[i].eval.moves.size() == 1);
+    CHECK(there[i].eval.moves[0].text == here[i].eval.moves.front().text);
+    CHECK(there[i].eval.moves[0].win == here[i].eval.moves.front().win);
+    CHECK(there[i].eval.moves[0].points == here[i].eval.moves.front().points);
+  }
+  CHECK(ai::recordAnalysisAnswer("analyse-record\nnonsense\n").starts_with("error request:"));
+  CHECK_THROWS_WITH(ai::readRecordAnalysisAnswer("error it broke\n"), "it broke");
+  CHECK_THROWS_AS(ai::readRecordAnalysisAnswer("ply\t1\t2\n"), std::runtime_error);
+}

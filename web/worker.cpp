@@ -6,7 +6,9 @@
 //   (ai::engineRequest); the worker answers with `time MS` (how long the player thought) and then
 //   ai::engineAnswer's text: the same player, made from the same seed, makes the same move as in the
 //   desktop studio;
-// - a position's analysis: ai::analysisRequest's text, answered with ai::analysisAnswer's.
+// - a position's analysis: ai::analysisRequest's text, answered with ai::analysisAnswer's;
+// - the record's analysis: `analyse-record` and the record, answered with ai::recordAnalysisAnswer's.
+// An analysis says how far it is as it goes (`progress P`, a provisional answer).
 #include <emscripten.h>
 
 #include <chrono>
@@ -18,9 +20,21 @@
 #include "ai/engine.h"
 
 namespace {
+// Tells the page how far an analysis is, at each whole percent ("progress 0.42").
+void progress(double p) {
+  static int told = -1;
+  const int now = static_cast<int>(p * 100);
+  if (now == told) return;
+  told = now;
+  char text[32];
+  const int n = std::snprintf(text, sizeof text, "progress %.2f", p);
+  emscripten_worker_respond_provisionally(text, n);
+}
+
 std::string answerOf(std::string_view in) {
   const std::size_t nl = in.find('\n');
-  if (in.starts_with("analyse ")) return dom::ai::analysisAnswer(in);
+  if (in.starts_with("analyse ")) return dom::ai::analysisAnswer(in, nullptr, progress);
+  if (in.starts_with("analyse-record\n")) return dom::ai::recordAnalysisAnswer(in, nullptr, progress);
   if (!in.starts_with("player ") || nl == std::string_view::npos)
     return "error the request's first line is neither 'player SPEC' nor 'analyse ...'\n";
   const auto t0 = std::chrono::steady_clock::now();

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <pcg_random.hpp>
 #include <stdexcept>
 
@@ -364,7 +365,8 @@ std::string numberText(double v) {
 }
 }  // namespace
 
-std::string analysisAnswer(std::string_view request, const std::atomic<bool>* cancel) {
+std::string analysisAnswer(std::string_view request, const std::atomic<bool>* cancel,
+                           const std::function<void(double)>& progress) {
   const std::size_t nl = request.find('\n');
   EvalOptions opt;
   char knowledge[8] = {};
@@ -377,6 +379,7 @@ std::string analysisAnswer(std::string_view request, const std::atomic<bool>* ca
   opt.knowledge = std::string_view(knowledge) == "all" ? Knowledge::All : Knowledge::Mover;
   opt.seed = seed;
   opt.cancel = cancel;
+  opt.progress = progress;
   try {
     auto loaded = dgn::load(request.substr(nl + 1), "request");
     if (auto* e = std::get_if<dgn::Error>(&loaded)) return "error " + e->text() + "\n";
@@ -431,6 +434,80 @@ PositionEval readAnalysisAnswer(const Match& m, const RoundLog& log, std::string
   if (static_cast<int>(e.moves.size()) != legal.size)
     throw std::runtime_error("the answer does not rate every legal move");
   return e;
+}
+
+namespace {
+std::vector<std::string_view> fields(std::string_view line) {
+  std::vector<std::string_view> out;
+  for (std::size_t at = 0;;) {
+    const std::size_t tab = line.find('\t', at);
+    out.push_back(line.substr(at, tab - at));
+    if (tab == std::string_view::npos) return out;
+    at = tab + 1;
+  }
+}
+double numberOf(std::string_view s) {
+  const std::string t(s);
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (t.empty() || end != t.c_str() + t.size()) throw std::runtime_error("not a number: " + t);
+  return v;
+}
+}  // namespace
+
+std::string recordAnalysisAnswer(std::string_view request, const std::atomic<bool>* cancel,
+                                 const std::function<void(double)>& progress) {
+  const std::size_t nl = request.find('\n');
+  if (nl == std::string_view::npos || request.substr(0, nl) != "analyse-record")
+    return "error the request's first line is not 'analyse-record'\n";
+  try {
+    auto loaded = dgn::load(request.substr(nl + 1), "request");
+    if (auto* e = std::get_if<dgn::Error>(&loaded)) return "error " + e->text() + "\n";
+    EvalOptions opt;  // the CLI's defaults: the mover's knowledge, 200 deals, seed 1
+    opt.cancel = cancel;
+    opt.progress = progress;
+    std::string out;
+    for (const AnalysedMove& a : analyseRecord(std::get<dgn::Loaded>(loaded).record, std::nullopt, opt)) {
+      const MoveEval best = a.eval.moves.empty() ? MoveEval{} : a.eval.moves.front();
+      out += "ply\t" + std::to_string(a.round) + "\t" + std::to_string(a.number) + "\t" + letter(a.mover) + "\t" +
+             std::to_string(static_cast<int>(a.mark)) + "\t" + (a.eval.exact ? "1" : "0") + "\t" +
+             numberText(a.playedWin) + "\t" + numberText(a.playedPoints) + "\t" + numberText(best.win) + "\t" +
+             numberText(best.points) + "\t" + a.playedText + "\t" + best.text + "\n";
+    }
+    return out;
+  } catch (const std::exception& ex) {
+    return std::string("error ") + ex.what() + "\n";
+  }
+}
+
+std::vector<AnalysedMove> readRecordAnalysisAnswer(std::string_view answer) {
+  std::vector<AnalysedMove> out;
+  for (std::string_view rest = answer; !rest.empty();) {
+    const std::size_t nl = rest.find('\n');
+    const std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+    if (line.empty()) continue;
+    if (line.starts_with("error ")) throw std::runtime_error(std::string(line.substr(6)));
+    const auto f = fields(line);
+    if (f.size() != 12 || f[0] != "ply" || (f[3] != "A" && f[3] != "B"))
+      throw std::runtime_error("a malformed line: " + std::string(line.substr(0, 80)));
+    AnalysedMove a;
+    a.round = static_cast<int>(numberOf(f[1]));
+    a.number = static_cast<int>(numberOf(f[2]));
+    a.mover = f[3] == "A" ? Player::A : Player::B;
+    a.mark = static_cast<Mark>(std::clamp(static_cast<int>(numberOf(f[4])), 0, 3));
+    a.eval.exact = f[5] == "1";
+    a.playedWin = numberOf(f[6]);
+    a.playedPoints = numberOf(f[7]);
+    MoveEval best;
+    best.win = numberOf(f[8]);
+    best.points = numberOf(f[9]);
+    a.playedText = std::string(f[10]);
+    best.text = std::string(f[11]);
+    if (!best.text.empty()) a.eval.moves.push_back(std::move(best));
+    out.push_back(std::move(a));
+  }
+  return out;
 }
 
 }  // namespace dom::ai

@@ -58,7 +58,9 @@ struct EvalOptions {
 [[nodiscard]] std::string analysisRequest(const dgn::Record& record, const EvalOptions& opt);
 // The answer: `exact 0|1`, `samples N`, then `move WIN POINTS SHARE TEXT` for each legal move, best
 // first (the numbers written so that they read back to the same doubles); or one line `error TEXT`.
-[[nodiscard]] std::string analysisAnswer(std::string_view request, const std::atomic<bool>* cancel = nullptr);
+// `progress` (0..1) is told as the deals are done.
+[[nodiscard]] std::string analysisAnswer(std::string_view request, const std::atomic<bool>* cancel = nullptr,
+                                         const std::function<void(double)>& progress = {});
 // The evaluation an answer holds at (m, log): each move found among m's legal moves by its text, its
 // tips made here (in the language of the moment). Throws std::runtime_error on an error or on a move
 // that is not legal at m.
@@ -92,5 +94,15 @@ struct AnalysedMove {
 // the moves of `side` (nullopt: both), in record order.
 [[nodiscard]] std::vector<AnalysedMove> analyseRecord(const dgn::Record& rec, std::optional<Player> side,
                                                       const EvalOptions& opt);
+
+// The record's analysis asked as text: a line `analyse-record` and then the record (analyseRecord's
+// moves for both sides, with `opt`'s defaults). The answer is a line a move, its fields separated by
+// tabs: `ply ROUND NUMBER MOVER MARK EXACT PLAYEDWIN PLAYEDPOINTS BESTWIN BESTPOINTS PLAYED BEST`;
+// or `error TEXT`.
+[[nodiscard]] std::string recordAnalysisAnswer(std::string_view request, const std::atomic<bool>* cancel = nullptr,
+                                               const std::function<void(double)>& progress = {});
+// The moves an answer holds, each with its best move alone in eval.moves (its text and values);
+// throws std::runtime_error on an error or a malformed line.
+[[nodiscard]] std::vector<AnalysedMove> readRecordAnalysisAnswer(std::string_view answer);
 
 }  // namespace dom::ai

@@ -491,6 +491,7 @@ async function main() {
     await scriptCase('editor', 'the position editor');
     await scriptCase('small_window', 'a language switch at 800x600');
     await scriptCase('coach_analysis', 'the Analysis pane and the hint on a fixed position');
+    await scriptCase('coach_record', 'the record\'s analysis and its marks');
     await languageCase();
     await linkCases();
     await saveCase();

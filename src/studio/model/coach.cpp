@@ -235,9 +235,15 @@ RecordAnalysis analyseRecordOf(const dgn::Record& rec, const std::map<std::pair<
     opt.cancel = &control->cancel;
     opt.progress = [control](double p) { control->progress = p; };
   }
-  RecordAnalysis out;
-  const auto moves = ai::analyseRecord(rec, std::nullopt, opt);
+  RecordAnalysis out = pliesOf(ai::analyseRecord(rec, std::nullopt, opt), nodes);
   out.cancelled = control && control->cancel;
+  return out;
+}
+}  // namespace
+
+// The analysed moves as the branch's plies, each tied to the node its move made.
+RecordAnalysis pliesOf(const std::vector<ai::AnalysedMove>& moves, const std::map<std::pair<int, int>, int>& nodes) {
+  RecordAnalysis out;
   for (const ai::AnalysedMove& a : moves) {
     RecordPly p;
     const auto it = nodes.find({a.round, a.number});
@@ -259,7 +265,6 @@ RecordAnalysis analyseRecordOf(const dgn::Record& rec, const std::map<std::pair<
   }
   return out;
 }
-}  // namespace
 
 RecordAnalysis analyseBranch(const Timeline& t, JobControl* control) {
   return analyseRecordOf(t.record(), moveNodes(t), control);
@@ -320,7 +325,19 @@ void RecordAnalyser::start(const Key& key, const Timeline& t) {
   if (!cache_.empty() && cache_.begin()->first.timeline != key.timeline) cache_.clear();  // another record
   if (cache_.count(key) || runs(key)) return;
   running_ = key;
-  job_.start(++jobNo_, recordAnalysisJob(t));
+  if (!platform::hasWorker()) {
+    job_.start(++jobNo_, recordAnalysisJob(t));
+    return;
+  }
+  // The web page's worker analyses the record (docs/web.md), and says how far it is as it goes.
+  job_.ask(++jobNo_, platform::Channel::Record, "analyse-record\n" + dgn::write(t.record()),
+           [nodes = moveNodes(t)](const std::string& answer) {
+             try {
+               return pliesOf(ai::readRecordAnalysisAnswer(answer), nodes);
+             } catch (const std::exception&) {
+               return RecordAnalysis{};  // an answer it cannot read: no move marked
+             }
+           });
 }
 
 const RecordAnalysis* RecordAnalyser::find(const Key& key) const {

@@ -129,6 +129,10 @@ struct RecordAnalysis {
 };
 // Computes it now (on the calling thread); `control` may cancel it and receives its progress.
 [[nodiscard]] RecordAnalysis analyseBranch(const Timeline& t, JobControl* control);
+// The analysed moves as the branch's plies, each tied to the node its move made (`nodes`: by round
+// and number within it).
+[[nodiscard]] RecordAnalysis pliesOf(const std::vector<ai::AnalysedMove>& moves,
+                                     const std::map<std::pair<int, int>, int>& nodes);
 // The job that computes it on a worker: copies the branch's record now.
 [[nodiscard]] std::function<RecordAnalysis(JobControl&)> recordAnalysisJob(const Timeline& t);
 
@@ -170,6 +174,7 @@ class RecordAnalyser {
   [[nodiscard]] bool runs(const Key& key) const { return job_.busy() && running_ == key; }
   [[nodiscard]] const Key& running() const { return running_; }
   [[nodiscard]] bool busy() const { return job_.busy(); }
+  [[nodiscard]] bool settled() const { return job_.settled(); }
   [[nodiscard]] double progress() const { return job_.progress(); }
   void cancel() { job_.cancel(); }
   void poll();  // each frame

@@ -76,17 +76,20 @@ class Background {
     state->remote = true;
     state->channel = channel;
     running_ = Running{state, platform::Task(nullptr)};
-    platform::askWorker(channel, request, [state, read = std::move(read)](const std::string& answer) {
-      std::optional<T> out;
-      try {
-        out = read(answer);
-      } catch (...) {
-        state->failed = true;
-      }
-      std::lock_guard lock(state->mutex);
-      state->result = std::move(out);
-      state->done = true;
-    });
+    platform::askWorker(
+        channel, request,
+        [state, read = std::move(read)](const std::string& answer) {
+          std::optional<T> out;
+          try {
+            out = read(answer);
+          } catch (...) {
+            state->failed = true;
+          }
+          std::lock_guard lock(state->mutex);
+          state->result = std::move(out);
+          state->done = true;
+        },
+        [state](double p) { state->control.progress = p; });
   }
 
   // The running job's result is no longer wanted: it is told to stop, and its thread is joined

@@ -61,11 +61,13 @@ void exited(int code);
 // with ai::engineAnswer's) and a position's analysis (ai::analysisRequest, ai::analysisAnswer), so
 // that no search stops a frame. Each channel (the computer's, the analysis') has a worker of its
 // own. The desktop has none: its background jobs are threads (Task).
-enum class Channel : std::uint8_t { Computer, Analysis };
+enum class Channel : std::uint8_t { Computer, Analysis, Record };
 [[nodiscard]] bool hasWorker();
 // Sends `request` to the channel's worker; `reply` gets the answer in a later frame, unless
 // cancelWorker() comes first (the desktop, which has no worker, replies at once: `error no worker`).
-void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply);
+// `progress` (0..1) is told what the worker says of its progress meanwhile.
+void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply,
+               std::function<void(double)> progress = {});
 // Drops what the channel's worker is asked: a busy worker is ended and a new one starts at the next
 // request.
 void cancelWorker(Channel channel);

@@ -10,9 +10,11 @@
 #include <sys/stat.h>
 
 #include <array>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -116,6 +118,7 @@ namespace {
 // Each channel's worker, made at its first request and after a cancel, and the answers it owes.
 struct Ask {
   std::function<void(const std::string&)> reply;
+  std::function<void(double)> progress;
   int channel = 0;
 };
 struct Worker {
@@ -123,9 +126,16 @@ struct Worker {
   bool made = false;
   std::vector<Ask*> owed;
 };
-std::array<Worker, 2> workers;
+std::array<Worker, 3> workers;
 
 void answered(char* data, int size, void* arg) {
+  // A provisional answer says how far the work is ("progress 0.42"); the final one is the answer.
+  const std::string_view text(data ? data : "", data && size > 0 ? static_cast<std::size_t>(size) : 0);
+  if (text.starts_with("progress ")) {
+    auto* ask = static_cast<Ask*>(arg);
+    if (ask->progress) ask->progress(std::strtod(std::string(text.substr(9)).c_str(), nullptr));
+    return;
+  }
   std::unique_ptr<Ask> ask(static_cast<Ask*>(arg));
   std::erase(workers[static_cast<std::size_t>(ask->channel)].owed, ask.get());
   ask->reply(data && size > 0 ? std::string(data, static_cast<std::size_t>(size)) : std::string("error no answer\n"));
@@ -134,13 +144,15 @@ void answered(char* data, int size, void* arg) {
 
 bool hasWorker() { return true; }
 
-void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply) {
+void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply,
+               std::function<void(double)> progress) {
   Worker& w = workers[static_cast<std::size_t>(channel)];
   if (!w.made) {
     w.handle = emscripten_create_worker("dominoes-worker.js");
     w.made = true;
   }
-  auto* ask = new Ask{std::move(reply), static_cast<int>(channel)};  // freed when answered, or when the worker ends
+  auto* ask = new Ask{std::move(reply), std::move(progress),
+                      static_cast<int>(channel)};  // freed when answered, or when the worker ends
   w.owed.push_back(ask);
   std::string data = request;
   emscripten_call_worker(w.handle, "dom_worker_ask", data.data(), static_cast<int>(data.size()), answered, ask);

@@ -152,7 +152,8 @@ bool App::settled(Work w) const {
   switch (w) {
     case Work::Analysis: return session_.analyser().settled();
     case Work::Computer: return session_.computerSettled();
-    default: return true;  // run where they are started, on the web page
+    case Work::RecordAnalysis: return session_.recordAnalyser().settled();
+    default: return true;  // the puzzle's verdict runs where it is started, on the web page
   }
 }
 
