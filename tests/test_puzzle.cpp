@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <pcg_random.hpp>
+#include <stdexcept>
 
 #include "ai/puzzle.h"
 #include "ai/sim.h"
@@ -299,4 +300,46 @@ solution 1-1 L
     const int v = solver.values(ai::SimState::from(m)).front().value;
     CHECK((*m.toMove() == Player::B ? v : -v) >= line->margin);
   }
+}
+
+TEST_CASE("the trainer's searches asked as text (the web page's worker): the answer read back is theirs") {
+  for (const char* text : {kExample, R"(dgn 1
+rules dominoes2
+puzzle "t"
+round 1
+hand A 4-4 4-2 3-3 4-1 0-0
+hand B 6-1 2-2 1-1
+stock 6-0 1-0
+line 1-5 5-5 5-3 3-6 6-4> 4-5 5-6 6-6* 6-2 2-3 3-0> 0-4 4-3 3-1< 1-2< 2-0> 0-5> 5-2>
+turn B
+solution 1-1 L
+)"}) {
+    const dgn::Record rec = recordOf(text);
+    const Setup& setup = rec.rounds[0];
+    Match m(rec.rules);
+    REQUIRE(m.startSetup(setup).empty());
+    const MoveList legal = m.legalMoves();
+    const Move shown = rec.puzzle->solutions.front().move;
+    for (int i = 0; i < legal.size; ++i) {
+      const Move tried = legal.moves[i];
+      const bool solved = tried.same(shown);
+      CAPTURE(dgn::legalText(m, tried));
+      const ai::Verdict v =
+          ai::readVerdictAnswer(ai::verdictAnswer(ai::verdictRequest(rec.rules, setup, tried, shown, solved)));
+      const auto lost = solved ? std::nullopt : ai::losingWorld(rec.rules, setup, tried);
+      const auto line = ai::puzzleLine(rec.rules, setup, shown);
+      CHECK(v.lost.has_value() == lost.has_value());
+      if (lost && v.lost) CHECK(*v.lost == *lost);
+      REQUIRE(v.line.has_value() == line.has_value());
+      if (!line) continue;
+      CHECK(v.line->world == line->world);
+      CHECK(v.line->margin == line->margin);
+      REQUIRE(v.line->moves.size() == line->moves.size());
+      for (std::size_t k = 0; k < line->moves.size(); ++k) CHECK(v.line->moves[k].same(line->moves[k]));
+    }
+  }
+  CHECK(ai::verdictAnswer("judge 2\n").starts_with("error the request does not start"));
+  CHECK_THROWS_WITH(ai::readVerdictAnswer("error it broke\n"), "it broke");
+  CHECK_THROWS_WITH(ai::readVerdictAnswer("lost 999\ndgn 1\n"), "an answer cut short");
+  CHECK_THROWS_AS(ai::readVerdictAnswer("what\n"), std::runtime_error);
 }

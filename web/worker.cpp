@@ -7,7 +7,8 @@
 //   ai::engineAnswer's text: the same player, made from the same seed, makes the same move as in the
 //   desktop studio;
 // - a position's analysis: ai::analysisRequest's text, answered with ai::analysisAnswer's;
-// - the record's analysis: `analyse-record` and the record, answered with ai::recordAnalysisAnswer's.
+// - the record's analysis: `analyse-record` and the record, answered with ai::recordAnalysisAnswer's;
+// - a puzzle's verdict: ai::verdictRequest's text, answered with ai::verdictAnswer's.
 // An analysis says how far it is as it goes (`progress P`, a provisional answer).
 #include <emscripten.h>
 
@@ -18,6 +19,7 @@
 
 #include "ai/analysis.h"
 #include "ai/engine.h"
+#include "ai/puzzle.h"
 
 namespace {
 // Tells the page how far an analysis is, at each whole percent ("progress 0.42").
@@ -35,6 +37,7 @@ std::string answerOf(std::string_view in) {
   const std::size_t nl = in.find('\n');
   if (in.starts_with("analyse ")) return dom::ai::analysisAnswer(in, nullptr, progress);
   if (in.starts_with("analyse-record\n")) return dom::ai::recordAnalysisAnswer(in, nullptr, progress);
+  if (in.starts_with("judge ")) return dom::ai::verdictAnswer(in);
   if (!in.starts_with("player ") || nl == std::string_view::npos)
     return "error the request's first line is neither 'player SPEC' nor 'analyse ...'\n";
   const auto t0 = std::chrono::steady_clock::now();

@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
+#include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -288,6 +291,118 @@ std::optional<dgn::Error> checkPuzzle(const dgn::Record& rec, const std::string&
   if (std::all_of(proof.wins.begin(), proof.wins.end(), [](bool w) { return w; }))
     return fail(pz.line, "every legal move wins: a puzzle needs at least one that does not");
   return std::nullopt;
+}
+
+// ---- The trainer's searches asked as text (the web page's worker) --------------------------------
+
+namespace {
+// A record of one round from `setup`, with `moves` played from it.
+std::string setupRecord(const Rules& rules, const Setup& setup, const std::vector<Move>& moves = {}) {
+  dgn::Record rec;
+  rec.rules = rules;
+  rec.rulesText = rules.text();
+  dgn::RoundRecord round;
+  static_cast<Setup&>(round) = setup;
+  round.setup = true;
+  Match m(rules);
+  if (auto err = dgn::startRound(m, round); !err.empty()) throw std::runtime_error(err);
+  for (const Move& mv : moves) {
+    const auto who = m.toMove();
+    if (!who) break;
+    dgn::appendMove(round, m, *who, mv);
+    (void)m.play(mv);
+  }
+  rec.rounds.push_back(std::move(round));
+  return dgn::write(rec);
+}
+
+// The record's one round: its setup and the moves played from it.
+std::pair<Setup, std::vector<Move>> readSetupRecord(std::string_view text) {
+  auto loaded = dgn::load(text, "answer");
+  if (auto* e = std::get_if<dgn::Error>(&loaded)) throw std::runtime_error(e->text());
+  const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+  if (rec.rounds.size() != 1) throw std::runtime_error("a record of one round is wanted");
+  std::vector<Move> moves;
+  for (const dgn::Statement& st : rec.rounds.front().statements)
+    if (st.kind == dgn::Statement::Kind::Move) moves.push_back(st.move);
+  return {static_cast<const Setup&>(rec.rounds.front()), std::move(moves)};
+}
+
+// The legal move of `m` the record writes as `text`.
+Move moveNamed(const Match& m, std::string_view text) {
+  const MoveList legal = m.legalMoves();
+  for (int i = 0; i < legal.size; ++i)
+    if (dgn::legalText(m, legal.moves[i]) == text) return legal.moves[i];
+  throw std::runtime_error("no legal move is " + std::string(text));
+}
+
+std::string_view nextLine(std::string_view& rest) {
+  const std::size_t nl = rest.find('\n');
+  const std::string_view line = rest.substr(0, nl);
+  rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
+  return line;
+}
+}  // namespace
+
+std::string verdictRequest(const Rules& rules, const Setup& setup, const Move& tried, const Move& shown, bool solved) {
+  Match m(rules);
+  dgn::RoundRecord round;
+  static_cast<Setup&>(round) = setup;
+  round.setup = true;
+  if (auto err = dgn::startRound(m, round); !err.empty()) throw std::runtime_error(err);
+  return std::string("judge ") + (solved ? "1" : "0") + "\ntried " + dgn::legalText(m, tried) + "\nshown " +
+         dgn::legalText(m, shown) + "\n" + setupRecord(rules, setup);
+}
+
+std::string verdictAnswer(std::string_view request) {
+  try {
+    std::string_view rest = request;
+    const std::string_view judge = nextLine(rest), tried = nextLine(rest), shown = nextLine(rest);
+    if ((judge != "judge 0" && judge != "judge 1") || !tried.starts_with("tried ") || !shown.starts_with("shown "))
+      return "error the request does not start 'judge SOLVED', 'tried MOVE', 'shown MOVE'\n";
+    auto loaded = dgn::load(rest, "request");
+    if (auto* e = std::get_if<dgn::Error>(&loaded)) return "error " + e->text() + "\n";
+    const dgn::Record& rec = std::get<dgn::Loaded>(loaded).record;
+    if (rec.rounds.size() != 1) return "error a record of one round is wanted\n";
+    const Setup& setup = rec.rounds.front();
+    Match m(rec.rules);
+    if (auto err = dgn::startRound(m, rec.rounds.front()); !err.empty()) return "error " + err + "\n";
+    std::string out;
+    if (judge == "judge 0")
+      if (auto lost = losingWorld(rec.rules, setup, moveNamed(m, tried.substr(6)))) {
+        const std::string text = setupRecord(rec.rules, *lost);
+        out += "lost " + std::to_string(text.size()) + "\n" + text;
+      }
+    if (auto line = puzzleLine(rec.rules, setup, moveNamed(m, shown.substr(6)))) {
+      const std::string text = setupRecord(rec.rules, line->world, line->moves);
+      out += "line " + std::to_string(line->margin) + " " + std::to_string(text.size()) + "\n" + text;
+    }
+    return out;
+  } catch (const std::exception& ex) {
+    return std::string("error ") + ex.what() + "\n";
+  }
+}
+
+Verdict readVerdictAnswer(std::string_view answer) {
+  Verdict v;
+  for (std::string_view rest = answer; !rest.empty();) {
+    const std::string head(nextLine(rest));
+    if (head.empty()) continue;
+    if (head.starts_with("error ")) throw std::runtime_error(head.substr(6));
+    long long margin = 0;
+    unsigned long long size = 0;
+    const bool lost = std::sscanf(head.c_str(), "lost %llu", &size) == 1;
+    if (!lost && std::sscanf(head.c_str(), "line %lld %llu", &margin, &size) != 2)
+      throw std::runtime_error("a malformed line: " + head.substr(0, 80));
+    if (size > rest.size()) throw std::runtime_error("an answer cut short");
+    auto [setup, moves] = readSetupRecord(rest.substr(0, size));
+    rest = rest.substr(size);
+    if (lost)
+      v.lost = setup;
+    else
+      v.line = PuzzleLine{std::move(setup), std::move(moves), static_cast<int>(margin)};
+  }
+  return v;
 }
 
 }  // namespace dom::ai

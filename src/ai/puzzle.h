@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dgn.h"
@@ -48,6 +49,22 @@ struct PuzzleLine {
 // A split where `mv` loses (or ties) even for a mover who sees every tile afterwards, or nullopt
 // (then it fails only because the mover cannot tell the splits apart).
 [[nodiscard]] std::optional<Setup> losingWorld(const Rules& rules, const Setup& setup, const Move& mv);
+
+// The trainer's searches asked as text (the web page's worker, docs/web.md). The request: a line
+// `judge SOLVED` (1: the try was a solution, so no losing split is looked for), a line `tried MOVE`, a
+// line `shown MOVE` (moves as the record writes them in the setup) and a record of one round from the
+// setup. The answer: `lost N` and N bytes of a record from the losing split, when there is one; `line
+// MARGIN N` and N bytes of a record from the hardest split that plays the line, when there is one;
+// or `error TEXT`.
+struct Verdict {
+  std::optional<Setup> lost;
+  std::optional<PuzzleLine> line;
+};
+[[nodiscard]] std::string verdictRequest(const Rules& rules, const Setup& setup, const Move& tried, const Move& shown,
+                                         bool solved);
+[[nodiscard]] std::string verdictAnswer(std::string_view request);
+// What an answer holds; throws std::runtime_error on an error or a malformed answer.
+[[nodiscard]] Verdict readVerdictAnswer(std::string_view answer);
 
 // Checks a puzzle record's solution lines against the proof: nullopt when they are exactly the
 // moves that win by force and at least one legal move does not; else the error, on the line of the

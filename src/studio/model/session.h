@@ -343,6 +343,7 @@ class Session {
   void waitForRecordAnalysis() { jobs_->record.wait(); }
   // Block until the puzzle trainer's verdict is searched (tests and scripts); pollJobs() shows it.
   void waitForJudging() { jobs_->judge.wait(); }
+  [[nodiscard]] bool judgingSettled() const { return jobs_->judge.settled(); }
   // Bumped by every intent that changes the game or the seats (not by view settings): a computer
   // decision or an analysis started under another epoch is stale.
   [[nodiscard]] std::uint64_t positionEpoch() const { return epoch_; }

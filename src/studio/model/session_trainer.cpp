@@ -12,6 +12,7 @@
 #include "studio/model/i18n.h"
 #include "studio/model/paths.h"
 #include "studio/model/session.h"
+#include "studio/platform/platform.h"
 
 namespace dom::studio {
 
@@ -160,6 +161,16 @@ void Session::judgePuzzle(const Move& mv) {
   selected_ = kNoTile;
   chosenGhost_ = 0;
   spdlog::info("puzzle {}: {} {}", p.id(), trainer_.tried, solved ? "solved" : "failed");
+  if (platform::hasWorker()) {
+    // The web page's worker searches (docs/web.md): the setup and the two moves go to it as text.
+    jobs_->judge.ask(trainer_.judgeKey, platform::Channel::Verdict,
+                     ai::verdictRequest(p.rules, p.setup, mv, trainer_.shown, solved), [](const std::string& answer) {
+                       ai::Verdict got = ai::readVerdictAnswer(answer);  // a throw: the verdict without them
+                       return PuzzleVerdict{std::move(got.lost), std::move(got.line)};
+                     });
+    status(trainer_.verdict);
+    return;
+  }
   jobs_->judge.start(trainer_.judgeKey,
                      [rules = p.rules, setup = p.setup, mv, shown = trainer_.shown, solved](JobControl& control) {
                        PuzzleVerdict v;

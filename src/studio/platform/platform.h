@@ -61,7 +61,7 @@ void exited(int code);
 // with ai::engineAnswer's) and a position's analysis (ai::analysisRequest, ai::analysisAnswer), so
 // that no search stops a frame. Each channel (the computer's, the analysis') has a worker of its
 // own. The desktop has none: its background jobs are threads (Task).
-enum class Channel : std::uint8_t { Computer, Analysis, Record };
+enum class Channel : std::uint8_t { Computer, Analysis, Record, Verdict };
 [[nodiscard]] bool hasWorker();
 // Sends `request` to the channel's worker; `reply` gets the answer in a later frame, unless
 // cancelWorker() comes first (the desktop, which has no worker, replies at once: `error no worker`).

@@ -126,7 +126,7 @@ struct Worker {
   bool made = false;
   std::vector<Ask*> owed;
 };
-std::array<Worker, 3> workers;
+std::array<Worker, 4> workers;
 
 void answered(char* data, int size, void* arg) {
   // A provisional answer says how far the work is ("progress 0.42"); the final one is the answer.

@@ -153,8 +153,9 @@ bool App::settled(Work w) const {
     case Work::Analysis: return session_.analyser().settled();
     case Work::Computer: return session_.computerSettled();
     case Work::RecordAnalysis: return session_.recordAnalyser().settled();
-    default: return true;  // the puzzle's verdict runs where it is started, on the web page
+    case Work::Judging: return session_.judgingSettled();
   }
+  return true;
 }
 
 void App::apply(const Intent& in) {

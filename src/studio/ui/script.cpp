@@ -438,7 +438,7 @@ bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
     // Where the web page's workers do them, the frames go on meanwhile.
     case K::WaitAnalysis: waitOver(app, App::Work::Analysis); break;
     case K::WaitComputer: waitOver(app, App::Work::Computer); break;
-    case K::WaitJudging: app.waitFor(App::Work::Judging); break;  // blocks until the puzzle's verdict is searched
+    case K::WaitJudging: waitOver(app, App::Work::Judging); break;  // blocks until the puzzle's verdict is searched
     case K::WaitRecordAnalysis: waitOver(app, App::Work::RecordAnalysis); break;  // blocks until the record is analysed
     case K::WaitDialog: waitForDialogs(); break;  // blocks until New game's engine has answered its handshake
     case K::AnalysisRow:
