@@ -114,6 +114,10 @@ class App {
   void forgetQuit() { quit_ = false; }
   enum class Work { Analysis, Computer, Judging, RecordAnalysis };
   void waitFor(Work w);
+  // Blocks until every dialog's background work is done (the script's wait-dialog).
+  void waitForDialogs() {
+    for (const auto& d : dialogs_) d->waitForWork();
+  }
   // What waitFor(w) waits for has come (the web page's scripts wait over frames for it).
   [[nodiscard]] bool settled(Work w) const;
   // The first run against the computer (main, when no file was given).

@@ -442,12 +442,6 @@ void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& r
   ImGui::PopID();
 }
 
-// The New game dialogs alive, for the script's wait-dialog (the UI thread's only).
-std::vector<std::array<EngineAsk, 2>*>& liveAsks() {
-  static std::vector<std::array<EngineAsk, 2>*> live;
-  return live;
-}
-
 // The state of one seat's engine as the dialog shows it (the dump's form/engines/A).
 nlohmann::json askDump(const EngineAsk& ask) {
   nlohmann::json j = {{"field", ask.fieldRect}, {"ask", ask.askRect}, {"asking", ask.asking}, {"error", ask.error}};
@@ -465,12 +459,10 @@ nlohmann::json askDump(const EngineAsk& ask) {
 // New game: the rules (a preset and its text), the seed and the two seats.
 class NewGameDialog final : public Dialog {
  public:
-  NewGameDialog() { liveAsks().push_back(&asks_); }
-  ~NewGameDialog() override { std::erase(liveAsks(), &asks_); }
-  NewGameDialog(const NewGameDialog&) = delete;
-  NewGameDialog& operator=(const NewGameDialog&) = delete;
-  NewGameDialog(NewGameDialog&&) = delete;
-  NewGameDialog& operator=(NewGameDialog&&) = delete;
+  void waitForWork() override {
+    for (EngineAsk& a : asks_)
+      if (a.asking) a.job.wait();
+  }
   bool opens(const Intent& in, const DialogContext& c) override {
     if (!isWindow(in, intent::WindowCmd::NewGameDialog)) return false;
     opts_ = c.session.newGameOffer();
@@ -688,12 +680,6 @@ class AboutDialog final : public Dialog {
   std::vector<std::string> keyRows_;
 };
 }  // namespace
-
-void waitForDialogs() {
-  for (auto* asks : liveAsks())
-    for (EngineAsk& a : *asks)
-      if (a.asking) a.job.wait();
-}
 
 std::vector<std::unique_ptr<Dialog>> makeDialogs() {
   std::vector<std::unique_ptr<Dialog>> v;

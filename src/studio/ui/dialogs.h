@@ -41,11 +41,10 @@ class Dialog {
     (void)popupName;
     (void)popup;
   }
+  // Blocks until its background work is done (an engine asked for its options by New game): the
+  // script's wait-dialog, never the frame. The next frame shows the result.
+  virtual void waitForWork() {}
 };
-
-// Blocks until the background work of every dialog is done (an engine asked for its options by New
-// game): the script's wait-dialog, never the frame. The next frame shows the result.
-void waitForDialogs();
 
 // The dialogs, in the order they are drawn.
 [[nodiscard]] std::vector<std::unique_ptr<Dialog>> makeDialogs();

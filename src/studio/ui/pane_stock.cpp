@@ -16,10 +16,14 @@ void StockPane::draw(const App& app, Intents& out) {
   const Match& m = app.match();
   actionCheckbox("view.teaching", app.actionContext(), out);  // View > Teaching mode
   const StockView v = stockView(m, true);
-  const std::string countsText =
-      i18n::format(P_("{0} tile, reserve {1}, {2} can be drawn", "{0} tiles, reserve {1}, {2} can be drawn", v.count),
-                   {std::to_string(v.count), std::to_string(v.reserve), std::to_string(v.drawable)});
-  const char* counts = countsText.c_str();
+  // While a lesson's task waits, how many tiles can be drawn is the learner's to work out (lessons
+  // 3, 6 and 7 ask whether to draw): the pane counts the stock only.
+  counts_ = app.session().lessonWaits()
+                ? i18n::format(P_("{0} tile", "{0} tiles", v.count), {std::to_string(v.count)})
+                : i18n::format(P_("{0} tile, reserve {1}, {2} can be drawn", "{0} tiles, reserve {1}, {2} can be drawn",
+                                  v.count),
+                               {std::to_string(v.count), std::to_string(v.reserve), std::to_string(v.drawable)});
+  const char* counts = counts_.c_str();
   // On the checkbox's line when it fits there, else wrapped under it.
   if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - ImGui::GetStyle().ItemSpacing.x >
       ImGui::CalcTextSize(counts).x)
@@ -60,5 +64,7 @@ void StockPane::draw(const App& app, Intents& out) {
   if (v.count == 0) ImGui::TextDisabled("%s", _("The stock is empty."));
   ImGui::End();
 }
+
+void StockPane::dump(nlohmann::json& j) const { j["stockPane"] = {{"counts", counts_}}; }
 
 }  // namespace dom::studio

@@ -168,7 +168,12 @@ class StockPane final : public PaneView {
   StockPane() : PaneView(Pane::Stock) {}
   [[nodiscard]] std::vector<std::string_view> actions() const override;
   [[nodiscard]] bool shown(const App& app) const override;
+  void beginFrame() override { counts_.clear(); }
   void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+
+ private:
+  std::string counts_;  // the counts' line as drawn this frame
 };
 
 class TimelinePane final : public PaneView {

@@ -440,7 +440,7 @@ bool Script::runCoachCommand(App& app, const ScriptCommand& c) {
     case K::WaitComputer: waitOver(app, App::Work::Computer); break;
     case K::WaitJudging: waitOver(app, App::Work::Judging); break;  // blocks until the puzzle's verdict is searched
     case K::WaitRecordAnalysis: waitOver(app, App::Work::RecordAnalysis); break;  // blocks until the record is analysed
-    case K::WaitDialog: waitForDialogs(); break;  // blocks until New game's engine has answered its handshake
+    case K::WaitDialog: app.waitForDialogs(); break;  // blocks until New game's engine has answered its handshake
     case K::AnalysisRow:
     case K::AnalysisPlay: analysisRow(app, c); break;
     default: return false;
