@@ -27,7 +27,8 @@ std::string copyLink(const std::string& link) { return "#" + link; }
 bool chooseFile() { return false; }
 bool hasWorker() { return false; }
 void askWorker(Channel /*channel*/, const std::string& /*request*/,
-               std::function<void(const std::string& answer)> reply, std::function<void(double)> /*progress*/) {
+               const std::function<void(const std::string& answer)>& reply,
+               const std::function<void(double)>& /*progress*/) {
   reply("error no worker\n");
 }
 void cancelWorker(Channel /*channel*/) {}

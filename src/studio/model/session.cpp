@@ -106,8 +106,9 @@ void Session::startThinking(Player who) {
   // request, and the answer is the move the same player makes here from the same seed.
   if (platform::hasWorker()) {
     const auto t0 = std::chrono::steady_clock::now();
+    const std::string request = "player " + spec + "\n" + ai::engineRequest(seen, seed, 0);  // before seen moves
     jobs_->thinker.ask(
-        epoch_, platform::Channel::Computer, "player " + spec + "\n" + ai::engineRequest(seen, seed, 0),
+        epoch_, platform::Channel::Computer, request,
         [spec, t0, o = std::move(seen)](const std::string& answer) { return workerDecision(spec, o, answer, t0); });
     return;
   }

@@ -66,8 +66,8 @@ enum class Channel : std::uint8_t { Computer, Analysis, Record, Verdict };
 // Sends `request` to the channel's worker; `reply` gets the answer in a later frame, unless
 // cancelWorker() comes first (the desktop, which has no worker, replies at once: `error no worker`).
 // `progress` (0..1) is told what the worker says of its progress meanwhile.
-void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply,
-               std::function<void(double)> progress = {});
+void askWorker(Channel channel, const std::string& request, const std::function<void(const std::string& answer)>& reply,
+               const std::function<void(double)>& progress = {});
 // Drops what the channel's worker is asked: a busy worker is ended and a new one starts at the next
 // request.
 void cancelWorker(Channel channel);

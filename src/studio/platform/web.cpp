@@ -144,15 +144,14 @@ void answered(char* data, int size, void* arg) {
 
 bool hasWorker() { return true; }
 
-void askWorker(Channel channel, const std::string& request, std::function<void(const std::string& answer)> reply,
-               std::function<void(double)> progress) {
+void askWorker(Channel channel, const std::string& request, const std::function<void(const std::string& answer)>& reply,
+               const std::function<void(double)>& progress) {
   Worker& w = workers[static_cast<std::size_t>(channel)];
   if (!w.made) {
     w.handle = emscripten_create_worker("dominoes-worker.js");
     w.made = true;
   }
-  auto* ask = new Ask{std::move(reply), std::move(progress),
-                      static_cast<int>(channel)};  // freed when answered, or when the worker ends
+  auto* ask = new Ask{reply, progress, static_cast<int>(channel)};  // freed when answered, or when the worker ends
   w.owed.push_back(ask);
   std::string data = request;
   emscripten_call_worker(w.handle, "dom_worker_ask", data.data(), static_cast<int>(data.size()), answered, ask);
