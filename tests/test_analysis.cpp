@@ -335,11 +335,11 @@ TEST_CASE("analysis asked as text: a wrong request or answer is an error") {
   Match m(end.rules());
   REQUIRE(dgn::startRound(m, std::get<dgn::Loaded>(loaded).record.rounds.front()).empty());
   const ai::RoundLog log;
-  CHECK_THROWS_WITH(ai::readAnalysisAnswer(m, log, "error it broke\n"), "it broke");
-  CHECK_THROWS_WITH(ai::readAnalysisAnswer(m, log, "move 0.5 1 1 0-0 R\n"), "no legal move is 0-0 R");
-  CHECK_THROWS_WITH(ai::readAnalysisAnswer(m, log, "exact 1\nsamples 1\n"),
+  CHECK_THROWS_WITH((void)ai::readAnalysisAnswer(m, log, "error it broke\n"), "it broke");
+  CHECK_THROWS_WITH((void)ai::readAnalysisAnswer(m, log, "move 0.5 1 1 0-0 R\n"), "no legal move is 0-0 R");
+  CHECK_THROWS_WITH((void)ai::readAnalysisAnswer(m, log, "exact 1\nsamples 1\n"),
                     "the answer does not rate every legal move");
-  CHECK_THROWS_AS(ai::readAnalysisAnswer(m, log, "move x\n"), std::runtime_error);
+  CHECK_THROWS_AS((void)ai::readAnalysisAnswer(m, log, "move x\n"), std::runtime_error);
 }
 
 TEST_CASE("the record's analysis asked as text: the answer read back is analyseRecord's") {
@@ -365,6 +365,6 @@ TEST_CASE("the record's analysis asked as text: the answer read back is analyseR
     CHECK(there[i].eval.moves[0].points == here[i].eval.moves.front().points);
   }
   CHECK(ai::recordAnalysisAnswer("analyse-record\nnonsense\n").starts_with("error request:"));
-  CHECK_THROWS_WITH(ai::readRecordAnalysisAnswer("error it broke\n"), "it broke");
-  CHECK_THROWS_AS(ai::readRecordAnalysisAnswer("ply\t1\t2\n"), std::runtime_error);
+  CHECK_THROWS_WITH((void)ai::readRecordAnalysisAnswer("error it broke\n"), "it broke");
+  CHECK_THROWS_AS((void)ai::readRecordAnalysisAnswer("ply\t1\t2\n"), std::runtime_error);
 }

@@ -213,14 +213,14 @@ TEST_CASE("engine protocol: a request or an answer that is wrong is an error, ne
   CHECK(ai::engineAnswer("expert", "game\nrules nonsense\n").starts_with("error request line 2: "));
   CHECK(ai::engineAnswer("expert", request.substr(0, request.find("go "))) == "error the request has no go line\n");
   CHECK(ai::engineAnswer("no-such-player", request).starts_with("error "));
-  CHECK_THROWS_WITH_AS(ai::readEngineAnswer(o, "error it broke\n"), "it broke", ai::EngineFailure);
-  CHECK_THROWS_AS(ai::readEngineAnswer(o, "info win 0.5\n"), ai::EngineFailure);
-  CHECK_THROWS_AS(ai::readEngineAnswer(o, "move 9-9\n"), ai::EngineFailure);
-  CHECK_THROWS_AS(ai::readEngineAnswer(o, "hello\nmove 6-6\n"), ai::EngineFailure);
+  CHECK_THROWS_WITH_AS((void)ai::readEngineAnswer(o, "error it broke\n"), "it broke", ai::EngineFailure);
+  CHECK_THROWS_AS((void)ai::readEngineAnswer(o, "info win 0.5\n"), ai::EngineFailure);
+  CHECK_THROWS_AS((void)ai::readEngineAnswer(o, "move 9-9\n"), ai::EngineFailure);
+  CHECK_THROWS_AS((void)ai::readEngineAnswer(o, "hello\nmove 6-6\n"), ai::EngineFailure);
   Tile absent = kNoTile;
   for (Tile t = 0; t < kTiles; ++t)
     if (!(o.hand & bit(t))) absent = t;
-  CHECK_THROWS_AS(ai::readEngineAnswer(o, "move " + tileText(absent) + "\n"), ai::EngineFailure);
+  CHECK_THROWS_AS((void)ai::readEngineAnswer(o, "move " + tileText(absent) + "\n"), ai::EngineFailure);
   const ai::Decision d = ai::readEngineAnswer(
       o, "info win 0.25\nreason why not\nmove " + ai::engineMoveText(o.rules, o.ends, o.legal.moves[0]) + "\n");
   CHECK(d.move.same(o.legal.moves[0]));

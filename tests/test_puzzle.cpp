@@ -339,7 +339,7 @@ solution 1-1 L
     }
   }
   CHECK(ai::verdictAnswer("judge 2\n").starts_with("error the request does not start"));
-  CHECK_THROWS_WITH(ai::readVerdictAnswer("error it broke\n"), "it broke");
-  CHECK_THROWS_WITH(ai::readVerdictAnswer("lost 999\ndgn 1\n"), "an answer cut short");
-  CHECK_THROWS_AS(ai::readVerdictAnswer("what\n"), std::runtime_error);
+  CHECK_THROWS_WITH((void)ai::readVerdictAnswer("error it broke\n"), "it broke");
+  CHECK_THROWS_WITH((void)ai::readVerdictAnswer("lost 999\ndgn 1\n"), "an answer cut short");
+  CHECK_THROWS_AS((void)ai::readVerdictAnswer("what\n"), std::runtime_error);
 }
