@@ -472,17 +472,27 @@ async function main() {
   });
   try {
     await check('the page loads and draws its first frame, with no console error or warning of ours', async () => {
-      const page = await newPage();
-      const t0 = Date.now();
-      await page.goto(`${base}/?no-ini`);
-      await waitFor(page, () => window.dominoesFirstFrameMs !== undefined || window.dominoesFailed, 'the first frame', 60000);
-      const first = await page.evaluate(() => window.dominoesFirstFrameMs);
-      await new Promise((r) => setTimeout(r, 1500));
-      await page.screenshot({ path: path.join(OUT, 'web-load.png') });
-      const problems = ourProblems(page);
-      assert(problems.length === 0, 'console: ' + problems.map((m) => m.text).slice(0, 3).join(' | '));
-      await page.close();
-      return `navigation to first frame ${first.toFixed(0)} ms (${Date.now() - t0} ms with the wait)`;
+      // The browser's first page on a loaded machine has once had its WebGL context lost by Chromium's
+      // GPU process (SwiftShader), before any script of ours ran a step: that one is loaded again,
+      // and said in the result; any other problem, or a second loss, fails.
+      let again = '';
+      for (let attempt = 0; ; ++attempt) {
+        const page = await newPage();
+        const t0 = Date.now();
+        await page.goto(`${base}/?no-ini`);
+        await waitFor(page, () => window.dominoesFirstFrameMs !== undefined || window.dominoesFailed, 'the first frame', 60000);
+        const first = await page.evaluate(() => window.dominoesFirstFrameMs);
+        await new Promise((r) => setTimeout(r, 1500));
+        await page.screenshot({ path: path.join(OUT, 'web-load.png') });
+        const problems = ourProblems(page);
+        await page.close();
+        if (attempt === 0 && problems.length && problems.every((m) => /CONTEXT_LOST_WEBGL/.test(m.text))) {
+          again = ' (loaded again: Chromium lost the first load\'s WebGL context)';
+          continue;
+        }
+        assert(problems.length === 0, 'console: ' + problems.map((m) => m.text).slice(0, 3).join(' | '));
+        return `navigation to first frame ${first.toFixed(0)} ms (${Date.now() - t0} ms with the wait)${again}`;
+      }
     });
     await scriptCase('coach_seats', 'a game of two computer seats');
     await scriptCase('learn', 'lesson 1 completed with wrong answers');
