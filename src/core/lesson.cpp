@@ -2,6 +2,7 @@
 // Lessons: judging a learner's answer to a task, validating a task's expected answer, stars.
 #include "core/lesson.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/reason.h"
@@ -53,7 +54,7 @@ std::string withExplanation(std::string why, const dgn::Task& t) {
 
 // A move answer (play, draw and pass tasks).
 std::string judgeMove(const Match& m, Player mover, const dgn::Task& t, const Move& answer) {
-  if (std::string why = m.illegal(answer, mover); !why.empty()) return why;
+  if (std::string why = illegalTry(m, mover, answer); !why.empty()) return why;
   const Move mv = m.resolve(answer);
   const bool right = t.kind == Kind::Play   ? mv.kind == MoveKind::Play && listed(t, mv)
                      : t.kind == Kind::Draw ? mv.kind == MoveKind::Draw
@@ -134,6 +135,18 @@ std::string judgePoints(const Match& m, const dgn::Task& t, int points) {
 bool isMoveKind(Kind k) { return k == Kind::Play || k == Kind::Draw || k == Kind::Pass; }
 
 }  // namespace
+
+std::string illegalTry(const Match& m, Player mover, const Move& mv) {
+  std::string why = m.illegal(mv, mover);
+  if (why.empty()) return why;
+  // The engine's reason names a tile that can be played: at a task that is the answer (issue 52).
+  const MoveList legal = m.legalMoves();
+  if (mv.kind == MoveKind::Draw && m.toMove() == mover &&
+      std::any_of(legal.begin(), legal.end(), [](const Move& x) { return x.kind == MoveKind::Play; }))
+    return fill(W_("{0} cannot draw while able to play: a tile of {0}'s hand fits an open end"),
+                {std::string(1, letter(mover))});
+  return why;
+}
 
 std::string judge(const Match& position, Player mover, const dgn::Task& task, const Answer& a) {
   if (isMoveKind(task.kind) != isMoveKind(a.kind) || (!isMoveKind(task.kind) && a.kind != task.kind))
@@ -275,9 +288,9 @@ std::variant<dgn::Record, dgn::Error> readChecked(const dgn::Part& part, std::st
   return read;
 }
 
-int stars(int wrongTries) {
-  if (wrongTries <= 0) return 3;
-  return wrongTries <= 2 ? 2 : 1;
+int stars(int wrongTries, int hints) {
+  const int forTries = wrongTries <= 0 ? 3 : wrongTries <= 2 ? 2 : 1;
+  return std::max(1, forTries - std::max(0, hints));
 }
 
 }  // namespace dom::lesson

@@ -38,8 +38,13 @@ struct Answer {
 // or pass task needs it to be one of its answers; the others ignore it).
 [[nodiscard]] std::string validate(const Match& position, const dgn::Task& task, const std::optional<Move>& nextMove);
 
-// The stars a lesson earns for its wrong tries in all: 3 for none, 2 for one or two, 1 for more.
-[[nodiscard]] int stars(int wrongTries);
+// Why a move tried at a task is illegal ("" if it is legal): the engine's reason, except that a draw
+// refused because a tile can be played does not name that tile (at a task it would be the answer).
+[[nodiscard]] std::string illegalTry(const Match& m, Player mover, const Move& mv);
+
+// The stars a lesson earns for its wrong tries in all: 3 for none, 2 for one or two, 1 for more;
+// each hint taken costs one more (a star means the learner knew), down to the 1 a finished lesson earns.
+[[nodiscard]] int stars(int wrongTries, int hints = 0);
 
 // Reads one record of a file (a part, as dgn::loadPart does) and validates each of its tasks at its
 // position with the record's next played move (a move of the same round; a negative example after

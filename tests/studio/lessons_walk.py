@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Writes a studio script that walks the whole course as a learner would (issue 43 #6, #7).
 
-usage: lessons_walk.py LESSONS_DIR PUZZLES_FILE > walk.script
+usage: lessons_walk.py LESSONS_DIR PUZZLES_FILE [OUT_DIR [shots]] > walk.script
 
 Each lesson of LESSONS_DIR/ORDER is opened and every task answered right, in order. A `tiles` task is
 answered as drawn: the script checks that every tile of the mover's hand is drawn whole in the Learn
@@ -14,6 +14,12 @@ language: hidden_lines). At every task, no text of
 any window is cut (`check /clipped []`: docs/studio.md, "No text is cut"), and no note under the
 table is cut. After the course: every pane open, a puzzle's verdict with Next puzzle and Try again
 in view.
+
+With OUT_DIR, the state is dumped at every task before its answer (OUT_DIR/task_NNN.json), and with
+`shots` the screen too (OUT_DIR/task_NNN.png): lessons_alike.sh then checks with `studio_png_check
+--alike` that nothing drawn answers the task (issue 52: the hands' tiles alike, the ends alike, the
+stock's tiles alike, every hand tile's face the same colour). At a points task the position before
+the round's last move shows no pip total either.
 """
 import os
 import re
@@ -94,6 +100,21 @@ def hidden_lines(kind, args):
     return lines
 
 
+OUT = {"dir": None, "shots": False, "count": 0}
+
+
+def alike_lines():
+    """The dump (and the screen) at a task, for lessons_alike.sh."""
+    if not OUT["dir"]:
+        return []
+    OUT["count"] += 1
+    base = os.path.join(OUT["dir"], "task_%03d" % OUT["count"])
+    lines = ["dump %s.json" % base]
+    if OUT["shots"]:
+        lines.append("screenshot %s.png" % base)
+    return lines + ["wait 1"]
+
+
 def lesson_lines(path):
     lines = ["lesson " + path, "wait 2"]
     step = 0
@@ -111,6 +132,11 @@ def lesson_lines(path):
         lines += ["wait 2", "check /learn/step %d" % step, "check /learn/waiting true",
                   "check /clipped []", "check /wholeNote/cut false"]
         lines += hidden_lines(kind, args)
+        lines += ["check /disclosure/legality false", "check /disclosure/pips false"]
+        if kind == "points":  # one step back shows no pip total either (issue 52 #5)
+            lines += ["step prev", "wait 2", "check /hands/A/pips -1", "check /hands/B/pips -1", "step next", "wait 2",
+                      "check /learn/waiting true"]
+        lines += ["hover 1 1", "wait 2"] + alike_lines()  # no tooltip over the hands
         lines += answer_lines(kind, args)
         lines += ["wait 2", "check /learn/step %d" % (step + 1), "check /learn/wrong 0"]
         step += 1
@@ -122,6 +148,10 @@ def lesson_lines(path):
 
 def main():
     lessons, puzzles = sys.argv[1], sys.argv[2]
+    if len(sys.argv) > 3:
+        OUT["dir"] = sys.argv[3]
+        OUT["shots"] = len(sys.argv) > 4 and sys.argv[4] == "shots"
+        os.makedirs(OUT["dir"], exist_ok=True)
     with open(os.path.join(lessons, "ORDER"), encoding="utf-8") as f:
         order = [l.strip() for l in f if l.strip() and not l.startswith("#")]
     out = ["action learn.course", "wait 3", "check /clipped []"]

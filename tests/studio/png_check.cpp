@@ -20,9 +20,16 @@
 //                                             mark's colour on it at every marked move
 //   studio_png_check --popup SHOT.png STATE   the open popup (a dialog) is opaque: most of it is the
 //                                             style's PopupBg exactly, though it lies over the felt
+//   studio_png_check --alike SHOT.png|- STATE  a lesson's task waits (issue 52): nothing drawn answers it.
+//                                             In the state: the hands' tiles are drawn alike (none greyed),
+//                                             both ends alike (no red bar), the stock's tiles alike (no
+//                                             reserve outline, no face); in the picture (unless -), every
+//                                             face-up hand tile's face colour (the median of its inner
+//                                             pixels, which the pips do not move) is the same
 #include <stb_image.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +37,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -485,6 +493,75 @@ int checkPopup(const char* shotPath, const char* statePath) {
 
 }  // namespace
 
+// Every element of the array at `ptr` of the state has the same value at `field` (a JSON pointer in
+// the element); `what` names them in the failure.
+void checkAlikeField(const json& state, const char* ptr, const char* field, const std::string& what) {
+  const json::json_pointer at(ptr), in(field);
+  if (!state.contains(at)) return;  // the pane is not drawn: nothing of it is seen
+  const json& items = state.at(at);
+  if (!items.is_array() || items.size() < 2) return;
+  const json first = items.front().value(in, json());
+  for (const json& item : items)
+    if (item.value(in, json()) != first)
+      return fail(what + " are drawn differently while a task waits: " + first.dump() + " and " +
+                  item.value(in, json()).dump() + " (" + item.dump() + ")");
+}
+
+// The median of each channel over the rect's inner part (a fifth of its size in from each side: no
+// outline, no rounded corner); the pips are far less than half of a half's face.
+std::array<int, 3> faceColour(const Image& img, const json& r) {
+  const double x = r["x"].get<double>(), y = r["y"].get<double>(), w = r["w"].get<double>(), h = r["h"].get<double>();
+  std::array<std::vector<int>, 3> ch;
+  for (int py = static_cast<int>(y + h * 0.2); py < static_cast<int>(y + h * 0.8); ++py)
+    for (int px = static_cast<int>(x + w * 0.2); px < static_cast<int>(x + w * 0.8); ++px)
+      if (img.inside(px, py))
+        for (int c = 0; c < 3; ++c) ch[static_cast<std::size_t>(c)].push_back(img.at(px, py)[c]);
+  std::array<int, 3> out{};
+  for (std::size_t c = 0; c < 3; ++c) {
+    if (ch[c].empty()) return {-1, -1, -1};
+    std::nth_element(ch[c].begin(), ch[c].begin() + static_cast<long>(ch[c].size() / 2), ch[c].end());
+    out[c] = ch[c][ch[c].size() / 2];
+  }
+  return out;
+}
+
+int checkAlike(const char* shot, const char* statePath) {
+  const json state = readJson(statePath);
+  for (const char* hand : {"/hands/A/rects", "/hands/B/rects"})
+    checkAlikeField(state, hand, "/style/dim", "hand tiles");
+  checkAlikeField(state, "/table/ends", "/style", "the ends");
+  checkAlikeField(state, "/stockPane/styles", "", "the stock's tiles");
+  if (std::strcmp(shot, "-") != 0) {
+    const Image img(shot);
+    for (const char* hand : {"/hands/A/rects", "/hands/B/rects"}) {
+      const json::json_pointer at(hand);
+      if (!state.contains(at)) continue;
+      std::array<int, 3> first{-1, -1, -1};
+      std::string firstTile;
+      for (const json& r : state.at(at)) {
+        if (r.value(json::json_pointer("/style/selected"), false)) continue;  // the learner's own choice
+        const auto c = faceColour(img, r);
+        if (c[0] < 0) continue;  // off the picture (scrolled)
+        if (first[0] < 0) {
+          first = c;
+          firstTile = r["tile"].get<std::string>();
+          continue;
+        }
+        for (std::size_t k = 0; k < 3; ++k)
+          if (std::abs(c[k] - first[k]) > 12) {
+            fail(std::string(shot) + ": hand tile " + r["tile"].get<std::string>() + "'s face (" +
+                 std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ") differs from " +
+                 firstTile + "'s (" + std::to_string(first[0]) + "," + std::to_string(first[1]) + "," +
+                 std::to_string(first[2]) + ")");
+            break;
+          }
+      }
+    }
+  }
+  if (failures == 0) std::printf("alike: %s\n", statePath);
+  return failures == 0 ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
   if (argc == 4 && std::strcmp(argv[1], "--popup") == 0) return checkPopup(argv[2], argv[3]);
   if (argc == 4 && std::strcmp(argv[1], "--layout") == 0) return checkLayout(argv[2], argv[3]);
@@ -497,10 +574,11 @@ int main(int argc, char** argv) {
   if (argc == 4 && std::strcmp(argv[1], "--marks") == 0) return checkMarks(argv[2], argv[3]);
   if (argc == 6 && std::strcmp(argv[1], "--tooltip") == 0)
     return checkTooltip(argv[2], argv[3], argv[4], std::atoi(argv[5]));
+  if (argc == 4 && std::strcmp(argv[1], "--alike") == 0) return checkAlike(argv[2], argv[3]);
   if (argc == 3) return checkShot(argv[1], argv[2]);
   std::fprintf(stderr,
                "usage: studio_png_check SHOT.png STATE.json | --layout STATE LAYOUT | --line STATE | --same A.png "
                "B.png | --nearest STATE PTR FX FY | --played STATE1 I STATE2 | --hover SHOT STATE I | --marks SHOT "
-               "STATE | --tooltip PLAIN HOVER STATE ROW | --popup SHOT STATE\n");
+               "STATE | --tooltip PLAIN HOVER STATE ROW | --popup SHOT STATE | --alike SHOT|- STATE\n");
   return 2;
 }

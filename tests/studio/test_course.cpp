@@ -13,6 +13,8 @@
 #include <regex>
 
 #include "core/lesson.h"
+#include "studio/model/disclosure.h"
+#include "studio/model/scene.h"
 #include "studio/model/session.h"
 #include "studio/model/viewmodel.h"
 
@@ -369,4 +371,88 @@ TEST_CASE("learn: a note the learner adds stays when the next task comes (issue 
   s.apply(answerOf(s.course().pending()->task));
   CHECK(s.course().step == 1);
   CHECK(s.timeline().node(node).caption.find("my own note") != std::string::npos);
+}
+
+TEST_CASE("learn: nothing drawn answers a task, at any position of the lesson (issue 52 #1-#5)") {
+  int tasks = 0;
+  for (const auto& file : course()) {
+    CAPTURE(file.filename().string());
+    Session s = lessonSession(file);
+    REQUIRE(s.course().active());
+    while (s.course().pending()) {
+      reachTask(s);
+      ++tasks;
+      const Disclosure d = disclosure(s);
+      CHECK_FALSE(d.legality);
+      CHECK_FALSE(d.blocking);
+      CHECK_FALSE(d.reserve);
+      CHECK_FALSE(d.stockFaces);
+      CHECK_FALSE(d.pips);
+      CHECK_FALSE(d.analysis);
+      CHECK_FALSE(d.freeHint);
+      // The table: no end drawn blocked, no ghost for any tile of the mover's hand.
+      const Match& m = s.match();
+      if (const auto mover = m.toMove()) {
+        forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(*mover))], [&](Tile t) {
+          const TableScene scene = sceneOf(m, t, true, kNoTile, !d.blocking);
+          CHECK(scene.ghosts.empty());
+          for (const SceneEnd& e : scene.ends) CHECK_FALSE(drawnBlocked(e));
+        });
+      }
+      // The words: nothing of what can be played, drawn or passed; no pip total here or one step back.
+      const std::string words = explainPosition(s.timeline(), Visibility::All, d.legality);
+      CHECK_FALSE(hasWord(words, "can play"));
+      CHECK_FALSE(hasWord(words, "must"));
+      for (int back = 0; back < 2; ++back) {
+        for (const HandView& h : handsView(s.timeline(), Visibility::All, d.pips, d.legality)) {
+          CHECK(h.pips == -1);
+          CHECK(h.playable == 0);
+        }
+        if (back == 0 && s.timeline().pathPos() > 0) s.apply(intentOf(intent::Cmd::Prev));
+        CHECK_FALSE(disclosure(s).pips);  // still hidden a step back: the task still waits
+      }
+      reachTask(s);
+      s.apply(answerOf(s.course().pending()->task));
+    }
+    CHECK(disclosure(s).all());  // the lesson done, everything is shown again
+  }
+  CHECK(tasks > 40);
+}
+
+TEST_CASE("learn: a hint costs a star, says so first, and agrees with the lesson (issue 52 #4, #7)") {
+  Session s = lessonSession(kLessons / "05_choosing_the_end.dgn");
+  REQUIRE(s.course().active());
+  reachTask(s);
+  s.apply(answerOf(s.course().pending()->task));  // task 1, right
+  reachTask(s);
+  REQUIRE(s.course().pending()->task.kind == TK::Play);
+  s.apply(intentOf(intent::Cmd::Hint));
+  CHECK(s.course().hints == 0);
+  CHECK(s.statusText().find("costs a star") != std::string::npos);
+  s.apply(intentOf(intent::Cmd::Hint));
+  CHECK(s.course().hints == 1);
+  // The lesson's own answer (2-4 on R), never the coach's 4-2 on L.
+  CHECK(s.statusText().find("R") != std::string::npos);
+  CHECK(s.selected() == tileOf(4, 2));
+  s.apply(intentOf(intent::Cmd::Hint));  // asked again at the same task: not counted twice
+  CHECK(s.course().hints == 1);
+  while (s.course().pending()) {
+    reachTask(s);
+    s.apply(answerOf(s.course().pending()->task));
+  }
+  CHECK(s.course().wrongTries == 0);
+  CHECK(s.course().stars == std::optional<int>(2));
+  CHECK(lesson::stars(0, 0) == 3);
+  CHECK(lesson::stars(0, 2) == 1);
+  CHECK(lesson::stars(5, 3) == 1);
+}
+
+TEST_CASE("learn: a draw refused at a task does not name the tile that can be played (issue 52 #5)") {
+  Session s = lessonSession(kLessons / "03_matching_an_end.dgn");
+  reachTask(s);
+  const Match& m = s.match();
+  const Mask hand = m.state().hand[static_cast<std::size_t>(idx(*m.toMove()))];
+  s.apply(playIntent(Move{MoveKind::Draw}));
+  REQUIRE(s.course().wrongTries == 1);
+  forEachHeaviestFirst(hand, [&](Tile t) { CHECK_FALSE(namesTile(s.course().feedback, t)); });
 }

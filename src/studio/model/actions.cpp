@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/model/players.h"
 
@@ -333,8 +334,9 @@ void playActions(Builder& b) {
     b.add(
          id, label, {key(k)},
          [mk](const ActionContext& c) {
-           // A lesson's waiting task judges an illegal draw or pass too: it is a wrong try, with its reason.
-           return humanMover(c.s()) && (legal(c.s(), mk) || c.s().lessonWaits());
+           // A lesson's waiting task judges an illegal draw or pass too: it is a wrong try, with its reason;
+           // and while a task waits anywhere in the lesson, Draw and Pass are both offered (disclosure.h).
+           return humanMover(c.s()) && (legal(c.s(), mk) || c.s().lessonWaits() || !disclosure(c.s()).legality);
          },
          [mk](const ActionContext&, Intents& out) { out.push_back(playIntent(moveOf(mk))); })
         .why = [mk](const ActionContext& c) {
@@ -628,8 +630,11 @@ std::vector<Tile> selectableTiles(const Session& s) {
   std::vector<Tile> out;
   if (!humanMover(s)) return out;
   const Match& m = s.match();
+  // While a lesson's task waits, Tab goes through every tile: skipping those that cannot be played
+  // would answer the task (disclosure.h).
+  const bool legality = disclosure(s).legality;
   forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(*m.toMove()))], [&](Tile t) {
-    if (!movesOfTile(m, t).empty()) out.push_back(t);
+    if (!legality || !movesOfTile(m, t).empty()) out.push_back(t);
   });
   return out;
 }

@@ -36,6 +36,9 @@ struct Course {
   std::size_t step = 0;      // the next task to answer (steps.size() once every task is answered)
   int wrongTries = 0;        // in the whole lesson
   int wrongHere = 0;         // at the current task
+  int hints = 0;             // hints taken in the whole lesson: each costs a star (lesson::stars)
+  int hintOffered = -1;      // the task (its index) whose hint's cost was said: Hint again gives it
+  int hintTaken = -1;        // the task whose hint was given (counted once)
   std::string feedback;      // what the last answer got, in the UI's language
   bool lastRight = false;    // ... and whether it was right
   std::optional<int> stars;  // once every task is answered

@@ -97,7 +97,7 @@ std::vector<std::pair<float, float>> labelCandidates(const SceneEnd& e) {
   const float cx = e.markerUnits[0] + e.markerUnits[2] * 0.5f, cy = e.markerUnits[1] + e.markerUnits[3] * 0.5f;
   std::vector<std::pair<float, float>> out;
   const float fx = static_cast<float>(e.frontUnits.x) + 1, fy = static_cast<float>(e.frontUnits.y) + 1;
-  if (isBlocked(e.state)) out.emplace_back(fx + dx * 0.35f, fy + dy * 0.35f);
+  if (drawnBlocked(e)) out.emplace_back(fx + dx * 0.35f, fy + dy * 0.35f);
   out.emplace_back(cx, cy);
   constexpr int kAngles = 16;
   constexpr float kPi = 3.14159265f;
@@ -152,7 +152,7 @@ bool placeLabel(TableScene& s, std::size_t k, const UBox* otherLabel) {
 std::array<float, 4> markerOf(const SceneEnd& e) {
   const Rect& f = e.frontUnits;
   const float fx = static_cast<float>(f.x), fy = static_cast<float>(f.y);
-  if (!isBlocked(e.state)) return {fx + 1 - 0.8f, fy + 1 - 0.8f, 1.6f, 1.6f};
+  if (!drawnBlocked(e)) return {fx + 1 - 0.8f, fy + 1 - 0.8f, 1.6f, 1.6f};
   const float t = e.onTile ? 0.3f : 0.7f;
   switch (e.dir) {
     case Dir::East: return {fx, fy, t, 2};
@@ -314,9 +314,16 @@ PxRect barOf(const SceneEnd& e, const ViewTransform& tr) {
 
 }  // namespace
 
-TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlayed) {
+TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlayed, bool veil) {
   TableScene s = fromLayout(m.layout());
   for (auto& t : s.tiles) t.last = t.tile == lastPlayed;
+  if (veil) {
+    // A lesson's task waits (disclosure.h): every end is drawn open, and no ghost says where a tile goes.
+    s.veiled = true;
+    for (auto& e : s.ends) e.veiled = true;
+    placeLabels(s);
+    return s;
+  }
   if (selected == kNoTile || !showGhosts) return s;
   for (const Move& mv : m.legalMoves()) {
     if (mv.kind != MoveKind::Play || mv.tile != selected) continue;
@@ -385,7 +392,7 @@ TableScene placed(TableScene s, const TableView& view, float w, float h) {
     e.px = tr.x(e.ux);
     e.py = tr.y(e.uy);
     e.front = toPx(tr, e.frontUnits);
-    e.bar = isBlocked(e.state) ? barOf(e, tr) : PxRect{};
+    e.bar = drawnBlocked(e) ? barOf(e, tr) : PxRect{};
     e.labelBox = toPx(tr, e.labelUx - kLabelUnits * 0.5f, e.labelUy - kLabelUnits * 0.5f, kLabelUnits, kLabelUnits);
   }
   return s;
@@ -475,7 +482,7 @@ std::vector<Sprite> spritesOf(const TableScene& s, const SpriteStyle& st) {
     out.push_back(tileSprite(t, Sprite::Hover, 0.9f));
   }
   for (const auto& e : s.ends) {
-    if (!isBlocked(e.state)) {
+    if (!drawnBlocked(e)) {
       if (e.underGhost) continue;  // the ghosts show where the end is; the ring would hide their pips
       Sprite sp = sprite(e.front, Sprite::Marker, 0.9f);
       sp.w = sp.h = unit * 1.6f;
@@ -550,7 +557,9 @@ nlohmann::json sceneState(const TableScene& s, float originX, float originY) {
     json lb;
     px(lb, e.labelBox);
     j["label"] = lb;
-    if (isBlocked(e.state)) {
+    // What is drawn (a lesson's task may veil the state): the marker and the label's colours.
+    j["style"] = {{"marker", drawnBlocked(e) ? "bar" : "ring"}, {"label", drawnBlocked(e) ? "blocked" : "open"}};
+    if (drawnBlocked(e)) {
       json b;
       px(b, e.bar);
       j["bar"] = b;
@@ -563,6 +572,7 @@ nlohmann::json sceneState(const TableScene& s, float originX, float originY) {
   t["ghosts"] = ghosts;
   t["ends"] = ends;
   t["editing"] = s.editing;
+  t["veiled"] = s.veiled;
   t["size"] = {s.tableW, s.tableH};
   json felt;
   px(felt, s.table);

@@ -71,7 +71,10 @@ struct SceneEnd {
   std::array<float, 4> markerUnits{};  // units x, y, w, h: the open end's ring or the blocked end's bar
   float labelUx = 0, labelUy = 0;      // units: the centre of the L/R label, next to its marker (placeLabels)
   PxRect labelBox;                     // its box in viewport pixels (kLabelUnits square), as drawn
+  bool veiled = false;                 // drawn open whatever its state: a lesson's task waits (disclosure.h)
 };
+// Whether the end is drawn blocked: its red bar and red label.
+[[nodiscard]] inline bool drawnBlocked(const SceneEnd& e) { return isBlocked(e.state) && !e.veiled; }
 // The L/R label's box side, in units: no tile, ghost, other label or other end's marker lies under
 // a label drawn this big.
 inline constexpr float kLabelUnits = 1.6f;
@@ -91,6 +94,7 @@ struct ViewTransform {
 struct TableScene {
   int tableW = 0, tableH = 0;      // squares
   bool editing = false;            // the position editor's position, not the match's
+  bool veiled = false;             // a lesson's task waits: no end drawn blocked, no ghost (disclosure.h)
   std::vector<SceneTile> tiles;    // drawing order: the line from end L to end R
   std::vector<SceneEnd> ends;      // L then R; empty while the line is empty
   std::vector<SceneGhost> ghosts;  // the selected tile's placements, in legal-move order
@@ -104,7 +108,9 @@ struct TableScene {
 
 // The scene in table units. From a match: its layout, its ends and the selected tile's ghosts;
 // lastPlayed is the tile of the move that led here (drawn fading in), or kNoTile.
-[[nodiscard]] TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlayed = kNoTile);
+// veil: a lesson's task waits (disclosure.h): no ghost, and every end drawn open.
+[[nodiscard]] TableScene sceneOf(const Match& m, Tile selected, bool showGhosts, Tile lastPlayed = kNoTile,
+                                 bool veil = false);
 // From a position being edited: its line laid by core under its rules, the lead marked.
 [[nodiscard]] TableScene sceneOf(const Rules& rules, std::span<const LaidTile> line, int leadIndex);
 // The run of an edited line around its lead whose neighbours' halves match, as [first, last]: an

@@ -330,7 +330,7 @@ void Session::play(const Move& mv) {
     using TK = dgn::Task::Kind;
     if (t->task.kind == TK::Play || t->task.kind == TK::Draw || t->task.kind == TK::Pass)
       answerLesson(lesson::Answer{t->task.kind, mv, End::None, 0, 0});
-    else if (const std::string why = match().illegal(mv, *who); !why.empty())
+    else if (const std::string why = lesson::illegalTry(match(), *who, mv); !why.empty())
       wrongLessonTry(why);
     else
       answerLesson(lesson::Answer{dgn::Task::Kind::Play, mv, End::None, 0, 0});

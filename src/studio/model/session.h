@@ -462,6 +462,7 @@ class Session {
   bool lessonForward(bool toTask);
   [[nodiscard]] bool lessonBlocks(const Intent& in);
   void askHint();
+  void lessonHint();
   void analyseRecord();
   void jumpMistake(int dir);
   void analysisNotes();

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "core/files.h"
+#include "studio/model/actions.h"
 #include "studio/model/i18n.h"
 #include "studio/model/session.h"
 
@@ -233,7 +234,7 @@ void Session::answerLesson(const lesson::Answer& a) {
   selected_ = kNoTile;
   chosenGhost_ = 0;
   if (!course_.pending()) {
-    course_.stars = lesson::stars(course_.wrongTries);
+    course_.stars = lesson::stars(course_.wrongTries, course_.hints);
     settings_.setStars(course_.name, *course_.stars);
     course_.feedback = i18n::format(
         P_("Right! The lesson is done: {0} star.", "Right! The lesson is done: {0} stars.", *course_.stars),
@@ -242,6 +243,48 @@ void Session::answerLesson(const lesson::Answer& a) {
   status(course_.feedback);
   if (!after.empty()) course_.feedback += "\n" + after;
   spdlog::info("lesson {}: task {} right", course_.name, course_.step);
+}
+
+// The hint while a lesson's task waits (disclosure.h): the lesson's own answer, never the coach's
+// search (a lesson and its hint agree), and it costs a star: the first ask says so, the second gives it.
+void Session::lessonHint() {
+  const LessonStep* t = course_.pending();
+  if (!t) return;
+  if (!lessonWaits()) {
+    status(_("A hint is given at the task: go on to it."));
+    return;
+  }
+  const int step = static_cast<int>(course_.step);
+  if (course_.hintOffered != step) {
+    course_.hintOffered = step;
+    status(i18n::format(_("A hint costs a star. Ask again ({0}) to see it."), {keyOf("game.hint")}));
+    return;
+  }
+  if (course_.hintTaken != step) {
+    course_.hintTaken = step;
+    ++course_.hints;
+    spdlog::info("lesson {}: hint taken at task {}", course_.name, step + 1);
+  }
+  const dgn::Task& task = t->task;
+  const Match& m = match();
+  std::string answer;
+  using K = dgn::Task::Kind;
+  switch (task.kind) {
+    case K::Play:
+      if (!task.moves.empty()) {
+        answer = m.moveText(task.moves.front());
+        showMove(task.moves.front());
+      }
+      break;
+    case K::Draw: answer = _("Draw"); break;
+    case K::Pass: answer = _("Pass"); break;
+    case K::End: answer = i18n::format(_("End {0}"), {task.end == End::R ? "R" : "L"}); break;
+    case K::Tiles:
+      forEachHeaviestFirst(task.tiles, [&](Tile x) { answer += (answer.empty() ? "" : " ") + tileText(x); });
+      break;
+    case K::Points: answer = std::to_string(task.points); break;
+  }
+  status(i18n::format(_("Hint, for a star: {0}"), {answer}));
 }
 
 }  // namespace dom::studio

@@ -3,6 +3,7 @@
 // for by intents and collected each frame by pollJobs().
 #include <spdlog/spdlog.h>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/model/session.h"
 
@@ -45,6 +46,7 @@ bool Session::applyCoach(const Intent& in) {
 }
 
 void Session::askHint() {
+  if (!disclosure(*this).freeHint) return lessonHint();  // a lesson's task waits: its own hint, for a star
   if (!match().toMove() || editing()) {
     status(_("no move to hint: no round is on"));
     return;
@@ -161,7 +163,9 @@ void Session::pollJobs() {
     showHint();
     return;
   }
-  if (settings_.isOpen(Pane::Analysis) && match().toMove() && !editing()) j.analyser.want(analysisKey(), timeline_);
+  // While a lesson's task waits the Analysis pane is empty (disclosure.h): nothing is searched for it.
+  if (settings_.isOpen(Pane::Analysis) && match().toMove() && !editing() && disclosure(*this).analysis)
+    j.analyser.want(analysisKey(), timeline_);
 }
 
 }  // namespace dom::studio

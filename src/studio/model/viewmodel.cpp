@@ -165,9 +165,10 @@ std::string lacksText(const Match& m, Player p, Visibility v, const std::string&
 }
 }  // namespace
 
-std::string explainPosition(const Match& m, Visibility v) {
+std::string explainPosition(const Match& m, Visibility v, bool tellMoves) {
   const RoundState& s = m.state();
   if (m.round() == 0) return _("No round has started.");
+  if (s.over() && !tellMoves) return _("the round is over");  // its pips and points are a task's to count
   if (s.over()) {
     const RoundResult r = *m.lastResult();
     std::string text;
@@ -202,6 +203,9 @@ std::string explainPosition(const Match& m, Visibility v) {
   }
   const Player p = s.turn;
   const Fits fits = m.fits();
+  if (!tellMoves && s.beforeLead()) return i18n::format(_("{0} opens the round."), {who(p)});
+  if (!tellMoves)
+    return i18n::format(_("{0} to move: the ends are {1} and {2}."), {who(p), num(s.ends[0]), num(s.ends[1])});
   if (s.beforeLead()) {
     if (s.forcedLead != kNoTile) {
       const Tile t = s.forcedLead;
@@ -301,17 +305,19 @@ ScoreView scoreView(const Timeline& t) {
   return scoreView(n.resultHidden && n.parent >= 0 ? t.node(n.parent).match : n.match);
 }
 
-std::array<HandView, 2> handsView(const Timeline& t, Visibility v) {
+std::array<HandView, 2> handsView(const Timeline& t, Visibility v, bool pips, bool legality) {
   auto out = handsView(t.current().match, v);
-  if (t.current().resultHidden)
-    for (HandView& h : out) h.pips = -1;
+  for (HandView& h : out) {
+    if (t.current().resultHidden || !pips) h.pips = -1;
+    if (!legality) h.playable = 0;
+  }
   return out;
 }
 
-std::string explainPosition(const Timeline& t, Visibility v) {
+std::string explainPosition(const Timeline& t, Visibility v, bool tellMoves) {
   if (t.current().resultHidden) return _("the round is over");
   if (t.current().explainHidden) return {};
-  return explainPosition(t.current().match, v);
+  return explainPosition(t.current().match, v, tellMoves);
 }
 
 namespace {

@@ -61,7 +61,9 @@ struct BranchRow {
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r);
 // Plain language: the position now ("B has no 6 and no 3: B must draw").
 // With `v` hiding the player to move, how many tiles it can play is not told.
-[[nodiscard]] std::string explainPosition(const Match& m, Visibility v = Visibility::All);
+// tellMoves false (a lesson's task waits: disclosure.h): who is to move and the ends, nothing of what
+// the player can play, must lead, draw or pass.
+[[nodiscard]] std::string explainPosition(const Match& m, Visibility v = Visibility::All, bool tellMoves = true);
 // Plain language: why tile t of `owner` can or cannot be played now.
 [[nodiscard]] std::string explainTile(const Match& m, Player owner, Tile t);
 
@@ -77,8 +79,10 @@ struct ScoreView {
 // The same at the timeline's current node, which may hide its result (Node::resultHidden: a lesson's
 // points task waits): the scores before the round's last move, no pip totals, no round's result.
 [[nodiscard]] ScoreView scoreView(const Timeline& t);
-[[nodiscard]] std::array<HandView, 2> handsView(const Timeline& t, Visibility v);
-[[nodiscard]] std::string explainPosition(const Timeline& t, Visibility v);
+// pips false (a lesson's task waits): no pip total at any position; legality false: no tile greyed.
+[[nodiscard]] std::array<HandView, 2> handsView(const Timeline& t, Visibility v, bool pips = true,
+                                                bool legality = true);
+[[nodiscard]] std::string explainPosition(const Timeline& t, Visibility v, bool tellMoves = true);
 
 // Legal moves of the player to move that play tile t.
 [[nodiscard]] std::vector<Move> movesOfTile(const Match& m, Tile t);

@@ -3,6 +3,7 @@
 // applies them; the layout tiles the window.
 #include "studio/ui/app.h"
 #include "core/files.h"
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/model/links.h"
 #include "studio/model/paths.h"
@@ -700,7 +701,8 @@ void App::dumpPosition(nlohmann::json& j) const {
     j["scores"] = {{"A", shown[0]}, {"B", shown[1]}};
   }
   j["stock"] = m.state().stockCount();
-  const auto hands = handsView(timeline(), settings().visibility);
+  const Disclosure shown = disclosure(session());
+  const auto hands = handsView(timeline(), settings().visibility, shown.pips, shown.legality);
   for (const auto& h : hands) {
     json tiles = json::array();
     for (Tile t : h.tiles) tiles.push_back(h.faceDown ? std::string("?") : tileText(t));
@@ -708,8 +710,11 @@ void App::dumpPosition(nlohmann::json& j) const {
   }
   j["selected"] = selected() == kNoTile ? json(nullptr) : json(tileText(selected()));
   j["caption"] = timeline().current().caption;
-  j["explain"] = explainPosition(timeline(), settings().visibility);
-  if (selected() != kNoTile) {
+  j["explain"] = explainPosition(timeline(), settings().visibility, shown.legality);
+  j["disclosure"] = {{"legality", shown.legality},     {"blocking", shown.blocking}, {"reserve", shown.reserve},
+                     {"stockFaces", shown.stockFaces}, {"pips", shown.pips},         {"analysis", shown.analysis},
+                     {"freeHint", shown.freeHint}};
+  if (selected() != kNoTile && shown.legality) {
     const Player owner = (m.state().hand[1] & bit(selected())) ? Player::B : Player::A;
     j["explainTile"] = explainTile(m, owner, selected());
   }

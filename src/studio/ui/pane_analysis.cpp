@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
 #include "studio/ui/panes.h"
@@ -176,6 +177,12 @@ void drawRow(const App& app, const AnalysisRow& r, std::size_t i, double best, A
 
 void AnalysisPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Analysis, out)) return;
+  // While a lesson's task waits the analysis would rank its answer first (disclosure.h).
+  if (!disclosure(app.session()).analysis) {
+    ImGui::TextWrapped("%s", _("The analysis is hidden until the lesson's task is answered."));
+    ImGui::End();
+    return;
+  }
   if (drawn_.engine = engineWords(app); !drawn_.engine.empty()) {
     ImGui::TextWrapped("%s", drawn_.engine.c_str());
     ImGui::Separator();

@@ -7,6 +7,7 @@
 #include <array>
 #include <string>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/model/players.h"
 #include "studio/ui/app.h"
@@ -99,6 +100,8 @@ std::array<std::string, 2> handLabels(const App& app, const std::array<HandView,
 // the tile); returns the count of tiles wholly shown.
 int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2 size, float gap, Intents& out,
              std::vector<HandTileRect>* rects) {
+  // While a lesson's task waits, no tile is greyed and no tooltip says whether it plays (disclosure.h).
+  const bool legality = disclosure(app.session()).legality;
   const Match& m = app.match();
   const int p = idx(h.player);
   ImGui::PushID(p);
@@ -111,18 +114,19 @@ int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2
     const Tile t = h.tiles[i];
     ImGui::PushID(static_cast<int>(t));
     const bool sel = app.selected() == t;
-    const bool dim = h.toMove && !h.faceDown && !(h.playable & bit(t));
+    const bool dim = legality && h.toMove && !h.faceDown && !(h.playable & bit(t));
     if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
         !h.faceDown)
       out.push_back(selectIntent(sel ? kNoTile : t));
     if (rects && !h.faceDown) {
       const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-      rects->push_back({tileText(t), lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+      rects->push_back({tileText(t), lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, dim, sel});
     }
     // Counted when the whole tile lies within the pane's width (the test of the wrapping).
     if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;
     if (!h.faceDown) {
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explainTile(m, h.player, t).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", legality ? explainTile(m, h.player, t).c_str() : tileText(t).c_str());
       if (ImGui::BeginDragDropSource()) {
         ImGui::SetDragDropPayload("DOM_TILE", &t, sizeof t);
         ImGui::Text("%s", tileText(t).c_str());
@@ -145,12 +149,13 @@ void HandsPane::draw(const App& app, Intents& out) {
   drawVisibility(app, out);
   const Match& m = app.match();
   if (m.toMove() && !app.editing()) drawMoveButtons(app, buttons_, out);
-  const auto hands = handsView(app.timeline(), app.settings().visibility);
+  const Disclosure shown = disclosure(app.session());
+  const auto hands = handsView(app.timeline(), app.settings().visibility, shown.pips, shown.legality);
   const float gap = ImGui::GetStyle().ItemSpacing.x * 0.5f;
   // The labels and the explanation first: their wrapped height decides the tiles' size.
   std::array<std::string, 2> labels = handLabels(app, hands);
   std::string explanation;
-  if (app.selected() != kNoTile) {
+  if (app.selected() != kNoTile && shown.legality) {
     const Player owner = (m.state().hand[1] & bit(app.selected())) ? Player::B : Player::A;
     explanation = explainTile(m, owner, app.selected());
   }
@@ -183,7 +188,12 @@ void HandsPane::dump(nlohmann::json& j) const {
     auto& rects = j["hands"][std::string(1, letter(p))]["rects"];
     rects = nlohmann::json::array();
     for (const HandTileRect& r : tileRects_[static_cast<std::size_t>(idx(p))])
-      rects.push_back({{"tile", r.tile}, {"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}});
+      rects.push_back({{"tile", r.tile},
+                       {"x", r.x},
+                       {"y", r.y},
+                       {"w", r.w},
+                       {"h", r.h},
+                       {"style", {{"dim", r.dim}, {"selected", r.selected}}}});
   }
 }
 

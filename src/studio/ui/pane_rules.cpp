@@ -2,6 +2,7 @@
 // The Rules pane: the rule set's knobs and the position in plain language, wrapped to the pane.
 #include <imgui.h>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
 
@@ -57,9 +58,11 @@ void RulesPane::draw(const App& app, Intents& out) {
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", caused.c_str());
   }
-  words_ = explainPosition(app.timeline(), app.settings().visibility);
+  // While a lesson's task waits, no words say what can be played (disclosure.h).
+  const bool legality = disclosure(app.session()).legality;
+  words_ = explainPosition(app.timeline(), app.settings().visibility, legality);
   ImGui::TextWrapped("%s", words_.c_str());
-  if (app.selected() != kNoTile) {
+  if (app.selected() != kNoTile && legality) {
     ImGui::Separator();
     const Player owner = (m.state().hand[1] & bit(app.selected())) ? Player::B : Player::A;
     ImGui::TextWrapped("%s", explainTile(m, owner, app.selected()).c_str());

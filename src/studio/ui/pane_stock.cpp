@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
 #include "studio/ui/tile_draw.h"
@@ -17,8 +18,12 @@ void StockPane::draw(const App& app, Intents& out) {
   actionCheckbox("view.teaching", app.actionContext(), out);  // View > Teaching mode
   const StockView v = stockView(m, true);
   // While a lesson's task waits, how many tiles can be drawn is the learner's to work out (lessons
-  // 3, 6 and 7 ask whether to draw): the pane counts the stock only.
-  counts_ = app.session().lessonWaits()
+  // 3, 6 and 7 ask whether to draw): the pane counts the stock only, outlines no reserve and shows
+  // no face (disclosure.h).
+  const Disclosure shown = disclosure(app.session());
+  const bool faces = app.settings().teaching && shown.stockFaces;
+  styles_.clear();
+  counts_ = !shown.reserve
                 ? i18n::format(P_("{0} tile", "{0} tiles", v.count), {std::to_string(v.count)})
                 : i18n::format(P_("{0} tile, reserve {1}, {2} can be drawn", "{0} tiles, reserve {1}, {2} can be drawn",
                                   v.count),
@@ -44,16 +49,16 @@ void StockPane::draw(const App& app, Intents& out) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int i = 0; i < v.count; ++i) {
     const Tile t = v.tiles[static_cast<std::size_t>(i)];
-    const bool reserve = i >= v.count - v.reserve;
+    const bool reserve = shown.reserve && i >= v.count - v.reserve;
+    styles_.push_back({reserve, faces});
     const ImVec2 a = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
-    drawTile(dl, a, ImVec2(a.x + size.x, a.y + size.y), high(t), low(t),
-             app.settings().teaching ? TileLook::Face : TileLook::FaceDown);
+    drawTile(dl, a, ImVec2(a.x + size.x, a.y + size.y), high(t), low(t), faces ? TileLook::Face : TileLook::FaceDown);
     if (reserve)
       dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(a.x + size.x + 2, a.y + size.y + 2), IM_COL32(230, 80, 60, 255), 3,
                   0, 2);
     if (ImGui::IsItemHovered()) {
-      if (app.settings().teaching)
+      if (faces)
         ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? _(" (reserve: never drawn)") : "");
       else
         ImGui::SetTooltip("%d%s", i + 1, reserve ? _(" (reserve: never drawn)") : "");
@@ -65,6 +70,11 @@ void StockPane::draw(const App& app, Intents& out) {
   ImGui::End();
 }
 
-void StockPane::dump(nlohmann::json& j) const { j["stockPane"] = {{"counts", counts_}}; }
+void StockPane::dump(nlohmann::json& j) const {
+  // Each stock tile's style as drawn: outlined red as the reserve, face up.
+  nlohmann::json styles = nlohmann::json::array();
+  for (const auto& [outlined, face] : styles_) styles.push_back({{"outlined", outlined}, {"face", face}});
+  j["stockPane"] = {{"counts", counts_}, {"styles", styles}};
+}
 
 }  // namespace dom::studio

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
 #include "studio/ui/panes.h"
@@ -64,7 +65,7 @@ void drawFallback(ImDrawList* dl, ImVec2 origin, ImVec2 size, const TableScene& 
 // white on red when blocked.
 void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
   for (const SceneEnd& e : s.ends) {
-    const bool blocked = isBlocked(e.state);
+    const bool blocked = drawnBlocked(e);
     const float r = e.labelBox.w * 0.5f, size = std::min(r * 1.45f, 30.0f);
     const char text[2] = {e.label, 0};
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text);
@@ -76,6 +77,33 @@ void drawEndLabels(ImDrawList* dl, ImVec2 origin, const TableScene& s) {
 }
 
 void play(Intents& out, const Move& mv) { out.push_back(intent::Play{mv}); }
+
+// While a lesson's task waits the table draws no ghost (disclosure.h): the ends answer, as the seed's
+// players tap them. A click on end `end` (-1: the felt) answers an end task, or plays tile `tile` (the
+// selected one, or one dropped there) on that end: its first placement there, else the tile as it would
+// go, which the lesson judges. Before the lead, a click anywhere leads the tile.
+void veiledPlay(const App& app, const TableScene& scene, Tile tile, int end, Intents& out) {
+  const Session& s = app.session();
+  const LessonStep* t = s.course().pending();
+  if (end >= 0 && tile == app.selected() && t && t->task.kind == dgn::Task::Kind::End && s.lessonWaits()) {
+    out.push_back(intent::AnswerEnd{scene.ends[static_cast<std::size_t>(end)].end});
+    return;
+  }
+  const Match& m = app.match();
+  if (tile == kNoTile || !m.toMove()) return;
+  Move mv;
+  mv.tile = tile;
+  const auto placements = placementsOf(m, tile);
+  if (!m.state().beforeLead()) {
+    if (end < 0) return;
+    mv.end = scene.ends[static_cast<std::size_t>(end)].end;
+    const auto on = std::find_if(placements.begin(), placements.end(), [&](const Move& p) { return p.end == mv.end; });
+    if (on != placements.end()) mv = *on;
+  } else if (!placements.empty()) {
+    mv = placements.front();
+  }
+  play(out, mv);
+}
 
 // The words under the table: the note of the position (or the position in plain words), then a line
 // with Deal the next round, the hint to choose a ghost, and the status, each wrapped to the pane.
@@ -127,15 +155,21 @@ Words wordsOf(const App& app, bool choice) {
   Words w;
   w.caption = app.editing()
                   ? std::string(_("Editing the position: the table shows it as it is laid, the lead outlined in blue."))
-              : node.caption.empty() ? explainPosition(app.timeline(), app.settings().visibility)
-                                     : i18n::trScenarioLines(node.caption);
+              : node.caption.empty()
+                  ? explainPosition(app.timeline(), app.settings().visibility, disclosure(app.session()).legality)
+                  : i18n::trScenarioLines(node.caption);
   // A note of any length: the first kCaptionShown characters here, the whole in its own window. A
   // lesson's own notes are shown whole (up to kLessonNoteShown, far above any lesson's).
   const std::size_t most = app.session().course().active() ? kLessonNoteShown : kCaptionShown;
   w.cut = longerThan(w.caption, most);
   if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
-  if (choice) {
+  if (!disclosure(app.session()).legality && app.selected() != kNoTile && !app.editing()) {
+    w.hint = app.match().state().beforeLead()
+                 ? i18n::format(_("Click the table, or press {0}, to play {1}."),
+                                {keyOf("game.play"), tileText(app.selected())})
+                 : i18n::format(_("Click an end, L or R, to play {0} there."), {tileText(app.selected())});
+  } else if (choice) {
     w.hint = i18n::format(_("Click a ghost, or {0}/{1} to choose and {2} to play."),
                           {keyOf("game.placement_prev"), keyOf("game.placement_next"), keyOf("game.play")});
   }
@@ -169,9 +203,11 @@ const TableScene& TablePane::sceneModel(const App& app, const Tile lastPlayed) {
     c.editing = true;
     return c.scene;
   }
+  const bool veil = !disclosure(app.session()).blocking;
   if (c.editing || c.generation != app.generation() || c.selected != app.selected() ||
-      c.ghosts != app.settings().ghosts || c.last != lastPlayed) {
-    c.scene = sceneOf(app.match(), app.selected(), app.settings().ghosts, lastPlayed);
+      c.ghosts != app.settings().ghosts || c.last != lastPlayed || c.veil != veil) {
+    c.scene = sceneOf(app.match(), app.selected(), app.settings().ghosts, lastPlayed, veil);
+    c.veil = veil;
     c.generation = app.generation();
     c.selected = app.selected();
     c.ghosts = app.settings().ghosts;
@@ -268,6 +304,7 @@ void TablePane::draw(const App& app, Intents& out) {
   if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
     leftOnGhost_ = hoverGhost_ >= 0;
     if (leftOnGhost_) play(out, scene.ghosts[static_cast<std::size_t>(hoverGhost_)].move);
+    if (scene.veiled && !app.editing()) veiledPlay(app, scene, app.selected(), endAt(scene, mouse.x, mouse.y), out);
   }
   input(scene, mouse.x, mouse.y);
 
@@ -328,9 +365,13 @@ void TablePane::pointer(const App& app, Tile lastTile, float mx, float my, bool 
                       i18n::format(_("Click to play {0} here ({1})"), {tileText(mv.tile), m.moveText(mv)}).c_str());
   } else if (const int e = endHovered; e >= 0) {
     const SceneEnd& end = scene.ends[static_cast<std::size_t>(e)];
-    ImGui::SetTooltip("%s", i18n::format(_("End {0} ({1}): {2}"),
-                                         {std::string(1, end.label), std::to_string(end.pip), whyText(end.state)})
-                                .c_str());
+    // A veiled end (a lesson's task waits) does not say whether it is blocked.
+    ImGui::SetTooltip(
+        "%s", end.veiled
+                  ? i18n::format(_("End {0} ({1})"), {std::string(1, end.label), std::to_string(end.pip)}).c_str()
+                  : i18n::format(_("End {0} ({1}): {2}"),
+                                 {std::string(1, end.label), std::to_string(end.pip), whyText(end.state)})
+                        .c_str());
   }
   if (!app.editing() && ImGui::BeginDragDropTarget()) {
     if (const ImGuiPayload* pl = ImGui::AcceptDragDropPayload("DOM_TILE")) {
@@ -338,7 +379,10 @@ void TablePane::pointer(const App& app, Tile lastTile, float mx, float my, bool 
       // Dropped on a ghost of that tile: that placement; elsewhere: its first placement.
       const auto moves = placementsOf(m, t);
       const int g = ghostAt(scene, mouse.x, mouse.y);
-      if (g >= 0 && scene.ghosts[static_cast<std::size_t>(g)].move.tile == t)
+      if (scene.veiled) {
+        // No ghost while a task waits: the end it is dropped on (disclosure.h).
+        veiledPlay(app, scene, t, endHovered, out);
+      } else if (g >= 0 && scene.ghosts[static_cast<std::size_t>(g)].move.tile == t)
         play(out, scene.ghosts[static_cast<std::size_t>(g)].move);
       else if (!moves.empty())
         play(out, moves.front());

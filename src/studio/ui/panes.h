@@ -113,7 +113,7 @@ class TablePane final : public PaneView {
     TableScene scene;
     std::uint64_t generation = ~std::uint64_t{0};
     Tile selected = kNoTile, last = kNoTile;
-    bool ghosts = true, editing = false;
+    bool ghosts = true, editing = false, veil = false;
   } cache_;
   // The whole note of the position (its caption), when asked for: the caption under the table is
   // cut at kCaptionShown characters.
@@ -146,6 +146,7 @@ class TablePane final : public PaneView {
 struct HandTileRect {
   std::string tile;
   float x = 0, y = 0, w = 0, h = 0;
+  bool dim = false, selected = false;  // its style as drawn: greyed (cannot be played), selected
 };
 
 class HandsPane final : public PaneView {
@@ -168,12 +169,16 @@ class StockPane final : public PaneView {
   StockPane() : PaneView(Pane::Stock) {}
   [[nodiscard]] std::vector<std::string_view> actions() const override;
   [[nodiscard]] bool shown(const App& app) const override;
-  void beginFrame() override { counts_.clear(); }
+  void beginFrame() override {
+    counts_.clear();
+    styles_.clear();
+  }
   void draw(const App& app, Intents& out) override;
   void dump(nlohmann::json& j) const override;
 
  private:
-  std::string counts_;  // the counts' line as drawn this frame
+  std::string counts_;                         // the counts' line as drawn this frame
+  std::vector<std::pair<bool, bool>> styles_;  // each stock tile as drawn: outlined as the reserve, face up
 };
 
 class TimelinePane final : public PaneView {
