@@ -3,8 +3,12 @@
 // it names, through the session as the page does it, and a link that names nothing says why.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "studio/model/links.h"
 #include "studio/model/session.h"
@@ -100,4 +104,92 @@ TEST_CASE("links: Share link gives a lesson's, a puzzle's own link, else the rec
   REQUIRE(link.starts_with("dgn="));
   CHECK(link.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", 4) ==
         std::string::npos);
+}
+
+namespace {
+// The page's side of a dgn= link, for stored blocks only: base64url back to bytes, then each block's
+// bytes after its 5-byte header (links.cpp writes nothing else).
+std::string inflateStoredLink(std::string_view b64) {
+  static constexpr std::string_view kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string bytes;
+  std::uint32_t acc = 0;
+  int bits = 0;
+  for (const char c : b64) {
+    acc = (acc << 6) | static_cast<std::uint32_t>(kDigits.find(c));
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push_back(static_cast<char>((acc >> bits) & 0xff));
+    }
+  }
+  std::string out;
+  for (std::size_t at = 0; at + 5 <= bytes.size();) {
+    const std::size_t n = static_cast<unsigned char>(bytes[at + 1]) | (static_cast<unsigned char>(bytes[at + 2]) << 8);
+    out += bytes.substr(at + 5, n);
+    const bool last = (bytes[at] & 1) != 0;
+    at += 5 + n;
+    if (last) break;
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE(
+    "links: a lesson opens locked with &lock, and a teacher's own lesson travels whole in a dgn= link (issue 52 #14, "
+    "#15)") {
+  Session s = opened("lesson=8&lock");
+  REQUIRE(s.course().active());
+  CHECK(s.course().locked);
+  CHECK(s.course().lockedNow());
+  CHECK(shareLink(s) == "lesson=8&lock");
+  CHECK_FALSE(linkIntents("lesson=8&bogus").error.empty());
+  CHECK_FALSE(linkIntents("scenario=tip_count_the_tiles&lock").error.empty());
+  // Locked: no hint, no analysis pane, no other file, no change of view, no leaving, until it is done.
+  for (const Intent& in : std::vector<Intent>{intentOf(intent::Cmd::Hint), intent::SetPane{Pane::Analysis, true},
+                                              intent::SetPane{Pane::Scenarios, true}, intent::Open{"x.dgn", true},
+                                              intent::SetVisibility{Visibility::AsA}, intentOf(intent::Cmd::EndLesson),
+                                              intent::SetToggle{intent::Toggle::Teaching, true}}) {
+    s.apply(in);
+    CHECK(s.statusText().find("locked") != std::string::npos);
+  }
+  CHECK(s.course().active());
+  CHECK_FALSE(s.settings().isOpen(Pane::Analysis));
+  CHECK(s.settings().visibility == Visibility::All);
+  // The lesson's own steps are not locked; once it is done, nothing is.
+  while (s.course().pending()) {
+    for (int guard = 0; guard < 200 && !s.lessonWaits(); ++guard) s.apply(intentOf(intent::Cmd::Next));
+    const dgn::Task& t = s.course().pending()->task;
+    if (t.kind == dgn::Task::Kind::End)
+      s.apply(intent::AnswerEnd{t.end});
+    else if (t.kind == dgn::Task::Kind::Play)
+      s.apply(intent::Play{t.moves.front()});
+    else
+      s.apply(intent::Play{Move{t.kind == dgn::Task::Kind::Draw ? MoveKind::Draw : MoveKind::Pass}});
+  }
+  CHECK_FALSE(s.course().lockedNow());
+  s.apply(intent::SetPane{Pane::Analysis, true});
+  CHECK(s.settings().isOpen(Pane::Analysis));
+
+  // A lesson of no course: its link is its file, whole, and it opens as a lesson (locked if asked).
+  const auto own = std::filesystem::temp_directory_path() / "dominoes_own_lesson.dgn";
+  std::filesystem::copy_file(
+      std::filesystem::path(STUDIO_TEST_DIR) / ".." / ".." / "lessons" / "05_choosing_the_end.dgn", own,
+      std::filesystem::copy_options::overwrite_existing);
+  Session t;
+  t.apply(intent::StartLesson{own.string(), true});
+  REQUIRE(t.course().active());
+  const std::string link = shareLink(t);
+  REQUIRE(link.starts_with("dgn="));
+  CHECK(link.ends_with("&lock"));
+  const auto carried = std::filesystem::temp_directory_path() / "dominoes_link_lesson.dgn";
+  {
+    std::ofstream out(carried, std::ios::binary);
+    out << inflateStoredLink(std::string_view(link).substr(4, link.size() - 4 - 5));
+  }
+  Session u = opened(link, carried.string());
+  REQUIRE(u.course().active());
+  CHECK(u.course().locked);
+  CHECK(u.course().steps.size() == t.course().steps.size());
+  std::filesystem::remove(own);
+  std::filesystem::remove(carried);
 }

@@ -3,6 +3,7 @@
 #include "studio/model/actions.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "studio/model/disclosure.h"
@@ -453,7 +454,9 @@ void learnActions(Builder& b) {
   b.add(
        "learn.lesson_restart", N_("Start the lesson again"), {},
        [](const ActionContext& c) { return c.s().course().active(); },
-       [](const ActionContext& c, Intents& out) { out.push_back(intent::StartLesson{c.s().course().file}); })
+       [](const ActionContext& c, Intents& out) {
+         out.push_back(intent::StartLesson{c.s().course().file, c.s().course().locked});
+       })
       .why = [](const ActionContext&) { return std::string(_("no lesson is on: Help > Learn")); };
   b.add("learn.puzzles", N_("Puzzles"), {}, {}, [](const ActionContext& c, Intents& out) {
      out.push_back(paneIntent(Pane::Puzzles, true));
@@ -556,6 +559,31 @@ std::string buttonTip(const Action& a, const ActionContext& c) {
 
 bool isListed(const Action& a, const ActionContext& c) { return !a.listed || a.listed(c); }
 
+namespace {
+// The actions a locked lesson (course.h, Course::locked) disables until it is done: the session
+// refuses their intents too (Session::lockBlocks); greyed here, their menus and buttons say why.
+bool lockedOut(std::string_view id) {
+  static constexpr auto kIds = std::to_array<std::string_view>(
+      {"file.new",          "file.open",           "edit.position",     "edit.load",           "edit.play_from_here",
+       "view.pane.editor",  "view.pane.scenarios", "view.pane.tracker", "view.pane.analysis",  "view.pane.puzzles",
+       "view.teaching",     "view.show_all",       "view.as_a",         "view.as_b",           "game.hint",
+       "game.analyse",      "game.next_mistake",   "game.prev_mistake", "game.analysis_notes", "learn.puzzles",
+       "learn.puzzle_next", "learn.puzzle_retry"});
+  return id.starts_with("file.recent.") || std::find(kIds.begin(), kIds.end(), id) != kIds.end();
+}
+
+void lockActions(std::vector<Action>& list) {
+  for (Action& a : list) {
+    if (!lockedOut(a.id)) continue;
+    a.enabled = [was = a.enabled](const ActionContext& c) { return !c.s().course().lockedNow() && (!was || was(c)); };
+    a.why = [was = a.why](const ActionContext& c) {
+      if (c.s().course().lockedNow()) return std::string(_("the lesson is locked until it is done"));
+      return was ? was(c) : std::string();
+    };
+  }
+}
+}  // namespace
+
 const std::vector<Action>& actions() {
   static const std::vector<Action> list = [] {
     Builder b;
@@ -568,6 +596,7 @@ const std::vector<Action>& actions() {
     coachActions(b);
     seatActions(b);
     helpActions(b);
+    lockActions(b.list);
     return std::move(b.list);
   }();
   return list;

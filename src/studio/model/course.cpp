@@ -42,6 +42,7 @@ nlohmann::json courseState(const Course& c, const std::vector<std::pair<std::str
   l["stars"] = c.stars ? json(*c.stars) : json(nullptr);
   l["wrong"] = c.wrongTries;
   l["hints"] = c.hints;
+  l["locked"] = c.lockedNow();
   l["feedback"] = c.feedback;
   l["right"] = c.lastRight;
   const LessonStep* p = c.pending();

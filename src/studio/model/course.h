@@ -42,6 +42,10 @@ struct Course {
   std::string feedback;      // what the last answer got, in the UI's language
   bool lastRight = false;    // ... and whether it was right
   std::optional<int> stars;  // once every task is answered
+  // Opened locked (a class: --lock, a link's &lock): until every task is answered there is no hint, no
+  // analysis, no other file, lesson or puzzle, no Scenarios, Puzzles, Tracker or Editor pane, no
+  // change of whose hands are shown and no stock face up (docs/lessons.md, "Locking a lesson").
+  bool locked = false;
   // The record's node the learner has come to, stepping forward (docs/lessons.md, "The future is
   // hidden"): the session's timeline ends there, or at the task that waits if that comes first.
   int reached = 0;
@@ -55,6 +59,8 @@ struct Course {
   [[nodiscard]] bool active() const { return !file.empty(); }
   // The task waiting for its answer, if any.
   [[nodiscard]] const LessonStep* pending() const { return step < steps.size() ? &steps[step] : nullptr; }
+  // Locked and not yet done.
+  [[nodiscard]] bool lockedNow() const { return locked && active() && pending() != nullptr; }
 };
 
 // Learn mode's state for the studio's dump (--dump-state's "learn"): the stars of the lessons done and

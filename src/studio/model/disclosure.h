@@ -18,10 +18,12 @@ struct Disclosure {
   bool reserve = true;     // the stock's reserve: its outlines, "N can be drawn"
   bool stockFaces = true;  // the stock face up in draw order (teaching mode's Show)
   bool pips = true;        // the hands' pip totals at every position
-  bool analysis = true;    // the Analysis pane's values and the coach's ranking
+  bool analysis = true;    // the Analysis pane's values, the coach's ranking and the Tile tracker's counts
   bool freeHint = true;    // a hint costs nothing; false: it costs a star, said before it is given
   // Whether everything is shown (no task waits).
-  [[nodiscard]] bool all() const { return legality && blocking && reserve && stockFaces && pips && analysis && freeHint; }
+  [[nodiscard]] bool all() const {
+    return legality && blocking && reserve && stockFaces && pips && analysis && freeHint;
+  }
 };
 
 // Everything shown, or, while a lesson's task waits, the rule above.

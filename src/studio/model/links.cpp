@@ -9,6 +9,7 @@
 
 #include "core/dgn.h"
 #include "core/files.h"
+#include "studio/model/course.h"
 #include "studio/model/i18n.h"
 #include "studio/model/paths.h"
 #include "studio/model/scenarios.h"
@@ -68,7 +69,15 @@ LinkTarget scenarioLink(std::string_view link, std::string_view value) {
 
 }  // namespace
 
-LinkTarget linkIntents(std::string_view link, const std::string& recordFile) {
+namespace {
+// Whether a record's file is a lesson: it holds a task (lesson::readChecked decides the rest when it opens).
+bool holdsTasks(const std::string& file) {
+  Timeline t;
+  if (t.loadFile(file)) return false;
+  return !lessonSteps(t).empty();
+}
+
+LinkTarget targetOf(std::string_view link, const std::string& recordFile) {
   const auto eq = link.find('=');
   const std::string_view key = link.substr(0, eq);
   const std::string_view value = eq == std::string_view::npos ? std::string_view() : link.substr(eq + 1);
@@ -79,9 +88,34 @@ LinkTarget linkIntents(std::string_view link, const std::string& recordFile) {
     std::error_code ec;
     if (!fs::is_regular_file(recordFile, ec) || fs::file_size(recordFile, ec) == 0)
       return failed(link, _("its record could not be read (the link may be cut short)"));
+    // A lesson travels in a link too, the teacher's own included: it opens as a lesson, tasks and all.
+    if (holdsTasks(recordFile)) return {{intent::StartLesson{recordFile}}, {}};
     return {{intent::Open{recordFile, true}}, {}};
   }
   return failed(link, _("links are #lesson=N, #puzzle=BOOK/N, #scenario=NAME or #dgn=RECORD"));
+}
+
+}  // namespace
+
+LinkTarget linkIntents(std::string_view link, const std::string& recordFile) {
+  // After the target, '&'-separated flags: "lock" opens a lesson locked for a class (course.h).
+  const std::string_view target = link.substr(0, link.find('&'));
+  bool lock = false;
+  for (std::size_t at = link.find('&'); at != std::string_view::npos;) {
+    const std::size_t next = link.find('&', at + 1);
+    const std::string_view flag = link.substr(at + 1, next == std::string_view::npos ? next : next - at - 1);
+    if (flag != "lock")
+      return failed(link, i18n::format(_("'{0}' is not a flag of a link (only &lock is)"), {files::cut(flag, 40)}));
+    lock = true;
+    at = next;
+  }
+  LinkTarget t = targetOf(target, recordFile);
+  if (lock) {
+    auto* start = t.intents.empty() ? nullptr : std::get_if<intent::StartLesson>(&t.intents.front());
+    if (!start && t.error.empty()) return failed(link, _("only a lesson can be locked"));
+    if (start) start->lock = true;
+  }
+  return t;
 }
 
 // A record in a link is DEFLATE of stored blocks: every inflater (the browser's DecompressionStream
@@ -123,7 +157,13 @@ std::string base64url(std::string_view bytes) {
 }
 
 std::string shareLink(const Session& s) {
-  if (std::string link = linkOf(s); !link.empty()) return link;
+  const std::string lock = s.course().locked ? "&lock" : "";
+  if (std::string link = linkOf(s); !link.empty()) return link + lock;
+  // A lesson of no course (a teacher's own) travels whole, as its file says it: the timeline on
+  // screen holds only what the learner has reached.
+  if (s.course().active())
+    if (auto text = files::readText(s.course().file, 1 << 20); std::holds_alternative<std::string>(text))
+      return "dgn=" + base64url(deflateStored(std::get<std::string>(text))) + lock;
   return "dgn=" + base64url(deflateStored(dgn::write(s.timeline().record())));
 }
 

@@ -203,7 +203,7 @@ bool Session::canRedo() const {
 // A user's intent the seats forbid: playing while a computer seat is to move, or selecting a
 // computer seat's tile. It is refused with the reason and changes nothing (the computer keeps thinking).
 bool Session::refused(const Intent& in) {
-  if (lessonBlocks(in)) return true;
+  if (lockBlocks(in) || lessonBlocks(in)) return true;
   const auto who = match().toMove();
   const bool play = std::holds_alternative<intent::Play>(in) || commandOf(in) == intent::Cmd::PlaySelected;
   if (play && who && !game_.seats[static_cast<std::size_t>(idx(*who))].human()) {

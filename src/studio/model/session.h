@@ -186,6 +186,7 @@ struct SetPuzzleTheme {
 // Learn mode (course.h): a lesson's file, and the answers to its tasks.
 struct StartLesson {
   std::string path;
+  bool lock = false;  // for a class: no hint, analysis, other files or panes of help until it is done
 };
 struct AnswerEnd {
   End end = End::L;
@@ -461,6 +462,7 @@ class Session {
   void showLesson(int node);
   bool lessonForward(bool toTask);
   [[nodiscard]] bool lessonBlocks(const Intent& in);
+  [[nodiscard]] bool lockBlocks(const Intent& in);
   void askHint();
   void lessonHint();
   void analyseRecord();

@@ -49,7 +49,12 @@ bool Session::applyCourse(const Intent& in) {
     // The blocks above keep both before the task; the record's next nodes come into being here.
     return (*c == Cmd::Next || *c == Cmd::Last) && lessonForward(*c == Cmd::Last);
   } else if (const auto* start = std::get_if<intent::StartLesson>(&in)) {
-    startLesson(start->path);
+    if (startLesson(start->path) && start->lock) {
+      course_.locked = true;
+      for (const Pane p : {Pane::Analysis, Pane::Scenarios, Pane::Puzzles, Pane::Tracker, Pane::Editor})
+        settings_.open[static_cast<std::size_t>(p)] = false;
+      spdlog::info("lesson {}: locked until it is done", course_.name);
+    }
     return true;
   } else if (const auto* e = std::get_if<intent::AnswerEnd>(&in)) {
     a.kind = dgn::Task::Kind::End;
@@ -196,6 +201,40 @@ bool Session::lessonBlocks(const Intent& in) {
   }
   if (blocked) status(i18n::format(_("First the task: {0}"), {i18n::trScenarioLines(t->task.prompt)}));
   return blocked;
+}
+
+namespace {
+// What a locked lesson refuses until it is done (course.h, Course::locked).
+bool lockRefuses(const Intent& in, const Course& c) {
+  using intent::Cmd;
+  if (const auto* p = std::get_if<intent::SetPane>(&in))
+    return p->open && (p->pane == Pane::Analysis || p->pane == Pane::Scenarios || p->pane == Pane::Puzzles ||
+                       p->pane == Pane::Tracker || p->pane == Pane::Editor);
+  if (const auto* t = std::get_if<intent::SetToggle>(&in)) return t->toggle == intent::Toggle::Teaching && t->on;
+  if (const auto* l = std::get_if<intent::StartLesson>(&in)) return l->path != c.file || !l->lock;
+  if (const auto cmd = commandOf(in)) {
+    switch (*cmd) {
+      case Cmd::Hint:
+      case Cmd::AnalyseRecord:
+      case Cmd::NextMistake:
+      case Cmd::PrevMistake:
+      case Cmd::EndLesson:
+      case Cmd::EditLoad:
+      case Cmd::EditorStart: return true;
+      default: return false;
+    }
+  }
+  return std::holds_alternative<intent::Open>(in) || std::holds_alternative<intent::NewGame>(in) ||
+         std::holds_alternative<intent::OpenPuzzle>(in) || std::holds_alternative<intent::NextPuzzle>(in) ||
+         std::holds_alternative<intent::RetryPuzzle>(in) || std::holds_alternative<intent::SetVisibility>(in) ||
+         std::holds_alternative<intent::SetAnalysisAll>(in);
+}
+}  // namespace
+
+bool Session::lockBlocks(const Intent& in) {
+  if (!course_.lockedNow() || !lockRefuses(in, course_)) return false;
+  status(_("This lesson is locked until it is done: answer its tasks first."));
+  return true;
 }
 
 void Session::wrongLessonTry(const std::string& why) {

@@ -168,6 +168,7 @@ struct Options {
                                             seatB = Seat::Opponent.spec, size = "1280x800", lang, link;
   std::string framesText, seedText, completionShell;
   bool manpageFlag = false;
+  bool lock = false;
   bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
   bool framesGiven = false, seedGiven = false;
   int frames = 0;
@@ -205,6 +206,9 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
   cli.add_option("--link", o.link,
                  "open what a link names: lesson=N, puzzle=BOOK/N, scenario=NAME (the web page's #...; docs/web.md)")
       ->type_name("LINK");
+  cli.add_flag("--lock", o.lock,
+               "open the lesson (FILE, or --link) locked for a class: no hint, no analysis, no other file or help "
+               "pane until it is done (docs/lessons.md)");
   cli.add_option("--ini", o.iniPath, "where the window layout and settings are kept")->type_name("FILE");
   cli.add_flag("--no-ini", o.noIni, "do not read or write the layout and settings");
   cli.add_flag("--list-actions", o.listActionsFlag,
@@ -476,7 +480,9 @@ void setupDrawing(App& app, GLFWwindow* window, bool noShaders) {
 // first run's view when there is neither a file nor saved settings.
 void openFirstGame(App& app, const Options& o, bool savedSettings) {
   app.apply(intent::NewGame{o.game});
-  if (!o.file.empty()) {
+  if (!o.file.empty() && o.lock) {
+    app.apply(intent::StartLesson{o.file, true});  // a lesson for a class (a file that is no lesson says why)
+  } else if (!o.file.empty()) {
     app.apply(openIntent(o.file));
     if (app.session().filePath() != o.file) spdlog::warn("starting a new game instead");
   } else if (!savedSettings) {
@@ -487,8 +493,9 @@ void openFirstGame(App& app, const Options& o, bool savedSettings) {
 
 // What a link names (--link, else the web page's address after '#'), opened over the first game; a
 // link that names nothing says so on the status line.
-void openLink(App& app, const std::string& given) {
-  const std::string link = given.empty() ? platform::startLink() : given;
+void openLink(App& app, const std::string& given, bool lock) {
+  std::string link = given.empty() ? platform::startLink() : given;
+  if (lock && !link.empty() && link.find("&lock") == std::string::npos) link += "&lock";
   if (link.empty()) return;
   LinkTarget t = linkIntents(link);
   if (!t.error.empty()) {
@@ -821,7 +828,7 @@ int main(int argc, char** argv) {
   chooseLanguage(app, o.lang);
   setupDrawing(app, window, o.noShaders);
   openFirstGame(app, o, savedSettings);
-  openLink(app, o.link);
+  openLink(app, o.link, o.lock);
   platform::onFile([&app](const std::string& path) { app.dropFile(path); });
   if (!unreadSettings.empty()) app.apply(statusIntent(unreadSettings));
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
 
@@ -13,6 +14,12 @@ namespace dom::studio {
 
 void TrackerPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Tracker, out)) return;
+  // While a lesson's task waits the counts are the learner's to make (lesson 18 asks to count the 4s).
+  if (!disclosure(app.session()).analysis) {
+    ImGui::TextWrapped("%s", _("The tile tracker is hidden until the lesson's task is answered."));
+    ImGui::End();
+    return;
+  }
   const TrackerView& v = app.tracker();
   const Player opp = other(v.viewer);
   const std::string me(1, letter(v.viewer)), them(1, letter(opp));
