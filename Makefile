@@ -8,7 +8,7 @@ DEB_PACKAGES := cmake g++ clang libclang-rt-14-dev pkg-config make \
   nlohmann-json3-dev libpcg-cpp-dev libstb-dev fonts-dejavu-core \
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libfontconfig-dev fontconfig \
   python3 binutils dpkg-dev debhelper file clang-format clang-tidy \
-  gettext libharfbuzz-dev libfreetype-dev fonts-noto-core ccache optipng \
+  gettext libharfbuzz-dev libfreetype-dev fonts-noto-core ccache optipng libcairo2-dev poppler-utils \
   pybind11-dev python3-dev python3-pytest python3-hypothesis python3-numpy zsh lintian devscripts librsvg2-bin appstream \
   shared-mime-info desktop-file-utils gnuplot-nox \
   emscripten node-acorn chromium

@@ -218,7 +218,10 @@ TEST_CASE("lesson: judge a play: right, illegal with the engine's reason, legal 
   CHECK(lesson::judge(t.position, Player::A, t.task, moveAnswer(play("3-4"))).empty());  // the end left out
   CHECK(lesson::judge(t.position, Player::A, t.task, moveAnswer(play("4-0", End::L))) ==
         "4-0 matches no open end (ends are 3 and 6)");
+  // At a task the reason names no playable tile: it would be the answer (issue 52 #5).
   CHECK(lesson::judge(t.position, Player::A, t.task, moveAnswer(ofKind(MoveKind::Draw))) ==
+        "A cannot draw while able to play: a tile of A's hand fits an open end");
+  CHECK(t.position.illegal(ofKind(MoveKind::Draw), Player::A) ==
         "A cannot draw while able to play (6-1 can be played)");
   CHECK(lesson::judge(t.position, Player::A, t.task, moveAnswer(play("6-1", End::R))) ==
         "That move is legal, but it is not the one asked for.");

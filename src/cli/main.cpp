@@ -31,6 +31,7 @@
 #include "cli/cmd_ladder.h"
 #include "cli/cmd_match.h"
 #include "cli/cmd_puzzles.h"
+#include "cli/cmd_worksheet.h"
 #include "cli/options.h"
 #include "core/dgn.h"
 #include "core/files.h"
@@ -788,6 +789,7 @@ int main(int argc, char** argv) {
   const dom::cli::LadderCommand ladder(app);
   const dom::cli::EngineCommand engine(app);
   const dom::cli::DocsCommand docs(app);
+  const dom::cli::WorksheetCommand worksheet(app);
   dom::cli::nameTypes(app);
   dom::cli::nameErrors(app, "dominoes");
 
@@ -807,6 +809,7 @@ int main(int argc, char** argv) {
   const std::string command = app.get_subcommands().front()->get_name();
   if (docs.chosen()) return flushedExit(docs.run(), command);
   try {
+    if (worksheet.chosen()) return flushedExit(worksheet.run(), command);
     return flushedExit(runChosen(args, benchSolver, analyse, match, puzzles, ladder, engine), command);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: " << files::printable(e.what()) << "\n";

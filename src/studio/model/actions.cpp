@@ -112,6 +112,9 @@ void fileActions(Builder& b) {
   b.simple("file.save_as", N_("Save as..."), {key('S', true)}, WindowCmd::SaveAsDialog);
   b.simple("file.export_window", N_("Export PNG of the window..."), {}, WindowCmd::ExportDialog);
   b.simple("file.share_link", N_("Share link"), {}, WindowCmd::ShareLink);
+  b.simple("file.worksheet", N_("Worksheet of the lesson (PDF)..."), {}, WindowCmd::WorksheetDialog,
+           [](const ActionContext& c) { return c.s().course().active(); })
+      .why = [](const ActionContext&) { return std::string(_("no lesson is on: Help > Learn")); };
   b.simple("file.export_table", N_("Export PNG of the table..."), {}, WindowCmd::ExportTableDialog,
            [](const ActionContext& c) { return c.s().settings().isOpen(Pane::Table); })
       .why = [](const ActionContext&) {

@@ -3,7 +3,10 @@
 #include "studio/model/course.h"
 
 #include <nlohmann/json.hpp>
+#include <variant>
 
+#include "core/files.h"
+#include "core/lesson.h"
 #include "studio/model/i18n.h"
 
 namespace dom::studio {
@@ -17,6 +20,52 @@ std::vector<LessonStep> lessonSteps(const Timeline& t) {
         steps.push_back({n, i, *statements[i].task});
   }
   return steps;
+}
+
+// The lesson's problems as `dominoes check` finds them (lesson::readChecked): a task whose expected
+// answer is wrong for its position, or whose record goes on with another move, is refused.
+std::optional<dgn::Error> checkLesson(const std::string& path) {
+  auto text = files::readText(path);
+  if (std::holds_alternative<files::ReadError>(text)) return std::nullopt;  // Timeline::loadFile says why
+  std::optional<dgn::Error> wrong;
+  dgn::forEachRecord(std::get<std::string>(text), [&](const dgn::Part& part) {
+    int tasks = 0;
+    if (wrong) return;
+    auto checked = lesson::readChecked(part, path, tasks);
+    if (auto* e = std::get_if<dgn::Error>(&checked)) wrong = *e;
+  });
+  return wrong;
+}
+
+// The notes that follow a task in its node, up to the next task (what the record says once the task
+// is answered), in the UI's language.
+std::string notesAfter(const Timeline& t, const LessonStep& step) {
+  std::string out;
+  const auto& statements = t.node(step.node).statements;
+  for (std::size_t i = step.statement + 1; i < statements.size(); ++i) {
+    if (statements[i].kind == dgn::Statement::Kind::Task) break;
+    if (statements[i].kind == dgn::Statement::Kind::Note)
+      out += (out.empty() ? "" : "\n") + i18n::trScenarioLines(statements[i].note);
+  }
+  return out;
+}
+
+std::string answerWords(const dgn::Task& task, const Match& m) {
+  using K = dgn::Task::Kind;
+  std::string answer;
+  switch (task.kind) {
+    case K::Play:
+      for (const Move& mv : task.moves) answer += (answer.empty() ? "" : ", ") + m.moveText(mv);
+      break;
+    case K::Draw: answer = _("Draw"); break;
+    case K::Pass: answer = _("Pass"); break;
+    case K::End: answer = i18n::format(_("End {0}"), {task.end == End::R ? "R" : "L"}); break;
+    case K::Tiles:
+      forEachHeaviestFirst(task.tiles, [&](Tile x) { answer += (answer.empty() ? "" : " ") + tileText(x); });
+      break;
+    case K::Points: answer = std::to_string(task.points); break;
+  }
+  return answer;
 }
 
 dgn::Task translatedTask(const dgn::Task& t) {

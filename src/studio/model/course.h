@@ -25,6 +25,16 @@ struct LessonStep {
 // The tasks of the timeline's current branch, in order.
 [[nodiscard]] std::vector<LessonStep> lessonSteps(const Timeline& t);
 
+// The lesson's problems as `dominoes check` finds them (lesson::readChecked), or none.
+[[nodiscard]] std::optional<dgn::Error> checkLesson(const std::string& path);
+
+// The notes that follow a task in its node, up to the next task (what the record says once the task
+// is answered), in the UI's language.
+[[nodiscard]] std::string notesAfter(const Timeline& t, const LessonStep& step);
+// A task's answer in words (the hint's and the worksheet's answer key): a play task's moves as the
+// record writes them ("2-4 R"), Draw, Pass, "End R", the tiles, the points; in the UI's language.
+[[nodiscard]] std::string answerWords(const dgn::Task& task, const Match& position);
+
 // A task with its prompt and explanation in the UI's language (the scenarios' catalog).
 [[nodiscard]] dgn::Task translatedTask(const dgn::Task& t);
 

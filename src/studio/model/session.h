@@ -209,8 +209,9 @@ enum class WindowCmd : std::uint8_t {
   Palette,
   Quit,
   ResetLayout,
-  ShowWholeNote,  // the current position's note, whole, in a window of its own
-  ShareLink,      // the link of what is on screen, to the clipboard (links.h)
+  ShowWholeNote,    // the current position's note, whole, in a window of its own
+  ShareLink,        // the link of what is on screen, to the clipboard (links.h)
+  WorksheetDialog,  // the lesson's worksheet as PDF (ui/print.h)
 };
 struct WindowCommand {
   WindowCmd cmd{};

@@ -23,19 +23,6 @@ int pathPosOf(const Timeline& t, int node) {
   return it == p.end() ? -1 : static_cast<int>(it - p.begin());
 }
 
-// The notes that follow a task in its node, up to the next task (what the record says once the task
-// is answered), in the UI's language.
-std::string notesAfter(const Timeline& t, const LessonStep& step) {
-  std::string out;
-  const auto& statements = t.node(step.node).statements;
-  for (std::size_t i = step.statement + 1; i < statements.size(); ++i) {
-    if (statements[i].kind == dgn::Statement::Kind::Task) break;
-    if (statements[i].kind == dgn::Statement::Kind::Note)
-      out += (out.empty() ? "" : "\n") + i18n::trScenarioLines(statements[i].note);
-  }
-  return out;
-}
-
 }  // namespace
 
 bool Session::applyCourse(const Intent& in) {
@@ -70,21 +57,6 @@ bool Session::applyCourse(const Intent& in) {
   }
   answerLesson(a);
   return true;
-}
-
-// The lesson's problems as `dominoes check` finds them (lesson::readChecked): a task whose expected
-// answer is wrong for its position, or whose record goes on with another move, is refused.
-std::optional<dgn::Error> checkLesson(const std::string& path) {
-  auto text = files::readText(path);
-  if (std::holds_alternative<files::ReadError>(text)) return std::nullopt;  // Timeline::loadFile says why
-  std::optional<dgn::Error> wrong;
-  dgn::forEachRecord(std::get<std::string>(text), [&](const dgn::Part& part) {
-    int tasks = 0;
-    if (wrong) return;
-    auto checked = lesson::readChecked(part, path, tasks);
-    if (auto* e = std::get_if<dgn::Error>(&checked)) wrong = *e;
-  });
-  return wrong;
 }
 
 bool Session::startLesson(const std::string& path) {
@@ -304,26 +276,8 @@ void Session::lessonHint() {
     ++course_.hints;
     spdlog::info("lesson {}: hint taken at task {}", course_.name, step + 1);
   }
-  const dgn::Task& task = t->task;
-  const Match& m = match();
-  std::string answer;
-  using K = dgn::Task::Kind;
-  switch (task.kind) {
-    case K::Play:
-      if (!task.moves.empty()) {
-        answer = m.moveText(task.moves.front());
-        showMove(task.moves.front());
-      }
-      break;
-    case K::Draw: answer = _("Draw"); break;
-    case K::Pass: answer = _("Pass"); break;
-    case K::End: answer = i18n::format(_("End {0}"), {task.end == End::R ? "R" : "L"}); break;
-    case K::Tiles:
-      forEachHeaviestFirst(task.tiles, [&](Tile x) { answer += (answer.empty() ? "" : " ") + tileText(x); });
-      break;
-    case K::Points: answer = std::to_string(task.points); break;
-  }
-  status(i18n::format(_("Hint, for a star: {0}"), {answer}));
+  if (t->task.kind == dgn::Task::Kind::Play && !t->task.moves.empty()) showMove(t->task.moves.front());
+  status(i18n::format(_("Hint, for a star: {0}"), {answerWords(t->task, match())}));
 }
 
 }  // namespace dom::studio

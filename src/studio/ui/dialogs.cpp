@@ -16,6 +16,7 @@
 #include "studio/model/worker.h"
 #include "studio/ui/app.h"
 #include "studio/ui/dialogs.h"
+#include "studio/ui/print.h"
 
 namespace dom::studio {
 
@@ -87,10 +88,10 @@ bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path,
   return done;
 }
 
-// Open, Save As and Export PNG: a path field and its folder's listing each.
+// Open, Save As, Export PNG and the lesson's worksheet: a path field and its folder's listing each.
 class FileDialog final : public Dialog {
  public:
-  enum class Kind { Open, SaveAs, Export };
+  enum class Kind { Open, SaveAs, Export, Worksheet };
   explicit FileDialog(Kind k) : kind_(k) {}
   bool opens(const Intent& in, const DialogContext& c) override {
     using intent::WindowCmd;
@@ -111,11 +112,15 @@ class FileDialog final : public Dialog {
         table_ = w->cmd == WindowCmd::ExportTableDialog;
         path_ = table_ ? "table.png" : "dominoes.png";
         break;
+      case Kind::Worksheet:
+        if (w->cmd != WindowCmd::WorksheetDialog) return false;
+        path_ = std::filesystem::path(c.session.course().name).stem().string() + ".pdf";
+        break;
     }
     request_ = true;
     return true;
   }
-  void draw(const DialogContext&, Intents& out) override {
+  void draw(const DialogContext& c, Intents& out) override {
     switch (kind_) {
       case Kind::Open:
         if (fileDialog(idLabel(_("Open a record"), "open"), request_, path_, _("Open"), true))
@@ -128,6 +133,10 @@ class FileDialog final : public Dialog {
       case Kind::Export:
         if (fileDialog(idLabel(_("Export a PNG"), "export"), request_, path_, _("Export"), false))
           out.push_back(intent::ExportPng{path_, table_});
+        break;
+      case Kind::Worksheet:
+        if (fileDialog(idLabel(_("The lesson's worksheet (PDF)"), "worksheet"), request_, path_, _("Write"), false))
+          out.push_back(statusIntent(printWorksheet(c.session.course().file, path_)));
         break;
     }
   }
@@ -686,6 +695,7 @@ std::vector<std::unique_ptr<Dialog>> makeDialogs() {
   v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::Open));
   v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::SaveAs));
   v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::Export));
+  v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::Worksheet));
   v.push_back(std::make_unique<NewGameDialog>());
   v.push_back(std::make_unique<ErrorDialog>());
   v.push_back(std::make_unique<ConfirmOpenDialog>());
