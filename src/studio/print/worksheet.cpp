@@ -257,13 +257,8 @@ void drawTile(cairo_t* cr, double x, double y, double w, double h, int first, in
   }
   cairo_stroke(cr);
   // The pips of 0..6 on a 3x3 grid of a half (row-major cells 0..8).
-  static constexpr std::array<std::array<int, 6>, 7> kCells = {{{},
-                                                                {4},
-                                                                {0, 8},
-                                                                {0, 4, 8},
-                                                                {0, 2, 6, 8},
-                                                                {0, 2, 4, 6, 8},
-                                                                {0, 2, 3, 5, 6, 8}}};
+  static constexpr std::array<std::array<int, 6>, 7> kCells = {
+      {{}, {4}, {0, 8}, {0, 4, 8}, {0, 2, 6, 8}, {0, 2, 4, 6, 8}, {0, 2, 3, 5, 6, 8}}};
   for (int half = 0; half < 2; ++half) {
     const int pips = std::clamp(half == 0 ? first : second, 0, 6);
     const double hx = across ? x + half * s : x, hy = across ? y : y + half * s;
@@ -396,8 +391,8 @@ void taskPage(cairo_t* cr, Writer& w, const Timeline& t, const std::vector<Lesso
   const Player mover = m.toMove().value_or(Player::A);
   cairo_set_source_rgb(cr, 0, 0, 0);
   double y = w.paragraph(i18n::trScenarioLines(t.title()), kMargin, kMargin - 10, kTextW, 16, true);
-  y = w.paragraph(i18n::format(_("Task {0} of {1}"), {std::to_string(k + 1), std::to_string(steps.size())}), kMargin,
-                  y, kTextW, 10.5);
+  y = w.paragraph(i18n::format(_("Task {0} of {1}"), {std::to_string(k + 1), std::to_string(steps.size())}), kMargin, y,
+                  kTextW, 10.5);
   if (const std::string notes = notesBefore(t, step); !notes.empty()) y = w.paragraph(notes, kMargin, y, kTextW, 10.5);
   y = drawTable(cr, w, m, y + 6, 250);
   for (const Player p : {Player::A, Player::B}) {
@@ -407,8 +402,8 @@ void taskPage(cairo_t* cr, Writer& w, const Timeline& t, const std::vector<Lesso
     y = drawHand(cr, w, i18n::format(_("{0}: {1}"), {std::string(1, letter(p)), tiles}), hand, y);
   }
   const int stock = m.state().stockCount();
-  y = w.paragraph(i18n::format(_("{0}: {1}"), {_("Stock"), i18n::format(P_("{0} tile", "{0} tiles", stock),
-                                                                         {std::to_string(stock)})}),
+  y = w.paragraph(i18n::format(_("{0}: {1}"),
+                               {_("Stock"), i18n::format(P_("{0} tile", "{0} tiles", stock), {std::to_string(stock)})}),
                   kMargin, y, kTextW, 10.5);
   y = w.paragraph(task.prompt, kMargin, y + 8, kTextW, 13, true);
   answerRoom(cr, w, task, m, mover, y);
@@ -469,7 +464,8 @@ std::string writeWorksheet(const std::string& lessonPath, const std::string& pdf
   cairo_surface_finish(surface);
   const cairo_status_t status = cairo_surface_status(surface);
   cairo_surface_destroy(surface);
-  if (status != CAIRO_STATUS_SUCCESS) return std::string("cannot draw the worksheet: ") + cairo_status_to_string(status);
+  if (status != CAIRO_STATUS_SUCCESS)
+    return std::string("cannot draw the worksheet: ") + cairo_status_to_string(status);
   return files::writeAtomic(pdfPath, bytes);
 }
 

@@ -181,6 +181,9 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
   using TK = dgn::Task::Kind;
   const Course& c = app.session().course();
   const bool newTask = answerFor_ != c.step;
+  // A wrong answer's reason grows above the answer: it is scrolled into view again, as for a new task.
+  const bool wrongAgain = wrongSeen_ != c.wrongTries;
+  wrongSeen_ = c.wrongTries;
   if (newTask) {  // a new task: the picks start empty
     answerFor_ = c.step;
     picked_ = 0;
@@ -209,8 +212,8 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
       ImGui::InputInt((std::string(_("Points")) + "###points").c_str(), &points_);
       points_ = std::clamp(points_, 0, 999);
-      ImGui::SameLine();
-      if (shownButton(_("Check"), "check", shown_)) {
+      sameLineIfFits(buttonWidth(_("Check")));  // else under the field, never squeezed beside it
+      if (shownButton(_("Check"), "check", shown_, true)) {
         out.push_back(intent::AnswerPoints{points_});
       }
       break;
@@ -218,7 +221,7 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
   // A new task's answer is scrolled into view when the pane is too short for it (800x600): its
   // bottom at the pane's bottom, the prompt above it.
   // (For a few frames: ImGui clamps a scroll to the content measured the frame before.)
-  if (newTask) scrollFrames_ = 3;
+  if (newTask || wrongAgain) scrollFrames_ = 3;
   if (scrollFrames_ > 0) {
     --scrollFrames_;
     if (ImGui::GetItemRectMax().y > ImGui::GetWindowDrawList()->GetClipRectMax().y) ImGui::SetScrollHereY(1.0f);
@@ -247,7 +250,7 @@ void LearnPane::drawPicks(const App& app, Intents& out) {
     shown_["picks"][text] = {{"x", a.x},       {"y", a.y},     {"w", b.x - a.x},
                              {"h", b.y - a.y}, {"picked", on}, {"whole", !cut}};
   });
-  const bool check = shownButton(_("Check"), "check", shown_);
+  const bool check = shownButton(_("Check"), "check", shown_, true);
   noteCut(_("Check"), shown_, true);
   if (check) {
     out.push_back(intent::AnswerTiles{picked_});

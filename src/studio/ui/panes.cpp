@@ -12,10 +12,24 @@
 
 namespace dom::studio {
 
-bool shownButton(const char* label, std::string_view id, nlohmann::json& shown) {
+namespace {
+// The width of the label's widest word: a button narrower than it breaks a word across lines.
+float widestWord(std::string_view label) {
+  float most = 0;
+  for (std::size_t at = 0; at < label.size();) {
+    const std::size_t end = std::min(label.find(' ', at), label.size());
+    most = std::max(most, ImGui::CalcTextSize(label.data() + at, label.data() + end).x);
+    at = end + 1;
+  }
+  return most;
+}
+}  // namespace
+
+bool shownButton(const char* label, std::string_view id, nlohmann::json& shown, bool onlyWayOn) {
   // A label wider than the pane wraps inside a taller button (a language's long words are never cut).
   const float avail = ImGui::GetContentRegionAvail().x;
   bool hit = false;
+  bool squeezed = false;
   if (avail <= 0 || buttonWidth(label) <= avail) {
     hit = ImGui::Button((std::string(label) + "###" + std::string(id)).c_str());
   } else {
@@ -24,12 +38,17 @@ bool shownButton(const char* label, std::string_view id, nlohmann::json& shown) 
     const ImVec2 text = ImGui::CalcTextSize(label, nullptr, false, wrap);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     hit = ImGui::Button(("###" + std::string(id)).c_str(), ImVec2(avail, text.y + pad.y * 2));
+    // Narrower than a word of its label: the word is broken, a letter a line ("Compro-bar" at 14 px).
+    squeezed = widestWord(label) > wrap + 0.5f;
     ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x + pad.x, at.y + pad.y),
                                         ImGui::GetColorU32(ImGuiCol_Text), label, nullptr, wrap);
   }
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   shown["buttons"][std::string(id)] = {a.x, a.y, b.x - a.x, b.y - a.y};
-  noteCut(label, shown);
+  // The only way on (a task's Check) must be in view whole, not only within the pane's width.
+  if (!noteCut(label, shown, onlyWayOn) && squeezed)
+    shown["cut"].push_back(
+        {{"text", std::string(label)}, {"squeezed", true}, {"x", a.x}, {"y", a.y}, {"w", b.x - a.x}, {"h", b.y - a.y}});
   return hit;
 }
 

@@ -48,7 +48,7 @@ class PaneView {
 // A button whose label may change with the language, known by a fixed id: drawn, its rectangle
 // (window pixels) written to shown["buttons"][id] for the dump and the scripts' clicks; true when
 // pressed.
-bool shownButton(const char* label, std::string_view id, nlohmann::json& shown);
+bool shownButton(const char* label, std::string_view id, nlohmann::json& shown, bool onlyWayOn = false);
 
 // A registry action's button (actions.h): its text is the action's (Action::button, else its
 // label, translated), it is greyed while the action is disabled, its tooltip is the label with the
@@ -347,6 +347,7 @@ class LearnPane final : public PaneView {
   Mask picked_ = 0;                          // a tiles task's picks
   int points_ = 0;                           // a points task's number
   int scrollFrames_ = 0;                     // frames left to scroll a new task's answer into view
+  int wrongSeen_ = 0;                        // the lesson's wrong tries when last drawn: a new one scrolls too
   nlohmann::json shown_;
   void drawCourse(const App& app, Intents& out);
   void drawLesson(const App& app, Intents& out);
