@@ -158,9 +158,9 @@ TEST_CASE("core's reasons in each language on fixed positions") {
     std::string turn, lead, empty, explain;
   };
   const Expect expects[] = {
-      {"es", "no es el turno de " + O + ": es el turno de " + P, "la salida debe ser " + L + " (la doble más alta)",
-       "B no puede robar: el pozo está vacío",
-       P + " sale: " + P + " tiene la doble más alta, " + L + ", y debe salir con ella."},
+      {"es", "no es el turno de " + O + ": es el turno de " + P,
+       "la salida debe ser " + L + " (la ficha doble más alta)", "B no puede robar: el pozo está vacío",
+       P + " sale: " + P + " tiene la ficha doble más alta, " + L + ", y debe salir con ella."},
       {"fr", "ce n'est pas le tour de " + O + " : c'est le tour de " + P,
        "l'ouverture doit être " + L + " (le plus haut double)", "B ne peut pas piocher : la pioche est vide",
        P + " ouvre : " + P + " a le plus haut double, " + L + ", et doit le poser."},

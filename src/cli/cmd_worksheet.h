@@ -24,7 +24,7 @@ class WorksheetCommand {
  private:
   struct Options;
   std::unique_ptr<Options> o_;
-  CLI::App* sub_ = nullptr;
+  [[maybe_unused]] CLI::App* sub_ = nullptr;  // unused where the command is not offered
 };
 
 }  // namespace dom::cli

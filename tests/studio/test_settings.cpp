@@ -170,3 +170,24 @@ TEST_CASE("settings: the last outside engine's command is kept, and a command ca
   s.engineCommand = "bot\nPuzzleRating=9999";
   CHECK(settingsText(s).find("9999") == std::string::npos);
 }
+
+TEST_CASE("settings: the progress a teacher collects as CSV (issue 52 #17)") {
+  Settings s;
+  s.setStars("01_highest_double_leads.dgn", 3);
+  s.setStars("05_choosing_the_end.dgn", 2);
+  s.learner.history.push_back({"en-linea.dgn#3", true, 1765051262000});
+  s.learner.history.push_back({"en-linea.dgn#4", false, 0});
+  s.learner.rating = 1523.4;
+  s.learner.deviation = 120.2;
+  const std::string csv = progressCsv(s, "Ana, \"la\" =1");
+  CHECK(csv ==
+        "learner,kind,item,stars,result,rating,time\r\n"
+        "\"Ana, \"\"la\"\" =1\",lesson,01_highest_double_leads.dgn,3,done,,\r\n"
+        "\"Ana, \"\"la\"\" =1\",lesson,05_choosing_the_end.dgn,2,done,,\r\n"
+        "\"Ana, \"\"la\"\" =1\",puzzle,en-linea.dgn#3,,solved,,2025-12-06T20:01:02Z\r\n"
+        "\"Ana, \"\"la\"\" =1\",puzzle,en-linea.dgn#4,,missed,,\r\n"
+        "\"Ana, \"\"la\"\" =1\",rating,puzzles,,,1523 +- 120,\r\n");
+  CHECK(progressCsv(Settings{}, "Bo") == "learner,kind,item,stars,result,rating,time\r\n");
+  // A name that is a formula is text in a spreadsheet.
+  CHECK(progressCsv(s, "=HYPERLINK(1)").find("\n'=HYPERLINK(1),lesson") != std::string::npos);
+}

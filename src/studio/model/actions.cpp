@@ -112,6 +112,7 @@ void fileActions(Builder& b) {
   b.simple("file.save_as", N_("Save as..."), {key('S', true)}, WindowCmd::SaveAsDialog);
   b.simple("file.export_window", N_("Export PNG of the window..."), {}, WindowCmd::ExportDialog);
   b.simple("file.share_link", N_("Share link"), {}, WindowCmd::ShareLink);
+  b.simple("file.export_progress", N_("Export progress..."), {}, WindowCmd::ProgressDialog);
   b.simple("file.worksheet", N_("Worksheet of the lesson (PDF)..."), {}, WindowCmd::WorksheetDialog,
            [](const ActionContext& c) { return c.s().course().active(); })
       .why = [](const ActionContext&) { return std::string(_("no lesson is on: Help > Learn")); };
@@ -187,6 +188,16 @@ void viewActions(Builder& b) {
                       [code](const ActionContext&, Intents& out) { out.push_back(intent::SetLanguage{code}); });
     a.literal = true;
     a.checked = [code](const ActionContext&) { return i18n::language() == code; };
+  }
+  // A projector's sizes: kept in the settings (TextSize=), every pane's text scaled.
+  b.menu = "View > Text size";
+  for (const int size : kTextSizes) {
+    Action& a = b.add("view.text_size." + std::to_string(size), std::to_string(size) + "%", {}, {},
+                      [size](const ActionContext&, Intents& out) {
+                        out.push_back(intent::SetSetting{"TextSize=" + std::to_string(size)});
+                      });
+    a.literal = true;
+    a.checked = [size](const ActionContext& c) { return c.s().settings().textSize == size; };
   }
   b.menu = "View";
   b.separator = true;

@@ -91,6 +91,9 @@ nlohmann::json courseState(const Course& c, const std::vector<std::pair<std::str
   l["stars"] = c.stars ? json(*c.stars) : json(nullptr);
   l["wrong"] = c.wrongTries;
   l["hints"] = c.hints;
+  nlohmann::json picks = nlohmann::json::array();
+  forEachHeaviestFirst(c.picked, [&](Tile t) { picks.push_back(tileText(t)); });
+  l["picked"] = picks;
   l["locked"] = c.lockedNow();
   l["feedback"] = c.feedback;
   l["right"] = c.lastRight;

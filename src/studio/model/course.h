@@ -43,12 +43,15 @@ struct Course {
   std::string name;  // its file name, as the settings keep its stars
   std::string title;
   std::vector<LessonStep> steps;
-  std::size_t step = 0;      // the next task to answer (steps.size() once every task is answered)
-  int wrongTries = 0;        // in the whole lesson
-  int wrongHere = 0;         // at the current task
-  int hints = 0;             // hints taken in the whole lesson: each costs a star (lesson::stars)
-  int hintOffered = -1;      // the task (its index) whose hint's cost was said: Hint again gives it
-  int hintTaken = -1;        // the task whose hint was given (counted once)
+  std::size_t step = 0;  // the next task to answer (steps.size() once every task is answered)
+  int wrongTries = 0;    // in the whole lesson
+  int wrongHere = 0;     // at the current task
+  int hints = 0;         // hints taken in the whole lesson: each costs a star (lesson::stars)
+  int hintOffered = -1;  // the task (its index) whose hint's cost was said: Hint again gives it
+  int hintTaken = -1;    // the task whose hint was given (counted once)
+  // A tiles task's picks so far: a click on a tile, in the hand or in the Learn pane, toggles it
+  // (docs/lessons.md: the task is answered on the hand's own tiles, as the seed's players tap them).
+  Mask picked = 0;
   std::string feedback;      // what the last answer got, in the UI's language
   bool lastRight = false;    // ... and whether it was right
   std::optional<int> stars;  // once every task is answered

@@ -80,6 +80,7 @@ struct Play {
 };
 struct Select {
   Tile tile = kNoTile;  // kNoTile: deselect
+  bool click = false;   // a click (a tap) on the tile itself: while a tiles task waits, it picks the tile
 };
 struct ChooseGhost {
   int index = 0;  // among the selected tile's placements
@@ -212,6 +213,7 @@ enum class WindowCmd : std::uint8_t {
   ShowWholeNote,    // the current position's note, whole, in a window of its own
   ShareLink,        // the link of what is on screen, to the clipboard (links.h)
   WorksheetDialog,  // the lesson's worksheet as PDF (ui/print.h)
+  ProgressDialog,   // the learner's progress as CSV, with the name the learner types (settings.h)
 };
 struct WindowCommand {
   WindowCmd cmd{};
@@ -464,6 +466,8 @@ class Session {
   bool lessonForward(bool toTask);
   [[nodiscard]] bool lessonBlocks(const Intent& in);
   [[nodiscard]] bool lockBlocks(const Intent& in);
+  // A tiles task waits and t is in the mover's hand: a click on it toggles its pick.
+  [[nodiscard]] bool picking(Tile t) const;
   void askHint();
   void lessonHint();
   void analyseRecord();

@@ -35,6 +35,9 @@ bool Session::applyCourse(const Intent& in) {
     }
     // The blocks above keep both before the task; the record's next nodes come into being here.
     return (*c == Cmd::Next || *c == Cmd::Last) && lessonForward(*c == Cmd::Last);
+  } else if (const auto* sel = std::get_if<intent::Select>(&in); sel && sel->click && picking(sel->tile)) {
+    course_.picked ^= bit(sel->tile);  // a tiles task: a click on a tile picks it, or takes it back
+    return true;
   } else if (const auto* start = std::get_if<intent::StartLesson>(&in)) {
     if (startLesson(start->path) && start->lock) {
       course_.locked = true;
@@ -203,6 +206,13 @@ bool lockRefuses(const Intent& in, const Course& c) {
 }
 }  // namespace
 
+bool Session::picking(Tile t) const {
+  const LessonStep* s = course_.pending();
+  const auto who = match().toMove();
+  return t != kNoTile && s && s->task.kind == dgn::Task::Kind::Tiles && lessonWaits() && who &&
+         (match().state().hand[static_cast<std::size_t>(idx(*who))] & bit(t)) != 0;
+}
+
 bool Session::lockBlocks(const Intent& in) {
   if (!course_.lockedNow() || !lockRefuses(in, course_)) return false;
   status(_("This lesson is locked until it is done: answer its tasks first."));
@@ -233,6 +243,7 @@ void Session::answerLesson(const lesson::Answer& a) {
   const bool move =
       task.kind == dgn::Task::Kind::Play || task.kind == dgn::Task::Kind::Draw || task.kind == dgn::Task::Kind::Pass;
   ++course_.step;
+  course_.picked = 0;
   course_.wrongHere = 0;
   course_.lastRight = true;
   course_.feedback = _("Right!");

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <optional>
 #include <sstream>
@@ -176,6 +178,13 @@ std::string applySetting(Settings& s, std::string_view key, std::string_view val
   if (key == "Ghosts") return flag(s.ghosts);
   if (key == "Speed") return number(s.speed, 0.25f, 8.0f);
   if (key == "ComputerDelay") return number(s.computerDelay, 0.0f, 5.0f);
+  if (key == "TextSize") {
+    const auto n = strictInt(value, 100, 200);
+    if (!n || std::find(kTextSizes.begin(), kTextSizes.end(), *n) == kTextSizes.end())
+      return "is 100, 125, 150, 175 or 200";
+    s.textSize = *n;
+    return {};
+  }
   if (key == "Language") {
     if (!i18n::known(value)) return "is not a language (en, es, fr, pl, hi, pseudo)";
     s.language = value;
@@ -210,6 +219,45 @@ std::string applySetting(Settings& s, std::string_view key, std::string_view val
   return "is not a setting";
 }
 
+namespace {
+// One CSV field: quoted when it holds a comma, a quote or a line break; a formula's first character
+// made plain text.
+std::string csvField(std::string_view text) {
+  std::string t(text);
+  if (!t.empty() && (t[0] == '=' || t[0] == '+' || t[0] == '-' || t[0] == '@')) t.insert(0, "'");
+  if (t.find_first_of(",\"\r\n") == std::string::npos) return t;
+  std::string out = "\"";
+  for (const char c : t) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+// Milliseconds since the epoch as UTC ISO 8601 ("2026-12-06T20:01:02Z"); "" for 0 (no time kept).
+std::string isoTime(std::int64_t ms) {
+  if (ms <= 0) return {};
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+}  // namespace
+
+std::string progressCsv(const Settings& s, std::string_view learner) {
+  const std::string who = csvField(learner);
+  std::string out = "learner,kind,item,stars,result,rating,time\r\n";
+  for (const auto& [name, n] : s.lessonStars)
+    out += who + ",lesson," + csvField(name) + "," + std::to_string(n) + ",done,,\r\n";
+  for (const PuzzleTry& t : s.learner.history)
+    out += who + ",puzzle," + csvField(t.id) + ",," + (t.solved ? "solved" : "missed") + ",," + isoTime(t.at) + "\r\n";
+  if (s.learner.rated()) {
+    char rating[64];
+    std::snprintf(rating, sizeof rating, "%.0f +- %.0f", s.learner.rating, s.learner.deviation);
+    out += who + ",rating,puzzles,,," + rating + ",\r\n";
+  }
+  return out;
+}
+
 std::string settingsText(const Settings& s) {
   std::ostringstream o;
   o << "Visibility=" << static_cast<int>(s.visibility) << "\nTeaching=" << (s.teaching ? 1 : 0)
@@ -218,6 +266,7 @@ std::string settingsText(const Settings& s) {
   std::snprintf(num, sizeof num, "Speed=%.2f\nComputerDelay=%.2f\n", static_cast<double>(s.speed),
                 static_cast<double>(s.computerDelay));
   o << num;
+  if (s.textSize != 100) o << "TextSize=" << s.textSize << "\n";
   for (int i = 0; i < kPanes; ++i)
     o << "Pane." << name(static_cast<Pane>(i)) << "=" << (s.open[static_cast<std::size_t>(i)] ? 1 : 0) << "\n";
   if (!s.language.empty()) o << "Language=" << s.language << "\n";

@@ -61,6 +61,9 @@ struct LearnerProgress {
   [[nodiscard]] bool rated() const { return !history.empty(); }
 };
 
+// The text sizes View > Text size offers, in percent.
+inline constexpr std::array<int, 5> kTextSizes = {100, 125, 150, 175, 200};
+
 // View settings in one struct, range-checked on load, saved next to imgui.ini.
 struct Settings {
   Visibility visibility = Visibility::All;
@@ -69,6 +72,8 @@ struct Settings {
   bool ghosts = true;
   float speed = 1.0f;  // autoplay moves per second
   float computerDelay = 0.4f;
+  // View > Text size, in percent of the UI font (a projector: docs/studio.md); kTextSizes.
+  int textSize = 100;
   std::array<bool, kPanes> open{true,  true,  true,  true,  false, true,  true,
                                 false, false, false, false, false, false, false};
   std::vector<std::string> recent;
@@ -97,6 +102,13 @@ struct Settings {
 // stars, and the puzzle tries of both, a try in both lists counted once, ordered by time, the newest
 // kMaxHistory kept. Every other setting stays ours (the last one to save wins).
 void mergeProgress(Settings& ours, const Settings& theirs);
+
+// File > Export progress (issue 52 #17): the learner's progress as CSV for a teacher to collect, a row
+// an item under a header: `learner,kind,item,stars,result,rating,time` (kind lesson: its best stars;
+// puzzle: each try kept, solved or missed, with its UTC time; rating: the puzzle rating and its
+// deviation). Fields are quoted as RFC 4180 says, and a text that a spreadsheet would read as a
+// formula (starting = + - @) is prefixed with '.
+[[nodiscard]] std::string progressCsv(const Settings& s, std::string_view learner);
 
 // The settings file is ImGui's ini: `[Type][Name]` sections, the studio's own in this one.
 inline constexpr std::string_view kSettingsSection = "[DominoesStudio][Settings]";

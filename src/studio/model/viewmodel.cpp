@@ -47,6 +47,23 @@ bool hidden(Visibility v, Player p) {
   return (v == Visibility::AsA && p == Player::B) || (v == Visibility::AsB && p == Player::A);
 }
 
+std::string shownMove(std::string_view dgnText) {
+  // The record's words (DGN is English, as chess notation is) in the UI's language where they are
+  // words: draw, pass and a tile's heading; tiles and ends (6-2 L) read the same everywhere.
+  std::string out;
+  for (std::size_t at = 0; at <= dgnText.size();) {
+    const std::size_t end = std::min(dgnText.find(' ', at), dgnText.size());
+    const std::string_view w = dgnText.substr(at, end - at);
+    if (!out.empty()) out += ' ';
+    if (w == "draw" || w == "pass" || w == "left" || w == "right" || w == "straight")
+      out += _(std::string(w).c_str());
+    else
+      out += w;
+    at = end + 1;
+  }
+  return out;
+}
+
 std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
   if (n.move && n.move->kind == MoveKind::Draw && hidden(v, n.by)) {
     // The same words from the move with its tile unknown. causedText tells a round's end by the
@@ -58,10 +75,10 @@ std::pair<std::string, std::string> moveWords(const Node& n, Visibility v) {
   }
   // What the move caused, said in the current language (the node keeps the words of the language
   // it was made in). causedText tells a round's end by the count of results, as above.
-  if (n.move && n.resultHidden) return {n.moveText, ""};  // a lesson's points task waits
+  if (n.move && n.resultHidden) return {shownMove(n.moveText), ""};  // a lesson's points task waits
   if (n.move) {
     const Match before = n.match.state().over() ? Match(n.match.rules()) : n.match;
-    return {n.moveText, causedText(before, n.match, *n.move, n.by)};
+    return {shownMove(n.moveText), causedText(before, n.match, *n.move, n.by)};
   }
   return {n.moveText, n.caused};
 }

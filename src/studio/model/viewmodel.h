@@ -44,7 +44,10 @@ struct TimelineRow {
 // Draws by a player whose hand is hidden under `v` do not show the drawn tile.
 [[nodiscard]] std::vector<TimelineRow> timelineRows(const Timeline& t, Visibility v = Visibility::All);
 [[nodiscard]] bool hidden(Visibility v, Player p);
-// The move text and what it caused, with a hidden player's drawn tile left out.
+// A move as the record writes it ("draw 4-4", "6-5 L straight"), its words (draw, pass, the heading)
+// in the UI's language: the Timeline, the Rules pane and the Analysis pane show it so.
+[[nodiscard]] std::string shownMove(std::string_view dgnText);
+// The move text (shownMove) and what it caused, with a hidden player's drawn tile left out.
 [[nodiscard]] std::pair<std::string, std::string> moveWords(const Node& n, Visibility v);
 
 struct BranchRow {

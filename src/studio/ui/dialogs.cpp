@@ -12,8 +12,10 @@
 
 #include "ai/engine.h"
 #include "ai/players.h"
+#include "core/files.h"
 #include "studio/model/i18n.h"
 #include "studio/model/worker.h"
+#include "studio/platform/platform.h"
 #include "studio/ui/app.h"
 #include "studio/ui/dialogs.h"
 #include "studio/ui/print.h"
@@ -146,6 +148,53 @@ class FileDialog final : public Dialog {
   bool request_ = false;  // open the popup this frame
   bool table_ = false;    // Export: the table's rectangle only
   std::string path_;      // the path field
+};
+
+// File > Export progress (issue 52 #17): the learner types a name, the CSV (progressCsv) is written to
+// the path (a download in the page: platform::fileSaved).
+class ProgressDialog final : public Dialog {
+ public:
+  bool opens(const Intent& in, const DialogContext&) override {
+    const auto* w = std::get_if<intent::WindowCommand>(&in);
+    if (!w || w->cmd != intent::WindowCmd::ProgressDialog) return false;
+    request_ = true;
+    return true;
+  }
+  void draw(const DialogContext& c, Intents& out) override {
+    const std::string title = idLabel(_("Export progress"), "progress");
+    if (request_) {
+      ImGui::OpenPopup(title.c_str());
+      request_ = false;
+      focus_ = true;
+    }
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, 0), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextWrapped("%s", _("Your stars, puzzle tries and rating as a CSV file, for your teacher."));
+    if (focus_) ImGui::SetKeyboardFocusHere();
+    focus_ = false;
+    bool go = ImGui::InputText(_("Your name"), &name_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::InputText(_("File"), &path_);
+    const bool valid = !name_.empty() && !path_.empty();
+    ImGui::BeginDisabled(!valid);
+    go = (ImGui::Button(_("Export")) || go) && valid;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(_("Cancel"))) ImGui::CloseCurrentPopup();
+    if (go) {
+      const std::string err = files::writeAtomic(path_, progressCsv(c.session.settings(), name_));
+      if (err.empty()) platform::fileSaved(path_);  // the page downloads it
+      out.push_back(statusIntent(err.empty() ? i18n::format(_("progress written to {0}"), {path_})
+                                             : i18n::format(_("cannot write the progress: {0}"), {err})));
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  void dump(nlohmann::json& state) const override { state["progressDialog"] = {{"name", name_}, {"path", path_}}; }
+
+ private:
+  bool request_ = false, focus_ = false;
+  std::string name_;
+  std::string path_ = "progress.csv";
 };
 
 // An outside engine's seat (docs/engine-protocol.md): its command line under the combo, checked as
@@ -696,6 +745,7 @@ std::vector<std::unique_ptr<Dialog>> makeDialogs() {
   v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::SaveAs));
   v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::Export));
   v.push_back(std::make_unique<FileDialog>(FileDialog::Kind::Worksheet));
+  v.push_back(std::make_unique<ProgressDialog>());
   v.push_back(std::make_unique<NewGameDialog>());
   v.push_back(std::make_unique<ErrorDialog>());
   v.push_back(std::make_unique<ConfirmOpenDialog>());

@@ -571,6 +571,8 @@ bool FrameLoop::step() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   injectMouse();
+  // View > Text size: every text scaled (the atlas is the 100% font's; a projector's text is what counts).
+  ImGui::GetIO().FontGlobalScale = static_cast<float>(app.settings().textSize) / 100.0f;
   ImGui::NewFrame();
   runFrame();
   ImGui::Render();

@@ -111,7 +111,7 @@ void setupColumns(const AnalysisView& v) {
     return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widest).x);
   };
   float moveW = width(_("move"), "6-6");
-  for (const AnalysisRow& r : v.rows) moveW = std::max(moveW, ImGui::CalcTextSize(r.text.c_str()).x);
+  for (const AnalysisRow& r : v.rows) moveW = std::max(moveW, ImGui::CalcTextSize(shownMove(r.text).c_str()).x);
   ImGui::TableSetupColumn(_("move"), ImGuiTableColumnFlags_WidthFixed, moveW);
   // The bar has no header of its own: the word "win" heads the percentage beside it, which keeps
   // its width in a narrow pane, where the bar shrinks.
@@ -153,7 +153,7 @@ void drawRow(const App& app, const AnalysisRow& r, std::size_t i, double best, A
   ImGui::TableNextColumn();
   ImGui::PushID(static_cast<int>(i));
   const bool sel = app.selected() != kNoTile && r.move.kind == MoveKind::Play && r.move.tile == app.selected();
-  if (ImGui::Selectable(r.text.c_str(), sel,
+  if (ImGui::Selectable(shownMove(r.text).c_str(), sel,
                         ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
     if (ImGui::IsMouseDoubleClicked(0))
       out.push_back(playIntent(r.move));

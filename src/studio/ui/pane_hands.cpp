@@ -113,11 +113,12 @@ int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2
   for (std::size_t i = 0; i < h.tiles.size(); ++i) {
     const Tile t = h.tiles[i];
     ImGui::PushID(static_cast<int>(t));
-    const bool sel = app.selected() == t;
+    // A tiles task's picked tile is drawn selected: the learner answers on the hand's own tiles.
+    const bool sel = app.selected() == t || (app.session().course().picked & bit(t)) != 0;
     const bool dim = legality && h.toMove && !h.faceDown && !(h.playable & bit(t));
     if (tileButton("tile", high(t), low(t), size, h.faceDown ? TileLook::FaceDown : TileLook::Face, sel, dim) &&
         !h.faceDown)
-      out.push_back(selectIntent(sel ? kNoTile : t));
+      out.push_back(intent::Select{app.selected() == t ? kNoTile : t, true});
     if (rects && !h.faceDown) {
       const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
       rects->push_back({tileText(t), lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, dim, sel});

@@ -186,7 +186,6 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
   wrongSeen_ = c.wrongTries;
   if (newTask) {  // a new task: the picks start empty
     answerFor_ = c.step;
-    picked_ = 0;
     points_ = 0;
   }
   shown_["kind"] = kindWord(step.task.kind);
@@ -241,9 +240,9 @@ void LearnPane::drawPicks(const App& app, Intents& out) {
     const std::string label = text + "###pick" + text;
     if (!first) sameLineIfFits(buttonWidth(label.c_str()));
     first = false;
-    const bool on = (picked_ & bit(t)) != 0;
+    const bool on = (app.session().course().picked & bit(t)) != 0;
     if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(label.c_str())) picked_ ^= bit(t);
+    if (ImGui::Button(label.c_str())) out.push_back(intent::Select{t, true});  // toggles its pick (Session::picking)
     if (on) ImGui::PopStyleColor();
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     const bool cut = noteCut(text, shown_, true);
@@ -253,7 +252,7 @@ void LearnPane::drawPicks(const App& app, Intents& out) {
   const bool check = shownButton(_("Check"), "check", shown_, true);
   noteCut(_("Check"), shown_, true);
   if (check) {
-    out.push_back(intent::AnswerTiles{picked_});
+    out.push_back(intent::AnswerTiles{app.session().course().picked});
   }
 }
 

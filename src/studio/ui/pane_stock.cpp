@@ -50,7 +50,7 @@ void StockPane::draw(const App& app, Intents& out) {
   for (int i = 0; i < v.count; ++i) {
     const Tile t = v.tiles[static_cast<std::size_t>(i)];
     const bool reserve = shown.reserve && i >= v.count - v.reserve;
-    styles_.push_back({reserve, faces});
+    styles_.emplace_back(reserve, faces);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
     drawTile(dl, a, ImVec2(a.x + size.x, a.y + size.y), high(t), low(t), faces ? TileLook::Face : TileLook::FaceDown);

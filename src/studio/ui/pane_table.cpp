@@ -17,8 +17,9 @@
 namespace dom::studio {
 
 namespace {
-// Below this many pixels a square (half a tile), the loupe magnifies the line under the mouse.
-constexpr float kLoupeBelow = 16.0f;
+// Below this many pixels a half tile (two of the scene's units), the loupe magnifies the line under
+// the mouse: a 16-pixel half's pips are hard to count, a 30-pixel one's (800x600's lessons) are not.
+constexpr float kLoupeBelowHalf = 24.0f;
 
 ImU32 spriteColour(int kind) {
   switch (kind) {
@@ -349,14 +350,17 @@ void TablePane::pointer(const App& app, Tile lastTile, float mx, float my, bool 
   const ImVec2 mouse(mx, my);
   const float fb = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
   loupe_ = {};
-  const int endHovered = hovered ? endAt(scene, mouse.x, mouse.y) : -1;
+  // An end is hovered over its front square or its L/R label (its reason, never the loupe).
+  int endHovered = hovered ? endAt(scene, mouse.x, mouse.y) : -1;
+  for (std::size_t i = 0; hovered && endHovered < 0 && i < scene.ends.size(); ++i)
+    if (scene.ends[i].labelBox.contains(mouse.x, mouse.y)) endHovered = static_cast<int>(i);
   // Only near the line: over empty felt there is nothing to count, and the loupe would hide the words.
   const float reach = 2 * scene.transform.scale;
   const bool nearTile = std::any_of(scene.tiles.begin(), scene.tiles.end(), [&](const SceneTile& t) {
     return mx >= t.px.x - reach && mx <= t.px.x + t.px.w + reach && my >= t.px.y - reach &&
            my <= t.px.y + t.px.h + reach;
   });
-  if (hovered && nearTile && hoverGhost_ < 0 && endHovered < 0 && scene.transform.scale < kLoupeBelow &&
+  if (hovered && nearTile && hoverGhost_ < 0 && endHovered < 0 && scene.transform.scale * 2 < kLoupeBelowHalf &&
       !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right))
     drawLoupe(sceneModel(app, lastTile), mouse.x, mouse.y, fb);
   if (hoverGhost_ >= 0) {

@@ -344,7 +344,6 @@ class LearnPane final : public PaneView {
   bool listed_ = false;
   std::string dir_;
   std::size_t answerFor_ = ~std::size_t{0};  // the task the picks below belong to
-  Mask picked_ = 0;                          // a tiles task's picks
   int points_ = 0;                           // a points task's number
   int scrollFrames_ = 0;                     // frames left to scroll a new task's answer into view
   int wrongSeen_ = 0;                        // the lesson's wrong tries when last drawn: a new one scrolls too
