@@ -263,6 +263,8 @@ Intents oneOfEach() {
               intent::AnswerEnd{End::R},
               intent::AnswerTiles{bit(six)},
               intent::AnswerPoints{3},
+              intent::WriteLesson{"note \"written\""},
+              intent::UnwriteLesson{0, 0},
               intent::ExportPng{"never-written.png", true},
               intent::SetView{true}};
   for (int c = 0; c <= static_cast<int>(intent::Cmd::EndLesson); ++c)

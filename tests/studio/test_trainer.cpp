@@ -47,7 +47,7 @@ TEST_CASE("trainer: a puzzle opens as its mover sees it, with no note and no fil
   CHECK_FALSE(s.trainer().solved);
 }
 
-TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and the solution played out") {
+TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and the refutation played out") {
   Session s;
   s.apply(puzzleIntent(kSample, 1));
   s.apply(playIntent(play(tileOf(1, 0), End::L)));
@@ -63,16 +63,21 @@ TEST_CASE("trainer: a wrong move is judged, the split that refutes it named, and
   CHECK(s.trainer().puzzle->rating == static_cast<int>(std::lround(ai::ladderMiddle(s.trainer().puzzle->rules))));
   CHECK(s.settings().learner.rating < s.trainer().puzzle->rating);
   CHECK(s.trainer().ratingChange < 0);
-  // The timeline is the answer: the solution, then the line to the end of the round.
+  // The timeline is the refutation (issue 52 #10): the learner's own move in the split that beats it,
+  // then both sides' best play there to the end of the round, which the mover loses.
   const auto& path = s.timeline().branchPath();
   REQUIRE(path.size() >= 3);
-  CHECK(s.timeline().node(path[1]).move->tile == tileOf(1, 1));
+  CHECK(s.timeline().node(path[1]).move->tile == tileOf(1, 0));
+  const auto& result = s.timeline().node(path.back()).match.lastResult();
+  REQUIRE(result);
+  CHECK(result->winner == 1);  // B
   CHECK_FALSE(s.timeline().node(path.back()).match.inRound());
   CHECK(s.timeline().currentIndex() == path[1]);
   CHECK(s.autoplay());
   CHECK(
       s.timeline().node(path[1]).caption ==
-      "Against the hardest split, B holds 5-5, 5-4, 4-4, 5-0 and 0-0.\nB has no 1: after 1-1 the L end is yours alone, "
+      "How 1-0 L loses: B holds 5-5, 5-4, 4-4, 5-0 and 0-0. Watch the line that beats it, then try again.\nB has no 1: "
+      "after 1-1 the L end is yours alone, "
       "and 1-0 goes out next.");
   CHECK(s.selected() == kNoTile);
   CHECK(s.settings().visibility == Visibility::All);

@@ -356,6 +356,76 @@ async function touchCase() {
   });
 }
 
+// Issue 52 (done when): a lesson a teacher writes in the desktop studio (the Write a lesson pane's
+// lines, by script), saved, shared as a #dgn= link with &lock and opened in the page at a phone's
+// size, is answered by taps alone: Continue up to the task, the tile, then the end of the table.
+async function teacherLessonCase() {
+  await check("a teacher's lesson written in the studio opens locked from its link and is answered by taps", async () => {
+    const zlib = require('zlib');
+    const write = ['load tests/studio/author_source.dgn', 'open write', 'key end', 'key left', 'wait 2',
+                   'author title "Mi lección"',
+                   'author task play 2-4 R "Juega 4-2 en el extremo que deja 4 a los dos lados."',
+                   'save mine.dgn', 'wait 2', 'quit'].join('\n') + '\n';
+    const dir = desktopRun('teacher', write);
+    const packed = zlib.deflateRawSync(fs.readFileSync(path.join(dir, 'mine.dgn'))).toString('base64url');
+    const steps = 8;
+    let script = 'wait 100\n';
+    for (let i = 1; i <= steps; ++i) script += `dump /tmp/l${i}.json\nwait-file /tmp/lgo${i}\nwait 15\n`;
+    script += 'screenshot /tmp/shot.png\nwait 2\nquit\n';
+    fs.writeFileSync(path.join(OUT, 'teacher.script'), script);
+    const page = await newPage({ width: 390, height: 844, dpr: 3, touch: true });
+    await page.goto(`${base}/?seed=7&no-ini&script=/out/teacher.script#dgn=${packed}&lock`);
+    const canvas = await page.evaluate(() => {
+      const r = document.querySelector('canvas').getBoundingClientRect();
+      return { x: r.left, y: r.top, w: r.width };
+    });
+    let step = 0;
+    const next = async () => {
+      ++step;
+      await waitFor(page, (p) => { try { Module.FS.stat(p); return true; } catch (e) { return false; } }, `dump ${step}`, 120000, `/tmp/l${step}.json`);
+      return JSON.parse(await readFile(page, `/tmp/l${step}.json`));
+    };
+    const go = () => page.evaluate((p) => Module.FS.writeFile(p, 'go'), `/tmp/lgo${step}`);
+    const tap = async (d, r) => {
+      const k = canvas.w / d.layout.width;
+      const [x, y, w, h] = Array.isArray(r) ? r : [r.x, r.y, r.w, r.h];
+      await page.touchscreen.tap(canvas.x + (x + w / 2) * k, canvas.y + (y + h / 2) * k);
+    };
+    let d = await next();
+    assert(d.learn.lesson, 'no lesson opened from the link: ' + (d.statusLine || d.status || ''));
+    assert(d.learn.locked === true, 'the lesson is not locked');
+    // Continue (the Learn pane's button) up to the task.
+    while (!d.learn.waiting && step < steps - 3) {
+      const cont = d.learnPane?.buttons?.continue;
+      assert(cont, 'no Continue to tap before the task: ' + JSON.stringify(d.learnPane?.buttons));
+      await tap(d, cont);
+      await go();
+      d = await next();
+    }
+    assert(d.learn.waiting, 'the task does not wait after tapping Continue');
+    assert(/Juega 4-2/.test(d.learnPane.prompt || ''), 'the prompt is not the teacher\'s: ' + d.learnPane.prompt);
+    const tile = d.hands.B.rects.find((r) => r.tile === '4-2' || r.tile === '2-4');
+    assert(tile, 'the tile 4-2 is not drawn in the hand');
+    await tap(d, tile);
+    await go();
+    d = await next();
+    assert(d.selected === '4-2' || d.selected === '2-4', `the tap selected ${d.selected}`);
+    const end = d.table.ends[1];
+    await tap(d, end.label);
+    await go();
+    d = await next();
+    assert(d.learn.waiting === false, 'the tap on the R end did not answer the task: ' + (d.learnPane?.feedback || d.statusLine));
+    assert(d.learn.stars === 3, `stars ${d.learn.stars}`);
+    assert(d.learn.locked === false, 'still locked once done');
+    while (step < steps) { await go(); if (step < steps) d = await next(); }
+    await go();
+    await waitFor(page, () => window.dominoesExit !== undefined, 'the end of the run');
+    await saveShot(page, 'teacher-lesson');
+    await page.close();
+    return `answered by ${step} dumps and taps; 3 stars`;
+  });
+}
+
 // Figures, no limits: two expert seats play in the page and in the native build, each run with
 // --stats; the note gives the expert's median decision time in each and their ratio, and the page's
 // frame times while they play (the page's worker decides while frames go on: docs/web.md).
@@ -507,6 +577,7 @@ async function main() {
     await saveCase();
     await progressCase();
     await touchCase();
+    await teacherLessonCase();
     await shareCases();
     await chooserCase();
     await decisionCase();

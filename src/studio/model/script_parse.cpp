@@ -197,6 +197,13 @@ Parsed paneAndFileVerbs(Line& l) {
   if (cmd == "load") return l.path(K::Load);
   if (cmd == "lesson") return l.path(K::Lesson);
   if (cmd == "answer") return answerVerb(l);
+  if (cmd == "author" || cmd == "author-refused") {  // a title, about, note or task line, as the Write pane writes it
+    l.c.kind = K::Author;
+    l.c.on = cmd == "author";
+    l.c.arg = std::string(l.arg);
+    if (l.c.arg.empty()) return l.fail(std::string(cmd) + " takes a lesson's line: title, about, note or task");
+    return true;
+  }
   if (cmd == "puzzle") {  // puzzle FILE N: the N-th record of a collection (from 1), in the trainer
     l.c.kind = K::Puzzle;
     const auto sp = l.arg.find_last_of(' ');

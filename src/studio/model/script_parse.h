@@ -35,6 +35,7 @@ struct ScriptCommand {
     Puzzle,  // puzzle FILE N: the trainer opens puzzle N (from 1) of a collection
     Lesson,  // lesson FILE: Learn mode opens the lesson
     Answer,  // answer end L|R, answer tiles T..., answer points N: a lesson's task answered
+    Author,  // author LINE (must be added) / author-refused LINE: a line written to a lesson (the Write pane's)
     ExportTable,
     SelectPlayable,
     Play,

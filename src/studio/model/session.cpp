@@ -735,7 +735,7 @@ void Session::apply(const Intent& in) {
     return;
   }
   // Each intent belongs to one group; the messages and the window's intents returned above.
-  if (!applyTimeline(in) && !applyFile(in) && !applyEditor(in)) applySettings(in);
+  if (!applyAuthoring(in) && !applyTimeline(in) && !applyFile(in) && !applyEditor(in)) applySettings(in);
   if (!viewOnly(in)) {
     ++epoch_;
     if (jobs_->thinker.busy()) {

@@ -199,6 +199,17 @@ struct AnswerPoints {
   int points = 0;  // the points typed
 };
 
+// Writing a lesson (authoring.h, docs/lessons.md "Writing a lesson"): a `title`, `about`, `note` or
+// `task` line added at the current position once it checks there, and statement `statement` of node
+// `node` (a note or a task) taken away.
+struct WriteLesson {
+  std::string line;
+};
+struct UnwriteLesson {
+  int node = 0;
+  std::size_t statement = 0;
+};
+
 // The window's own business (App handles these; the session never sees them).
 enum class WindowCmd : std::uint8_t {
   NewGameDialog,
@@ -234,7 +245,8 @@ using Intent =
                  intent::SetComputerDelay, intent::SetPane, intent::SetLanguage, intent::Status, intent::SetSetting,
                  intent::SetMistakeSide, intent::SetAnalysisAll, intent::OpenPuzzle, intent::NextPuzzle,
                  intent::RetryPuzzle, intent::SetPuzzleTheme, intent::StartLesson, intent::AnswerEnd,
-                 intent::AnswerTiles, intent::AnswerPoints, intent::WindowCommand, intent::ExportPng, intent::SetView>;
+                 intent::AnswerTiles, intent::AnswerPoints, intent::WriteLesson, intent::UnwriteLesson,
+                 intent::WindowCommand, intent::ExportPng, intent::SetView>;
 using Intents = std::vector<Intent>;
 
 // std::visit with one lambda an alternative: std::visit(Overloaded{[](const intent::Jump&) {...}, ...}, in).
@@ -364,6 +376,8 @@ class Session {
   // seated (a record, lesson or puzzle seats two humans to step through; the next game should not).
   [[nodiscard]] NewGameOptions newGameOffer() const { return {game_.rules, game_.seed, newGameSeats_}; }
   [[nodiscard]] const std::string& filePath() const { return filePath_; }
+  // Why the last line written to a lesson was refused ("" when it was added; authoring::read).
+  [[nodiscard]] const std::string& writeError() const { return writeError_; }
   [[nodiscard]] const std::string& errorText() const { return errorText_; }  // shown in a modal until dismissed
   [[nodiscard]] bool errorPopup() const { return errorPopup_; }              // the window should open the error modal
   // The last message (why an action was refused, saved file...).
@@ -394,6 +408,7 @@ class Session {
   NewGameOptions game_;
   std::array<Seat, 2> newGameSeats_ = NewGameOptions{}.seats;
   std::string filePath_;
+  std::string writeError_;
   std::string errorText_;
   bool errorPopup_ = false;
   std::string statusText_;
@@ -425,6 +440,8 @@ class Session {
   bool applyTimeline(const Intent& in);
   bool timelineCommand(intent::Cmd c);
   bool applyFile(const Intent& in);
+  // Writing a lesson (session_authoring.cpp): false for any other intent.
+  bool applyAuthoring(const Intent& in);
   bool applyEditor(const Intent& in);
   bool applySettings(const Intent& in);
   void applySettingLine(std::string_view line);

@@ -161,24 +161,25 @@ void Session::judgePuzzle(const Move& mv) {
   selected_ = kNoTile;
   chosenGhost_ = 0;
   spdlog::info("puzzle {}: {} {}", p.id(), trainer_.tried, solved ? "solved" : "failed");
+  // The line shown starts with the learner's own move: the win when it is right, the refutation (the
+  // split that beats it, and both sides' best play there) when it is wrong.
   if (platform::hasWorker()) {
     // The web page's worker searches (docs/web.md): the setup and the two moves go to it as text.
     jobs_->judge.ask(trainer_.judgeKey, platform::Channel::Verdict,
-                     ai::verdictRequest(p.rules, p.setup, mv, trainer_.shown, solved), [](const std::string& answer) {
+                     ai::verdictRequest(p.rules, p.setup, mv, mv, solved), [](const std::string& answer) {
                        ai::Verdict got = ai::readVerdictAnswer(answer);  // a throw: the verdict without them
                        return PuzzleVerdict{std::move(got.lost), std::move(got.line)};
                      });
     status(trainer_.verdict);
     return;
   }
-  jobs_->judge.start(trainer_.judgeKey,
-                     [rules = p.rules, setup = p.setup, mv, shown = trainer_.shown, solved](JobControl& control) {
-                       PuzzleVerdict v;
-                       if (!solved) v.lost = ai::losingWorld(rules, setup, mv);
-                       control.progress = 0.5;
-                       v.line = ai::puzzleLine(rules, setup, shown);
-                       return v;
-                     });
+  jobs_->judge.start(trainer_.judgeKey, [rules = p.rules, setup = p.setup, mv, solved](JobControl& control) {
+    PuzzleVerdict v;
+    if (!solved) v.lost = ai::losingWorld(rules, setup, mv);
+    control.progress = 0.5;
+    v.line = ai::puzzleLine(rules, setup, mv);
+    return v;
+  });
   status(trainer_.verdict);
   // A puzzle judged within a few milliseconds (most of a book) shows its verdict in this frame.
   if (jobs_->judge.waitFor(std::chrono::milliseconds(20))) collectVerdict();
@@ -216,7 +217,9 @@ std::string Session::verdictText(const Match& start, const PuzzleVerdict& v) con
                ? i18n::format(_("Solved: {0} wins by force. Every move that wins: {1}."), {trainer_.tried, solutions})
                : i18n::format(_("Solved: {0} wins by force."), {trainer_.tried});
   if (v.lost) {
-    const std::string split = splitWords(*v.lost, p.mover);
+    // The split the refutation on the table is played in, when it loses there (it is the hardest one).
+    const bool lineLoses = v.line && v.line->margin < 0;
+    const std::string split = splitWords(lineLoses ? v.line->world : *v.lost, p.mover);
     return several ? i18n::format(_("{0} does not win by force: it loses when {1}. Each of these wins by force: {2}."),
                                   {trainer_.tried, split, solutions})
                    : i18n::format(_("{0} does not win by force: it loses when {1}. The solution is {2}."),
@@ -236,7 +239,8 @@ void Session::showVerdict(const PuzzleVerdict& v) {
   Match start(p.rules);
   (void)start.startSetup(p.setup);
   trainer_.verdict = verdictText(start, v);
-  // The answer: the solution against the hardest split, played out move by move from the start.
+  // The answer, played out move by move from the start: the learner's winning move against the
+  // hardest split, or the refutation of a wrong one (the split that beats it, both sides' best play).
   if (const auto& line = v.line) {
     Match m(p.rules);
     (void)m.startSetup(line->world);
@@ -247,7 +251,13 @@ void Session::showVerdict(const PuzzleVerdict& v) {
     timeline_.resetSetup(m, round);
     timeline_.setTitle(p.title);
     for (const Move& x : line->moves) timeline_.play(x);
-    const std::string against = i18n::format(_("Against the hardest split, {0}."), {splitWords(line->world, p.mover)});
+    const std::string split = splitWords(line->world, p.mover);
+    const std::string against =
+        *trainer_.solved ? i18n::format(_("Against the hardest split, {0}."), {split})
+        : line->margin < 0
+            ? i18n::format(_("How {0} loses: {1}. Watch the line that beats it, then try again."),
+                           {trainer_.tried, split})
+            : i18n::format(_("Where {0} does worst: {1}. Watch the line, then try again."), {trainer_.tried, split});
     const std::string note = p.note.empty() ? against : against + "\n" + puzzleNoteText(p.note);
     (void)timeline_.addNote(timeline_.branchPath().at(1), note);
     timeline_.jump(timeline_.branchPath().at(1));

@@ -24,17 +24,18 @@
 namespace dom::studio {
 
 const char* name(Pane p) {
-  static const char* const names[] = {"table",  "hands",     "stock", "timeline", "branches", "rules",   "score",
-                                      "editor", "scenarios", "log",   "tracker",  "analysis", "puzzles", "learn"};
+  static const char* const names[] = {"table",   "hands",    "stock",   "timeline",  "branches",
+                                      "rules",   "score",    "editor",  "scenarios", "log",
+                                      "tracker", "analysis", "puzzles", "learn",     "write"};
   static_assert(std::size(names) == kPanes);
   return names[static_cast<int>(p)];
 }
 
 const char* titleWord(Pane p) {
-  static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),        N_("Timeline"),
-                                       N_("Branches"),  N_("Rules"), N_("Score"),        N_("Position editor"),
-                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"), N_("Analysis"),
-                                       N_("Puzzles"),   N_("Learn")};
+  static const char* const titles[] = {N_("Table"),     N_("Hands"), N_("Stock"),         N_("Timeline"),
+                                       N_("Branches"),  N_("Rules"), N_("Score"),         N_("Position editor"),
+                                       N_("Scenarios"), N_("Log"),   N_("Tile tracker"),  N_("Analysis"),
+                                       N_("Puzzles"),   N_("Learn"), N_("Write a lesson")};
   static_assert(std::size(titles) == kPanes);
   return titles[static_cast<int>(p)];
 }

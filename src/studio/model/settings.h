@@ -29,6 +29,7 @@ enum class Pane : std::uint8_t {
   Analysis,
   Puzzles,
   Learn,
+  Write,  // writing a lesson (authoring.h)
   Count
 };
 inline constexpr int kPanes = static_cast<int>(Pane::Count);

@@ -253,6 +253,22 @@ bool Timeline::addNote(int i, std::string text) {
   return true;
 }
 
+void Timeline::addStatement(int i, const dgn::Statement& st) {
+  if (i >= 0 && i < size()) keep(nodes_[static_cast<std::size_t>(i)], st);
+}
+
+bool Timeline::removeStatement(int i, std::size_t statement) {
+  if (i < 0 || i >= size()) return false;
+  Node& n = nodes_[static_cast<std::size_t>(i)];
+  if (statement >= n.statements.size()) return false;
+  auto kept = std::move(n.statements);
+  kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(statement));
+  n.statements.clear();
+  n.caption.clear();
+  for (const dgn::Statement& st : kept) keep(n, st);
+  return true;
+}
+
 void Timeline::hideAfter(int n, std::size_t statements, bool hideResult) {
   if (n < 0 || n >= size()) return;
   // A node's parent always comes before it: the nodes up to n are a tree of their own.

@@ -80,12 +80,18 @@ class Timeline {
   // written when the record is saved. False (and nothing added) if the node already holds that note.
   bool addNote(int node, std::string text);
 
+  // A lesson's line written in the studio (authoring.h): a note or a task after node i's move, and
+  // statement k of node i taken away again (false when there is none).
+  void addStatement(int i, const dgn::Statement& st);
+  bool removeStatement(int i, std::size_t statement);
+
   // A lesson's horizon (docs/lessons.md, "The future is hidden"): keeps the nodes up to `node` (the
   // nodes after it on the branch do not exist) and, of node's statements, the first `statements`,
   // its caption made of their notes; `hideResult` marks node's result hidden (Node::resultHidden).
   void hideAfter(int node, std::size_t statements, bool hideResult);
 
   void setTitle(std::string t) { title_ = std::move(t); }
+  void setAbout(std::string a) { about_ = std::move(a); }
   [[nodiscard]] const std::string& title() const { return title_; }
   [[nodiscard]] const std::string& about() const { return about_; }
   [[nodiscard]] const std::optional<std::array<std::string, 2>>& players() const { return players_; }

@@ -37,8 +37,8 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
   const float side = std::floor(std::clamp(w * 0.22f, std::min(190.0f, w * 0.25f), 560.0f));
   const float centre = w - 2 * side - 2 * gap;
   using P = Pane;
-  stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}, {P::Tracker, 0.3f}}, open, 0, top,
-        side, height, gap);
+  stack(out, {{P::Timeline, 0.55f}, {P::Branches, 0.18f}, {P::Scenarios, 0.27f}, {P::Tracker, 0.3f}, {P::Write, 1.5f}},
+        open, 0, top, side, height, gap);
   stack(out,
         {{P::Learn, 0.5f},
          {P::Puzzles, 0.45f},
@@ -110,7 +110,7 @@ Pane sheetFront(Pane front, const std::array<bool, kPanes>& open, bool editing) 
   if (front != Pane::Count && isOpen(front)) return front;
   using P = Pane;
   for (P p : {P::Learn, P::Puzzles, P::Score, P::Stock, P::Analysis, P::Rules, P::Timeline, P::Log, P::Scenarios,
-              P::Branches, P::Tracker, P::Editor})
+              P::Branches, P::Tracker, P::Editor, P::Write})
     if (isOpen(p)) return p;
   return P::Count;
 }

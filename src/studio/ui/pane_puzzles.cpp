@@ -117,7 +117,7 @@ void PuzzlesPane::draw(const App& app, Intents& out) {
       shown_["text"] = t.verdict;
       shown_["judging"] = t.judging;
       if (!p.note.empty() && !t.judging) {
-        const std::string note = shownText(puzzleNoteText(p.note), kCaptionShown);
+        const std::string note = shownText(puzzleNoteText(p.note), kLessonNoteShown);
         ImGui::TextWrapped("%s", note.c_str());
         shown_["note"] = note;
       }

@@ -160,8 +160,9 @@ Words wordsOf(const App& app, bool choice) {
                   ? explainPosition(app.timeline(), app.settings().visibility, disclosure(app.session()).legality)
                   : i18n::trScenarioLines(node.caption);
   // A note of any length: the first kCaptionShown characters here, the whole in its own window. A
-  // lesson's own notes are shown whole (up to kLessonNoteShown, far above any lesson's).
-  const std::size_t most = app.session().course().active() ? kLessonNoteShown : kCaptionShown;
+  // lesson's and a puzzle's own notes are shown whole (up to kLessonNoteShown, far above any of theirs).
+  const std::size_t most =
+      app.session().course().active() || app.session().trainer().active() ? kLessonNoteShown : kCaptionShown;
   w.cut = longerThan(w.caption, most);
   if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();

@@ -186,6 +186,7 @@ std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer) {
   v.push_back(std::make_unique<AnalysisPane>());
   v.push_back(std::make_unique<PuzzlesPane>());
   v.push_back(std::make_unique<LearnPane>());
+  v.push_back(std::make_unique<WritePane>());
   return v;
 }
 

@@ -357,6 +357,26 @@ class LearnPane final : public PaneView {
   void drawPicks(const App& app, Intents& out);
 };
 
+// The Write a lesson pane (authoring.h): the lesson's title and about, the captions and tasks at the
+// position on the table (each can be taken out), a form that writes a caption or a task of any kind
+// checked live at this position, the whole lesson's check, Save and Try it in Learn.
+class WritePane final : public PaneView {
+ public:
+  WritePane() : PaneView(Pane::Write) {}
+  void draw(const App& app, Intents& out) override;
+  void dump(nlohmann::json& j) const override;
+
+ private:
+  std::string title_, about_, caption_, answer_, prompt_, explanation_;
+  int kind_ = 0;                      // the task form's kind (dgn::Task::Kind)
+  std::uint64_t generation_ = ~0ull;  // the session's, when the fields below were made
+  std::string formLine_, formError_;  // the task form's line and its live check ("" when it checks)
+  std::string lessonError_;           // the whole lesson's check, as `dominoes check` says it
+  int lessonTasks_ = 0;
+  nlohmann::json shown_;
+  void refresh(const App& app);
+};
+
 // Every pane, in the order they are drawn.
 [[nodiscard]] std::vector<std::unique_ptr<PaneView>> makePanes(TableRenderer& renderer);
 

@@ -159,6 +159,13 @@ bool Script::runFileCommand(App& app, const ScriptCommand& c) {
       if (!fileAction(app, c, intent::StartLesson{arg})) fail(c, app.session().errorText());
       break;
     }
+    case K::Author: {
+      app.apply(intent::WriteLesson{arg});
+      const std::string& why = app.session().writeError();
+      if (c.on && !why.empty()) fail(c, "not added: " + why);
+      if (!c.on && why.empty()) fail(c, "the line was added");
+      break;
+    }
     case K::Answer: {
       if (c.word == "end")
         app.apply(intent::AnswerEnd{c.number == 0 ? End::L : End::R});
