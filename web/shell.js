@@ -84,7 +84,8 @@
   });
   var hash = location.hash.replace(/^#/, '');
   if (hash.indexOf('dgn=') === 0) {
-    waits.push(inflate(hash.substring(4)).then(function (b) { files['/tmp/link.dgn'] = b; }, function (e) {
+    // The record ends at the first '&': its flags (&lock) follow it, for the studio to read.
+    waits.push(inflate(hash.substring(4).split('&')[0]).then(function (b) { files['/tmp/link.dgn'] = b; }, function (e) {
       files['/tmp/link.dgn'] = new TextEncoder().encode('');
       console.warn('dominoes: ' + e.message);
     }));

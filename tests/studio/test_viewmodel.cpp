@@ -133,6 +133,12 @@ TEST_CASE("rules: plain-language explanations") {
   const auto knobs = ruleKnobs(t.current().match.rules());
   CHECK(knobs[0].second == "en-linea");
   CHECK(knobs[3].second == "until");
+  const auto rows = ruleRows(t.current().match.rules());
+  REQUIRE(rows.size() == knobs.size());
+  CHECK(rows[3].label == "drawing");
+  CHECK(rows[3].value == "until a tile plays");
+  CHECK(rows[3].knob == "draw=until");
+  CHECK(rows[6].value == "a single round");
 }
 
 TEST_CASE("rules: blocked rounds and passes at the reserve are explained") {

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/dgn.h"
+#include "core/dgn_lex.h"
 #include "core/files.h"
 #include "studio/model/course.h"
 #include "studio/model/i18n.h"
@@ -71,10 +72,24 @@ LinkTarget scenarioLink(std::string_view link, std::string_view value) {
 
 namespace {
 // Whether a record's file is a lesson: it holds a task (lesson::readChecked decides the rest when it opens).
+// Whether the record has a `task` statement: a line whose first word is `task` (a quoted string never
+// holds a raw line break, so no line of a string starts one). Read once as text, not replayed: the
+// lesson's own opening reads and checks it, and says what is wrong with a broken one.
 bool holdsTasks(const std::string& file) {
-  Timeline t;
-  if (t.loadFile(file)) return false;
-  return !lessonSteps(t).empty();
+  auto text = files::readText(file);
+  if (!std::holds_alternative<std::string>(text)) return false;
+  const std::string_view all = std::get<std::string>(text);
+  for (std::size_t at = 0; at < all.size();) {
+    const std::size_t end = std::min(all.find('\n', at), all.size());
+    std::string_view line = all.substr(at, end - at);
+    if (line.starts_with(dgn::lex::kBom)) line.remove_prefix(dgn::lex::kBom.size());
+    const std::size_t word = line.find_first_not_of(" \t");
+    if (word != std::string_view::npos && line.substr(word).starts_with("task") &&
+        (line.size() == word + 4 || line[word + 4] == ' ' || line[word + 4] == '\t'))
+      return true;
+    at = end + 1;
+  }
+  return false;
 }
 
 LinkTarget targetOf(std::string_view link, const std::string& recordFile) {

@@ -147,6 +147,39 @@ std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r) {
           {"table", std::to_string(r.tableW) + "x" + std::to_string(r.tableH)}};
 }
 
+std::vector<RuleRow> ruleRows(const Rules& r) {
+  const auto value = [&r](const std::string& k, const std::string& v) -> std::string {
+    if (k == "draw") return v == "until" ? _("until a tile plays") : _("never: a player who cannot play passes");
+    if (k == "lead")
+      return v == "double"      ? _("the highest double, else the heaviest tile")
+             : v == "alternate" ? _("the players in turn")
+                                : _("the last round's winner");
+    if (k == "blocked")
+      return v == "difference" ? _("the lower pip total scores the difference")
+             : v == "loser"    ? _("the lower pip total scores the other's pips")
+                               : _("every pip left in the hands");
+    if (k == "target")
+      return r.target == 0 ? std::string(_("a single round"))
+                           : i18n::format(P_("{0} point", "{0} points", r.target), {v});
+    if (k == "layout") return v == "snake" ? _("one line that bends at the table's edge") : _("placed freely");
+    return v;
+  };
+  const auto label = [](const std::string& k) -> const char* {
+    if (k == "preset") return _("game");
+    if (k == "hand") return _("tiles a hand");
+    if (k == "reserve") return _("never drawn");
+    if (k == "draw") return _("drawing");
+    if (k == "lead") return _("first lead");
+    if (k == "blocked") return _("blocked round");
+    if (k == "target") return _("match to");
+    if (k == "layout") return _("layout");
+    return _("table");
+  };
+  std::vector<RuleRow> out;
+  for (const auto& [k, v] : ruleKnobs(r)) out.push_back({label(k), value(k, v), k + "=" + v});
+  return out;
+}
+
 namespace {
 // Why p cannot play, when the reason is not (only) the pips: tiles that match an end with no room
 // there. "A holds 3-1 and 3-0 for end R (3), but neither has room there (the table's edge)".

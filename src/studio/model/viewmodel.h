@@ -62,6 +62,12 @@ struct BranchRow {
 
 // The rule set's knobs as (name, value) pairs, in rules.md order.
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> ruleKnobs(const Rules& r);
+// The same knobs as the Rules pane shows them: each one's name and value in the UI's language, and
+// the knob as a record writes it ("draw=until"), in rules.md order.
+struct RuleRow {
+  std::string label, value, knob;
+};
+[[nodiscard]] std::vector<RuleRow> ruleRows(const Rules& r);
 // Plain language: the position now ("B has no 6 and no 3: B must draw").
 // With `v` hiding the player to move, how many tiles it can play is not told.
 // tellMoves false (a lesson's task waits: disclosure.h): who is to move and the ends, nothing of what

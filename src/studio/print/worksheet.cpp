@@ -310,17 +310,27 @@ double drawTable(cairo_t* cr, Writer& w, const Match& m, double y, double h) {
 }
 
 // A hand's tiles in a row of small upright-less tiles (wrapped), under its label; returns the y under.
-double drawHand(cairo_t* cr, Writer& w, const std::string& label, Mask hand, double y) {
-  y = w.paragraph(label, kMargin, y, kTextW, 10.5);
-  constexpr double tw = 34, th = 17, gap = 6;
+// The tiles of `hand`, heaviest first, tw x th points each and `gap` apart, in rows that wrap at the
+// text's width; with `boxes`, an empty box to tick under each. Returns the y under the last row.
+double tileRows(cairo_t* cr, Mask hand, double y, double tw, double th, double gap, bool boxes) {
   double x = kMargin;
   forEachHeaviestFirst(hand, [&](Tile t) {
-    if (x + tw > kMargin + kTextW) x = kMargin, y += th + gap;
+    if (x + tw > kMargin + kTextW) x = kMargin, y += th + (boxes ? 30 : gap);
     drawTile(cr, x, y, tw, th, high(t), low(t));
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    if (boxes) {
+      cairo_set_line_width(cr, 1);
+      cairo_rectangle(cr, x + tw / 2 - 7, y + th + 5, 14, 14);
+      cairo_stroke(cr);
+    }
     x += tw + gap;
   });
-  cairo_set_source_rgb(cr, 0, 0, 0);
-  return y + th + gap + 4;
+  return y + th + (boxes ? 34 : gap + 4);
+}
+
+double drawHand(cairo_t* cr, Writer& w, const std::string& label, Mask hand, double y) {
+  y = w.paragraph(label, kMargin, y, kTextW, 10.5);
+  return tileRows(cr, hand, y, 34, 17, 6, false);
 }
 
 // An empty box to tick, with its word after it; returns the x after the word.
@@ -335,20 +345,8 @@ double tickBox(cairo_t* cr, Writer& w, const std::string& word, double x, double
 double answerRoom(cairo_t* cr, Writer& w, const dgn::Task& task, const Match& m, Player mover, double y) {
   using K = dgn::Task::Kind;
   y += 6;
-  if (task.kind == K::Tiles) {  // every tile of the mover's hand, a box under each
-    constexpr double tw = 40, th = 20, gap = 14;
-    double x = kMargin;
-    forEachHeaviestFirst(m.state().hand[static_cast<std::size_t>(idx(mover))], [&](Tile t) {
-      if (x + tw > kMargin + kTextW) x = kMargin, y += th + 30;
-      drawTile(cr, x, y, tw, th, high(t), low(t));
-      cairo_set_source_rgb(cr, 0, 0, 0);
-      cairo_set_line_width(cr, 1);
-      cairo_rectangle(cr, x + tw / 2 - 7, y + th + 5, 14, 14);
-      cairo_stroke(cr);
-      x += tw + gap;
-    });
-    return y + th + 34;
-  }
+  if (task.kind == K::Tiles)  // every tile of the mover's hand, a box under each
+    return tileRows(cr, m.state().hand[static_cast<std::size_t>(idx(mover))], y, 40, 20, 14, true);
   if (task.kind == K::End || task.kind == K::Draw || task.kind == K::Pass) {
     double x = kMargin;
     if (task.kind == K::End) {

@@ -158,6 +158,12 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
     if (app.timeline().currentIndex() != app.timeline().branchPath().back() &&
         shownButton(_("Continue"), "continue", shown_))
       out.push_back(intentOf(intent::Cmd::Next));
+    // A lesson of the course goes on to the next one in teaching order (a teacher's own lesson has none).
+    const auto here =
+        std::find_if(lessons_.begin(), lessons_.end(), [&](const ScenarioEntry& e) { return e.file == c.name; });
+    if (here != lessons_.end() && here + 1 != lessons_.end() &&
+        shownButton(_("Next lesson"), "next_lesson", shown_, true))
+      out.push_back(intent::StartLesson{(here + 1)->path});
   }
   ImGui::Separator();
   if (shownButton(_("Back to the course"), "course", shown_)) out.push_back(intentOf(intent::Cmd::EndLesson));

@@ -25,12 +25,17 @@ void RulesPane::draw(const App& app, Intents& out) {
   if (ImGui::BeginTable("knobs", 2, ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn(_("knob"), ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn(_("value"), ImGuiTableColumnFlags_WidthStretch);
-    for (const auto& [k, v] : ruleKnobs(rules)) {
+    // The knobs in the UI's language; each row's tooltip is the knob as a record writes it.
+    rows_ = nlohmann::json::array();
+    for (const RuleRow& row : ruleRows(rules)) {
+      rows_.push_back({{"label", row.label}, {"value", row.value}, {"knob", row.knob}});
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", k.c_str());
+      ImGui::TextDisabled("%s", row.label.c_str());
+      const bool hovered = ImGui::IsItemHovered();
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", v.c_str());
+      ImGui::TextWrapped("%s", row.value.c_str());
+      if (hovered || ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.knob.c_str());
     }
     ImGui::EndTable();
   }
@@ -74,6 +79,9 @@ void RulesPane::draw(const App& app, Intents& out) {
   ImGui::End();
 }
 
-void RulesPane::dump(nlohmann::json& j) const { j["rulesWords"] = words_; }
+void RulesPane::dump(nlohmann::json& j) const {
+  j["rulesWords"] = words_;
+  j["rulesRows"] = rows_;
+}
 
 }  // namespace dom::studio

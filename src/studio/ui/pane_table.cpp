@@ -82,11 +82,12 @@ void play(Intents& out, const Move& mv) { out.push_back(intent::Play{mv}); }
 // While a lesson's task waits the table draws no ghost (disclosure.h): the ends answer, as the seed's
 // players tap them. A click on end `end` (-1: the felt) answers an end task, or plays tile `tile` (the
 // selected one, or one dropped there) on that end: its first placement there, else the tile as it would
-// go, which the lesson judges. Before the lead, a click anywhere leads the tile.
-void veiledPlay(const App& app, const TableScene& scene, Tile tile, int end, Intents& out) {
+// go, which the lesson judges. Before the lead, a click anywhere leads the tile. `dropped`: the tile was
+// dragged there (a drop never answers an end task: it is a move).
+void veiledPlay(const App& app, const TableScene& scene, Tile tile, int end, bool dropped, Intents& out) {
   const Session& s = app.session();
   const LessonStep* t = s.course().pending();
-  if (end >= 0 && tile == app.selected() && t && t->task.kind == dgn::Task::Kind::End && s.lessonWaits()) {
+  if (end >= 0 && !dropped && t && t->task.kind == dgn::Task::Kind::End && s.lessonWaits()) {
     out.push_back(intent::AnswerEnd{scene.ends[static_cast<std::size_t>(end)].end});
     return;
   }
@@ -124,21 +125,25 @@ void spinner() {
 struct Words {
   std::string caption, hint, status, thinking;
   bool deal = false;
-  bool cut = false;  // the note is longer than kCaptionShown: cut, with a button for the whole of it
+  bool newGame = false;  // the match is over at the end of the line: File > New game... as a button
+  bool cut = false;      // the note is longer than kCaptionShown: cut, with a button for the whole of it
   [[nodiscard]] float height(float width) const {
     const ImGuiStyle& st = ImGui::GetStyle();
     float h = ImGui::CalcTextSize(caption.c_str(), nullptr, false, width).y + st.ItemSpacing.y;
-    if (deal || cut) h += ImGui::GetFrameHeightWithSpacing();
+    if (deal || cut || newGame) h += ImGui::GetFrameHeightWithSpacing();
     for (const std::string* t : {&hint, &status, &thinking})
       if (!t->empty()) h += ImGui::CalcTextSize(t->c_str(), nullptr, false, width).y + st.ItemSpacing.y;
     return h + st.ItemSpacing.y;
   }
   // View > Show the whole note and Game > Deal the next round as buttons, when they apply.
-  void draw(const ActionContext& c, Intents& out) const {
+  // Its buttons' rects go to shown["buttons"] (whole_note, deal_next, new_game) for the dump.
+  void draw(const ActionContext& c, Intents& out, nlohmann::json& shown) const {
     ImGui::TextWrapped("%s", caption.c_str());
-    if (cut) actionButton("view.whole_note", c, out);
+    if (cut) actionButton("view.whole_note", c, out, &shown, "whole_note");
     if (deal && cut) ImGui::SameLine();
-    if (deal) actionButton("game.deal_next", c, out);
+    if (deal) actionButton("game.deal_next", c, out, &shown, "deal_next");
+    if (newGame && cut) ImGui::SameLine();
+    if (newGame) actionButton("file.new", c, out, &shown, "new_game");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (!hint.empty()) ImGui::TextWrapped("%s", hint.c_str());
     if (!status.empty()) ImGui::TextWrapped("%s", status.c_str());
@@ -166,6 +171,9 @@ Words wordsOf(const App& app, bool choice) {
   w.cut = longerThan(w.caption, most);
   if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
+  // A lesson and a puzzle have their own ways on (Next lesson, Next puzzle) in their panes.
+  w.newGame = !app.editing() && m.round() > 0 && m.matchOver() && node.children.empty() &&
+              !app.session().course().active() && !app.session().trainer().active();
   if (!disclosure(app.session()).legality && app.selected() != kNoTile && !app.editing()) {
     w.hint = app.match().state().beforeLead()
                  ? i18n::format(_("Click the table, or press {0}, to play {1}."),
@@ -260,6 +268,7 @@ void TablePane::dump(nlohmann::json& j) const {
                   {"h", loupe_.h}}}});
   j["table"] = table;
   j["view"] = name(view_.mode);
+  j["tableWords"] = wordsShown_;
   j["wholeNote"] = {{"open", noteShown_},
                     {"cut", captionCut_},
                     {"chars", static_cast<long long>(note_.size())},
@@ -306,13 +315,15 @@ void TablePane::draw(const App& app, Intents& out) {
   if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
     leftOnGhost_ = hoverGhost_ >= 0;
     if (leftOnGhost_) play(out, scene.ghosts[static_cast<std::size_t>(hoverGhost_)].move);
-    if (scene.veiled && !app.editing()) veiledPlay(app, scene, app.selected(), endAt(scene, mouse.x, mouse.y), out);
+    if (scene.veiled && !app.editing())
+      veiledPlay(app, scene, app.selected(), endAt(scene, mouse.x, mouse.y), false, out);
   }
   input(scene, mouse.x, mouse.y);
 
   render(app, origin.x, origin.y, fb);
   pointer(app, lastTile, mouse.x, mouse.y, hovered, out);
-  words.draw(app.actionContext(), out);
+  wordsShown_ = nlohmann::json::object();
+  words.draw(app.actionContext(), out, wordsShown_);
   ImGui::End();
   if (noteShown_) drawWholeNote(app);
 }
@@ -386,7 +397,7 @@ void TablePane::pointer(const App& app, Tile lastTile, float mx, float my, bool 
       const int g = ghostAt(scene, mouse.x, mouse.y);
       if (scene.veiled) {
         // No ghost while a task waits: the end it is dropped on (disclosure.h).
-        veiledPlay(app, scene, t, endHovered, out);
+        veiledPlay(app, scene, t, endHovered, true, out);
       } else if (g >= 0 && scene.ghosts[static_cast<std::size_t>(g)].move.tile == t)
         play(out, scene.ghosts[static_cast<std::size_t>(g)].move);
       else if (!moves.empty())

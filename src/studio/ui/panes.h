@@ -117,8 +117,9 @@ class TablePane final : public PaneView {
   } cache_;
   // The whole note of the position (its caption), when asked for: the caption under the table is
   // cut at kCaptionShown characters.
-  std::string captionShown_;  // the note under the table as drawn (cut)
-  bool captionCut_ = false;   // ... and whether it was cut (never in a lesson)
+  std::string captionShown_;   // the note under the table as drawn (cut)
+  nlohmann::json wordsShown_;  // the buttons under the table as drawn (Words::draw)
+  bool captionCut_ = false;    // ... and whether it was cut (never in a lesson)
   bool noteShown_ = false;
   std::string note_;
   std::vector<std::string_view> noteLines_;  // into note_
@@ -234,7 +235,8 @@ class RulesPane final : public PaneView {
   void dump(nlohmann::json& j) const override;
 
  private:
-  std::string words_;  // what it said of the position this frame
+  std::string words_;    // what it said of the position this frame
+  nlohmann::json rows_;  // the knobs as drawn: label, value, knob
 };
 
 class ScorePane final : public PaneView {
