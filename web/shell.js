@@ -96,7 +96,8 @@
   // was. The canvas's touches become mouse events here, before GLFW's own listeners see them. As a
   // mouse does, the cursor comes first and the press a frame later (Dear ImGui takes a tab or a
   // selectable as hovered only when it was so the frame before), and the release comes at least a
-  // frame after the press, however quick the tap. A moving finger drags. Only the first finger
+  // frame after the press, however quick the tap, and the pointer leaves the canvas two frames after
+  // the release. A moving finger drags. Only the first finger
   // counts, and the browser neither scrolls nor zooms the page under it.
   (function () {
     var canvas = document.getElementById('canvas');
@@ -118,11 +119,17 @@
       var send = function (what) { canvas.dispatchEvent(new MouseEvent(what, at)); };
       queue = queue.then(function () {
         if (type === 'touchstart') {
+          send('mouseenter');
           send('mousemove');
           return frames(2).then(function () { send('mousedown'); });
         }
         if (type === 'touchmove') return send('mousemove');
-        return frames(2).then(function () { send('mouseup'); });
+        // A lifted finger leaves no pointer behind (issue 53 #3): no hover, so no tooltip and no
+        // loupe stays up after a tap; a finger held still shows what hover shows on the desktop.
+        return frames(2).then(function () {
+          send('mouseup');
+          return frames(2);
+        }).then(function () { send('mouseleave'); });
       });
     }
     Object.keys(mouse).forEach(function (type) { canvas.addEventListener(type, relay, { capture: true, passive: false }); });

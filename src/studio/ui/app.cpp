@@ -363,9 +363,14 @@ void App::menu(Intents& out) {
   const std::string& filePath = session_.filePath();
   const std::string where =
       filePath.empty() ? std::string(_("(unsaved game)")) : std::filesystem::path(filePath).filename().string();
-  ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16);
-  ImGui::TextDisabled("%s", where.c_str());
-  if (!filePath.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", filePath.c_str());
+  // At the bar's right edge, inside its padding; left out when the menus leave no room for it whole
+  // (a phone's width: issue 53 #8), as the window's title says it too.
+  const float at = ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16;
+  if (at >= ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x) {
+    ImGui::SameLine(at);
+    ImGui::TextDisabled("%s", where.c_str());
+    if (!filePath.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", filePath.c_str());
+  }
   ImGui::EndMainMenuBar();
 }
 
@@ -628,10 +633,18 @@ nlohmann::json App::layoutState() const {
       tabs.push_back({{"pane", t.pane}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h}});
     sheet = {{"front", front_ == Pane::Count ? "" : name(front_)}, {"tabs", tabs}};
   }
+  // Where the pointer is (null when off the window: a finger lifted, issue 53 #3) and the tooltips
+  // up in the last frame.
+  const ImGuiIO& io = ImGui::GetIO();
+  const json pointer = ImGui::IsMousePosValid(&io.MousePos) ? json{io.MousePos.x, io.MousePos.y} : json(nullptr);
+  int tooltips = 0;
+  for (const ImGuiWindow* w : GImGui->Windows)
+    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->WasActive) ++tooltips;
   return {{"width", displaySize_[0]}, {"height", displaySize_[1]},
           {"panes", panes},           {"overlaps", overlaps},
           {"outside", outside},       {"popup", popup},
-          {"compact", compact_},      {"sheet", sheet}};
+          {"compact", compact_},      {"sheet", sheet},
+          {"pointer", pointer},       {"tooltips", tooltips}};
 }
 
 void App::showMove(const Move& mv, Intents& out) const {

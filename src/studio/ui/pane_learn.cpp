@@ -158,15 +158,22 @@ void LearnPane::drawLesson(const App& app, Intents& out) {
     if (app.timeline().currentIndex() != app.timeline().branchPath().back() &&
         shownButton(_("Continue"), "continue", shown_))
       out.push_back(intentOf(intent::Cmd::Next));
-    // A lesson of the course goes on to the next one in teaching order (a teacher's own lesson has none).
-    const auto here =
-        std::find_if(lessons_.begin(), lessons_.end(), [&](const ScenarioEntry& e) { return e.file == c.name; });
-    if (here != lessons_.end() && here + 1 != lessons_.end() &&
-        shownButton(_("Next lesson"), "next_lesson", shown_, true))
-      out.push_back(intent::StartLesson{(here + 1)->path});
   }
   ImGui::Separator();
   if (shownButton(_("Back to the course"), "course", shown_)) out.push_back(intentOf(intent::Cmd::EndLesson));
+  // Once done, a lesson of the course goes on to the next one in teaching order, beside Back to the
+  // course (a teacher's own lesson has none).
+  const auto here =
+      std::find_if(lessons_.begin(), lessons_.end(), [&](const ScenarioEntry& e) { return e.file == c.name; });
+  if (c.stars && here != lessons_.end() && here + 1 != lessons_.end()) {
+    sameLineIfFits(buttonWidth(_("Next lesson")));
+    if (shownButton(_("Next lesson"), "next_lesson", shown_)) out.push_back(intent::StartLesson{(here + 1)->path});
+    // Scrolled into view when the lesson is done (for a few frames: ImGui clamps a scroll to the
+    // content measured the frame before), so a short pane (800x600) shows the way on.
+    if (doneFrames_ > 0 && ImGui::GetItemRectMax().y > ImGui::GetWindowDrawList()->GetClipRectMax().y)
+      ImGui::SetScrollHereY(1.0f);
+  }
+  doneFrames_ = c.stars ? std::max(doneFrames_ - 1, 0) : 3;
 }
 
 void LearnPane::drawFeedback(const Course& c) {

@@ -171,9 +171,13 @@ Words wordsOf(const App& app, bool choice) {
   w.cut = longerThan(w.caption, most);
   if (w.cut) w.caption = shownText(w.caption, most);
   w.deal = !app.editing() && m.round() > 0 && m.state().over() && !m.matchOver() && node.children.empty();
-  // A lesson and a puzzle have their own ways on (Next lesson, Next puzzle) in their panes.
-  w.newGame = !app.editing() && m.round() > 0 && m.matchOver() && node.children.empty() &&
-              !app.session().course().active() && !app.session().trainer().active();
+  // A game played here (a computer seat, or one not opened from a file): a record being read, a
+  // lesson and a puzzle have their own ways on (Next lesson, Next puzzle).
+  const Session& s = app.session();
+  const auto& seats = s.game().seats;
+  const bool played = seats[0] != Seat::Human || seats[1] != Seat::Human || s.filePath().empty();
+  w.newGame = played && !app.editing() && m.round() > 0 && m.matchOver() && node.children.empty() &&
+              !s.course().active() && !s.trainer().active();
   if (!disclosure(app.session()).legality && app.selected() != kNoTile && !app.editing()) {
     w.hint = app.match().state().beforeLead()
                  ? i18n::format(_("Click the table, or press {0}, to play {1}."),

@@ -349,6 +349,7 @@ class LearnPane final : public PaneView {
   int points_ = 0;                           // a points task's number
   int scrollFrames_ = 0;                     // frames left to scroll a new task's answer into view
   int wrongSeen_ = 0;                        // the lesson's wrong tries when last drawn: a new one scrolls too
+  int doneFrames_ = 3;                       // frames left to scroll Next lesson into view once the lesson is done
   nlohmann::json shown_;
   void drawCourse(const App& app, Intents& out);
   void drawLesson(const App& app, Intents& out);
