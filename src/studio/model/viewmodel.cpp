@@ -176,7 +176,12 @@ std::vector<RuleRow> ruleRows(const Rules& r) {
     return _("table");
   };
   std::vector<RuleRow> out;
-  for (const auto& [k, v] : ruleKnobs(r)) out.push_back({label(k), value(k, v), k + "=" + v});
+  for (const auto& [k, v] : ruleKnobs(r)) {
+    std::string knob = k;
+    knob += '=';
+    knob += v;
+    out.push_back({label(k), value(k, v), std::move(knob)});
+  }
   return out;
 }
 

@@ -88,8 +88,7 @@ void WritePane::refresh(const App& app) {
 void WritePane::draw(const App& app, Intents& out) {
   shown_ = nlohmann::json::object();
   if (!app.beginPane(Pane::Write, out)) return;
-  const Session& s = app.session();
-  if (s.course().active()) {
+  if (app.session().course().active()) {
     ImGui::TextWrapped("%s", _("A lesson is on: go back to the course to write one (a lesson is written from a game, "
                                "the position editor or an opened record)."));
     shown_["blocked"] = true;
@@ -97,11 +96,17 @@ void WritePane::draw(const App& app, Intents& out) {
     return;
   }
   refresh(app);
-  const Timeline& t = s.timeline();
-  const int node = t.currentIndex();
-  const TK kind = kFormKinds[static_cast<std::size_t>(kind_)];
+  drawHeader(app, out);
+  drawHere(app, out);
+  drawCaption(out);
+  drawTask(app, out);
+  drawLesson(app, out);
+  ImGui::End();
+}
 
-  // The header: written when the field is left (or Enter), as a `title` / `about` line.
+// The header: written when the field is left (or Enter), as a `title` / `about` line.
+void WritePane::drawHeader(const App& app, Intents& out) {
+  const Timeline& t = app.session().timeline();
   ImGui::TextUnformatted(_("Title"));
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##title", &title_);
@@ -115,8 +120,12 @@ void WritePane::draw(const App& app, Intents& out) {
   if (ImGui::IsItemDeactivatedAfterEdit() && !about_.empty() && about_ != t.about())
     out.push_back(intent::WriteLesson{"about " + dgn::quote(about_)});
   ImGui::Separator();
+}
 
-  // What stands at this position, each with its own Remove.
+// What stands at this position, each with its own Remove.
+void WritePane::drawHere(const App& app, Intents& out) {
+  const Timeline& t = app.session().timeline();
+  const int node = t.currentIndex();
   const Node& n = t.current();
   ImGui::TextWrapped("%s", i18n::format(_("At this position (move {0}):"), {std::to_string(n.depth)}).c_str());
   nlohmann::json here = nlohmann::json::array();
@@ -135,8 +144,9 @@ void WritePane::draw(const App& app, Intents& out) {
   if (here.empty()) ImGui::TextDisabled("%s", _("nothing yet"));
   shown_["here"] = here;
   ImGui::Separator();
+}
 
-  // A caption.
+void WritePane::drawCaption(Intents& out) {
   ImGui::TextUnformatted(_("Caption (shown at this position)"));
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##caption", &caption_);
@@ -148,8 +158,13 @@ void WritePane::draw(const App& app, Intents& out) {
   }
   ImGui::EndDisabled();
   ImGui::Separator();
+}
 
-  // A task, checked as it is written.
+// A task, checked as it is written.
+void WritePane::drawTask(const App& app, Intents& out) {
+  const Timeline& t = app.session().timeline();
+  const int node = t.currentIndex();
+  const TK kind = kFormKinds[static_cast<std::size_t>(kind_)];
   ImGui::TextUnformatted(_("Task at this position"));
   ImGui::SetNextItemWidth(-1);
   const bool comboOpen = ImGui::BeginCombo("##kind", _(kindTitle(kind)));
@@ -185,8 +200,12 @@ void WritePane::draw(const App& app, Intents& out) {
   ImGui::EndDisabled();
   shown_["form"] = {{"kind", authoring::kindWord(kind)}, {"line", formLine_}, {"error", formError_}};
   ImGui::Separator();
+}
 
-  // The whole lesson, as `dominoes check` reads the file it is saved as.
+// The whole lesson, as `dominoes check` reads the file it is saved as; Save as and Try it in Learn.
+void WritePane::drawLesson(const App& app, Intents& out) {
+  const Session& s = app.session();
+  const Timeline& t = s.timeline();
   const std::string tasks = i18n::format(P_("The lesson has {0} task.", "The lesson has {0} tasks.", lessonTasks_),
                                          {std::to_string(lessonTasks_)});
   verdictLine(lessonError_, (tasks + " " + _("dominoes check finds nothing wrong.")).c_str());
@@ -207,7 +226,6 @@ void WritePane::draw(const App& app, Intents& out) {
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", _("Saves the lesson and opens it in the Learn pane, as a learner sees it."));
-  ImGui::End();
 }
 
 void WritePane::dump(nlohmann::json& j) const { j["writePane"] = shown_; }

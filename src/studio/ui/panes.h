@@ -378,6 +378,11 @@ class WritePane final : public PaneView {
   int lessonTasks_ = 0;
   nlohmann::json shown_;
   void refresh(const App& app);
+  void drawHeader(const App& app, Intents& out);
+  void drawHere(const App& app, Intents& out);
+  void drawCaption(Intents& out);
+  void drawTask(const App& app, Intents& out);
+  void drawLesson(const App& app, Intents& out);
 };
 
 // Every pane, in the order they are drawn.
