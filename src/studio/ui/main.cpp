@@ -461,8 +461,20 @@ void chooseLanguage(App& app, const std::string& lang) {
 
 // ImGui's GLFW and OpenGL backends, the table's shaders (else ImGui's draw list) and the window's
 // drop of a file.
+// The pointer left the window (GLFW's cursor-enter callback, chained after the backend's). ImGui's
+// GLFW backend keeps the last position while the window is focused, and in the page it always is:
+// a lifted finger (the page sends mouseleave after a touch's release) would leave hover and its
+// tooltips up (issue 53 #3). With no button held, the frame then has no pointer.
+bool gPointerOut = false;
+GLFWcursorenterfun gBackendCursorEnter = nullptr;
+void cursorEnter(GLFWwindow* w, int entered) {
+  if (gBackendCursorEnter) gBackendCursorEnter(w, entered);
+  gPointerOut = entered == 0;
+}
+
 void setupDrawing(App& app, GLFWwindow* window, bool noShaders) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
+  gBackendCursorEnter = glfwSetCursorEnterCallback(window, cursorEnter);
   ImGui_ImplOpenGL3_Init(platform::glContext().glsl);
   if (noShaders) {
     app.noShaders();
@@ -570,6 +582,7 @@ bool FrameLoop::step() {
   injectKeys();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  if (gPointerOut && !ImGui::IsAnyMouseDown()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   injectMouse();
   // View > Text size: every text scaled (the atlas is the 100% font's; a projector's text is what counts).
   ImGui::GetIO().FontGlobalScale = static_cast<float>(app.settings().textSize) / 100.0f;
