@@ -71,10 +71,10 @@ LinkTarget scenarioLink(std::string_view link, std::string_view value) {
 }  // namespace
 
 namespace {
-// Whether a record's file is a lesson: it holds a task (lesson::readChecked decides the rest when it opens).
-// Whether the record has a `task` statement: a line whose first word is `task` (a quoted string never
-// holds a raw line break, so no line of a string starts one). Read once as text, not replayed: the
-// lesson's own opening reads and checks it, and says what is wrong with a broken one.
+// Whether a record's file is a lesson, that is, whether it has a `task` statement: a line whose first
+// word is `task` (a quoted string never holds a raw line break, so no line of a string starts one).
+// Read once as text, not replayed: the lesson's own opening reads and checks it, and says what is
+// wrong with a broken one.
 bool holdsTasks(const std::string& file) {
   auto text = files::readText(file);
   if (!std::holds_alternative<std::string>(text)) return false;
