@@ -104,21 +104,27 @@ void WritePane::draw(const App& app, Intents& out) {
   ImGui::End();
 }
 
-// The header: written when the field is left (or Enter), as a `title` / `about` line.
+namespace {
+
+// A header field: its label (wrapped), the field, and the `WORD "..."` line written when the field is
+// left after an edit (or Enter) with a text that is not the record's already.
+void headerField(const char* label, const char* word, std::string& value, const std::string& recorded,
+                 nlohmann::json& shown, Intents& out) {
+  ImGui::TextWrapped("%s", label);
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText((std::string("##") + word).c_str(), &value);
+  shownField(word, shown);
+  if (ImGui::IsItemDeactivatedAfterEdit() && !value.empty() && value != recorded)
+    out.push_back(intent::WriteLesson{std::string(word) + " " + dgn::quote(value)});
+}
+
+}  // namespace
+
+// The header: the lesson's title and what it teaches (the record's `title` and `about`).
 void WritePane::drawHeader(const App& app, Intents& out) {
   const Timeline& t = app.session().timeline();
-  ImGui::TextUnformatted(_("Title"));
-  ImGui::SetNextItemWidth(-1);
-  ImGui::InputText("##title", &title_);
-  shownField("title", shown_);
-  if (ImGui::IsItemDeactivatedAfterEdit() && !title_.empty() && title_ != t.title())
-    out.push_back(intent::WriteLesson{"title " + dgn::quote(title_)});
-  ImGui::TextUnformatted(_("What it teaches"));
-  ImGui::SetNextItemWidth(-1);
-  ImGui::InputText("##about", &about_);
-  shownField("about", shown_);
-  if (ImGui::IsItemDeactivatedAfterEdit() && !about_.empty() && about_ != t.about())
-    out.push_back(intent::WriteLesson{"about " + dgn::quote(about_)});
+  headerField(_("Title"), "title", title_, t.title(), shown_, out);
+  headerField(_("What it teaches"), "about", about_, t.about(), shown_, out);
   ImGui::Separator();
 }
 
@@ -147,7 +153,7 @@ void WritePane::drawHere(const App& app, Intents& out) {
 }
 
 void WritePane::drawCaption(Intents& out) {
-  ImGui::TextUnformatted(_("Caption (shown at this position)"));
+  ImGui::TextWrapped("%s", _("Caption (shown at this position)"));
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##caption", &caption_);
   shownField("caption", shown_);
@@ -165,7 +171,7 @@ void WritePane::drawTask(const App& app, Intents& out) {
   const Timeline& t = app.session().timeline();
   const int node = t.currentIndex();
   const TK kind = kFormKinds[static_cast<std::size_t>(kind_)];
-  ImGui::TextUnformatted(_("Task at this position"));
+  ImGui::TextWrapped("%s", _("Task at this position"));
   ImGui::SetNextItemWidth(-1);
   const bool comboOpen = ImGui::BeginCombo("##kind", _(kindTitle(kind)));
   shownField("kind", shown_);
