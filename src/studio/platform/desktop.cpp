@@ -74,6 +74,8 @@ void runFrames(const std::function<bool()>& frame, const std::function<void()>& 
   done();
 }
 
+void waitEvents(double seconds) { glfwWaitEventsTimeout(seconds); }
+
 void fileSaved(const std::string& /*path*/) {}
 void persist() {}
 void exited(int /*code*/) {}

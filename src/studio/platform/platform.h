@@ -48,6 +48,10 @@ void resizeWindow(void* window, int w, int h);
 // returns after `done`; the browser calls back from its own loop, so this returns at once there).
 void runFrames(const std::function<bool()>& frame, const std::function<void()>& done);
 
+// Waits up to `seconds` for input (the desktop: GLFW's wait, which returns at the first event); the
+// browser cannot block its loop, so this returns at once there. The idle frame loop's wait.
+void waitEvents(double seconds);
+
 // A file the user saved or exported was written at `path`: the web page hands it to the browser as a
 // download (the desktop has nothing more to do).
 void fileSaved(const std::string& path);

@@ -86,6 +86,8 @@ void runFrames(const std::function<bool()>& frame, const std::function<void()>& 
   emscripten_set_main_loop_arg(loopStep, loop, 0, true);
 }
 
+void waitEvents(double /*seconds*/) {}
+
 void fileSaved(const std::string& path) { dom_web_download(path.c_str()); }
 void persist() { dom_web_persist(); }
 void exited(int code) { dom_web_exited(code); }

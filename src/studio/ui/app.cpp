@@ -321,7 +321,7 @@ void App::menuItems(const std::string& path, std::size_t from, std::size_t to, c
     if (ImGui::MenuItem(label.c_str(), keys.empty() ? nullptr : keys.c_str(), a.checked && a.checked(c), a.enabled(c)))
       runAction(a, c, out);
     if (a.tooltip && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      if (const std::string tip = a.tooltip(c); !tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
+      if (const std::string tip = a.tooltip(c); !tip.empty()) tooltip(tip);
   };
   const auto& all = actions();
   for (std::size_t i = from; i < to;) {
@@ -369,7 +369,7 @@ void App::menu(Intents& out) {
   if (at >= ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x) {
     ImGui::SameLine(at);
     ImGui::TextDisabled("%s", where.c_str());
-    if (!filePath.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", filePath.c_str());
+    if (!filePath.empty() && ImGui::IsItemHovered()) tooltip(filePath);
   }
   ImGui::EndMainMenuBar();
 }
@@ -638,13 +638,25 @@ nlohmann::json App::layoutState() const {
   const ImGuiIO& io = ImGui::GetIO();
   const json pointer = ImGui::IsMousePosValid(&io.MousePos) ? json{io.MousePos.x, io.MousePos.y} : json(nullptr);
   int tooltips = 0;
+  int tooltipsOutside = 0;  // reaching past the window's edge (tooltip() wraps them inside it)
   for (const ImGuiWindow* w : GImGui->Windows)
-    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->WasActive) ++tooltips;
-  return {{"width", displaySize_[0]}, {"height", displaySize_[1]},
-          {"panes", panes},           {"overlaps", overlaps},
-          {"outside", outside},       {"popup", popup},
-          {"compact", compact_},      {"sheet", sheet},
-          {"pointer", pointer},       {"tooltips", tooltips}};
+    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->WasActive) {
+      ++tooltips;
+      if (w->Pos.x < 0 || w->Pos.y < 0 || w->Pos.x + w->Size.x > io.DisplaySize.x ||
+          w->Pos.y + w->Size.y > io.DisplaySize.y)
+        ++tooltipsOutside;
+    }
+  return {{"width", displaySize_[0]},
+          {"height", displaySize_[1]},
+          {"panes", panes},
+          {"overlaps", overlaps},
+          {"outside", outside},
+          {"popup", popup},
+          {"compact", compact_},
+          {"sheet", sheet},
+          {"pointer", pointer},
+          {"tooltips", tooltips},
+          {"tooltipsOutside", tooltipsOutside}};
 }
 
 void App::showMove(const Move& mv, Intents& out) const {

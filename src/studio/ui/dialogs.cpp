@@ -434,7 +434,7 @@ void engineAskUi(EngineAsk& ask, Seat& seat) {
   ImGui::EndDisabled();
   ask.askRect = itemRect();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("%s", _("Starts the command once to read its name and options."));
+    tooltip(_("Starts the command once to read its name and options."));
   if (ask.asking) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", _("Asking..."));
@@ -484,7 +484,7 @@ void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& r
       ImGui::PushID(c.advanced ? 1 : 0);
       if (ImGui::Selectable(choiceLabel(c, rules).c_str(), &c == chosen)) seat = Seat{c.spec};
       ImGui::PopID();
-      if (!c.about.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.about.c_str());
+      if (!c.about.empty() && ImGui::IsItemHovered()) tooltip(c.about);
     }
     // The web page cannot start a process: there the engine is not offered (playerSpecError says why).
     if (ai::playerSpecError("engine:true").empty() && ImGui::Selectable(_("Outside engine..."), engineSeat(seat)) &&

@@ -11,6 +11,7 @@
 #include <pwd.h>
 #include <spdlog/spdlog.h>
 #include <stb_image_write.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -172,6 +173,7 @@ struct Options {
   bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
   bool framesGiven = false, seedGiven = false;
   int frames = 0;
+  double runFor = 0;  // --run-for: seconds, then exit (0: until the window closes)
   std::uint64_t seed = 0;
   int width = 1280, height = 800;
   NewGameOptions game;
@@ -222,6 +224,10 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
   cli.add_option("--screenshot", o.screenshot, "write the last frame to this PNG")->type_name("FILE");
   cli.add_option("--dump-state", o.dumpPath, "write the app's state as JSON at exit")->type_name("FILE");
   cli.add_flag("--stats", o.stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
+  cli.add_option("--run-for", o.runFor,
+                 "run this many seconds, then exit as a closed window does (with --stats: the idle studio's CPU)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.0, 86400.0));
   // Hidden (an empty group): for the build, which writes the man page's OPTIONS and the completions.
   cli.add_flag("--manpage", o.manpageFlag, "print the man page's OPTIONS section (roff) and exit")->group("");
   cli.add_option("--completion", o.completionShell, "print a bash or zsh completion script and exit")
@@ -467,14 +473,54 @@ void chooseLanguage(App& app, const std::string& lang) {
 // tooltips up (issue 53 #3). With no button held, the frame then has no pointer.
 bool gPointerOut = false;
 GLFWcursorenterfun gBackendCursorEnter = nullptr;
+// Input came since the last frame (any of GLFW's callbacks below, chained after the backend's): an
+// idle loop runs a frame for it at once (issue 53 #9).
+bool gInput = false;
 void cursorEnter(GLFWwindow* w, int entered) {
   if (gBackendCursorEnter) gBackendCursorEnter(w, entered);
   gPointerOut = entered == 0;
+  gInput = true;
+}
+GLFWmousebuttonfun gBackendButton = nullptr;
+GLFWcursorposfun gBackendPos = nullptr;
+GLFWscrollfun gBackendScroll = nullptr;
+GLFWkeyfun gBackendKey = nullptr;
+GLFWcharfun gBackendChar = nullptr;
+GLFWwindowfocusfun gBackendFocus = nullptr;
+void chainInputCallbacks(GLFWwindow* window) {
+  gBackendCursorEnter = glfwSetCursorEnterCallback(window, cursorEnter);
+  gBackendButton = glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int b, int action, int mods) {
+    if (gBackendButton) gBackendButton(w, b, action, mods);
+    gInput = true;
+  });
+  gBackendPos = glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
+    if (gBackendPos) gBackendPos(w, x, y);
+    gInput = true;
+  });
+  gBackendScroll = glfwSetScrollCallback(window, [](GLFWwindow* w, double x, double y) {
+    if (gBackendScroll) gBackendScroll(w, x, y);
+    gInput = true;
+  });
+  gBackendKey = glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int code, int action, int mods) {
+    if (gBackendKey) gBackendKey(w, key, code, action, mods);
+    gInput = true;
+  });
+  gBackendChar = glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int c) {
+    if (gBackendChar) gBackendChar(w, c);
+    gInput = true;
+  });
+  gBackendFocus = glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int focused) {
+    if (gBackendFocus) gBackendFocus(w, focused);
+    gInput = true;
+  });
+  // Not the backend's: a window uncovered or resized is drawn again whatever changed.
+  glfwSetWindowRefreshCallback(window, [](GLFWwindow*) { gInput = true; });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { gInput = true; });
 }
 
 void setupDrawing(App& app, GLFWwindow* window, bool noShaders) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  gBackendCursorEnter = glfwSetCursorEnterCallback(window, cursorEnter);
+  chainInputCallbacks(window);
   ImGui_ImplOpenGL3_Init(platform::glContext().glsl);
   if (noShaders) {
     app.noShaders();
@@ -530,6 +576,37 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
+// FNV-1a over bytes, folded into `h`.
+std::uint64_t fold(std::uint64_t h, const void* data, std::size_t n) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
+  return h;
+}
+
+// A frame's picture as a number: every draw list's vertices, indices and commands (their clip
+// rects, textures and counts), the table image's count of renders and the framebuffer's size. Two
+// frames with the same number draw the same pixels.
+std::uint64_t pictureHash(const ImDrawData* d, std::uint64_t tableRenders, int fbw, int fbh) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const std::array<std::uint64_t, 3> head{tableRenders, static_cast<std::uint64_t>(fbw),
+                                          static_cast<std::uint64_t>(fbh)};
+  h = fold(h, head.data(), sizeof head);
+  if (!d) return h;
+  for (int i = 0; i < d->CmdListsCount; ++i) {
+    const ImDrawList* l = d->CmdLists[i];
+    h = fold(h, l->VtxBuffer.Data, static_cast<std::size_t>(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+    h = fold(h, l->IdxBuffer.Data, static_cast<std::size_t>(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+    for (const ImDrawCmd& c : l->CmdBuffer) {
+      const std::array<float, 4> clip{c.ClipRect.x, c.ClipRect.y, c.ClipRect.z, c.ClipRect.w};
+      const std::array<std::uint64_t, 4> rest{reinterpret_cast<std::uintptr_t>(c.TextureId), c.VtxOffset, c.IdxOffset,
+                                              c.ElemCount};
+      h = fold(h, clip.data(), sizeof clip);
+      h = fold(h, rest.data(), sizeof rest);
+    }
+  }
+  return h;
+}
+
 // The frame loop and what it keeps between frames: the keys and the click the script holds, the
 // window's title, the exit code and the frame times.
 struct FrameLoop {
@@ -553,6 +630,12 @@ struct FrameLoop {
   int thinkingFrames = 0;
   int decidingFrames = 0;  // frames drawn while the computer's decision was still to come
   int frame = 0;
+  // Idle (issue 53 #9): with no script and no --frames, a frame whose picture is the last one's is
+  // not drawn, and after a few of them the loop waits for input (a tenth of a second at most, to see
+  // what the workers bring).
+  int drawnFrames = 0, sameFrames = 0;
+  std::uint64_t lastPicture = 0;
+  Clock::time_point lastFrameAt{};
   int heldKey = -1;
   bool heldCtrl = false, heldShift = false;
   int clickPhase = 0;  // a scripted click: 1 moves there, 2 presses, 3 releases
@@ -563,20 +646,41 @@ struct FrameLoop {
   // One frame, unless the window closed, the app quit or the run's last frame has been (false then).
   bool next() { return !glfwWindowShouldClose(window) && !app.quitRequested() && step(); }
   bool step();
+  [[nodiscard]] bool idleAllowed() const { return o.scriptPath.empty() && o.frames == 0; }
+  [[nodiscard]] bool busy() const;
+  [[nodiscard]] bool runOver() const { return o.runFor > 0 && msBetween(t0, Clock::now()) >= o.runFor * 1000; }
   void injectKeys();
   void injectMouse();
   void runFrame();
-  void exportImages(int fbw, int fbh, bool last);
+  void exportImages(int fbw, int fbh, bool last, std::optional<App::ExportRequest> e);
   void recordTimes(Clock::time_point f0, Clock::time_point fUi, Clock::time_point f1, Clock::time_point f2,
                    double uiCpu);
   void saveSettings();
   void printStats() const;
 };
 
+// What keeps the loop from waiting: a computer thinking, autoplay, a search for the hint, the
+// analysis or a puzzle's verdict, the last move's tile fading in. Their frames come at the display's
+// rate; the other workers' answers are seen within the idle wait.
+bool FrameLoop::busy() const {
+  const Session& s = app.session();
+  return s.thinking() || s.autoplay() || s.analyser().busy() || s.trainer().judging || app.animElapsed() < 0.5f;
+}
+
 // One frame: the script's input, the app's frame, drawing, the exports and the frame's times. False
 // after the run's last frame.
 bool FrameLoop::step() {
+  constexpr int kSettleFrames = 3;   // unchanged frames before the loop waits
+  constexpr double kIdlePoll = 0.1;  // seconds: the longest wait
+  if (idleAllowed() && sameFrames >= kSettleFrames && !busy()) {
+    platform::waitEvents(kIdlePoll);
+    // The browser calls back every display frame: one without input comes to nothing until the
+    // tenth of a second is up.
+    if (!gInput && msBetween(lastFrameAt, Clock::now()) < kIdlePoll * 1000 && !runOver()) return true;
+  }
+  gInput = false;
   const auto f0 = Clock::now();
+  lastFrameAt = f0;
   const double t0Cpu = threadCpuMs();
   glfwPollEvents();
   injectKeys();
@@ -593,17 +697,27 @@ bool FrameLoop::step() {
   const double uiCpu = threadCpuMs() - t0Cpu;
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(window, &fbw, &fbh);
-  glViewport(0, 0, fbw, fbh);
-  glClearColor(0.06f, 0.07f, 0.08f, 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  const auto f1 = Clock::now();
   ++frame;
   // With a script and --frames, the run ends when the script is done (--frames is the limit).
   const bool last = (o.frames > 0 && frame >= o.frames) || script.quitRequested() ||
-                    (o.frames > 0 && !o.scriptPath.empty() && script.done());
-  exportImages(fbw, fbh, last);
-  glfwSwapBuffers(window);
+                    (o.frames > 0 && !o.scriptPath.empty() && script.done()) || runOver();
+  // The picture: the draw lists, the table's image and the framebuffer's size. The same as the last
+  // frame's, nothing is drawn (the window still shows it), unless an image is to be written.
+  const std::uint64_t picture = pictureHash(ImGui::GetDrawData(), app.table().renders(), fbw, fbh);
+  sameFrames = picture == lastPicture ? sameFrames + 1 : 0;
+  lastPicture = picture;
+  auto exported = app.takeExport();
+  const bool draw = !idleAllowed() || sameFrames == 0 || exported || last;
+  if (draw) {
+    glViewport(0, 0, fbw, fbh);
+    glClearColor(0.06f, 0.07f, 0.08f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ++drawnFrames;
+  }
+  const auto f1 = Clock::now();
+  if (draw) exportImages(fbw, fbh, last, std::move(exported));
+  if (draw) glfwSwapBuffers(window);
   recordTimes(f0, fUi, f1, Clock::now(), uiCpu);
   if (io.WantSaveIniSettings) saveSettings();
   return !last;
@@ -687,8 +801,8 @@ void FrameLoop::runFrame() {
 }
 
 // The PNG the app asked for (the frame or the table), and --screenshot after the last frame.
-void FrameLoop::exportImages(int fbw, int fbh, bool last) {
-  if (const auto e = app.takeExport()) {
+void FrameLoop::exportImages(int fbw, int fbh, bool last, std::optional<App::ExportRequest> e) {
+  if (e) {
     const float k = io.DisplayFramebufferScale.x;
     std::array<int, 4> crop{};
     if (e->table)
@@ -755,6 +869,15 @@ void FrameLoop::printStats() const {
   for (double v : cpuMs) mean += v;
   mean = cpuMs.empty() ? 0 : mean / static_cast<double>(cpuMs.size());
   std::printf("frames %d  startup-to-first-frame %.1f ms\n", frame, startupMs);
+  // The whole process's CPU (every thread) against the run's time: an idle studio's cost.
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  const double cpuS = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                      static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+  const double wallS = msBetween(t0, Clock::now()) / 1000;
+  std::printf(
+      "frames drawn %d (the others' pictures were the last one's)  process cpu %.2f s in %.2f s (%.1f%% of a core)\n",
+      drawnFrames, cpuS, wallS, wallS > 0 ? 100 * cpuS / wallS : 0.0);
   std::printf("cpu ms/frame: mean %.3f  p50 %.3f  p99 %.3f\n", mean, percentile(cpuMs, 0.5), percentile(cpuMs, 0.99));
   std::printf(
       "ui thread cpu ms/frame (CLOCK_THREAD_CPUTIME_ID): p50 %.3f  p99 %.3f  (frames with a computer "

@@ -42,8 +42,7 @@ void zoneRow(Intents& out, const char* label, Zone zone,
       }
       ImGui::EndPopup();
     }
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", i18n::format(_("{0}: right-click to move, or drag"), {tileText(t)}).c_str());
+    if (ImGui::IsItemHovered()) tooltip(i18n::format(_("{0}: right-click to move, or drag"), {tileText(t)}));
     ImGui::PopID();
     // Wrap to the pane's width.
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;

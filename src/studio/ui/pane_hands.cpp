@@ -2,6 +2,7 @@
 // The Hands pane: both hands with pip totals, the opponent face down unless shown; tiles wrap to
 // the pane's width so that every tile of a long hand shows.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <array>
@@ -21,8 +22,11 @@ namespace {
 // texts around them (the labels and the selected tile's explanation, as wrapped in the language).
 float tileHeight(const std::array<HandView, 2>& hands, ImVec2 avail, float gap, float words) {
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  // The smallest tile: as high as a Latin line (a taller Hindi line must not make tiles overflow).
-  const float big = ImGui::GetFrameHeight() * 1.25f, small = std::min(ImGui::GetFontSize(), 15.0f) * 0.9f;
+  // The smallest tile: as high as a Latin line (a taller Hindi line must not make tiles overflow), at
+  // the chosen text size (a projector's 200% must not shrink the tiles to half of 100%'s: the pane
+  // scrolls instead).
+  const float latin = 15.0f * ImGui::GetIO().FontGlobalScale;
+  const float big = ImGui::GetFrameHeight() * 1.25f, small = std::min(ImGui::GetFontSize(), latin) * 0.9f;
   // Leave room for a scrollbar, so that its coming and going does not change the wrap.
   avail.x -= ImGui::GetStyle().ScrollbarSize;
   const float room = avail.y - words - ImGui::GetStyle().WindowPadding.y - spacing * 3;
@@ -68,7 +72,7 @@ void drawMoveButtons(const App& app, std::vector<std::string>& drawn, Intents& o
     ImGui::BeginDisabled(!hint.enabled(c));
     if (ImGui::Button((hint.shortcutText() + "###" + hint.id).c_str())) runAction(hint, c, out);
     ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", buttonTip(hint, c).c_str());
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(buttonTip(hint, c));
   }
   // Drawing and passing have a button when they are the human's move to make (D and P do the same).
   for (const char* id : {"game.draw", "game.pass"}) {
@@ -126,8 +130,7 @@ int drawHand(const App& app, const HandView& h, const std::string& label, ImVec2
     // Counted when the whole tile lies within the pane's width (the test of the wrapping).
     if (ImGui::GetItemRectMax().x <= ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) ++shown;
     if (!h.faceDown) {
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", legality ? explainTile(m, h.player, t).c_str() : tileText(t).c_str());
+      if (ImGui::IsItemHovered()) tooltip(legality ? explainTile(m, h.player, t) : tileText(t));
       if (ImGui::BeginDragDropSource()) {
         ImGui::SetDragDropPayload("DOM_TILE", &t, sizeof t);
         ImGui::Text("%s", tileText(t).c_str());
@@ -171,11 +174,29 @@ void HandsPane::draw(const App& app, Intents& out) {
   // pane scrolls when a long hand needs more rows.
   const float fontPx = ImGui::GetFontSize();
   if (app.compact()) th = std::max(th, std::min(fontPx * 40.0f / 15.0f, (wrap - gap) / 4.0f));
+  // The pane's view (screen pixels), to bring the hand whose turn comes into it (below).
+  const ImRect view = ImGui::GetCurrentWindow()->InnerClipRect;
+  const std::optional<Player> mover = m.toMove();
   for (const HandView& h : hands) {
     const auto p = static_cast<std::size_t>(idx(h.player));
     const float hth = app.compact() && h.faceDown ? fontPx * 0.9f : th;
+    const float top = ImGui::GetCursorScreenPos().y;
     tilesShown_[p] = drawHand(app, h, labels[p], ImVec2(hth * 2.0f, hth), gap, out, &tileRects_[p]);
+    const float bottom = ImGui::GetItemRectMax().y;
+    inView_[p] = top >= view.Min.y - 1 && bottom <= view.Max.y + 1;
+    // A short pane (a large text size, a small window) scrolls: when the turn passes to a hand out of
+    // its view, the pane scrolls to show it (the learner's task is about it), then leaves the
+    // scrolling to the user. A few frames: the pane's scroll range is known one frame late. A hand
+    // taller than the view counts as shown when its top is at the view's top.
+    const bool shownTop = top >= view.Min.y - 1 && top <= view.Min.y + 1;
+    if (mover == h.player && scrollFrames_ > 0 && !inView_[p] && !shownTop)
+      ImGui::SetScrollFromPosY(top - ImGui::GetWindowPos().y, 0.0f);
   }
+  if (mover != moverSeen_)
+    scrollFrames_ = 3;
+  else if (scrollFrames_ > 0)
+    --scrollFrames_;
+  moverSeen_ = mover;
   if (!explanation.empty()) ImGui::TextWrapped("%s", explanation.c_str());
   ImGui::End();
 }
@@ -184,6 +205,9 @@ void HandsPane::dump(nlohmann::json& j) const {
   for (const Player p : {Player::A, Player::B})
     j["hands"][std::string(1, letter(p))]["shown"] = tilesShown_[static_cast<std::size_t>(idx(p))];
   j["handButtons"] = buttons_;
+  // Whether each hand (its label and tiles) is whole in the pane's view, not scrolled out of it.
+  for (const Player p : {Player::A, Player::B})
+    j["hands"][std::string(1, letter(p))]["inView"] = inView_[static_cast<std::size_t>(idx(p))];
   // Each face-up tile's button as drawn (window pixels): where a tap or a click selects it.
   for (const Player p : {Player::A, Player::B}) {
     auto& rects = j["hands"][std::string(1, letter(p))]["rects"];

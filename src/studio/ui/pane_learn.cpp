@@ -114,7 +114,7 @@ void LearnPane::drawCourse(const App& app, Intents& out) {
     if (hit) {
       out.push_back(intent::StartLesson{e.path});
     }
-    if (hovered && !e.about.empty()) ImGui::SetTooltip("%s", shownText(S_(e.about.c_str()), kCaptionShown).c_str());
+    if (hovered && !e.about.empty()) tooltip(shownText(S_(e.about.c_str()), kCaptionShown));
     shown_["lessons"].push_back(
         {{"file", e.file}, {"stars", stars}, {"label", label}, {"rect", {lo.x, lo.y, hi.x - lo.x, hi.y - lo.y}}});
   }

@@ -2,6 +2,8 @@
 // The Rules pane: the rule set's knobs and the position in plain language, wrapped to the pane.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
 #include "studio/ui/app.h"
@@ -18,27 +20,52 @@ const char* origin(std::string_view preset) {
 }
 }  // namespace
 
+// The knobs in the UI's language; each row's tooltip is the knob as a record writes it. Where the
+// pane leaves the values less room than a short phrase ("until a tile plays") beside the widest
+// label, each label stands above its value, so no value wraps a word at a time or breaks one
+// ("en-line / a" at 800x600 in Spanish).
+void RulesPane::drawKnobs(const Rules& rules) {
+  const std::vector<RuleRow> rows = ruleRows(rules);
+  float label = 0;
+  for (const RuleRow& row : rows) label = std::max(label, ImGui::CalcTextSize(row.label.c_str()).x);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::GetContentRegionAvail().x - label - 2 * style.CellPadding.x;
+  stacked_ = room < ImGui::CalcTextSize("until a tile plays").x;
+  rows_ = nlohmann::json::array();
+  const auto value = [&](const RuleRow& row, bool hovered) {
+    ImGui::TextWrapped("%s", row.value.c_str());
+    if (hovered || ImGui::IsItemHovered()) tooltip(row.knob);
+    rows_.push_back({{"label", row.label}, {"value", row.value}, {"knob", row.knob}});
+  };
+  if (stacked_) {
+    for (const RuleRow& row : rows) {
+      ImGui::TextDisabled("%s", row.label.c_str());
+      const bool hovered = ImGui::IsItemHovered();
+      ImGui::Indent();
+      value(row, hovered);
+      ImGui::Unindent();
+    }
+    return;
+  }
+  if (!ImGui::BeginTable("knobs", 2, ImGuiTableFlags_BordersInnerH)) return;
+  ImGui::TableSetupColumn(_("knob"), ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn(_("value"), ImGuiTableColumnFlags_WidthStretch);
+  for (const RuleRow& row : rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", row.label.c_str());
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::TableNextColumn();
+    value(row, hovered);
+  }
+  ImGui::EndTable();
+}
+
 void RulesPane::draw(const App& app, Intents& out) {
   if (!app.beginPane(Pane::Rules, out)) return;
   const Match& m = app.match();
   const Rules& rules = app.editing() ? app.editor().rules() : m.rules();  // the edited position's in edit mode
-  if (ImGui::BeginTable("knobs", 2, ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn(_("knob"), ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn(_("value"), ImGuiTableColumnFlags_WidthStretch);
-    // The knobs in the UI's language; each row's tooltip is the knob as a record writes it.
-    rows_ = nlohmann::json::array();
-    for (const RuleRow& row : ruleRows(rules)) {
-      rows_.push_back({{"label", row.label}, {"value", row.value}, {"knob", row.knob}});
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", row.label.c_str());
-      const bool hovered = ImGui::IsItemHovered();
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", row.value.c_str());
-      if (hovered || ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.knob.c_str());
-    }
-    ImGui::EndTable();
-  }
+  drawKnobs(rules);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", origin(rules.preset));
   ImGui::PopStyleColor();
@@ -82,6 +109,7 @@ void RulesPane::draw(const App& app, Intents& out) {
 void RulesPane::dump(nlohmann::json& j) const {
   j["rulesWords"] = words_;
   j["rulesRows"] = rows_;
+  j["rulesStacked"] = stacked_;
 }
 
 }  // namespace dom::studio

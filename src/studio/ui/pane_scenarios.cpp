@@ -74,8 +74,7 @@ void ScenariosPane::draw(const App& app, Intents& out) {
                                 nullptr);
     else
       dl->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str(), nullptr, wrap);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s\n%s", shownText(e.file, kTitleShown).c_str(), shownText(S_(e.about.c_str()), 1000).c_str());
+    if (ImGui::IsItemHovered()) tooltip(shownText(e.file, kTitleShown) + "\n" + shownText(S_(e.about.c_str()), 1000));
     ImGui::PopID();
   };
   if (big) {

@@ -59,9 +59,9 @@ void StockPane::draw(const App& app, Intents& out) {
                   0, 2);
     if (ImGui::IsItemHovered()) {
       if (faces)
-        ImGui::SetTooltip("%d: %s%s", i + 1, tileText(t).c_str(), reserve ? _(" (reserve: never drawn)") : "");
+        tooltip(std::to_string(i + 1) + ": " + tileText(t) + (reserve ? _(" (reserve: never drawn)") : ""));
       else
-        ImGui::SetTooltip("%d%s", i + 1, reserve ? _(" (reserve: never drawn)") : "");
+        tooltip(std::to_string(i + 1) + (reserve ? _(" (reserve: never drawn)") : ""));
     }
     // Wrap to the pane's width.
     if (i + 1 < v.count && ImGui::GetItemRectMax().x + 5 + size.x <= right) ImGui::SameLine(0, 5);

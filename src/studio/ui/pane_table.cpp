@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "studio/model/disclosure.h"
 #include "studio/model/i18n.h"
@@ -347,7 +348,18 @@ void TablePane::render(const App& app, float ox, float oy, float fb) {
   shaders_ = app.useShaders() && renderer_.ready();
   if (shaders_) {
     const float tablePx[4] = {scene.table.x * fb, scene.table.y * fb, scene.table.w * fb, scene.table.h * fb};
-    renderer_.render(static_cast<int>(size.x * fb), static_cast<int>(size.y * fb), tablePx, sprites);
+    // The same sprites on the same image need no drawing: the texture still holds them (an idle
+    // studio draws nothing, issue 53 #9).
+    const std::array<float, 6> frame{size.x * fb, size.y * fb, tablePx[0], tablePx[1], tablePx[2], tablePx[3]};
+    const bool same =
+        frame == renderedFrame_ && sprites.size() == rendered_.size() &&
+        (sprites.empty() || std::memcmp(sprites.data(), rendered_.data(), sprites.size() * sizeof(Sprite)) == 0);
+    if (!same) {
+      renderer_.render(static_cast<int>(size.x * fb), static_cast<int>(size.y * fb), tablePx, sprites);
+      rendered_ = sprites;
+      renderedFrame_ = frame;
+      ++renders_;
+    }
     dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(renderer_.texture())), origin,
                  ImVec2(origin.x + size.x, origin.y + size.y), ImVec2(0, 1), ImVec2(1, 0));
   } else {
@@ -381,17 +393,13 @@ void TablePane::pointer(const App& app, Tile lastTile, float mx, float my, bool 
     drawLoupe(sceneModel(app, lastTile), mouse.x, mouse.y, fb);
   if (hoverGhost_ >= 0) {
     const Move& mv = scene.ghosts[static_cast<std::size_t>(hoverGhost_)].move;
-    ImGui::SetTooltip("%s",
-                      i18n::format(_("Click to play {0} here ({1})"), {tileText(mv.tile), m.moveText(mv)}).c_str());
+    tooltip(i18n::format(_("Click to play {0} here ({1})"), {tileText(mv.tile), m.moveText(mv)}));
   } else if (const int e = endHovered; e >= 0) {
     const SceneEnd& end = scene.ends[static_cast<std::size_t>(e)];
     // A veiled end (a lesson's task waits) does not say whether it is blocked.
-    ImGui::SetTooltip(
-        "%s", end.veiled
-                  ? i18n::format(_("End {0} ({1})"), {std::string(1, end.label), std::to_string(end.pip)}).c_str()
-                  : i18n::format(_("End {0} ({1}): {2}"),
-                                 {std::string(1, end.label), std::to_string(end.pip), whyText(end.state)})
-                        .c_str());
+    tooltip(end.veiled ? i18n::format(_("End {0} ({1})"), {std::string(1, end.label), std::to_string(end.pip)})
+                       : i18n::format(_("End {0} ({1}): {2}"),
+                                      {std::string(1, end.label), std::to_string(end.pip), whyText(end.state)}));
   }
   if (!app.editing() && ImGui::BeginDragDropTarget()) {
     if (const ImGuiPayload* pl = ImGui::AcceptDragDropPayload("DOM_TILE")) {

@@ -76,9 +76,7 @@ void drawGraph(const App& app, const RecordAnalysis& ra, TimelinePane::DrawnGrap
     int number = 0;  // numbered as the rows are: deals are not moves
     for (int k = 0; k <= i; ++k)
       if (!app.timeline().node(path[static_cast<std::size_t>(k)]).roundStart) ++number;
-    ImGui::SetTooltip(
-        "%s", i18n::format(_(words::kGraphTip), {std::to_string(number), percent(curve[static_cast<std::size_t>(i)])})
-                  .c_str());
+    tooltip(i18n::format(_(words::kGraphTip), {std::to_string(number), percent(curve[static_cast<std::size_t>(i)])}));
     if (clicked) out.push_back(jumpIntent(path[static_cast<std::size_t>(i)]));
   }
 }
@@ -101,7 +99,7 @@ int cell(const std::string& text, const ImVec4* colour = nullptr) {
                             text.c_str(), nullptr, &size);
   if (colour) ImGui::PopStyleColor();
   ImGui::Dummy(ImVec2(w, size.y));
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shownText(text, 1000).c_str());
+  if (ImGui::IsItemHovered()) tooltip(shownText(text, 1000));
   return 1;
 }
 // The playback buttons on one row (the next one on a row of its own when the pane is too narrow
@@ -119,7 +117,7 @@ void drawPlayback(const App& app, Intents& out) {
   if (ImGui::SliderFloat("##speed", &speed, 0.25f, 8.0f, _("%.2f moves/s"))) {
     out.push_back(intent::SetSpeed{speed});
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", _("Autoplay speed"));
+  if (ImGui::IsItemHovered()) tooltip(_("Autoplay speed"));
 }
 
 // The record analysis's progress while it runs, with its Stop button.
@@ -199,9 +197,8 @@ bool drawMark(const TimelineRow& r, const RecordPly& p, TimelinePane::Drawn& dra
                      "%s", ai::symbol(p.mark));
   const bool hovered = ImGui::IsItemHovered();
   if (hovered)
-    ImGui::SetTooltip("%s", i18n::format(_(words::kMarkTip), {r.player, markWord(p.mark), r.player, p.played,
-                                                              percent(p.playedWin), p.best, percent(p.bestWin)})
-                                .c_str());
+    tooltip(i18n::format(_(words::kMarkTip), {r.player, markWord(p.mark), r.player, p.played, percent(p.playedWin),
+                                              p.best, percent(p.bestWin)}));
   for (TimelinePane::DrawnMark& d : drawn.marks)
     if (d.node == r.node) {
       d.visible = true;
@@ -240,7 +237,7 @@ void drawRow(const TimelineRow& r, int i, const RecordAnalysis* ra, TimelinePane
     ImGui::TableNextColumn();
     drawn.causedCut += cell(said);
   } else if (rowHovered && !markHovered && !said.empty()) {
-    ImGui::SetTooltip("%s: %s", r.move.c_str(), said.c_str());
+    tooltip(r.move + ": " + said);
   }
 }
 

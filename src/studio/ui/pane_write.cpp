@@ -186,7 +186,7 @@ void WritePane::drawTask(const App& app, Intents& out) {
     shownField("answer", shown_);
     if (shownButton(_("Fill in the answer"), "suggest", shown_)) answer_ = authoring::suggestion(t, node, kind);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", _("The answer that is right at this position (a play: the record's next move)."));
+      tooltip(_("The answer that is right at this position (a play: the record's next move)."));
   }
   ImGui::SetNextItemWidth(-1);
   ImGui::InputTextWithHint("##prompt", _("the question the learner reads"), &prompt_);
@@ -231,7 +231,7 @@ void WritePane::drawLesson(const App& app, Intents& out) {
   }
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-    ImGui::SetTooltip("%s", _("Saves the lesson and opens it in the Learn pane, as a learner sees it."));
+    tooltip(_("Saves the lesson and opens it in the Learn pane, as a learner sees it."));
 }
 
 void WritePane::dump(nlohmann::json& j) const { j["writePane"] = shown_; }

@@ -54,7 +54,7 @@ bool shownButton(const char* label, std::string_view id, nlohmann::json& shown, 
 
 namespace {
 void actionTip(const Action& a, const ActionContext& c) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", buttonTip(a, c).c_str());
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) tooltip(buttonTip(a, c));
 }
 }  // namespace
 
@@ -114,6 +114,17 @@ void sameLineIfFits(float width) {
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   const float next = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
   if (next + width <= right) ImGui::SameLine();
+}
+
+void tooltip(std::string_view text) {
+  const float em = ImGui::GetFontSize();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::GetIO().DisplaySize.x - 2 * style.WindowPadding.x - 2 * style.DisplaySafeAreaPadding.x;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(std::max(em * 4, std::min(em * 30, room)));
+  ImGui::TextUnformatted(text.data(), text.data() + text.size());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 nlohmann::json clippedState(const nlohmann::json& state) {

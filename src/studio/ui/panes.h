@@ -70,6 +70,10 @@ bool noteCut(std::string_view text, nlohmann::json& shown, bool whole = false);
 // Starts the next item, `width` pixels wide, beside the last one when it fits in the visible width,
 // else on a new line: buttons in a row wrap instead of running out of the pane.
 void sameLineIfFits(float width);
+// A tooltip whose text wraps at 30 ems, or at the window's width less a margin when that is
+// narrower, so no line of it reaches past the window's edge (ImGui's SetTooltip never wraps: a
+// long scenario's about ran off an 800x600 window). Call where ImGui::SetTooltip would be.
+void tooltip(std::string_view text);
 // A button's width for its label (up to "###").
 [[nodiscard]] float buttonWidth(const char* label);
 // The state dump's "clipped": every ImGui window whose content is wider than its view (ImGui's own
@@ -96,6 +100,9 @@ class TablePane final : public PaneView {
   [[nodiscard]] const std::vector<ScreenTile>& screenTiles() const { return screenTiles_; }
   // Window pixels of the table image: x, y, w, h.
   [[nodiscard]] const std::array<float, 4>& rect() const { return rect_; }
+  // Counts the table's images drawn by the shaders: it changes when the picture does (the frame
+  // loop's idle test; the draw list only holds the image's texture, which stays the same).
+  [[nodiscard]] std::uint64_t renders() const { return renders_; }
   // The scene in table units, cached on the generation, the selection, the ghost setting and the
   // last move (the editor's is made every frame).
   const TableScene& sceneModel(const App& app, Tile lastPlayed);
@@ -108,6 +115,10 @@ class TablePane final : public PaneView {
   int hoverGhost_ = -1;          // the ghost a click would play, under the mouse
   bool leftOnGhost_ = false;     // the left button went down on a ghost (so its drag does not pan)
   bool shaders_ = false;         // drawn by the shaders (else by ImGui's draw list)
+  // What the shaders last drew into their texture: drawn again only when it changes.
+  std::vector<Sprite> rendered_;
+  std::array<float, 6> renderedFrame_{};  // the image's size and the table's rect, framebuffer pixels
+  std::uint64_t renders_ = 0;
   std::vector<ScreenTile> screenTiles_;
   struct Cache {
     TableScene scene;
@@ -163,6 +174,9 @@ class HandsPane final : public PaneView {
   std::array<int, 2> tilesShown_{};                     // tiles of each hand drawn whole within the pane's width
   std::vector<std::string> buttons_;                    // the actions a button was drawn for this frame
   std::array<std::vector<HandTileRect>, 2> tileRects_;  // each hand's face-up tiles as drawn
+  std::array<bool, 2> inView_{};                        // each hand whole in the pane's view
+  std::optional<Player> moverSeen_;                     // whose turn it was last frame
+  int scrollFrames_ = 0;                                // frames left to bring the mover's hand into view
 };
 
 class StockPane final : public PaneView {
@@ -235,8 +249,10 @@ class RulesPane final : public PaneView {
   void dump(nlohmann::json& j) const override;
 
  private:
-  std::string words_;    // what it said of the position this frame
-  nlohmann::json rows_;  // the knobs as drawn: label, value, knob
+  void drawKnobs(const Rules& rules);
+  std::string words_;     // what it said of the position this frame
+  nlohmann::json rows_;   // the knobs as drawn: label, value, knob
+  bool stacked_ = false;  // each label above its value (a narrow pane)
 };
 
 class ScorePane final : public PaneView {
