@@ -552,11 +552,26 @@ async function main() {
       let again = '';
       for (let attempt = 0; ; ++attempt) {
         const page = await newPage();
+        // Every WebGL draw call counted (issue 53 #9: the idle page drew about 99 times a second).
+        await page.evaluateOnNewDocument(() => {
+          window.dominoesDraws = 0;
+          for (const C of [WebGLRenderingContext, WebGL2RenderingContext])
+            for (const f of ['drawElements', 'drawArrays']) {
+              const orig = C.prototype[f];
+              C.prototype[f] = function (...a) { ++window.dominoesDraws; return orig.apply(this, a); };
+            }
+        });
         const t0 = Date.now();
         await page.goto(`${base}/?no-ini`);
         await waitFor(page, () => window.dominoesFirstFrameMs !== undefined || window.dominoesFailed, 'the first frame', 60000);
         const first = await page.evaluate(() => window.dominoesFirstFrameMs);
         await new Promise((r) => setTimeout(r, 1500));
+        // Idle: nothing moves, so nothing is drawn in the next two seconds.
+        const draws0 = await page.evaluate(() => window.dominoesDraws);
+        await new Promise((r) => setTimeout(r, 2000));
+        const idleDraws = (await page.evaluate(() => window.dominoesDraws)) - draws0;
+        assert(draws0 > 0, 'no WebGL draw counted before the idle time: the counter is not in the page');
+        assert(idleDraws === 0, `the idle page made ${idleDraws} WebGL draws in 2 s`);
         await page.screenshot({ path: path.join(OUT, 'web-load.png') });
         const problems = ourProblems(page);
         await page.close();
@@ -565,7 +580,8 @@ async function main() {
           continue;
         }
         assert(problems.length === 0, 'console: ' + problems.map((m) => m.text).slice(0, 3).join(' | '));
-        return `navigation to first frame ${first.toFixed(0)} ms (${Date.now() - t0} ms with the wait)${again}`;
+        return `navigation to first frame ${first.toFixed(0)} ms (${Date.now() - t0} ms with the waits); ` +
+               `WebGL draws: ${draws0} in the first 1.5 s, ${idleDraws} in 2 s idle${again}`;
       }
     });
     await scriptCase('coach_seats', 'a game of two computer seats');
