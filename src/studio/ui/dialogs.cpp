@@ -452,10 +452,33 @@ void engineAskUi(EngineAsk& ask, Seat& seat) {
   }
 }
 
+// The New game dialog's width for its texts: 30 ems, or the window's width less the dialog's
+// padding on a phone, so that they wrap instead of being cut at its edge (issue 53 #8: "you (or a
+// friend) c...", the rules' summary at 390 pixels).
+float formWidth() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return std::min(ImGui::GetFontSize() * 30,
+                  ImGui::GetMainViewport()->Size.x - 2 * (style.WindowPadding.x + style.DisplaySafeAreaPadding.x));
+}
+
+// A note (disabled, or in `colour`): beside the last item when `beside` and it fits there whole
+// within the form's width, else under it, wrapped to that width.
+void formNote(const std::string& text, float left, bool beside,
+              ImVec4 colour = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)) {
+  const float right = left + formWidth();
+  const float after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+  if (beside && after + ImGui::CalcTextSize(text.c_str()).x <= right) ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::PushTextWrapPos(right - ImGui::GetWindowPos().x);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
 void engineField(Seat& seat, EngineAsk& ask) {
   // The spec's part after "engine" ("[ms=500]:CMD" or ":CMD") is the field; the rest is fixed.
   std::string text = engineText(seat);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
+  ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 24, formWidth()));
   if (ImGui::InputTextWithHint("##engine", _("the engine's command line"), &text)) seat = engineSeatOf(text);
   ask.fieldRect = itemRect();
   if (const std::string err = ai::playerSpecError(seat.spec); !err.empty())
@@ -468,6 +491,7 @@ void engineField(Seat& seat, EngineAsk& ask) {
 // one line on how the chosen one plays.
 void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& remembered, EngineAsk& ask) {
   ImGui::PushID(p);
+  const float left = ImGui::GetCursorScreenPos().x;
   const std::string label = std::string(1, letter(static_cast<Player>(p)));
   const SeatChoice* chosen = nullptr;
   for (const SeatChoice& c : seatChoices())
@@ -493,10 +517,7 @@ void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& r
     ImGui::EndCombo();
   }
   if (engineSeat(seat)) engineField(seat, ask);
-  if (chosen && !chosen->about.empty()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", chosen->about.c_str());
-  }
+  if (chosen && !chosen->about.empty()) formNote(chosen->about, left, true);
   ImGui::PopID();
 }
 
@@ -576,9 +597,9 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
   ImGui::InputText(idLabel(_("rules"), "rules").c_str(), &opts.rules);
   const auto parsed = parseRules(opts.rules);
   if (const auto* err = std::get_if<std::string>(&parsed))
-    ImGui::TextColored(ImVec4(1, 0.4f, 0.35f, 1), "%s", err->c_str());
+    formNote(*err, ImGui::GetCursorScreenPos().x, false, ImVec4(1, 0.4f, 0.35f, 1));
   else
-    ImGui::TextDisabled("%s", std::get<Rules>(parsed).text().c_str());
+    formNote(std::get<Rules>(parsed).text(), ImGui::GetCursorScreenPos().x, false);
   ImGui::InputText(idLabel(_("seed"), "seed").c_str(), &seedText, ImGuiInputTextFlags_CharsDecimal);
   for (std::size_t p = 0; p < 2; ++p)
     seatCombo(static_cast<int>(p), opts.seats[p], opts.rules, engineCommand_, asks_[p]);
