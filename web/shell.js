@@ -41,6 +41,9 @@
     if (params.has(name)) args.push('--' + name);
   });
   if (params.has('script')) args.push('--script', '/tmp/script.txt');
+  // A touch screen (a phone or a tablet: the browser's main pointer is coarse), or ?touch: the words
+  // say tap and name no key (issue 53 #5).
+  if (params.has('touch') || (window.matchMedia && window.matchMedia('(pointer: coarse)').matches)) args.push('--touch');
 
   // A record carried in the link (#dgn=...): deflate-raw, base64url. Inflated here with the browser's
   // own DecompressionStream into /tmp/link.dgn, which the studio opens.

@@ -311,6 +311,9 @@ async function touchCase() {
     let d = await dumpOf(1);
     const k = canvas.w / d.layout.width;
     assert(d.layout.compact === true, `not the compact layout (window ${d.layout.width}x${d.layout.height})`);
+    // Issue 53 #5: a touch screen (the page's pointer is coarse) gets words for fingers.
+    assert(d.touchWords === true, 'the page did not ask for touch words on a touch screen');
+    assert(!/Click|\(or Tab/.test(d.statusLine), `the status line names a click or a key: "${d.statusLine}"`);
     assert(d.layout.overlaps.length === 0, 'panes overlap: ' + d.layout.overlaps.join(', '));
     assert(d.layout.outside.length === 0, 'panes outside the window: ' + d.layout.outside.join(', '));
     const human = d.hands.A.rects.length ? 'A' : 'B';

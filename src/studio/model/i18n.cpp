@@ -218,6 +218,11 @@ std::string setLanguage(std::string_view code) {
 
 const std::string& language() { return state().language; }
 unsigned generation() { return state().generation; }
+namespace {
+bool gTouch = false;  // set once before the first frame, read by the UI thread only
+}  // namespace
+void setTouch(bool on) { gTouch = on; }
+bool touch() { return gTouch; }
 
 std::string localeDir() {
   if (const char* d = std::getenv("DOMINOES_LOCALEDIR"); d && *d) return d;

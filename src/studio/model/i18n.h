@@ -35,6 +35,11 @@ std::string setLanguage(std::string_view code);
 [[nodiscard]] const std::string& language();
 // Bumped by every switch: caches of translated text compare it.
 [[nodiscard]] unsigned generation();
+// Words for fingers (issue 53 #5): on a touch screen the words say "tap" and name no key ("Tap a
+// ghost to play the tile there." for "Click a ghost, or Left/Right to choose and Enter to play.").
+// Set once at start (--touch; the web page passes it when the browser's pointer is coarse).
+void setTouch(bool on);
+[[nodiscard]] bool touch();
 
 // The folder holding LANG/LC_MESSAGES/dominoes-studio.mo: EXE/../share/locale (the build tree or an
 // installed prefix), else DIR/locale for each XDG data dir; DOMINOES_LOCALEDIR overrides.

@@ -236,7 +236,9 @@ void Session::firstRun() {
   if (const auto human = soleHuman()) {
     settings_.visibility = *human == Player::A ? Visibility::AsA : Visibility::AsB;
     autoVisibility_ = true;
-    hint_ = N_("Click a tile, then a ghost to play (or Tab, Enter).");
+    hint_ = i18n::touch() ? N_("Tap a tile, then one of its ghosts (the faint tiles on the table, one for each place "
+                               "it fits) to play it.")
+                          : N_("Click a tile, then a ghost to play (or Tab, Enter).");
   }
   settings_.open[static_cast<std::size_t>(Pane::Scenarios)] = true;
   settings_.open[static_cast<std::size_t>(Pane::Learn)] = true;  // it offers the first lesson

@@ -503,7 +503,8 @@ void App::frame(float dt) {
     if (placements.size() > 1) {
       const auto k = static_cast<std::size_t>(std::clamp(chosenGhost(), 0, static_cast<int>(placements.size()) - 1));
       statusText_ =
-          i18n::format(_("{0}: placement {1} of {2} (Left / Right choose, Enter plays it)"),
+          i18n::format(i18n::touch() ? _("{0}: placement {1} of {2}")
+                                     : _("{0}: placement {1} of {2} (Left / Right choose, Enter plays it)"),
                        {match().moveText(placements[k]), std::to_string(k + 1), std::to_string(placements.size())});
     }
   }
@@ -750,6 +751,7 @@ void App::dumpView(nlohmann::json& j) const {
   const Match& m = match();
   j["status"] = session_.statusText();
   j["hint"] = session_.hint();
+  j["touchWords"] = i18n::touch();  // words for a touch screen (--touch; the page on a coarse pointer)
   j["statusLine"] = statusText_;
   j["error"] = session_.errorText();
   j["autoplay"] = session_.autoplay();

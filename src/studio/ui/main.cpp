@@ -170,6 +170,7 @@ struct Options {
   std::string framesText, seedText, completionShell;
   bool manpageFlag = false;
   bool lock = false;
+  bool touch = false;  // --touch: words for a touch screen
   bool stats = false, noIni = false, noShaders = false, listActionsFlag = false, keyTableFlag = false;
   bool framesGiven = false, seedGiven = false;
   int frames = 0;
@@ -224,6 +225,8 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
   cli.add_option("--screenshot", o.screenshot, "write the last frame to this PNG")->type_name("FILE");
   cli.add_option("--dump-state", o.dumpPath, "write the app's state as JSON at exit")->type_name("FILE");
   cli.add_flag("--stats", o.stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
+  cli.add_flag("--touch", o.touch,
+               "words for a touch screen: tap, and no keys named (the web page sets it on a phone or tablet)");
   cli.add_option("--run-for", o.runFor,
                  "run this many seconds, then exit as a closed window does (with --stats: the idle studio's CPU)")
       ->type_name("SECONDS")
@@ -963,6 +966,7 @@ int main(int argc, char** argv) {
   if (o.frames > 0) app.setFixedAnimStep(1.0f / 60);
   std::string unreadSettings;
   const bool savedSettings = loadSettings(app, iniStore, unreadSettings);
+  dom::i18n::setTouch(o.touch);  // before the first game: its first-run hint is in these words
   chooseLanguage(app, o.lang);
   setupDrawing(app, window, o.noShaders);
   openFirstGame(app, o, savedSettings);

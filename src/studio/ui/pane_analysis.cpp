@@ -198,8 +198,9 @@ void AnalysisPane::draw(const App& app, Intents& out) {
       ImGui::EndTable();
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s",
-                       _("Click: its ghost on the table. Double click: play it. Hover: what the tips see in it."));
+    ImGui::TextWrapped("%s", i18n::touch() ? _("Tap: its ghost on the table. Double tap: play it.")
+                                           : _("Click: its ghost on the table. Double click: play it. Hover: what "
+                                               "the tips see in it."));
     ImGui::PopStyleColor();
   }
   ImGui::End();

@@ -207,8 +207,11 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
     case TK::Draw:
     case TK::Pass:
       // One hint for both: "What must B do?" is answered by the learner, not by the hint.
-      answerHint(i18n::format(_("Answer on the table or in the Hands pane: play a tile, draw ({0}) or pass ({1})."),
-                              {keyOf("game.draw"), keyOf("game.pass")}));
+      answerHint(
+          i18n::touch()
+              ? std::string(_("Answer on the table or in the Hands pane: play a tile, draw or pass."))
+              : i18n::format(_("Answer on the table or in the Hands pane: play a tile, draw ({0}) or pass ({1})."),
+                             {keyOf("game.draw"), keyOf("game.pass")}));
       break;
     case TK::End:
       for (int e = 0; e < 2; ++e) {

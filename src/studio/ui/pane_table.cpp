@@ -146,7 +146,10 @@ struct Words {
     if (newGame && cut) ImGui::SameLine();
     if (newGame) actionButton("file.new", c, out, &shown, "new_game");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    if (!hint.empty()) ImGui::TextWrapped("%s", hint.c_str());
+    if (!hint.empty()) {
+      ImGui::TextWrapped("%s", hint.c_str());
+      shown["hint"] = hint;  // how to play the selected tile, as drawn (the dump's tableWords/hint)
+    }
     if (!status.empty()) ImGui::TextWrapped("%s", status.c_str());
     ImGui::PopStyleColor();
     if (!thinking.empty()) {
@@ -179,14 +182,21 @@ Words wordsOf(const App& app, bool choice) {
   const bool played = seats[0] != Seat::Human || seats[1] != Seat::Human || s.filePath().empty();
   w.newGame = played && !app.editing() && m.round() > 0 && m.matchOver() && node.children.empty() &&
               !s.course().active() && !s.trainer().active();
+  // On a touch screen the words say tap and name no key (issue 53 #5).
+  const bool touch = i18n::touch();
   if (!disclosure(app.session()).legality && app.selected() != kNoTile && !app.editing()) {
-    w.hint = app.match().state().beforeLead()
-                 ? i18n::format(_("Click the table, or press {0}, to play {1}."),
-                                {keyOf("game.play"), tileText(app.selected())})
-                 : i18n::format(_("Click an end, L or R, to play {0} there."), {tileText(app.selected())});
+    const std::string tile = tileText(app.selected());
+    if (!app.match().state().beforeLead())
+      w.hint = i18n::format(
+          touch ? _("Tap an end, L or R, to play {0} there.") : _("Click an end, L or R, to play {0} there."), {tile});
+    else if (touch)
+      w.hint = i18n::format(_("Tap the table to play {0}."), {tile});
+    else
+      w.hint = i18n::format(_("Click the table, or press {0}, to play {1}."), {keyOf("game.play"), tile});
   } else if (choice) {
-    w.hint = i18n::format(_("Click a ghost, or {0}/{1} to choose and {2} to play."),
-                          {keyOf("game.placement_prev"), keyOf("game.placement_next"), keyOf("game.play")});
+    w.hint = touch ? std::string(_("Tap a ghost to play the tile there."))
+                   : i18n::format(_("Click a ghost, or {0}/{1} to choose and {2} to play."),
+                                  {keyOf("game.placement_prev"), keyOf("game.placement_next"), keyOf("game.play")});
   }
   w.status = shownText(app.statusText(), 1000);
   if (const auto who = app.session().thinker()) {
@@ -437,9 +447,10 @@ void TablePane::drawLoupe(const TableScene& model, float mx, float my, float fb)
   drawFallback(dl, origin, ImVec2(rect_[2], rect_[3]), big, spritesOf(big, style), fb);
   drawEndLabels(dl, origin, big);
   dl->PopClipRect();
-  ImGui::TextDisabled("%s", i18n::format(_("magnified {0}x (the wheel zooms the table)"),
-                                         {std::to_string(static_cast<int>(std::lround(factor)))})
-                                .c_str());
+  const std::string times = std::to_string(static_cast<int>(std::lround(factor)));
+  ImGui::TextDisabled(
+      "%s", i18n::format(i18n::touch() ? _("magnified {0}x") : _("magnified {0}x (the wheel zooms the table)"), {times})
+                .c_str());
   ImGui::EndTooltip();
   loupe_ = {true, factor, big.transform.scale, at.x, at.y, size.x, size.y};
 }
