@@ -182,7 +182,16 @@
       Module.canvas.focus();
       // The first frame is drawn in the browser's next animation frame: the time from navigation to it.
       requestAnimationFrame(function () {
-        requestAnimationFrame(function () { window.dominoesFirstFrameMs = performance.now(); });
+        requestAnimationFrame(function () {
+          window.dominoesFirstFrameMs = performance.now();
+          // Installable and offline (issue 53 #11): the service worker (sw.js) keeps the studio's
+          // files for a visit without a network. Registered after the first frame, so that its
+          // download of the files does not slow the start; not for a test's scripted run.
+          if ('serviceWorker' in navigator && !params.has('script'))
+            navigator.serviceWorker.register('sw.js').catch(function (e) {
+              console.info('Dominoes Studio works online only here: ' + e.message);
+            });
+        });
       });
       try {
         Module.callMain(Module.arguments);

@@ -24,11 +24,23 @@ target_link_options(dominoes-studio PRIVATE
 target_link_options(dominoes-studio PRIVATE "SHELL:--js-library ${PROJECT_SOURCE_DIR}/web/library_dominoes.js")
 set_property(TARGET dominoes-studio APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/web/library_dominoes.js)
 set_target_properties(dominoes-studio PROPERTIES SUFFIX ".js")
-# The page and its loader next to the .js, .wasm and .data.
-foreach(page index.html shell.js)
+# The page and its loader next to the .js, .wasm and .data, with what makes it an installable app
+# that opens offline (issue 53 #11): the manifest, the service worker and the icon (the SVG, and
+# the PNGs at 192 and 512 pixels that browsers want, drawn by rsvg-convert as the desktop's are).
+foreach(page index.html shell.js manifest.webmanifest sw.js)
   add_custom_command(TARGET dominoes-studio POST_BUILD
     COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/web/${page} ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/${page})
 endforeach()
+find_program(RSVG_CONVERT rsvg-convert)
+if(NOT RSVG_CONVERT)
+  message(FATAL_ERROR "rsvg-convert not found: it draws the page's icons (apt-get install librsvg2-bin, or make deps)")
+endif()
+add_custom_command(TARGET dominoes-studio POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/data/dominoes-studio.svg ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/icon.svg
+  COMMAND ${RSVG_CONVERT} --width 192 --height 192 --keep-aspect-ratio --output ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/icon-192.png
+          ${PROJECT_SOURCE_DIR}/data/dominoes-studio.svg
+  COMMAND ${RSVG_CONVERT} --width 512 --height 512 --keep-aspect-ratio --output ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/icon-512.png
+          ${PROJECT_SOURCE_DIR}/data/dominoes-studio.svg)
 # The worker beside the page (web/worker.cpp): the engine alone, answering the computer's moves as
 # text, so that no frame waits for a search. The page loads dominoes-worker.js from its own folder.
 add_executable(dominoes-worker ${PROJECT_SOURCE_DIR}/web/worker.cpp)

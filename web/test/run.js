@@ -27,9 +27,16 @@ fs.mkdirSync(OUT, { recursive: true });
 const NOT_OURS = [/GPU stall due to ReadPixels/, /GL Driver Message/, /favicon\.ico/];
 
 // The server: the page's folder at /, the repository's tests and the run's own files at /tests and /out.
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json',
+                '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml' };
+// While true, the server is "down": every connection is dropped at once (the offline test).
+let serverDown = false;
 function serve() {
   const server = http.createServer((req, res) => {
+    if (serverDown) {
+      req.socket.destroy();
+      return;
+    }
     const u = new URL(req.url, 'http://localhost');
     const rel = decodeURIComponent(u.pathname);
     let file;
@@ -516,6 +523,44 @@ async function shareCases() {
 
 // File > Open in the page is the browser's file chooser: a file given to it opens. (The chooser
 // needs the user's activation: the test clicks the page first, as a user's click on the menu would.)
+// Issue 53 #11: the page is an installable app that opens without a network. The manifest is read
+// and names the icons browsers want; the service worker installs and controls the page; then the
+// server goes down (every connection dropped: the service worker's own fetches fail too, which
+// Chromium's offline emulation does not promise) and a reload draws the studio from the cache.
+async function offlineCase() {
+  await check('installable and offline: the manifest, the service worker, and a reload with the server down', async () => {
+    const page = await newPage({ width: 390, height: 844, dpr: 3, touch: true });
+    try {
+      await page.goto(`${base}/?no-ini`);
+      await waitFor(page, () => window.dominoesFirstFrameMs !== undefined || window.dominoesFailed, 'the first frame', 60000);
+      const manifest = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=manifest]').href)).json());
+      assert(manifest.display === 'standalone' && manifest.start_url, 'the manifest: ' + JSON.stringify(manifest).slice(0, 200));
+      for (const size of ['192x192', '512x512']) {
+        const icon = manifest.icons.find((i) => i.sizes === size);
+        assert(icon, `no ${size} icon in the manifest`);
+        const ok = await page.evaluate(async (src) => (await fetch(src)).ok, icon.src);
+        assert(ok, `the icon ${icon.src} is not served`);
+      }
+      await waitFor(page, () => !!(navigator.serviceWorker && navigator.serviceWorker.controller), 'the service worker in control', 60000);
+      const cached = await page.evaluate(async () => (await (await caches.open('dominoes-studio')).keys()).length);
+      serverDown = true;
+      const t0 = Date.now();
+      await page.reload();
+      await waitFor(page, () => window.dominoesFirstFrameMs !== undefined || window.dominoesFailed, 'the first frame, offline', 60000);
+      const failed = await page.evaluate(() => window.dominoesFailed);
+      assert(!failed, 'offline, the page failed: ' + failed);
+      const controlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
+      assert(controlled, 'the reloaded page is not controlled by the service worker');
+      await new Promise((r) => setTimeout(r, 500));
+      await page.screenshot({ path: path.join(OUT, 'web-offline.png') });
+      return `${cached} files cached; with the server down the reload drew its first frame ${Date.now() - t0} ms later`;
+    } finally {
+      serverDown = false;
+      await page.close();
+    }
+  });
+}
+
 async function chooserCase() {
   await check('a file given to the browser\'s file chooser opens', async () => {
     fs.writeFileSync(path.join(OUT, 'chooser.script'),
@@ -605,6 +650,7 @@ async function main() {
     await chooserCase();
     await decisionCase();
     await analysisCase();
+    await offlineCase();
   } finally {
     await browser.close();
     server.close();

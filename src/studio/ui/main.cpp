@@ -186,6 +186,23 @@ int usage(const std::string& why) {
   return 2;
 }
 
+// The options of a run: headless (frames, script, images, the state, figures) and the words'.
+void addRunOptions(CLI::App& cli, Options& o) {
+  cli.add_option("--frames", o.framesText, "render N frames and exit (with --script: when the script is done)")
+      ->type_name("UINT");
+  cli.add_option("--script", o.scriptPath, "run UI actions from this file, one per frame (docs/studio.md)")
+      ->type_name("FILE");
+  cli.add_option("--screenshot", o.screenshot, "write the last frame to this PNG")->type_name("FILE");
+  cli.add_option("--dump-state", o.dumpPath, "write the app's state as JSON at exit")->type_name("FILE");
+  cli.add_flag("--stats", o.stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
+  cli.add_flag("--touch", o.touch,
+               "words for a touch screen: tap, and no keys named (the web page sets it on a phone or tablet)");
+  cli.add_option("--run-for", o.runFor,
+                 "run this many seconds, then exit as a closed window does (with --stats: the idle studio's CPU)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.0, 86400.0));
+}
+
 // Reads the command line into `o`; an exit code when the studio stops here (--help, a usage error,
 // --list-actions, --key-table).
 std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
@@ -218,19 +235,7 @@ std::optional<int> parseCommandLine(int argc, char** argv, Options& o) {
                "print every action, one a line: id, shortcut and menu path, tab-separated, and exit");
   cli.add_flag("--key-table", o.keyTableFlag, "print the key table of docs/studio.md (Markdown) and exit");
   cli.add_flag("--no-shaders", o.noShaders, "draw the table with ImGui's draw list instead of the shaders");
-  cli.add_option("--frames", o.framesText, "render N frames and exit (with --script: when the script is done)")
-      ->type_name("UINT");
-  cli.add_option("--script", o.scriptPath, "run UI actions from this file, one per frame (docs/studio.md)")
-      ->type_name("FILE");
-  cli.add_option("--screenshot", o.screenshot, "write the last frame to this PNG")->type_name("FILE");
-  cli.add_option("--dump-state", o.dumpPath, "write the app's state as JSON at exit")->type_name("FILE");
-  cli.add_flag("--stats", o.stats, "print frame-time statistics (mean, p50, p99 CPU ms per frame) at exit");
-  cli.add_flag("--touch", o.touch,
-               "words for a touch screen: tap, and no keys named (the web page sets it on a phone or tablet)");
-  cli.add_option("--run-for", o.runFor,
-                 "run this many seconds, then exit as a closed window does (with --stats: the idle studio's CPU)")
-      ->type_name("SECONDS")
-      ->check(CLI::Range(0.0, 86400.0));
+  addRunOptions(cli, o);
   // Hidden (an empty group): for the build, which writes the man page's OPTIONS and the completions.
   cli.add_flag("--manpage", o.manpageFlag, "print the man page's OPTIONS section (roff) and exit")->group("");
   cli.add_option("--completion", o.completionShell, "print a bash or zsh completion script and exit")
