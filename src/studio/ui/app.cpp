@@ -230,7 +230,9 @@ void App::placePane(Pane p) const {
   const auto boxes = compact_ ? compactLayout(d.x, d.y, ImGui::GetFrameHeight(), editing())
                               : defaultLayout(d.x, d.y, ImGui::GetFrameHeight(), settings().open, editing());
   const Box& b = boxes[static_cast<std::size_t>(p)];
-  const ImGuiCond cond = relayout_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  // The compact layout is always the phone's (issue 53 #7): a pane coming to the sheet's front later
+  // is not put back at a desktop visit's saved place.
+  const ImGuiCond cond = relayout_ || compact_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   ImGui::SetNextWindowPos(ImVec2(b.x, b.y), cond);
   ImGui::SetNextWindowSize(ImVec2(b.w, b.h), cond);
 }
@@ -239,6 +241,10 @@ bool App::beginPane(Pane p, Intents& out, int flags) const {
   if (compact_ && p != front_ && sheetPane(p, editing())) return false;  // behind the sheet's front pane
   placePane(p);
   bool open = true;
+  // A layout per size class (issue 53 #7): the compact layout is made, not kept. Its panes are not
+  // moved or resized by a finger, and they are not saved, so the settings file keeps the desktop's
+  // places for the next visit on a bigger screen.
+  if (compact_) flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings;
   const bool visible = ImGui::Begin(title(p), &open, flags);
   if (!open) out.push_back(paneIntent(p, false));
   paneMenu(p, out);  // a right click on the title bar
@@ -365,7 +371,10 @@ void App::menu(Intents& out) {
       filePath.empty() ? std::string(_("(unsaved game)")) : std::filesystem::path(filePath).filename().string();
   // At the bar's right edge, inside its padding; left out when the menus leave no room for it whole
   // (a phone's width: issue 53 #8), as the window's title says it too.
-  const float at = ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - 16;
+  // The margin scales with the style (16 pixels at a pixel ratio of 1; a phone's 3 cut the text at a
+  // fixed 16).
+  const float margin = 2 * ImGui::GetStyle().WindowPadding.x;
+  const float at = ImGui::GetWindowWidth() - ImGui::CalcTextSize(where.c_str()).x - margin;
   if (at >= ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x) {
     ImGui::SameLine(at);
     ImGui::TextDisabled("%s", where.c_str());
