@@ -15,6 +15,11 @@ mergeInto(LibraryManager.library, {
     var p = UTF8ToString(path);
     if (typeof Module.domDownload === 'function') Module.domDownload(p, FS.readFile(p));
   },
+  // A text field is edited (want), a number one (numeric): the page focuses its hidden field so that
+  // a touch screen shows its keyboard (Module.domTextInput, web/shell.js).
+  dom_web_text_input: function (want, numeric) {
+    if (typeof Module.domTextInput === 'function') Module.domTextInput(!!want, !!numeric);
+  },
   // The page's address after '#', decoded, into `out` (at most `size` bytes with the NUL).
   dom_web_hash: function (out, size) {
     var h = location.hash ? decodeURIComponent(location.hash.substring(1)) : '';
@@ -23,7 +28,9 @@ mergeInto(LibraryManager.library, {
   // The browser's file chooser; the file chosen is written under /home/web_user/files and its path
   // handed to the studio (dom_web_file_chosen), which opens it as a dropped file.
   dom_web_choose: function () {
-    var input = document.createElement('input');
+    // Kept on the Module until the next choice: an input in no document could be collected while
+    // the chooser is open (a test's file chooser once found its node gone).
+    var input = Module.domChooserInput = document.createElement('input');
     input.type = 'file';
     input.accept = '.dgn,.txt,text/plain';
     input.onchange = function () {

@@ -214,6 +214,47 @@
   };
   window.Module = Module;
 
+  // The phone's keyboard (issue 53 #4). A canvas has no keyboard of its own on a touch screen: while
+  // the studio edits a text field (it says so through Module.domTextInput, with --touch only) a
+  // hidden field of the page has the focus, so the phone shows its keyboard, the number pad for a
+  // number (the points task). What is typed there goes to the studio (dom_web_type) and the field
+  // stays empty; Backspace and Enter reach GLFW as keys. A key typed there is not GLFW's to type as
+  // well: this listener, on the window's capture phase before GLFW's, keeps its keypress from it.
+  (function () {
+    var keys = document.createElement('input');
+    keys.id = 'keys';
+    keys.type = 'text';
+    keys.autocomplete = 'off';
+    keys.spellcheck = false;
+    keys.setAttribute('autocapitalize', 'off');
+    keys.setAttribute('aria-hidden', 'true');
+    // 16 px: a smaller field makes a phone's browser zoom the page when it takes the focus.
+    keys.style.cssText = 'position:fixed;left:0;bottom:0;width:1px;height:1px;opacity:0;border:0;padding:0;font-size:16px';
+    document.body.appendChild(keys);
+    keys.addEventListener('input', function () {
+      if (!keys.value) return;
+      Module.ccall('dom_web_type', null, ['string'], [keys.value]);
+      keys.value = '';
+    });
+    window.addEventListener('keypress', function (e) { if (e.target === keys) e.stopImmediatePropagation(); }, true);
+    var wanted = false;
+    Module.domTextInput = function (want, numeric) {
+      wanted = want;
+      if (want) {
+        keys.inputMode = numeric ? 'numeric' : 'text';
+        if (document.activeElement !== keys) keys.focus({ preventScroll: true });
+      } else if (document.activeElement === keys) {
+        keys.blur();
+        Module.canvas.focus();
+      }
+    };
+    // Some browsers open the keyboard only for a focus given in a touch's own handler: while a
+    // field is edited, each lifted finger gives it again.
+    window.addEventListener('touchend', function () {
+      if (wanted) keys.focus({ preventScroll: true });
+    }, true);
+  })();
+
   Promise.all(waits).then(function () {
     var s = document.createElement('script');
     s.src = 'dominoes-studio.js';

@@ -523,6 +523,61 @@ async function shareCases() {
 
 // File > Open in the page is the browser's file chooser: a file given to it opens. (The chooser
 // needs the user's activation: the test clicks the page first, as a user's click on the menu would.)
+// Issue 53 #4: a points task on a phone. A tap on the field gives the focus to the page's hidden
+// field, asking for the number pad (inputmode numeric); the digits typed there (Chromium's keyboard
+// events, as a phone's keyboard sends them to the focused field) become the field's number, not
+// twice; a tap on Check answers lesson 10's task with them.
+async function keyboardCase() {
+  await check('a points task on a phone: its field brings the number pad, and the digits typed there answer it', async () => {
+    const steps = 4;
+    let script = 'wait 60\nplay 5-3 R\nwait 20\n';
+    for (let i = 1; i <= steps; ++i) script += `dump /tmp/k${i}.json\nwait-file /tmp/kgo${i}\nwait 20\n`;
+    script += 'quit\n';
+    fs.writeFileSync(path.join(OUT, 'keys.script'), script);
+    const page = await newPage({ width: 390, height: 844, dpr: 3, touch: true });
+    try {
+      await page.goto(`${base}/?seed=7&no-ini&script=/out/keys.script#lesson=10`);
+      const dumpOf = async (i) => {
+        await waitFor(page, (p) => { try { Module.FS.stat(p); return true; } catch (e) { return false; } }, `dump ${i}`, 120000, `/tmp/k${i}.json`);
+        return JSON.parse(await readFile(page, `/tmp/k${i}.json`));
+      };
+      const go = (i) => page.evaluate((p) => Module.FS.writeFile(p, 'go'), `/tmp/kgo${i}`);
+      const canvas = await page.evaluate(() => {
+        const r = document.querySelector('canvas').getBoundingClientRect();
+        return { x: r.left, y: r.top, w: r.width };
+      });
+      const tapAt = async (d, x, y) => {
+        const k = canvas.w / d.layout.width;
+        await page.touchscreen.tap(canvas.x + x * k, canvas.y + y * k);
+      };
+      let d = await dumpOf(1);
+      assert(d.learnPane.kind === 'points', `the task is ${d.learnPane.kind}, not points (prompt: ${d.learnPane.prompt})`);
+      const f = d.learnPane.points;
+      assert(f, 'the points field is not drawn');
+      await tapAt(d, f.x + f.h, f.y + f.h / 2);  // the number's part, left of - and +
+      await go(1);
+      d = await dumpOf(2);
+      const focus = await page.evaluate(() => ({ id: document.activeElement.id, mode: document.activeElement.inputMode }));
+      assert(focus.id === 'keys', `the page's field does not have the focus (${focus.id || 'none'})`);
+      assert(focus.mode === 'numeric', `the field asks for the ${focus.mode} keyboard, not the number pad`);
+      await page.keyboard.type('17');
+      await go(2);
+      d = await dumpOf(3);
+      assert(d.learnPane.points && d.learnPane.points.value === 17, `the field holds ${JSON.stringify(d.learnPane.points)}, not 17`);
+      const c = d.learnPane.buttons.check;
+      await tapAt(d, c[0] + c[2] / 2, c[1] + c[3] / 2);
+      await go(3);
+      d = await dumpOf(4);
+      assert(d.learn.wrong === 0 && d.learn.step > 1, `the answer was not taken: step ${d.learn.step}, wrong ${d.learn.wrong}`);
+      const after = await page.evaluate(() => document.activeElement.id);
+      await go(4);
+      return `the number pad asked for; 17 typed and checked at step ${d.learn.step}; the focus then on '${after || 'the canvas'}'`;
+    } finally {
+      await page.close();
+    }
+  });
+}
+
 // Issue 53 #11: the page is an installable app that opens without a network. The manifest is read
 // and names the icons browsers want; the service worker installs and controls the page; then the
 // server goes down (every connection dropped: the service worker's own fetches fail too, which
@@ -646,6 +701,7 @@ async function main() {
     await progressCase();
     await touchCase();
     await teacherLessonCase();
+    await keyboardCase();
     await shareCases();
     await chooserCase();
     await decisionCase();

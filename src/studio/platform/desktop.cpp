@@ -75,6 +75,8 @@ void runFrames(const std::function<bool()>& frame, const std::function<void()>& 
 }
 
 void waitEvents(double seconds) { glfwWaitEventsTimeout(seconds); }
+void textInput(bool /*want*/, bool /*numeric*/) {}
+std::string typed() { return {}; }
 
 void fileSaved(const std::string& /*path*/) {}
 void persist() {}

@@ -48,6 +48,13 @@ void resizeWindow(void* window, int w, int h);
 // returns after `done`; the browser calls back from its own loop, so this returns at once there).
 void runFrames(const std::function<bool()>& frame, const std::function<void()>& done);
 
+// The phone's keyboard (issue 53 #4). The studio says each frame whether a text field is being
+// edited, and whether it takes a number: the page then focuses a hidden field of its own, so that a
+// touch screen shows its keyboard (the number pad for a number), and hands what is typed in it back
+// through typed(). The desktop has its keyboard: nothing to do, nothing typed here.
+void textInput(bool want, bool numeric);
+[[nodiscard]] std::string typed();
+
 // Waits up to `seconds` for input (the desktop: GLFW's wait, which returns at the first event); the
 // browser cannot block its loop, so this returns at once there. The idle frame loop's wait.
 void waitEvents(double seconds);

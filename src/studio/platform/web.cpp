@@ -29,6 +29,7 @@ void dom_web_exited(int code);
 void dom_web_choose();
 void dom_web_resize(int w, int h);
 void dom_web_copy(const char* link, char* out, int size);
+void dom_web_text_input(int want, int numeric);
 }
 
 namespace dom::studio::platform {
@@ -87,6 +88,19 @@ void runFrames(const std::function<bool()>& frame, const std::function<void()>& 
 }
 
 void waitEvents(double /*seconds*/) {}
+
+namespace {
+std::string gTyped;  // what the page's hidden field took since the last frame (dom_web_type)
+}  // namespace
+void textInput(bool want, bool numeric) {
+  static int said = -1;  // the page is told of a change only
+  const int now = want ? (numeric ? 2 : 1) : 0;
+  if (now == said) return;
+  said = now;
+  dom_web_text_input(want ? 1 : 0, numeric ? 1 : 0);
+}
+std::string typed() { return std::exchange(gTyped, {}); }
+void addTyped(const char* text) { gTyped += text; }
 
 void fileSaved(const std::string& path) { dom_web_download(path.c_str()); }
 void persist() { dom_web_persist(); }
@@ -179,6 +193,11 @@ void Task::join() {}
 void Task::detach() {}
 
 }  // namespace dom::studio::platform
+
+// Text typed into the page's hidden field (the phone's keyboard, web/shell.js).
+extern "C" EMSCRIPTEN_KEEPALIVE void dom_web_type(const char* text) {
+  if (text) dom::studio::platform::addTyped(text);
+}
 
 // The page wrote a file the user chose into the store and hands over its path (web/library_dominoes.js).
 extern "C" EMSCRIPTEN_KEEPALIVE void dom_web_file_chosen(const char* path) {

@@ -696,11 +696,15 @@ bool FrameLoop::step() {
   ImGui_ImplGlfw_NewFrame();
   if (gPointerOut && !ImGui::IsAnyMouseDown()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   injectMouse();
+  // What the page's hidden field took from the phone's keyboard (platform::textInput, below).
+  if (const std::string t = platform::typed(); !t.empty()) io.AddInputCharactersUTF8(t.c_str());
   // View > Text size: every text scaled (the atlas is the 100% font's; a projector's text is what counts).
   ImGui::GetIO().FontGlobalScale = static_cast<float>(app.settings().textSize) / 100.0f;
   ImGui::NewFrame();
   runFrame();
   ImGui::Render();
+  // A touch screen's keyboard comes up for a text field being edited, the number pad for a number.
+  platform::textInput(dom::i18n::touch() && io.WantTextInput, numberFieldActive());
   const auto fUi = Clock::now();
   const double uiCpu = threadCpuMs() - t0Cpu;
   int fbw = 0, fbh = 0;

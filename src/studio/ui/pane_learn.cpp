@@ -226,6 +226,12 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
     case TK::Points:
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
       ImGui::InputInt((std::string(_("Points")) + "###points").c_str(), &points_);
+      noteNumberField();  // a touch screen shows its number pad for it
+      {
+        // The field with its - and + (a tap on its left part edits the number: the phone's number pad).
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        shown_["points"] = {{"x", a.x}, {"y", a.y}, {"w", b.x - a.x}, {"h", b.y - a.y}, {"value", points_}};
+      }
       points_ = std::clamp(points_, 0, 999);
       sameLineIfFits(buttonWidth(_("Check")));  // else under the field, never squeezed beside it
       if (shownButton(_("Check"), "check", shown_, true)) {

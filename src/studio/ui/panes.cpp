@@ -116,6 +116,14 @@ void sameLineIfFits(float width) {
   if (next + width <= right) ImGui::SameLine();
 }
 
+namespace {
+int gNumberFieldFrame = -1;  // the last frame a number field was being edited in
+}  // namespace
+void noteNumberField() {
+  if (ImGui::IsItemActive()) gNumberFieldFrame = ImGui::GetFrameCount();
+}
+bool numberFieldActive() { return gNumberFieldFrame == ImGui::GetFrameCount(); }
+
 void tooltip(std::string_view text) {
   const float em = ImGui::GetFontSize();
   const ImGuiStyle& style = ImGui::GetStyle();

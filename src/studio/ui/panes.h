@@ -70,6 +70,12 @@ bool noteCut(std::string_view text, nlohmann::json& shown, bool whole = false);
 // Starts the next item, `width` pixels wide, beside the last one when it fits in the visible width,
 // else on a new line: buttons in a row wrap instead of running out of the pane.
 void sameLineIfFits(float width);
+// Number fields (issue 53 #4): called after an ImGui number field (InputInt) is drawn, it notes
+// whether the field is being edited this frame; numberFieldActive() then says so to the frame loop,
+// which asks the page for a touch screen's number pad. (ImGui clears its text state's flags at the
+// end of each field, so they cannot tell after the frame.)
+void noteNumberField();
+[[nodiscard]] bool numberFieldActive();
 // A tooltip whose text wraps at 30 ems, or at the window's width less a margin when that is
 // narrower, so no line of it reaches past the window's edge (ImGui's SetTooltip never wraps: a
 // long scenario's about ran off an 800x600 window). Call where ImGui::SetTooltip would be.
