@@ -714,8 +714,9 @@ bool FrameLoop::step() {
   const bool last = (o.frames > 0 && frame >= o.frames) || script.quitRequested() ||
                     (o.frames > 0 && !o.scriptPath.empty() && script.done()) || runOver();
   // The picture: the draw lists, the table's image and the framebuffer's size. The same as the last
-  // frame's, nothing is drawn (the window still shows it), unless an image is to be written.
-  const std::uint64_t picture = pictureHash(ImGui::GetDrawData(), app.table().renders(), fbw, fbh);
+  // frame's, nothing is drawn (the window still shows it), unless an image is to be written. (A
+  // scripted or --frames run draws every frame and hashes none.)
+  const std::uint64_t picture = idleAllowed() ? pictureHash(ImGui::GetDrawData(), app.table().renders(), fbw, fbh) : 0;
   sameFrames = picture == lastPicture ? sameFrames + 1 : 0;
   lastPicture = picture;
   auto exported = app.takeExport();
@@ -728,8 +729,14 @@ bool FrameLoop::step() {
     ++drawnFrames;
   }
   const auto f1 = Clock::now();
-  if (draw) exportImages(fbw, fbh, last, std::move(exported));
-  if (draw) glfwSwapBuffers(window);
+  if (draw) {
+    exportImages(fbw, fbh, last, std::move(exported));
+    glfwSwapBuffers(window);
+  } else {
+    // No swap to wait on the display: while a computer thinks or autoplay runs (no idle wait), a
+    // frame not drawn must not spin, taking a core from the search.
+    platform::waitEvents(1.0 / 60);
+  }
   recordTimes(f0, fUi, f1, Clock::now(), uiCpu);
   if (io.WantSaveIniSettings) saveSettings();
   return !last;
