@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Issue 53 #9: an idle studio draws nothing. Three seconds of a new game with nothing happening
 # (no script, no --frames: the loop a user gets): the frames keep coming at the idle poll's rate
 # (about 10 a second, to see what the workers bring), but only the first few, while the window and
