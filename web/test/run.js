@@ -287,6 +287,39 @@ async function saveCase() {
   });
 }
 
+// The phone cases' conversation with a page whose script dumps its state, then waits for the test:
+// step i's dump is /tmp/PREFIXi.json, and the script goes on when /tmp/GOi exists. stepScript writes
+// those lines; stepper reads a dump, says go, and taps a rect of a dump (window pixels: {x, y, w, h}
+// or [x, y, w, h], at its centre) or a point of it, converted to the page's CSS pixels.
+function stepScript(prefix, goPrefix, steps, frames) {
+  let text = '';
+  for (let i = 1; i <= steps; ++i) text += `dump /tmp/${prefix}${i}.json\nwait-file /tmp/${goPrefix}${i}\nwait ${frames}\n`;
+  return text;
+}
+async function stepper(page, prefix, goPrefix) {
+  const canvas = await page.evaluate(() => {
+    const r = document.querySelector('canvas').getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width };
+  });
+  const tapAt = async (d, x, y) => {
+    const k = canvas.w / d.layout.width;
+    await page.touchscreen.tap(canvas.x + x * k, canvas.y + y * k);
+  };
+  return {
+    canvas,
+    dumpOf: async (i) => {
+      await waitFor(page, (p) => { try { Module.FS.stat(p); return true; } catch (e) { return false; } }, `dump ${i}`, 120000, `/tmp/${prefix}${i}.json`);
+      return JSON.parse(await readFile(page, `/tmp/${prefix}${i}.json`));
+    },
+    go: (i) => page.evaluate((p) => Module.FS.writeFile(p, 'go'), `/tmp/${goPrefix}${i}`),
+    tapAt,
+    tap: (d, r) => {
+      const [x, y, w, h] = Array.isArray(r) ? r : [r.x, r.y, r.w, r.h];
+      return tapAt(d, x + w / 2, y + h / 2);
+    },
+  };
+}
+
 // A phone held upright (390x844 CSS pixels, pixel ratio 3, touch): the compact layout, and a game
 // against the computer played by touch alone, through Chromium's touch events
 // (Input.dispatchTouchEvent): a tap on a tile of the hand selects it, a tap on its ghost plays it, a
@@ -295,26 +328,11 @@ async function saveCase() {
 async function touchCase() {
   await check('touch at a phone\'s size: a tile tapped, then its ghost, plays it; a tab tapped shows its pane', async () => {
     const steps = 4;
-    let script = 'wait 150\n';
-    for (let i = 1; i <= steps; ++i) script += `dump /tmp/t${i}.json\nwait-file /tmp/go${i}\nwait 20\n`;
-    script += 'screenshot /tmp/shot.png\nwait 2\nquit\n';
+    const script = 'wait 150\n' + stepScript('t', 'go', steps, 20) + 'screenshot /tmp/shot.png\nwait 2\nquit\n';
     fs.writeFileSync(path.join(OUT, 'touch.script'), script);
     const page = await newPage({ width: 390, height: 844, dpr: 3, touch: true });
     await page.goto(`${base}/?seed=7&script=/out/touch.script`);
-    const dumpOf = async (i) => {
-      await waitFor(page, (p) => { try { Module.FS.stat(p); return true; } catch (e) { return false; } }, `dump ${i}`, 120000, `/tmp/t${i}.json`);
-      return JSON.parse(await readFile(page, `/tmp/t${i}.json`));
-    };
-    const go = (i) => page.evaluate((p) => Module.FS.writeFile(p, 'go'), `/tmp/go${i}`);
-    // From the dump's window pixels to the page's CSS pixels.
-    const canvas = await page.evaluate(() => {
-      const r = document.querySelector('canvas').getBoundingClientRect();
-      return { x: r.left, y: r.top, w: r.width };
-    });
-    const tap = async (d, r) => {
-      const k = canvas.w / d.layout.width;
-      await page.touchscreen.tap(canvas.x + (r.x + r.w / 2) * k, canvas.y + (r.y + r.h / 2) * k);
-    };
+    const { canvas, dumpOf, go, tap } = await stepper(page, 't', 'go');
     let d = await dumpOf(1);
     const k = canvas.w / d.layout.width;
     assert(d.layout.compact === true, `not the compact layout (window ${d.layout.width}x${d.layout.height})`);
@@ -383,28 +401,15 @@ async function teacherLessonCase() {
     const dir = desktopRun('teacher', write);
     const packed = zlib.deflateRawSync(fs.readFileSync(path.join(dir, 'mine.dgn'))).toString('base64url');
     const steps = 8;
-    let script = 'wait 100\n';
-    for (let i = 1; i <= steps; ++i) script += `dump /tmp/l${i}.json\nwait-file /tmp/lgo${i}\nwait 15\n`;
-    script += 'screenshot /tmp/shot.png\nwait 2\nquit\n';
+    const script = 'wait 100\n' + stepScript('l', 'lgo', steps, 15) + 'screenshot /tmp/shot.png\nwait 2\nquit\n';
     fs.writeFileSync(path.join(OUT, 'teacher.script'), script);
     const page = await newPage({ width: 390, height: 844, dpr: 3, touch: true });
     await page.goto(`${base}/?seed=7&no-ini&script=/out/teacher.script#dgn=${packed}&lock`);
-    const canvas = await page.evaluate(() => {
-      const r = document.querySelector('canvas').getBoundingClientRect();
-      return { x: r.left, y: r.top, w: r.width };
-    });
+    const talk = await stepper(page, 'l', 'lgo');
+    const tap = talk.tap;
     let step = 0;
-    const next = async () => {
-      ++step;
-      await waitFor(page, (p) => { try { Module.FS.stat(p); return true; } catch (e) { return false; } }, `dump ${step}`, 120000, `/tmp/l${step}.json`);
-      return JSON.parse(await readFile(page, `/tmp/l${step}.json`));
-    };
-    const go = () => page.evaluate((p) => Module.FS.writeFile(p, 'go'), `/tmp/lgo${step}`);
-    const tap = async (d, r) => {
-      const k = canvas.w / d.layout.width;
-      const [x, y, w, h] = Array.isArray(r) ? r : [r.x, r.y, r.w, r.h];
-      await page.touchscreen.tap(canvas.x + (x + w / 2) * k, canvas.y + (y + h / 2) * k);
-    };
+    const next = () => talk.dumpOf(++step);
+    const go = () => talk.go(step);
     let d = await next();
     assert(d.learn.lesson, 'no lesson opened from the link: ' + (d.statusLine || d.status || ''));
     assert(d.learn.locked === true, 'the lesson is not locked');
@@ -521,8 +526,6 @@ async function shareCases() {
   });
 }
 
-// File > Open in the page is the browser's file chooser: a file given to it opens. (The chooser
-// needs the user's activation: the test clicks the page first, as a user's click on the menu would.)
 // Issue 53 #4: a points task on a phone. A tap on the field gives the focus to the page's hidden
 // field, asking for the number pad (inputmode numeric); the digits typed there (Chromium's keyboard
 // events, as a phone's keyboard sends them to the focused field) become the field's number, not
@@ -530,26 +533,12 @@ async function shareCases() {
 async function keyboardCase() {
   await check('a points task on a phone: its field brings the number pad, and the digits typed there answer it', async () => {
     const steps = 4;
-    let script = 'wait 60\nplay 5-3 R\nwait 20\n';
-    for (let i = 1; i <= steps; ++i) script += `dump /tmp/k${i}.json\nwait-file /tmp/kgo${i}\nwait 20\n`;
-    script += 'quit\n';
+    const script = 'wait 60\nplay 5-3 R\nwait 20\n' + stepScript('k', 'kgo', steps, 20) + 'quit\n';
     fs.writeFileSync(path.join(OUT, 'keys.script'), script);
     const page = await newPage({ width: 390, height: 844, dpr: 3, touch: true });
     try {
       await page.goto(`${base}/?seed=7&no-ini&script=/out/keys.script#lesson=10`);
-      const dumpOf = async (i) => {
-        await waitFor(page, (p) => { try { Module.FS.stat(p); return true; } catch (e) { return false; } }, `dump ${i}`, 120000, `/tmp/k${i}.json`);
-        return JSON.parse(await readFile(page, `/tmp/k${i}.json`));
-      };
-      const go = (i) => page.evaluate((p) => Module.FS.writeFile(p, 'go'), `/tmp/kgo${i}`);
-      const canvas = await page.evaluate(() => {
-        const r = document.querySelector('canvas').getBoundingClientRect();
-        return { x: r.left, y: r.top, w: r.width };
-      });
-      const tapAt = async (d, x, y) => {
-        const k = canvas.w / d.layout.width;
-        await page.touchscreen.tap(canvas.x + x * k, canvas.y + y * k);
-      };
+      const { dumpOf, go, tap, tapAt } = await stepper(page, 'k', 'kgo');
       let d = await dumpOf(1);
       assert(d.learnPane.kind === 'points', `the task is ${d.learnPane.kind}, not points (prompt: ${d.learnPane.prompt})`);
       const f = d.learnPane.points;
@@ -564,8 +553,7 @@ async function keyboardCase() {
       await go(2);
       d = await dumpOf(3);
       assert(d.learnPane.points && d.learnPane.points.value === 17, `the field holds ${JSON.stringify(d.learnPane.points)}, not 17`);
-      const c = d.learnPane.buttons.check;
-      await tapAt(d, c[0] + c[2] / 2, c[1] + c[3] / 2);
+      await tap(d, d.learnPane.buttons.check);
       await go(3);
       d = await dumpOf(4);
       assert(d.learn.wrong === 0 && d.learn.step > 1, `the answer was not taken: step ${d.learn.step}, wrong ${d.learn.wrong}`);
@@ -616,6 +604,8 @@ async function offlineCase() {
   });
 }
 
+// File > Open in the page is the browser's file chooser: a file given to it opens. (The chooser
+// needs the user's activation: the test clicks the page first, as a user's click on the menu would.)
 async function chooserCase() {
   await check('a file given to the browser\'s file chooser opens', async () => {
     fs.writeFileSync(path.join(OUT, 'chooser.script'),
