@@ -44,6 +44,9 @@ add_library(dom_imgui STATIC ${WEB_SRC}/imgui/imgui.cpp ${WEB_SRC}/imgui/imgui_d
                              ${WEB_SRC}/imgui/backends/imgui_impl_opengl3.cpp ${WEB_SRC}/imgui/misc/cpp/imgui_stdlib.cpp)
 target_include_directories(dom_imgui SYSTEM PUBLIC ${WEB_SRC}/imgui ${WEB_SRC}/imgui/backends ${WEB_SRC}/imgui/misc/cpp)
 target_compile_options(dom_imgui PRIVATE -w)
+# ImGui's item hooks (its test engine's): the studio lists each frame's controls in its dump, so the
+# page's tests check that none is under a finger's size (src/studio/ui/controls.h).
+target_compile_definitions(dom_imgui PUBLIC IMGUI_ENABLE_TEST_ENGINE)
 target_link_options(dom_imgui PUBLIC -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sFULL_ES3=1 -sMIN_WEBGL_VERSION=2)
 add_library(dom::imgui ALIAS dom_imgui)
 # stb's PNG writer: Debian links libstb.so; here its header is compiled once with its implementation.

@@ -100,42 +100,111 @@
   // mouse does, the cursor comes first and the press a frame later (Dear ImGui takes a tab or a
   // selectable as hovered only when it was so the frame before), and the release comes at least a
   // frame after the press, however quick the tap, and the pointer leaves the canvas two frames after
-  // the release. A moving finger drags. Only the first finger
-  // counts, and the browser neither scrolls nor zooms the page under it.
+  // the release. One finger moving drags: it pans the table, and the studio scrolls a pane under it
+  // (issue 53 #2). Two fingers pinch: the press of the first is taken back with the pointer off the
+  // canvas (so it clicks nothing), and the change in the fingers' distance becomes the wheel at their
+  // midpoint, which zooms the table there. The browser neither scrolls nor zooms the page under them.
   (function () {
     var canvas = document.getElementById('canvas');
-    var mouse = { touchstart: 'mousedown', touchmove: 'mousemove', touchend: 'mouseup', touchcancel: 'mouseup' };
     var queue = Promise.resolve();
+    var pinch = null;  // {d: the fingers' last distance} while two fingers are down
+    var lastTap = null;  // {t, x, y}: when and where the last finger lifted
+    var starts = 0;  // fingers put down so far
     function frames(n) {
       return new Promise(function (done) {
         (function next(k) { if (k <= 0) done(); else requestAnimationFrame(function () { next(k - 1); }); })(n);
       });
     }
+    function mouse(what, x, y, extra) {
+      var at = { clientX: x, clientY: y, screenX: x, screenY: y, button: 0, buttons: 0, bubbles: true, cancelable: true };
+      Object.keys(extra || {}).forEach(function (k) { at[k] = extra[k]; });
+      canvas.dispatchEvent(new MouseEvent(what, at));
+    }
+    function spread(touches) {
+      var a = touches[0], b = touches[1];
+      return { x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2,
+               d: Math.max(1, Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY)) };
+    }
     function relay(event) {
-      var t = event.changedTouches && event.changedTouches[0];
       event.preventDefault();
       event.stopImmediatePropagation();
+      var type = event.type, all = event.touches, t = event.changedTouches && event.changedTouches[0];
       if (!t) return;
-      var type = event.type;
-      var at = { clientX: t.clientX, clientY: t.clientY, screenX: t.screenX, screenY: t.screenY, button: 0,
-                 buttons: type === 'touchstart' || type === 'touchmove' ? 1 : 0, bubbles: true, cancelable: true };
-      var send = function (what) { canvas.dispatchEvent(new MouseEvent(what, at)); };
+      if (all.length >= 2 || pinch) {
+        if (!pinch && all.length >= 2) {
+          var s = spread(all);
+          pinch = { d: s.d };
+          // The release is seen with no pointer (so nothing is clicked), and the pointer comes back
+          // at the fingers' midpoint frames later, where the wheel then zooms.
+          queue = queue.then(function () {
+            mouse('mouseleave', s.x, s.y);
+            mouse('mouseup', s.x, s.y);
+            return frames(2);
+          }).then(function () {
+            mouse('mouseenter', s.x, s.y);
+            mouse('mousemove', s.x, s.y);
+          });
+        } else if (pinch && all.length >= 2 && type === 'touchmove') {
+          var m = spread(all), ratio = m.d / pinch.d;
+          pinch.d = m.d;
+          // The studio zooms 1.15 times a wheel step (pane_table.cpp): the zoom follows the fingers.
+          var steps = Math.log(ratio) / Math.log(1.15);
+          queue = queue.then(function () {
+            mouse('mousemove', m.x, m.y);
+            wheelSteps(m.x, m.y, 0, steps);
+          });
+        } else if (all.length === 0) {
+          pinch = null;
+          queue = queue.then(function () { return frames(1); }).then(function () { mouse('mouseleave', t.clientX, t.clientY); });
+        }
+        return;
+      }
+      var x = t.clientX, y = t.clientY, now = event.timeStamp;  // when the finger moved, not when the page got to it
+      // A second tap within 0.5 s and 20 CSS pixels of the last is a double tap: its press follows
+      // a frame after the first's release (the pointer is already there), and the first tap's
+      // pointer does not leave between them, so the studio sees the two presses as close in time as the fingers made them, however
+      // slow its frames (ImGui's double click wants them within 0.35 s).
+      var again = type === 'touchstart' && lastTap && now - lastTap.t < 500 && Math.hypot(x - lastTap.x, y - lastTap.y) < 20;
+      if (type === 'touchstart') ++starts;
+      if (type === 'touchend') lastTap = { t: now, x: x, y: y };
+      var startsThen = starts;
       queue = queue.then(function () {
         if (type === 'touchstart') {
-          send('mouseenter');
-          send('mousemove');
-          return frames(2).then(function () { send('mousedown'); });
+          if (again && Module.calledRun) Module.ccall('dom_web_double_tap', null, [], []);
+          mouse('mouseenter', x, y);
+          mouse('mousemove', x, y);
+          return frames(again ? 1 : 2).then(function () { mouse('mousedown', x, y, { buttons: 1 }); });
         }
-        if (type === 'touchmove') return send('mousemove');
+        if (type === 'touchmove') return mouse('mousemove', x, y, { buttons: 1 });
         // A lifted finger leaves no pointer behind (issue 53 #3): no hover, so no tooltip and no
         // loupe stays up after a tap; a finger held still shows what hover shows on the desktop.
+        // The pointer's leave does not hold up the next touch.
         return frames(2).then(function () {
-          send('mouseup');
-          return frames(2);
-        }).then(function () { send('mouseleave'); });
+          mouse('mouseup', x, y);
+          frames(2).then(function () { if (starts === startsThen) mouse('mouseleave', x, y); });
+        });
       });
     }
-    Object.keys(mouse).forEach(function (type) { canvas.addEventListener(type, relay, { capture: true, passive: false }); });
+    // The wheel in the desktop's steps: Emscripten's GLFW hands the studio the browser's deltaY as it is
+    // (a hundred pixels a notch in Chromium, three lines in Firefox, and down for positive), where
+    // GLFW on the desktop gives one step a notch, up for positive; a notch zoomed the table to its
+    // limit and scrolled a pane to its end. The browser's wheel is turned into steps here, before
+    // GLFW's listener, and sent again marked as ours.
+    function wheelSteps(x, y, sx, sy) {
+      var ev = new WheelEvent('wheel', { clientX: x, clientY: y, deltaX: sx, deltaY: sy, deltaMode: 0, bubbles: true, cancelable: true });
+      ev.dominoesSteps = true;
+      canvas.dispatchEvent(ev);
+    }
+    canvas.addEventListener('wheel', function (e) {
+      if (e.dominoesSteps) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      var unit = e.deltaMode === 1 ? 100 / 3 : e.deltaMode === 2 ? 8000 : 1;  // pixels a line, a page
+      wheelSteps(e.clientX, e.clientY, -e.deltaX * unit / 100, -e.deltaY * unit / 100);
+    }, { capture: true, passive: false });
+    ['touchstart', 'touchmove', 'touchend', 'touchcancel'].forEach(function (type) {
+      canvas.addEventListener(type, relay, { capture: true, passive: false });
+    });
   })();
 
   var Module = {

@@ -305,10 +305,14 @@ TEST_CASE("edit mode puts the editor under the table") {
 
 TEST_CASE("a narrow window gets the compact layout: table, hands, then one sheet pane under its tabs") {
   // A phone held upright: 390x844 CSS pixels at a pixel ratio of 3, the UI font at 15 x 3 pixels.
-  CHECK(compactWindow(1170, 45));
-  CHECK_FALSE(compactWindow(800, 15));   // the smallest desktop window keeps three columns
-  CHECK_FALSE(compactWindow(1024, 15));  // and a tablet too
-  CHECK_FALSE(compactWindow(1536, 30));  // a tablet held upright (768 CSS pixels at ratio 2)
+  CHECK(compactWindow(1170, 2532, 45));
+  CHECK_FALSE(landscapeWindow(1170, 2532));
+  CHECK_FALSE(compactWindow(800, 600, 15));      // the smallest desktop window keeps three columns
+  CHECK_FALSE(compactWindow(1024, 768, 15));     // and a tablet too
+  CHECK_FALSE(compactWindow(1536, 2048, 30));    // a tablet held upright (768 CSS pixels at ratio 2)
+  CHECK_FALSE(compactWindow(2048, 1536, 30));    // and sideways
+  CHECK_FALSE(compactWindow(1280, 800, 30, 2));  // a projector's 200% text keeps the columns
+  CHECK(compactWindow(1280, 390, 15, 1));        // a window as low as a phone held sideways
   for (const bool editing : {false, true}) {
     const float w = 1170, h = 2532, menuH = 60;
     const auto boxes = compactLayout(w, h, menuH, editing);
@@ -332,6 +336,41 @@ TEST_CASE("a narrow window gets the compact layout: table, hands, then one sheet
       CHECK(b.h >= h * 0.2f);  // a third of the window, less the tabs: room to read a lesson
       CHECK_FALSE(overlap(b, table));
       CHECK_FALSE(overlap(b, hands));
+    }
+  }
+}
+
+TEST_CASE("a phone held sideways: the table, the hands beside it, and the sheet beside them (issue 53 #6)") {
+  // 844x390 CSS pixels at a pixel ratio of 3: 56 widths of the font across, but 26 lines down.
+  const float w = 2532, h = 1170, menuH = 132;
+  CHECK(compactWindow(w, h, 45));
+  CHECK(landscapeWindow(w, h));
+  for (const bool editing : {false, true}) {
+    const auto boxes = compactLayout(w, h, menuH, editing);
+    const Box& table = boxes[static_cast<std::size_t>(Pane::Table)];
+    const Box& hands = boxes[static_cast<std::size_t>(editing ? Pane::Editor : Pane::Hands)];
+    const Box tabs = sheetTabs(w, h, menuH);
+    CHECK(table.x == 0);
+    CHECK(table.y >= menuH);
+    CHECK(table.y + table.h == doctest::Approx(h));  // the whole height under the menu bar
+    CHECK(table.w >= w * 0.39f);                     // two fifths
+    CHECK(hands.x >= table.x + table.w);
+    CHECK(hands.h == table.h);
+    CHECK(tabs.x >= hands.x + hands.w);
+    CHECK(tabs.x + tabs.w == doctest::Approx(w));
+    CHECK(tabs.h >= menuH);
+    for (int i = 0; i < kPanes; ++i) {
+      const auto p = static_cast<Pane>(i);
+      if (!sheetPane(p, editing)) continue;
+      const Box& b = boxes[static_cast<std::size_t>(i)];
+      CAPTURE(name(p));
+      CHECK(b.x == tabs.x);
+      CHECK(b.y >= tabs.y + tabs.h);
+      CHECK(b.y + b.h <= h);
+      CHECK(b.h >= h * 0.5f);
+      CHECK_FALSE(overlap(b, table));
+      CHECK_FALSE(overlap(b, hands));
+      CHECK(inside(b, w, h));
     }
   }
 }

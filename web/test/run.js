@@ -124,7 +124,7 @@ function testFiles(text) {
 }
 // The dump without what may differ between runs and builds: times, the frame's counts and pixels.
 function normalise(json) {
-  const drop = /^(ms|elapsed|frames?|fps|startupMs|thinkMs|generation|renderer|platform|logLines|pointer|tooltips)$/;
+  const drop = /^(ms|elapsed|frames?|fps|startupMs|thinkMs|generation|renderer|platform|logLines|pointer|tooltips|controls|scrollY)$/;
   const walk = (v) => {
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') {
@@ -385,6 +385,149 @@ async function touchCase() {
     assert(problems.length === 0, 'console: ' + problems.map((m) => m.text).slice(0, 3).join(' | '));
     await page.close();
     return `tiles ${shortest.toFixed(0)} CSS px high; played ${move} by two taps; tab ${other.pane}`;
+  });
+}
+
+// Touches as Chromium's touch screen sends them (Input.dispatchTouchEvent): fingers down at `from`
+// (CSS pixels, one [x, y] a finger), moved in `n` steps to `to`, then lifted unless `hold`.
+async function fingers(page, from, to, { n = 8, hold = false, pause = 30 } = {}) {
+  const cdp = await page.target().createCDPSession();
+  const at = (pts) => pts.map(([x, y], id) => ({ x, y, id }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from) });
+  await new Promise((r) => setTimeout(r, 150));
+  for (let i = 1; i <= n; ++i) {
+    const pts = from.map(([x, y], k) => [x + ((to[k][0] - x) * i) / n, y + ((to[k][1] - y) * i) / n]);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(pts) });
+    await new Promise((r) => setTimeout(r, pause));
+  }
+  if (!hold) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  return cdp;
+}
+
+// Issue 53 #1, #2, #3, #6: a phone held upright and held sideways, by touch. Every control the studio
+// laid out (the dump's layout.controls, from ImGui's item hooks) is at least 44x44 CSS pixels, at the
+// start, with the Game menu open, and in a lesson's first task; sideways, the table and the hands are
+// side by side and the sheet beside them. Two fingers spread on the table zoom it, a double tap fits
+// it again, a finger's drag up the Learn pane scrolls it without starting the lesson under it, and a
+// finger held on a tile shows its tooltip, which goes when the finger lifts.
+function fingersCase(w, h) {
+  return check(`fingers at ${w}x${h}: every control 44 CSS px or more; pinch, double tap, drag, long press`, async () => {
+    const steps = 9;
+    const name = `fingers-${w}x${h}`;
+    fs.writeFileSync(path.join(OUT, `${name}.script`), 'wait 40\n' + stepScript('f', 'fgo', steps, 10) + 'quit\n');
+    const page = await newPage({ width: w, height: h, dpr: 3, touch: true });
+    await page.goto(`${base}/?seed=7&no-ini&script=/out/${name}.script`);
+    const { canvas, dumpOf, go, tap, tapAt } = await stepper(page, 'f', 'fgo');
+    const css = (d, x, y) => [canvas.x + (x * canvas.w) / d.layout.width, canvas.y + (y * canvas.w) / d.layout.width];
+    const small = [];
+    let seen = 0;
+    const measure = (d, when) => {
+      const k = canvas.w / d.layout.width;
+      assert(Array.isArray(d.layout.controls), 'the dump lists no controls (the page\'s ImGui has no item hooks?)');
+      seen += d.layout.controls.length;
+      for (const c of d.layout.controls)
+        if (c.w * k < 44 - 0.5 || c.h * k < 44 - 0.5)
+          small.push(`${when}: ${c.window} "${c.label}" ${(c.w * k).toFixed(0)}x${(c.h * k).toFixed(0)}`);
+    };
+    let d = await dumpOf(1);
+    assert(d.layout.compact === true, `not the compact layout at ${w}x${h}`);
+    assert(d.layout.overlaps.length === 0 && d.layout.outside.length === 0, `panes overlap or reach out: ${d.layout.overlaps} ${d.layout.outside}`);
+    const { table, hands, learn } = d.layout.panes;
+    if (w > h) {
+      assert(hands.x >= table.x + table.w - 1 && learn.x >= hands.x + hands.w - 1,
+             `sideways: the table, hands and sheet are not side by side (${JSON.stringify([table, hands, learn])})`);
+      assert(table.h * (canvas.w / d.layout.width) > 250, `sideways: the table is ${table.h} pixels high`);
+    }
+    measure(d, 'start');
+    await page.screenshot({ path: path.join(OUT, `web-${name}-start.png`) });
+    // Two fingers spread apart on the table's felt: the table zooms.
+    const [cx, cy] = css(d, d.table.x + d.table.w / 2, d.table.y + d.table.h / 2);
+    await fingers(page, [[cx - 20, cy], [cx + 20, cy]], [[cx - 50, cy], [cx + 50, cy]]);
+    await go(1);
+    d = await dumpOf(2);
+    assert(d.viewZoom > 2 && d.viewZoom < 3, `a pinch to 2.5 times the fingers' distance zoomed the table ${d.viewZoom}x`);
+    assert(d.pathPos === 0 && !d.selected, 'the pinch played or selected something');
+    // A double tap on the felt fits the line again.
+    const rafMs = await page.evaluate(() => new Promise((r) => {
+      let n = 0;
+      const t0 = performance.now();
+      (function f() { if (++n === 10) r((performance.now() - t0) / 9); else requestAnimationFrame(f); })();
+    }));
+    // On the felt away from the lead's ghost (a tap near a ghost plays it): the corner farthest from it.
+    const ghostsAt = (d.table.ghosts || []).map((g) => [g.x + g.w / 2, g.y + g.h / 2]);
+    const corners = [[0.08, 0.1], [0.92, 0.1], [0.08, 0.9], [0.92, 0.9]].map(([u, v]) => [d.table.x + d.table.w * u, d.table.y + d.table.h * v]);
+    const away = (p) => Math.min(...ghostsAt.map((g) => Math.hypot(p[0] - g[0], p[1] - g[1])), 1e9);
+    const corner = corners.reduce((a, b) => (away(b) > away(a) ? b : a));
+    const [fx, fy] = css(d, corner[0], corner[1]);
+    // The four touches sent at once, as quick as a finger's double tap (awaited one by one, each
+    // waits for a busy page's frame, and the taps came up to half a second apart).
+    const taps = await page.target().createCDPSession();
+    const touch = (type) => taps.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: fx, y: fy, id: 0 }] });
+    await Promise.all([touch('touchStart'), touch('touchEnd'), touch('touchStart'), touch('touchEnd')]);
+    await go(2);
+    d = await dumpOf(3);
+    assert(d.viewZoom === 1, `a double tap left the table zoomed ${d.viewZoom}x (${rafMs.toFixed(0)} ms a display frame; ` +
+           `ghosts ${JSON.stringify(d.table.ghosts)}; move ${d.pathPos}, selected ${d.selected}, status "${d.statusLine}")`);
+    // A finger's drag up the Learn pane's list scrolls it, and taps no lesson.
+    const l = d.layout.panes.learn;
+    const [lx, ly0] = css(d, l.x + l.w / 2, l.y + l.h * 0.8);
+    const [, ly1] = css(d, l.x, l.y + l.h * 0.25);
+    assert(l.hiddenY > 0, 'the Learn pane has nothing to scroll');
+    await fingers(page, [[lx, ly0]], [[lx, ly1]], { n: 10 });
+    await go(3);
+    d = await dumpOf(4);
+    assert(d.layout.panes.learn.scrollY > 20, `a drag of ${(ly0 - ly1).toFixed(0)} CSS px scrolled the Learn pane ${d.layout.panes.learn.scrollY} px`);
+    assert(d.learn.lesson === null, `the drag started lesson ${JSON.stringify(d.learn.lesson)}`);
+    // A finger held on a tile that cannot lead shows its tooltip; lifted, nothing stays up.
+    const human = d.hands.A.rects.length ? 'A' : 'B';
+    const tile = d.hands[human].rects.find((r) => !d.legal.some((m) => m.startsWith(r.tile) || m.startsWith(r.tile.split('-').reverse().join('-'))));
+    assert(tile, 'no tile that cannot be played in the hand');
+    const [tx, ty] = css(d, tile.x + tile.w / 2, tile.y + tile.h / 2);
+    await fingers(page, [[lx, ly1]], [[lx, ly0 + 100]], { n: 10 });  // and back to the list's top
+    await new Promise((r) => setTimeout(r, 300));
+    const held = await fingers(page, [[tx, ty]], [[tx, ty]], { n: 1, hold: true });
+    await new Promise((r) => setTimeout(r, 300));
+    await go(4);
+    d = await dumpOf(5);
+    assert(d.layout.tooltips >= 1, `a finger held on ${tile.tile} shows no tooltip (pointer ${JSON.stringify(d.layout.pointer)})`);
+    assert(d.layout.panes.learn.scrollY < 1, `a drag down left the Learn pane scrolled ${d.layout.panes.learn.scrollY} px`);
+    await page.screenshot({ path: path.join(OUT, `web-${name}-long-press.png`) });
+    await held.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await new Promise((r) => setTimeout(r, 300));
+    await go(5);
+    d = await dumpOf(6);
+    assert(d.layout.tooltips === 0, `${d.layout.tooltips} tooltip(s) stayed up after the finger lifted`);
+    // The Game menu open: its rows are a finger's height.
+    const game = d.layout.controls.find((c) => c.label === 'Game');
+    assert(game, 'no Game menu among the controls: ' + d.layout.controls.map((c) => c.label).slice(0, 12).join(', '));
+    await tap(d, game);
+    await go(6);
+    d = await dumpOf(7);
+    measure(d, 'the Game menu');
+    assert(d.layout.controls.length > 10, 'the Game menu shows few controls');
+    await page.screenshot({ path: path.join(OUT, `web-${name}-menu.png`) });
+    // The menu closed by a tap outside it (the menu bar's right end, where nothing is), then the first
+    // lesson.
+    const start = d.layout.controls.find((c) => /first lesson/.test(c.label));
+    assert(start, 'no "Start the first lesson" among the controls');
+    await tapAt(d, d.layout.width - 6, game.y + game.h / 2);
+    await go(7);
+    d = await dumpOf(8);
+    const startNow = d.layout.controls.find((c) => /first lesson/.test(c.label)) || start;
+    await tap(d, startNow);
+    await go(8);
+    d = await dumpOf(9);
+    assert(d.learn.lesson !== null, `a tap on "${start.label}" started no lesson (status "${d.statusLine}", ` +
+           `popup ${JSON.stringify(d.layout.popup)}, at ${JSON.stringify(startNow)}, confirm ${JSON.stringify(d.confirmOpen)})`);
+    measure(d, 'a lesson');
+    await page.screenshot({ path: path.join(OUT, `web-${name}-lesson.png`) });
+    await go(9);
+    await waitFor(page, () => window.dominoesExit !== undefined, 'the end of the run');
+    const problems = ourProblems(page);
+    await page.close();
+    assert(small.length === 0, `${small.length} control(s) under 44 CSS px: ${small.slice(0, 60).join("; ")}`);
+    assert(problems.length === 0, 'console: ' + problems.map((m) => m.text).slice(0, 3).join(' | '));
+    return `${seen} controls measured in 3 states, none under 44x44 CSS px`;
   });
 }
 
@@ -690,6 +833,8 @@ async function main() {
     await saveCase();
     await progressCase();
     await touchCase();
+    await fingersCase(390, 844);
+    await fingersCase(844, 390);
     await teacherLessonCase();
     await keyboardCase();
     await shareCases();

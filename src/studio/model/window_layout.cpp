@@ -64,44 +64,53 @@ std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::
   return out;
 }
 
-bool compactWindow(float w, float em) { return em > 0 && w < kCompactEms * em; }
+bool compactWindow(float w, float h, float em, float textScale) {
+  return em > 0 && textScale > 0 && (w < kCompactEms * em || h < kCompactLines * em / textScale);
+}
+
+bool landscapeWindow(float w, float h) { return w > h; }
 
 namespace {
-// The compact layout's rows: the table, the hands (or the editor), the sheet's tabs and its pane.
-struct CompactRows {
-  float top, table, hands, tabs, sheet;
+// The compact layout's boxes: the table, the hands (or the editor), the sheet's tabs and its pane.
+struct CompactBoxes {
+  Box table, hands, tabs, sheet;
 };
-CompactRows compactRows(float h, float menuH) {
-  const float gap = 2, top = menuH + gap, height = h - top;
-  CompactRows r{};
-  r.top = top;
-  r.table = std::floor(height * 0.4f);
-  r.hands = std::floor(height * 0.26f);
-  r.tabs = std::ceil(menuH * 1.3f);
-  r.sheet = std::max(1.0f, height - r.table - r.hands - r.tabs - 3 * gap);
-  return r;
+constexpr float kGap = 2;
+CompactBoxes compactBoxes(float w, float h, float menuH) {
+  const float top = menuH + kGap, height = h - top, tabsH = std::ceil(menuH * 1.3f);
+  CompactBoxes b{};
+  if (landscapeWindow(w, h)) {
+    // Sideways: the table two fifths of the width, the hands a quarter (two of a finger's tiles a
+    // row), the sheet the rest, each the whole height under the menu bar.
+    const float tableW = std::floor(w * 0.4f), handsW = std::floor(w * 0.26f);
+    const float sheetX = tableW + handsW + 2 * kGap;
+    b.table = {0, top, tableW, height};
+    b.hands = {tableW + kGap, top, handsW, height};
+    b.tabs = {sheetX, top, w - sheetX, tabsH};
+    b.sheet = {sheetX, top + tabsH + kGap, w - sheetX, std::max(1.0f, height - tabsH - kGap)};
+    return b;
+  }
+  const float table = std::floor(height * 0.4f), hands = std::floor(height * 0.26f);
+  b.table = {0, top, w, table};
+  b.hands = {0, top + table + kGap, w, hands};
+  b.tabs = {0, top + table + hands + 2 * kGap, w, tabsH};
+  b.sheet = {0, b.tabs.y + tabsH + kGap, w, std::max(1.0f, height - table - hands - tabsH - 3 * kGap)};
+  return b;
 }
 }  // namespace
 
-Box sheetTabs(float w, float h, float menuH) {
-  const CompactRows r = compactRows(h, menuH);
-  return {0, r.top + r.table + r.hands + 4, w, r.tabs};
-}
+Box sheetTabs(float w, float h, float menuH) { return compactBoxes(w, h, menuH).tabs; }
 
 bool sheetPane(Pane p, bool editing) { return p != Pane::Table && p != Pane::Hands && !(editing && p == Pane::Editor); }
 
 std::array<Box, kPanes> compactLayout(float w, float h, float menuH, bool editing) {
-  const CompactRows r = compactRows(h, menuH);
+  const CompactBoxes b = compactBoxes(w, h, menuH);
   std::array<Box, kPanes> out{};
-  const Box table{0, r.top, w, r.table};
-  const Box hands{0, r.top + r.table + 2, w, r.hands};
-  const Box tabs = sheetTabs(w, h, menuH);
-  const Box sheet{0, tabs.y + tabs.h + 2, w, r.sheet};
-  for (int i = 0; i < kPanes; ++i) out[static_cast<std::size_t>(i)] = sheet;
-  out[static_cast<std::size_t>(Pane::Table)] = table;
-  out[static_cast<std::size_t>(Pane::Hands)] = hands;
+  for (int i = 0; i < kPanes; ++i) out[static_cast<std::size_t>(i)] = b.sheet;
+  out[static_cast<std::size_t>(Pane::Table)] = b.table;
+  out[static_cast<std::size_t>(Pane::Hands)] = b.hands;
   // Edit mode: the editor takes the hands' place (the hands and stock are the match's, not the edit's).
-  if (editing) out[static_cast<std::size_t>(Pane::Editor)] = hands;
+  if (editing) out[static_cast<std::size_t>(Pane::Editor)] = b.hands;
   return out;
 }
 

@@ -16,11 +16,16 @@ struct Box {
 [[nodiscard]] std::array<Box, kPanes> defaultLayout(float w, float h, float menuH, const std::array<bool, kPanes>& open,
                                                     bool editing);
 
-// The compact layout, for a narrow window (a phone held upright): fewer than kCompactEms widths of
-// the UI font across. The table on top and the hands under it, full width; under them one sheet
-// where one other pane shows at a time, chosen on the tab strip at the sheet's top (sheetTabs).
+// The compact layout, for a phone's window: fewer than kCompactEms widths of the UI font across (a
+// phone held upright), or fewer than kCompactLines heights of it down at 100% text size (a phone
+// held sideways; `textScale` is View > Text size: a projector's 1280x800 at 200% keeps its columns). Held
+// upright: the table on top and the hands under it, full width; under them one sheet where one other
+// pane shows at a time, chosen on the tab strip at the sheet's top (sheetTabs). Held sideways (wider
+// than high, issue 53 #6): three columns, the table, the hands beside it, and the sheet with its tabs.
 inline constexpr float kCompactEms = 36;
-[[nodiscard]] bool compactWindow(float w, float em);
+inline constexpr float kCompactLines = 30;
+[[nodiscard]] bool compactWindow(float w, float h, float em, float textScale = 1);
+[[nodiscard]] bool landscapeWindow(float w, float h);
 [[nodiscard]] std::array<Box, kPanes> compactLayout(float w, float h, float menuH, bool editing);
 [[nodiscard]] Box sheetTabs(float w, float h, float menuH);
 // The panes that share the sheet (all but the table, the hands and, in edit mode, the editor).

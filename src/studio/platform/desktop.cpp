@@ -77,6 +77,7 @@ void runFrames(const std::function<bool()>& frame, const std::function<void()>& 
 void waitEvents(double seconds) { glfwWaitEventsTimeout(seconds); }
 void textInput(bool /*want*/, bool /*numeric*/) {}
 std::string typed() { return {}; }
+bool takeDoubleTap() { return false; }
 
 void fileSaved(const std::string& /*path*/) {}
 void persist() {}

@@ -55,6 +55,12 @@ void runFrames(const std::function<bool()>& frame, const std::function<void()>& 
 void textInput(bool want, bool numeric);
 [[nodiscard]] std::string typed();
 
+// A double tap (issue 53 #2): the page, which sees the touches' own times, says when a tap began
+// within 0.5 s and 20 CSS pixels of the last one; the next press is then a double click, however long
+// the frames between the page's mouse events were. True once after it was said; the desktop's mouse
+// has its own double clicks (false).
+[[nodiscard]] bool takeDoubleTap();
+
 // Waits up to `seconds` for input (the desktop: GLFW's wait, which returns at the first event); the
 // browser cannot block its loop, so this returns at once there. The idle frame loop's wait.
 void waitEvents(double seconds);

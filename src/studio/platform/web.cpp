@@ -101,6 +101,11 @@ void textInput(bool want, bool numeric) {
 }
 std::string typed() { return std::exchange(gTyped, {}); }
 void addTyped(const char* text) { gTyped += text; }
+namespace {
+bool gDoubleTap = false;  // the page said a double tap began (dom_web_double_tap)
+}  // namespace
+bool takeDoubleTap() { return std::exchange(gDoubleTap, false); }
+void doubleTapBegan() { gDoubleTap = true; }
 
 void fileSaved(const std::string& path) { dom_web_download(path.c_str()); }
 void persist() { dom_web_persist(); }
@@ -198,6 +203,9 @@ void Task::detach() {}
 extern "C" EMSCRIPTEN_KEEPALIVE void dom_web_type(const char* text) {
   if (text) dom::studio::platform::addTyped(text);
 }
+
+// A tap began close in time and place to the last one (web/shell.js): the next press is a double click.
+extern "C" EMSCRIPTEN_KEEPALIVE void dom_web_double_tap() { dom::studio::platform::doubleTapBegan(); }
 
 // The page wrote a file the user chose into the store and hands over its path (web/library_dominoes.js).
 extern "C" EMSCRIPTEN_KEEPALIVE void dom_web_file_chosen(const char* path) {

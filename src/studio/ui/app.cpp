@@ -9,6 +9,7 @@
 #include "studio/model/paths.h"
 #include "studio/model/viewmodel.h"
 #include "studio/platform/platform.h"
+#include "studio/ui/controls.h"
 #include "studio/ui/shaping.h"
 
 #include <imgui.h>
@@ -245,7 +246,13 @@ bool App::beginPane(Pane p, Intents& out, int flags) const {
   // moved or resized by a finger, and they are not saved, so the settings file keeps the desktop's
   // places for the next visit on a bigger screen.
   if (compact_) flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings;
-  const bool visible = ImGui::Begin(title(p), &open, flags);
+  // On a touch screen the compact layout's panes have no collapse arrow and no close X (the View
+  // menu opens and closes them, the sheet's tabs choose): no target under a finger's size.
+  // Nor a title bar: the sheet's tab names its pane, and the phone's height is the table's and the
+  // hand's.
+  const bool fingers = compact_ && tapSize() > 0;
+  if (fingers) flags |= ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar;
+  const bool visible = ImGui::Begin(title(p), fingers ? nullptr : &open, flags);
   if (!open) out.push_back(paneIntent(p, false));
   paneMenu(p, out);  // a right click on the title bar
   if (!visible) ImGui::End();
@@ -265,6 +272,7 @@ void App::measurePanes() {
     r.h = w->Size.y;
     r.clippedX = w->ScrollMax.x > 0.5f;
     r.hiddenY = w->ScrollMax.y;
+    r.scrollY = w->Scroll.y;
   }
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   const ImGuiWindow* top = g.OpenPopupStack.empty() ? nullptr : g.OpenPopupStack.back().Window;
@@ -358,6 +366,17 @@ void App::menuItems(const std::string& path, std::size_t from, std::size_t to, c
 }
 
 void App::menu(Intents& out) {
+  // A touch screen: the menus' rows (and the bar's words) are a finger's height (issue 53 #1).
+  const bool tall = tapSize() > 0;
+  // The bar's words take the spacing on either side as their target: "File" is 44 wide with it.
+  if (tall)
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(std::max(ImGui::GetStyle().ItemSpacing.x, tapSize() * 0.3f),
+                                                          tapSize() - ImGui::GetFontSize()));
+  menuBar(out);
+  if (tall) ImGui::PopStyleVar();
+}
+
+void App::menuBar(Intents& out) {
   if (!ImGui::BeginMainMenuBar()) return;
   const ActionContext c = actionContext();
   for (const char* top : {N_("File"), N_("Edit"), N_("View"), N_("Game"), N_("Help")})
@@ -425,7 +444,7 @@ void App::drawPalette(Intents& out) {
     const std::string label = paletteLabel(a, c);
     ImGui::PushID(i);
     if (!enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    if (ImGui::Selectable(label.c_str(), i == palette_.index)) chosen = &a;
+    if (ImGui::Selectable(label.c_str(), i == palette_.index, 0, ImVec2(0, tapRow()))) chosen = &a;
     if (i == palette_.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow), true)) ImGui::SetScrollHereY();
     if (i == palette_.index && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), true))
       ImGui::SetScrollHereY();
@@ -487,7 +506,7 @@ void App::frame(float dt) {
   }
   // The layout is made again when the window's size, the open panes or the mode change.
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  const bool compact = compactWindow(d.x, ImGui::GetFontSize());
+  const bool compact = compactWindow(d.x, d.y, ImGui::GetFontSize(), ImGui::GetIO().FontGlobalScale);
   if (d.x != displaySize_[0] || d.y != displaySize_[1] || settings().open != placedOpen_ ||
       editing() != placedEditing_ || compact != compact_) {
     // At start the settings file's layout is kept, unless it was saved in a bigger window and a pane
@@ -590,8 +609,18 @@ void App::drawSheetTabs() {
                                  ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse;
   sheetTabs_.clear();
-  if (ImGui::Begin("###sheet", nullptr, flags) &&
-      ImGui::BeginTabBar("sheet", ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_NoTooltip)) {
+  // A touch screen (issue 53 #1): no scrolling arrows, which are smaller than a finger; a list button
+  // of a finger's size at the strip's left opens every tab as a row, and a tab chosen scrolls into view.
+  const bool fingers = tapSize() > 0;
+  ImGuiTabBarFlags tabFlags = ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_NoTooltip;
+  if (fingers) tabFlags |= ImGuiTabBarFlags_NoTabListScrollingButtons | ImGuiTabBarFlags_TabListPopupButton;
+  // The tabs past the strip's edge are not cut text (the list button reaches them, and a tab chosen
+  // scrolls into view): the strip says it scrolls sideways, which the dump's "clipped" allows.
+  const bool shown = ImGui::Begin("###sheet", nullptr, fingers ? flags | ImGuiWindowFlags_HorizontalScrollbar : flags);
+  if (fingers)
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                        ImVec2(ImGui::GetStyle().ItemSpacing.x, tapSize() - ImGui::GetFontSize()));
+  if (shown && ImGui::BeginTabBar("sheet", tabFlags)) {
     for (int i = 0; i < kPanes; ++i) {
       const auto p = static_cast<Pane>(i);
       if (!settings().open[static_cast<std::size_t>(i)] || !sheetPane(p, editing())) continue;
@@ -606,6 +635,7 @@ void App::drawSheetTabs() {
     }
     ImGui::EndTabBar();
   }
+  if (fingers) ImGui::PopStyleVar();
   ImGui::End();
   frontChanged_ = false;
 }
@@ -619,7 +649,13 @@ nlohmann::json App::layoutState() const {
     const PaneRect& r = paneRects_[static_cast<std::size_t>(i)];
     if (!r.drawn) continue;
     const char* n = name(static_cast<Pane>(i));
-    panes[n] = {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}, {"clippedX", r.clippedX}, {"hiddenY", r.hiddenY}};
+    panes[n] = {{"x", r.x},
+                {"y", r.y},
+                {"w", r.w},
+                {"h", r.h},
+                {"clippedX", r.clippedX},
+                {"hiddenY", r.hiddenY},
+                {"scrollY", r.scrollY}};
     if (r.x < -0.5f || r.y < -0.5f || r.x + r.w > displaySize_[0] + 0.5f || r.y + r.h > displaySize_[1] + 0.5f)
       outside.push_back(n);
     for (int k = i + 1; k < kPanes; ++k) {
@@ -666,7 +702,8 @@ nlohmann::json App::layoutState() const {
           {"sheet", sheet},
           {"pointer", pointer},
           {"tooltips", tooltips},
-          {"tooltipsOutside", tooltipsOutside}};
+          {"tooltipsOutside", tooltipsOutside},
+          {"controls", controlsState()}};
 }
 
 void App::showMove(const Move& mv, Intents& out) const {

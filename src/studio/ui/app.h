@@ -38,6 +38,7 @@ struct PaneRect {
   bool drawn = false;     // drawn this frame (open and not collapsed)
   bool clippedX = false;  // content wider than the pane: something is cut off at the right
   float hiddenY = 0;      // content below the pane's bottom, in pixels (scrolled out of view)
+  float scrollY = 0;      // how far the pane is scrolled down, in pixels
 };
 
 class App {
@@ -185,6 +186,7 @@ class App {
   void drawSheetTabs();
   void keys(Intents& out);
   void menu(Intents& out);
+  void menuBar(Intents& out);
   void menuItems(const std::string& path, std::size_t from, std::size_t to, const ActionContext& c, Intents& out);
   void paneMenu(Pane p, Intents& out) const;
   void drawPalette(Intents& out);

@@ -57,7 +57,7 @@ bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path,
     if (dir.empty()) dir = fs::current_path(ec);
     ImGui::TextDisabled("%s", dir.string().c_str());
     ImGui::BeginChild("list", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 1.3f), true);
-    if (ImGui::Selectable("..")) path = (dir.parent_path() / "").string();
+    if (ImGui::Selectable("..", false, 0, ImVec2(0, tapRow()))) path = (dir.parent_path() / "").string();
     std::vector<fs::directory_entry> items;
     for (const auto& de : fs::directory_iterator(dir, ec))
       // Folders and regular .dgn files (stat only: a FIFO named .dgn is neither listed nor opened).
@@ -72,7 +72,7 @@ bool fileDialog(const std::string& titleText, bool& openFlag, std::string& path,
     for (const auto& de : items) {
       const bool isDir = de.is_directory(ec);
       const std::string label = de.path().filename().string() + (isDir ? "/" : "");
-      if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+      if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick, ImVec2(0, tapRow()))) {
         path = isDir ? (de.path() / "").string() : de.path().string();
         if (!isDir && ImGui::IsMouseDoubleClicked(0)) done = true;
       }
@@ -368,7 +368,7 @@ DrawnOption optionEditor(const ai::EngineOption& o, Seat& seat) {
     case T::Choice:
       if (ImGui::BeginCombo(o.name.c_str(), value.c_str())) {
         for (const std::string& c : o.values)
-          if (ImGui::Selectable(c.c_str(), c == value)) {
+          if (ImGui::Selectable(c.c_str(), c == value, 0, ImVec2(0, tapRow()))) {
             next = c;
             changed = true;
           }
@@ -506,13 +506,13 @@ void seatCombo(int p, Seat& seat, const std::string& rules, const std::string& r
         advanced = true;
       }
       ImGui::PushID(c.advanced ? 1 : 0);
-      if (ImGui::Selectable(choiceLabel(c, rules).c_str(), &c == chosen)) seat = Seat{c.spec};
+      if (ImGui::Selectable(choiceLabel(c, rules).c_str(), &c == chosen, 0, ImVec2(0, tapRow()))) seat = Seat{c.spec};
       ImGui::PopID();
       if (!c.about.empty() && ImGui::IsItemHovered()) tooltip(c.about);
     }
     // The web page cannot start a process: there the engine is not offered (playerSpecError says why).
-    if (ai::playerSpecError("engine:true").empty() && ImGui::Selectable(_("Outside engine..."), engineSeat(seat)) &&
-        !engineSeat(seat))
+    if (ai::playerSpecError("engine:true").empty() &&
+        ImGui::Selectable(_("Outside engine..."), engineSeat(seat), 0, ImVec2(0, tapRow())) && !engineSeat(seat))
       seat = engineSeatOf(remembered);
     ImGui::EndCombo();
   }
@@ -591,7 +591,7 @@ void NewGameDialog::draw(const DialogContext&, Intents& out) {
   const auto& presets = presetNames();
   if (ImGui::BeginCombo(idLabel(_("preset"), "preset").c_str(), opts.rules.substr(0, opts.rules.find(' ')).c_str())) {
     for (const auto& p : presets)
-      if (ImGui::Selectable(p.c_str())) opts.rules = p;
+      if (ImGui::Selectable(p.c_str(), false, 0, ImVec2(0, tapRow()))) opts.rules = p;
     ImGui::EndCombo();
   }
   ImGui::InputText(idLabel(_("rules"), "rules").c_str(), &opts.rules);

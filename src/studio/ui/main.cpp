@@ -35,6 +35,7 @@
 #include "studio/model/paths.h"
 #include "studio/platform/platform.h"
 #include "studio/ui/app.h"
+#include "studio/ui/controls.h"
 #include "studio/ui/script.h"
 #include "studio/ui/shaping.h"
 
@@ -364,7 +365,10 @@ GLFWwindow* openWindow(const Options& o) {
 }
 
 // The ImGui context and the studio's style, scaled to the window's content scale; returns that scale.
-float setupImGui(GLFWwindow* window) {
+// A touch screen's style (issue 53 #1): every frame (a button, a field, a tab, a check box, the menu
+// bar) 44 CSS pixels high, the font's 15 and 14.5 of padding on each side, and as wide at least for a
+// one-glyph label; rows and menus ask for the same height (tapRow, App::menu).
+float setupImGui(GLFWwindow* window, bool touch) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   // ImGui never touches the file itself: the settings are read through files::readText and written
@@ -385,6 +389,19 @@ float setupImGui(GLFWwindow* window) {
   style.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.24f, 0.52f, 0.36f, 0.80f);
   style.Colors[ImGuiCol_Button] = ImVec4(0.20f, 0.40f, 0.30f, 0.60f);
   style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.52f, 0.38f, 1.0f);
+  if (touch) {
+    constexpr float kTap = 44, kFont = 15;
+    style.FramePadding = ImVec2((kTap - kFont) / 2, (kTap - kFont) / 2);
+    style.ItemSpacing = ImVec2(10, 8);
+    style.SelectableTextAlign = ImVec2(0, 0.5f);
+    style.GrabMinSize = 24;
+    setTapSize(kTap * uiScale);
+    // A double tap: two taps within half a second (the page's presses come a few frames after the
+    // touches, and a slow device's frames are long) and a third of a finger apart (ImGui's 6 pixels
+    // are 2 CSS pixels on a phone).
+    ImGui::GetIO().MouseDoubleClickTime = 0.5f;
+    ImGui::GetIO().MouseDoubleClickMaxDist = kTap / 3 * uiScale;
+  }
   style.ScaleAllSizes(uiScale);
   return uiScale;
 }
@@ -700,7 +717,11 @@ bool FrameLoop::step() {
   if (const std::string t = platform::typed(); !t.empty()) io.AddInputCharactersUTF8(t.c_str());
   // View > Text size: every text scaled (the atlas is the 100% font's; a projector's text is what counts).
   ImGui::GetIO().FontGlobalScale = static_cast<float>(app.settings().textSize) / 100.0f;
+  controlsNewFrame();
   ImGui::NewFrame();
+  if (tapSize() > 0) scrollByFinger();
+  // The page's double tap: this press is the second of two taps the browser timed (platform.h).
+  if (ImGui::GetIO().MouseClicked[0] && platform::takeDoubleTap()) ImGui::GetIO().MouseDoubleClicked[0] = true;
   runFrame();
   ImGui::Render();
   // A touch screen's keyboard comes up for a text field being edited, the number pad for a number.
@@ -975,9 +996,10 @@ int main(int argc, char** argv) {
   if (const auto exit = checkGame(o, script, t0)) return *exit;
   GLFWwindow* window = openWindow(o);
   if (!window) return 1;
-  const float uiScale = setupImGui(window);
+  const float uiScale = setupImGui(window, o.touch);
   std::string iniStore = o.noIni ? std::string() : o.iniPath.empty() ? defaultIniPath() : o.iniPath;
   loadFonts(uiScale);
+  watchControls();
   App app;
   if (o.frames > 0) app.setFixedAnimStep(1.0f / 60);
   std::string unreadSettings;

@@ -154,7 +154,8 @@ void drawRow(const App& app, const AnalysisRow& r, std::size_t i, double best, A
   ImGui::PushID(static_cast<int>(i));
   const bool sel = app.selected() != kNoTile && r.move.kind == MoveKind::Play && r.move.tile == app.selected();
   if (ImGui::Selectable(shownMove(r.text).c_str(), sel,
-                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick)) {
+                        ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowDoubleClick,
+                        ImVec2(0, tapRow()))) {
     if (ImGui::IsMouseDoubleClicked(0))
       out.push_back(playIntent(r.move));
     else

@@ -25,7 +25,7 @@ void BranchesPane::draw(const App& app, Intents& out) {
     // A row as tall as its wrapped text: nothing is cut at the pane's edge.
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = ImGui::CalcTextSize(label, nullptr, false, wrap).y;
-    if (ImGui::Selectable("##row", r.current, 0, ImVec2(wrap, h))) out.push_back(jumpIntent(r.leaf));
+    if (ImGui::Selectable("##row", r.current, 0, ImVec2(wrap, tapRow(h)))) out.push_back(jumpIntent(r.leaf));
     ImGui::GetWindowDrawList()->AddText(nullptr, 0, at, ImGui::GetColorU32(ImGuiCol_Text), label, nullptr, wrap);
     ImGui::PopID();
   }

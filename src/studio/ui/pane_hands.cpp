@@ -49,7 +49,8 @@ void drawVisibility(const App& app, Intents& out) {
   ImGui::TextUnformatted(_("Show:"));
   for (const auto& [id, word] : {std::pair{"view.show_all", N_("all")}, std::pair{"view.as_a", N_("as A")},
                                  std::pair{"view.as_b", N_("as B")}}) {
-    ImGui::SameLine();
+    // A radio button's width: its circle (a frame's height), the inner spacing and the word.
+    sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(_(word)).x);
     const Action* a = findAction(id);
     if (a && ImGui::RadioButton(_(word), a->checked(c))) runAction(*a, c, out);
   }
@@ -66,6 +67,8 @@ void drawMoveButtons(const App& app, std::vector<std::string>& drawn, Intents& o
   // Just its key ("H") when a language's words leave no room for the whole label (the tooltip says
   // it all): a line more would take the tiles' room in a small window.
   const Action& hint = *findAction("game.hint");
+  // A narrow pane (a phone held sideways) puts it on a line of its own rather than cut it.
+  if (ImGui::GetContentRegionAvail().x < buttonWidth(hint.shortcutText().c_str())) ImGui::NewLine();
   if (ImGui::GetContentRegionAvail().x >= actionButtonWidth(hint.id, c)) {
     actionButton(hint.id, c, out);
   } else {
@@ -170,10 +173,10 @@ void HandsPane::draw(const App& app, Intents& out) {
     if (!t->empty()) words += ImGui::CalcTextSize(t->c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
   float th = tileHeight(hands, avail, gap, words);
   // The compact layout (a phone): the tiles a finger taps are at least 40 CSS pixels high (the UI
-  // font is 15 of them), two a row at least; a face-down hand, which no one taps, stays small. The
-  // pane scrolls when a long hand needs more rows.
+  // font is 15 of them), two a row at least, and a finger's 44 on a touch screen (tapSize); a face-down hand, which no
+  // one taps, stays small. The pane scrolls when a long hand needs more rows.
   const float fontPx = ImGui::GetFontSize();
-  if (app.compact()) th = std::max(th, std::min(fontPx * 40.0f / 15.0f, (wrap - gap) / 4.0f));
+  if (app.compact()) th = std::max({th, std::min(fontPx * 40.0f / 15.0f, (wrap - gap) / 4.0f), tapSize()});
   // The pane's view (screen pixels), to bring the hand whose turn comes into it (below).
   const ImRect view = ImGui::GetCurrentWindow()->InnerClipRect;
   const std::optional<Player> mover = m.toMove();

@@ -104,7 +104,8 @@ void LearnPane::drawCourse(const App& app, Intents& out) {
     const float wrap = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
     const ImVec2 at = ImGui::GetCursorPos();
     const ImVec2 text = ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap);
-    const bool hit = ImGui::Selectable(("###lesson" + std::to_string(i)).c_str(), false, 0, ImVec2(wrap, text.y));
+    const bool hit =
+        ImGui::Selectable(("###lesson" + std::to_string(i)).c_str(), false, 0, ImVec2(wrap, tapRow(text.y)));
     const bool hovered = ImGui::IsItemHovered();
     const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
     ImGui::SetCursorPos(at);

@@ -52,7 +52,7 @@ void themeCombo(const LearnerProgress& l, nlohmann::json& shown, Intents& out) {
   ImGui::SetNextItemWidth(width);
   if (ImGui::BeginCombo(id.c_str(), current.c_str())) {
     for (std::string_view theme : puzzleThemeChoices())
-      if (ImGui::Selectable(_(puzzleThemeLabel(theme)), theme == l.theme)) {
+      if (ImGui::Selectable(_(puzzleThemeLabel(theme)), theme == l.theme, 0, ImVec2(0, tapRow()))) {
         out.push_back(intent::SetPuzzleTheme{std::string(theme)});
       }
     ImGui::EndCombo();

@@ -66,7 +66,7 @@ void ScenariosPane::draw(const App& app, Intents& out) {
                               shownText(e.title.empty() ? e.file : std::string(S_(e.title.c_str())), kTitleShown);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float h = big ? ImGui::GetTextLineHeight() : ImGui::CalcTextSize(label.c_str(), nullptr, false, wrap).y;
-    if (ImGui::Selectable("##scenario", app.session().filePath() == e.path, 0, ImVec2(wrap, h)))
+    if (ImGui::Selectable("##scenario", app.session().filePath() == e.path, 0, ImVec2(wrap, tapRow(h))))
       out.push_back(openIntent(e.path));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     if (big)

@@ -242,10 +242,14 @@ const TableScene& TablePane::sceneModel(const App& app, const Tile lastPlayed) {
   return c.scene;
 }
 
-// Wheel zoom around the cursor, pan with the right or middle button or a left drag on the felt.
+// Wheel zoom around the cursor (a pinch on a touch screen: the page turns it into the wheel), pan
+// with the right or middle button or a left drag on the felt; a double click or tap on the felt fits
+// the line again (issue 53 #2).
 void TablePane::input(const TableScene& s, float mx, float my) {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) view_ = zoomedAt(s, mx, my, std::pow(1.15f, io.MouseWheel));
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !leftOnGhost_)
+    view_ = TableView{view_.mode};
   if (!ImGui::IsItemActive()) return;
   const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
                         ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
@@ -283,6 +287,7 @@ void TablePane::dump(nlohmann::json& j) const {
                   {"h", loupe_.h}}}});
   j["table"] = table;
   j["view"] = name(view_.mode);
+  j["viewZoom"] = view_.zoom;  // times the fitted scale (the wheel, a pinch)
   j["tableWords"] = wordsShown_;
   j["wholeNote"] = {{"open", noteShown_},
                     {"cut", captionCut_},

@@ -143,7 +143,8 @@ void drawRecordMistakes(const App& app, const RecordAnalysis& ra, const std::vec
     // The registry's Game > Mistakes of: the same actions as the menu's.
     const ActionContext c = app.actionContext();
     for (const char* id : {"game.mistakes_of.a", "game.mistakes_of.b", "game.mistakes_of.both"})
-      if (const Action* a = findAction(id); a && ImGui::Selectable(a->labelText(c).c_str(), a->checked(c)))
+      if (const Action* a = findAction(id);
+          a && ImGui::Selectable(a->labelText(c).c_str(), a->checked(c), 0, ImVec2(0, tapRow())))
         runAction(*a, c, out);
     ImGui::EndCombo();
   }
@@ -219,7 +220,8 @@ void drawRow(const TimelineRow& r, int i, const RecordAnalysis* ra, TimelinePane
   ImGui::PushID(i);
   char label[16];
   std::snprintf(label, sizeof label, r.number ? "%d" : "-", r.number);
-  if (ImGui::Selectable(label, r.current, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+  if (ImGui::Selectable(label, r.current, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                        ImVec2(0, tapRow())))
     out.push_back(jumpIntent(r.node));
   const bool rowHovered = ImGui::IsItemHovered();
   bool markHovered = false;

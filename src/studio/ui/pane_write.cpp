@@ -177,7 +177,8 @@ void WritePane::drawTask(const App& app, Intents& out) {
   shownField("kind", shown_);
   if (comboOpen) {
     for (std::size_t i = 0; i < kFormKinds.size(); ++i)
-      if (ImGui::Selectable(_(kindTitle(kFormKinds[i])), static_cast<int>(i) == kind_)) kind_ = static_cast<int>(i);
+      if (ImGui::Selectable(_(kindTitle(kFormKinds[i])), static_cast<int>(i) == kind_, 0, ImVec2(0, tapRow())))
+        kind_ = static_cast<int>(i);
     ImGui::EndCombo();
   }
   if (kind != TK::Draw && kind != TK::Pass) {

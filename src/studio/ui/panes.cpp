@@ -124,6 +124,46 @@ void noteNumberField() {
 }
 bool numberFieldActive() { return gNumberFieldFrame == ImGui::GetFrameCount(); }
 
+namespace {
+float gTapSize = 0;
+}  // namespace
+void setTapSize(float px) { gTapSize = px; }
+float tapSize() { return gTapSize; }
+float tapRow(float h) { return gTapSize > 0 ? std::max(h, gTapSize - ImGui::GetStyle().ItemSpacing.y) : h; }
+
+namespace {
+ImGuiWindow* gFingerWindow = nullptr;  // the pane a finger's drag scrolls, while it does
+bool gFingerScrolling = false;
+// The window that scrolls for a drag over `w`: it, or the first window it is a child of with
+// something to scroll vertically.
+ImGuiWindow* scrollableAt(ImGuiWindow* w) {
+  for (; w; w = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr)
+    if (w->ScrollMax.y > 0.5f && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) return w;
+  return nullptr;
+}
+}  // namespace
+
+void scrollByFinger() {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGuiContext& g = *GImGui;
+  if (io.MouseClicked[0]) {
+    gFingerWindow = scrollableAt(g.HoveredWindow);
+    gFingerScrolling = false;
+  }
+  if (!io.MouseDown[0] || !gFingerWindow) {
+    gFingerWindow = nullptr;
+    return;
+  }
+  const ImVec2 moved(io.MousePos.x - io.MouseClickedPos[0].x, io.MousePos.y - io.MouseClickedPos[0].y);
+  if (!gFingerScrolling && std::abs(moved.y) > io.MouseDragThreshold * 2 && std::abs(moved.y) > std::abs(moved.x)) {
+    gFingerScrolling = true;
+    ImGui::ClearActiveID();  // the control under the finger lets go: no tap on release
+  }
+  if (gFingerScrolling && io.MouseDelta.y != 0)
+    ImGui::SetScrollY(gFingerWindow,
+                      std::clamp(gFingerWindow->Scroll.y - io.MouseDelta.y, 0.0f, gFingerWindow->ScrollMax.y));
+}
+
 void tooltip(std::string_view text) {
   const float em = ImGui::GetFontSize();
   const ImGuiStyle& style = ImGui::GetStyle();

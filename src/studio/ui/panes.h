@@ -76,6 +76,19 @@ void sameLineIfFits(float width);
 // end of each field, so they cannot tell after the frame.)
 void noteNumberField();
 [[nodiscard]] bool numberFieldActive();
+// Touch targets (issue 53 #1): on a touch screen every control is at least 44 CSS pixels a side
+// (Apple's and Google's guidance). setTapSize gives that size in window pixels (0, the default, with a
+// mouse); tapRow(h) is the height to ask of a selectable row whose content is `h` high so that, with
+// the spacing ImGui adds around a selectable, a finger's target is at least tapSize() high.
+void setTapSize(float px);
+[[nodiscard]] float tapSize();
+[[nodiscard]] float tapRow(float h = 0);
+// A finger's drag scrolls the pane under it (issue 53 #2), called each frame after ImGui::NewFrame on
+// a touch screen: a drag that starts in a pane with something to scroll and goes more up or down than
+// across moves the pane's view with the finger, and the control it started on lets go (a tile or a
+// row dragged is not also tapped). A drag across (a slider) and the table's felt (it pans) are left
+// to them.
+void scrollByFinger();
 // A tooltip whose text wraps at 30 ems, or at the window's width less a margin when that is
 // narrower, so no line of it reaches past the window's edge (ImGui's SetTooltip never wraps: a
 // long scenario's about ran off an 800x600 window). Call where ImGui::SetTooltip would be.

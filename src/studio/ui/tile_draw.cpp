@@ -61,7 +61,13 @@ void drawTile(ImDrawList* dl, ImVec2 a, ImVec2 b, int first, int second, TileLoo
 
 bool tileButton(const char* id, int first, int second, ImVec2 size, TileLook look, bool highlight, bool dim) {
   const ImVec2 pos = ImGui::GetCursorScreenPos();
-  const bool clicked = ImGui::InvisibleButton(id, size);
+  // A face-down tile is not a control: nothing happens when it is clicked, and on a touch screen it
+  // would be a target under a finger's size (issue 53 #1).
+  bool clicked = false;
+  if (look == TileLook::FaceDown)
+    ImGui::Dummy(size);
+  else
+    clicked = ImGui::InvisibleButton(id, size);
   const bool hovered = ImGui::IsItemHovered();
   ImVec2 a = pos, b(pos.x + size.x, pos.y + size.y);
   if (hovered && look != TileLook::FaceDown) {
