@@ -225,7 +225,10 @@ void LearnPane::drawAnswer(const App& app, const LessonStep& step, Intents& out)
       break;
     case TK::Tiles: drawPicks(app, out); break;
     case TK::Points:
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+      // Room for the number beside ImGui's - and + (a frame's height each: 44 CSS pixels on a touch
+      // screen, where a finger must also find the number between them).
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4 +
+                              2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x));
       ImGui::InputInt((std::string(_("Points")) + "###points").c_str(), &points_);
       noteNumberField();  // a touch screen shows its number pad for it
       {
