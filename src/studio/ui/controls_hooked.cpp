@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The page's ImGui is built with IMGUI_ENABLE_TEST_ENGINE (web/web.cmake): it calls the hooks below
 // for every item it lays out, which collect the frame's controls (controls.h).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -58,13 +59,12 @@ void ImGuiTestEngineHook_ItemAdd(ImGuiContext* ctx, const ImRect& bb, ImGuiID id
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* /*ctx*/, ImGuiID id, const char* label,
                                   ImGuiItemStatusFlags /*flags*/) {
   auto& frame = dom::studio::gThisFrame;
-  for (auto it = frame.rbegin(); it != frame.rend(); ++it)
-    if (it->id == id) {
-      std::string text = label ? label : "";
-      if (const auto k = text.find("##"); k != std::string::npos) text = text.substr(0, k);
-      it->label = text;
-      return;
-    }
+  // The item just added, usually: searched from the end.
+  const auto it = std::find_if(frame.rbegin(), frame.rend(), [id](const auto& c) { return c.id == id; });
+  if (it == frame.rend()) return;
+  std::string text = label ? label : "";
+  if (const auto k = text.find("##"); k != std::string::npos) text = text.substr(0, k);
+  it->label = text;
 }
 
 void ImGuiTestEngineHook_Log(ImGuiContext* /*ctx*/, const char* /*fmt*/, ...) {}
